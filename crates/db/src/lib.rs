@@ -1,0 +1,143 @@
+//! Postgres plumbing shared by every service: a diesel_async connection pool, embedded
+//! migrations run at start-up, database creation, and mapping of driver errors that carry
+//! business meaning (unique and exclusion violations).
+
+use diesel::ConnectionError;
+use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
+
+pub use diesel_async::pooled_connection::deadpool::{Object, PoolError};
+
+/// The pool type every service uses.
+pub type PgPool = diesel_async::pooled_connection::deadpool::Pool<AsyncPgConnection>;
+/// A connection checked out of the pool.
+pub type PooledConn = Object<AsyncPgConnection>;
+
+/// Builds a pool; connections are opened lazily.
+pub fn pool(url: &str, max_size: usize) -> anyhow::Result<PgPool> {
+    let mgr = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    Ok(PgPool::builder(mgr).max_size(max_size).build()?)
+}
+
+/// Runs pending embedded migrations on a dedicated blocking connection.
+pub async fn run_migrations(url: &str, migrations: EmbeddedMigrations) -> anyhow::Result<()> {
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+        use diesel::Connection;
+        let mut conn: AsyncConnectionWrapper<AsyncPgConnection> = Connection::establish(&url)?;
+        let applied = conn
+            .run_pending_migrations(migrations)
+            .map_err(|e| anyhow::anyhow!("migrations failed: {e}"))?;
+        tracing::info!(count = applied.len(), "migrations applied");
+        Ok(())
+    })
+    .await?
+}
+
+/// Splits `postgres://.../name?x` into (`postgres://.../postgres?x`, `name`).
+fn admin_url(url: &str) -> anyhow::Result<(String, String)> {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let (prefix, name) =
+        base.rsplit_once('/').ok_or_else(|| anyhow::anyhow!("database url has no name"))?;
+    anyhow::ensure!(
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+        "database name {name:?} must be alphanumeric or underscore"
+    );
+    let admin = match query {
+        Some(q) => format!("{prefix}/postgres?{q}"),
+        None => format!("{prefix}/postgres"),
+    };
+    Ok((admin, name.to_owned()))
+}
+
+/// Creates the database named in `url` when it does not exist yet.
+pub async fn ensure_database(url: &str) -> anyhow::Result<()> {
+    let (admin, name) = admin_url(url)?;
+    let mut conn = AsyncPgConnection::establish(&admin).await?;
+    #[derive(diesel::QueryableByName)]
+    struct Exists {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        exists: bool,
+    }
+    let found: Exists = diesel::sql_query(
+        "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS exists",
+    )
+    .bind::<diesel::sql_types::Text, _>(&name)
+    .get_result(&mut conn)
+    .await?;
+    if !found.exists {
+        // The name was checked to be [A-Za-z0-9_] above, so quoting it is enough.
+        match conn.batch_execute(&format!("CREATE DATABASE \"{name}\"")).await {
+            Ok(()) => tracing::info!(database = %name, "database created"),
+            // Another process created it between the check and here.
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+/// Drops the database named in `url` (tests clean up after themselves).
+pub async fn drop_database(url: &str) -> anyhow::Result<()> {
+    let (admin, name) = admin_url(url)?;
+    let mut conn = AsyncPgConnection::establish(&admin).await?;
+    conn.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await?;
+    Ok(())
+}
+
+/// Waits until Postgres answers, for start-up ordering.
+pub async fn wait_ready(url: &str, attempts: u32) -> Result<(), ConnectionError> {
+    let mut last = None;
+    for _ in 0..attempts {
+        match AsyncPgConnection::establish(url).await {
+            Ok(_) => return Ok(()),
+            Err(e) => last = Some(e),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    Err(last.unwrap_or(ConnectionError::BadConnection("no attempt".into())))
+}
+
+/// The name of the violated constraint when `err` is a unique violation.
+pub fn unique_violation(err: &diesel::result::Error) -> Option<&str> {
+    match err {
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            info,
+        ) => Some(info.constraint_name().unwrap_or("")),
+        _ => None,
+    }
+}
+
+/// The name of the violated exclusion constraint (SQLSTATE 23P01), e.g. overlapping bookings.
+pub fn exclusion_violation(err: &diesel::result::Error) -> Option<&str> {
+    match err {
+        diesel::result::Error::DatabaseError(_, info)
+            if info.message().contains("conflicting key value violates exclusion constraint") =>
+        {
+            Some(info.constraint_name().unwrap_or(""))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn admin_url_swaps_the_database_name() {
+        let (admin, name) = admin_url("postgres://u@127.0.0.1:5432/accounts_1?sslmode=disable").unwrap();
+        assert_eq!(admin, "postgres://u@127.0.0.1:5432/postgres?sslmode=disable");
+        assert_eq!(name, "accounts_1");
+        assert!(admin_url("postgres://h/bad;name").is_err());
+    }
+}

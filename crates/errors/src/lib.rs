@@ -1,0 +1,254 @@
+//! The one error table of the product: every failure has a kind, which fixes both its gRPC code
+//! and its HTTP status, plus a stable snake_case code and a human-readable message. Services
+//! turn their own error enums into a [`tonic::Status`] with [`to_status`]; the gateway turns a
+//! status back into an [`ApiError`] with [`ApiError::from_status`], so no route guesses.
+
+use std::fmt;
+
+/// gRPC metadata key carrying the stable error code next to a status.
+pub const ERROR_CODE_METADATA: &str = "x-error-code";
+
+/// The classes of failure a caller can tell apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The request is malformed or breaks a rule (400).
+    InvalidInput,
+    /// No valid credentials (401).
+    Unauthenticated,
+    /// Authenticated but not allowed (403).
+    Forbidden,
+    /// The resource does not exist (404).
+    NotFound,
+    /// The request conflicts with current state (409).
+    Conflict,
+    /// The body is larger than allowed (413).
+    PayloadTooLarge,
+    /// Too many requests (429).
+    RateLimited,
+    /// A dependency is down; the caller may retry (503).
+    Unavailable,
+    /// A bug or an unexpected failure (500); details stay in the logs.
+    Internal,
+}
+
+impl ErrorKind {
+    /// HTTP status for this kind.
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorKind::InvalidInput => 400,
+            ErrorKind::Unauthenticated => 401,
+            ErrorKind::Forbidden => 403,
+            ErrorKind::NotFound => 404,
+            ErrorKind::Conflict => 409,
+            ErrorKind::PayloadTooLarge => 413,
+            ErrorKind::RateLimited => 429,
+            ErrorKind::Unavailable => 503,
+            ErrorKind::Internal => 500,
+        }
+    }
+
+    /// gRPC code for this kind.
+    pub fn grpc_code(self) -> tonic::Code {
+        match self {
+            ErrorKind::InvalidInput => tonic::Code::InvalidArgument,
+            ErrorKind::Unauthenticated => tonic::Code::Unauthenticated,
+            ErrorKind::Forbidden => tonic::Code::PermissionDenied,
+            ErrorKind::NotFound => tonic::Code::NotFound,
+            ErrorKind::Conflict => tonic::Code::AlreadyExists,
+            ErrorKind::PayloadTooLarge => tonic::Code::OutOfRange,
+            ErrorKind::RateLimited => tonic::Code::ResourceExhausted,
+            ErrorKind::Unavailable => tonic::Code::Unavailable,
+            ErrorKind::Internal => tonic::Code::Internal,
+        }
+    }
+
+    /// The kind a gRPC code stands for (the inverse of [`ErrorKind::grpc_code`]).
+    pub fn from_grpc(code: tonic::Code) -> Self {
+        match code {
+            tonic::Code::InvalidArgument | tonic::Code::FailedPrecondition => {
+                ErrorKind::InvalidInput
+            }
+            tonic::Code::Unauthenticated => ErrorKind::Unauthenticated,
+            tonic::Code::PermissionDenied => ErrorKind::Forbidden,
+            tonic::Code::NotFound => ErrorKind::NotFound,
+            tonic::Code::AlreadyExists | tonic::Code::Aborted => ErrorKind::Conflict,
+            tonic::Code::OutOfRange => ErrorKind::PayloadTooLarge,
+            tonic::Code::ResourceExhausted => ErrorKind::RateLimited,
+            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded => ErrorKind::Unavailable,
+            _ => ErrorKind::Internal,
+        }
+    }
+
+    /// The code used when a status carries none.
+    pub fn default_code(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidInput => "invalid_input",
+            ErrorKind::Unauthenticated => "unauthenticated",
+            ErrorKind::Forbidden => "forbidden",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::Conflict => "conflict",
+            ErrorKind::PayloadTooLarge => "payload_too_large",
+            ErrorKind::RateLimited => "rate_limited",
+            ErrorKind::Unavailable => "service_unavailable",
+            ErrorKind::Internal => "internal_error",
+        }
+    }
+}
+
+/// Implemented by each service's error enum: the table entry for one variant.
+pub trait ErrorCode: fmt::Display {
+    /// The class, fixing HTTP status and gRPC code.
+    fn kind(&self) -> ErrorKind;
+    /// Stable snake_case code the frontend can switch on.
+    fn code(&self) -> &'static str;
+    /// The text shown to the caller. Internal errors never leak their cause.
+    fn public_message(&self) -> String {
+        match self.kind() {
+            ErrorKind::Internal => "An unexpected error occurred".to_owned(),
+            ErrorKind::Unavailable => "The service is temporarily unavailable".to_owned(),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// Turns a service error into a gRPC status carrying the stable code in metadata.
+pub fn to_status<E: ErrorCode + ?Sized>(err: &E) -> tonic::Status {
+    let kind = err.kind();
+    if kind == ErrorKind::Internal {
+        tracing::error!(error = %err, "internal error");
+    }
+    let mut status = tonic::Status::new(kind.grpc_code(), err.public_message());
+    if let Ok(v) = err.code().parse() {
+        status.metadata_mut().insert(ERROR_CODE_METADATA, v);
+    }
+    status
+}
+
+/// The `/v1` error answer: `{"error": code, "message": text}` with the kind's status.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ApiError {
+    /// HTTP status and gRPC code class.
+    #[serde(skip)]
+    pub kind: ErrorKind,
+    /// Stable snake_case code.
+    #[serde(rename = "error")]
+    pub code: String,
+    /// Human-readable text.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A new error with an explicit code.
+    pub fn new(kind: ErrorKind, code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self { kind, code: code.into(), message: message.into() }
+    }
+
+    /// 400 with a code and message.
+    pub fn invalid(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidInput, code, message)
+    }
+
+    /// 401 with a code and message.
+    pub fn unauthenticated(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Unauthenticated, code, message)
+    }
+
+    /// Reads a gRPC status back into the table entry it came from.
+    pub fn from_status(status: &tonic::Status) -> Self {
+        let kind = ErrorKind::from_grpc(status.code());
+        let code = status
+            .metadata()
+            .get(ERROR_CODE_METADATA)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+            .unwrap_or_else(|| kind.default_code().to_owned());
+        let message = match kind {
+            // Transport failures carry tonic's own wording; keep it out of the answer.
+            ErrorKind::Unavailable => "The service is temporarily unavailable".to_owned(),
+            ErrorKind::Internal => "An unexpected error occurred".to_owned(),
+            _ => status.message().to_owned(),
+        };
+        Self { kind, code, message }
+    }
+
+    /// HTTP status code.
+    pub fn http_status(&self) -> u16 {
+        self.kind.http_status()
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    enum Sample {
+        #[error("Email is required")]
+        Missing,
+        #[error("db exploded: {0}")]
+        Db(String),
+    }
+
+    impl ErrorCode for Sample {
+        fn kind(&self) -> ErrorKind {
+            match self {
+                Sample::Missing => ErrorKind::InvalidInput,
+                Sample::Db(_) => ErrorKind::Internal,
+            }
+        }
+        fn code(&self) -> &'static str {
+            match self {
+                Sample::Missing => "email_required",
+                Sample::Db(_) => "internal_error",
+            }
+        }
+    }
+
+    #[test]
+    fn every_kind_survives_the_round_trip_through_grpc() {
+        use ErrorKind::*;
+        for kind in [
+            InvalidInput,
+            Unauthenticated,
+            Forbidden,
+            NotFound,
+            Conflict,
+            PayloadTooLarge,
+            RateLimited,
+            Unavailable,
+            Internal,
+        ] {
+            assert_eq!(ErrorKind::from_grpc(kind.grpc_code()), kind);
+        }
+    }
+
+    #[test]
+    fn a_status_carries_code_and_message_to_the_gateway() {
+        let api = ApiError::from_status(&to_status(&Sample::Missing));
+        assert_eq!(api.http_status(), 400);
+        assert_eq!(api.code, "email_required");
+        assert_eq!(api.message, "Email is required");
+    }
+
+    #[test]
+    fn internal_errors_hide_their_cause() {
+        let api = ApiError::from_status(&to_status(&Sample::Db("password=hunter2".into())));
+        assert_eq!(api.http_status(), 500);
+        assert!(!api.message.contains("hunter2"));
+    }
+
+    #[test]
+    fn a_status_without_code_gets_the_kind_default() {
+        let api = ApiError::from_status(&tonic::Status::not_found("gone"));
+        assert_eq!(api.code, "not_found");
+        assert_eq!(api.http_status(), 404);
+    }
+}

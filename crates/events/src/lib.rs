@@ -1,0 +1,68 @@
+//! Integration events between contexts, over RabbitMQ, with no loss and no double effects.
+//!
+//! * A service writes an event into its own `outbox` table **in the same transaction** as the
+//!   change it describes ([`enqueue`]). Either both commit or neither does.
+//! * A [`Relay`] publishes unpublished outbox rows to the topic exchange with publisher
+//!   confirms and only then marks them published; after a broker outage it reconnects and
+//!   resumes, so a committed event is delivered at least once.
+//! * A consumer ([`run_consumer`]) records each event id in `processed_events` in the same
+//!   transaction as the handler's writes, so a redelivered event has no second effect.
+//!
+//! Every service's migrations create the two tables with the SQL in [`MIGRATION_SQL`].
+
+mod consumer;
+mod relay;
+pub mod schema;
+
+pub use consumer::{Envelope, EventHandler, run_consumer};
+pub use relay::Relay;
+
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+/// The DDL each service's migrations include for the outbox and the consumer ledger.
+pub const MIGRATION_SQL: &str = include_str!("../outbox.sql");
+
+/// An integration event: a protobuf message with a past-tense name used as routing key.
+pub trait IntegrationEvent: prost::Message + Default {
+    /// Routing key, `{context}.{event_name}`.
+    const ROUTING_KEY: &'static str;
+}
+
+macro_rules! routing_keys {
+    ($($ty:ident => $key:literal),* $(,)?) => {
+        $(impl IntegrationEvent for upcar_proto::events::$ty {
+            const ROUTING_KEY: &'static str = $key;
+        })*
+    };
+}
+
+routing_keys! {
+    UserSignedUp => "accounts.user_signed_up",
+    EmailVerified => "accounts.email_verified",
+    DriverDocumentsCompleted => "accounts.driver_documents_completed",
+}
+
+/// Writes `event` into the outbox on `conn`, which should be inside the transaction of the
+/// change the event describes. The current trace context travels with it.
+pub async fn enqueue<E: IntegrationEvent>(
+    conn: &mut AsyncPgConnection,
+    event: &E,
+) -> diesel::QueryResult<Uuid> {
+    use schema::outbox::dsl as o;
+    let id = Uuid::now_v7();
+    let headers = serde_json::to_value(upcar_telemetry::current_context_map())
+        .unwrap_or(serde_json::Value::Null);
+    diesel::insert_into(o::outbox)
+        .values((
+            o::id.eq(id),
+            o::event_type.eq(E::ROUTING_KEY),
+            o::payload.eq(event.encode_to_vec()),
+            o::headers.eq(headers),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(id)
+}
+
+use diesel::ExpressionMethods;

@@ -1,0 +1,13 @@
+//! Generated protobuf and gRPC code for every context, from the workspace's `proto/` folder.
+
+/// Accounts context: users, codes, tokens, favourites, driver documents, captains.
+pub mod accounts {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.accounts.v1");
+}
+
+/// Integration events carried over RabbitMQ between contexts.
+pub mod events {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.events.v1");
+}
