@@ -1,0 +1,147 @@
+//! Sending and checking one-time codes (shared by login, reset and verification calls).
+
+use crate::domain::{OtpChannel, OtpCode, OtpPurpose};
+use crate::error::{AccountsError, AccountsResult};
+use crate::state::AppState;
+use crate::store::{codes, messages};
+use chrono::Utc;
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use uuid::Uuid;
+
+/// Whose code it is.
+#[derive(Debug, Clone, Copy)]
+pub enum Subject {
+    User(Uuid),
+    Captain(Uuid),
+}
+
+impl Subject {
+    fn kind(self) -> &'static str {
+        match self {
+            Subject::User(_) => "user",
+            Subject::Captain(_) => "captain",
+        }
+    }
+    fn id(self) -> Uuid {
+        match self {
+            Subject::User(id) | Subject::Captain(id) => id,
+        }
+    }
+}
+
+/// Creates a code, retires older ones, and sends it (the message is recorded in the same
+/// transaction). Refuses a resend within 30 seconds of the previous code.
+pub async fn send(
+    state: &AppState,
+    subject: Subject,
+    channel: OtpChannel,
+    purpose: OtpPurpose,
+    destination: &str,
+) -> AccountsResult<()> {
+    let mut conn = state.conn().await?;
+    let pepper = state.pepper().to_vec();
+    let ttl = state.otp.ttl_secs;
+    conn.transaction::<(), AccountsError, _>(async |conn| {
+        if let Some(last) = codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await? {
+            let age = (Utc::now() - last.created_at).num_seconds();
+            if age < crate::domain::otp::RESEND_AFTER_SECS {
+                return Err(AccountsError::OtpResendTooSoon);
+            }
+        }
+        let code = OtpCode::generate();
+        codes::insert(
+            conn,
+            &codes::NewOtp {
+                id: Uuid::now_v7(),
+                subject_kind: subject.kind(),
+                subject_id: subject.id(),
+                channel: channel.as_str(),
+                purpose: purpose.as_str(),
+                destination,
+                code_hash: &code.digest(&pepper, &subject.id().to_string()),
+                expires_at: Utc::now() + chrono::Duration::seconds(ttl),
+            },
+        )
+        .await?;
+        deliver(conn, channel, purpose, destination, code.as_str(), ttl).await
+    })
+    .await
+}
+
+async fn deliver(
+    conn: &mut AsyncPgConnection,
+    channel: OtpChannel,
+    purpose: OtpPurpose,
+    destination: &str,
+    code: &str,
+    ttl: i64,
+) -> AccountsResult<()> {
+    let minutes = ttl / 60;
+    let (subject, what) = match purpose {
+        OtpPurpose::Login => ("Your login code", "log in"),
+        OtpPurpose::PasswordReset => ("Reset your password", "reset your password"),
+        OtpPurpose::VerifyEmail => ("Verify your email", "verify your email"),
+        OtpPurpose::VerifyPhone => ("Verify your phone", "verify your phone number"),
+    };
+    let body = format!("Your code to {what} is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.");
+    let channel = match channel {
+        OtpChannel::Email => "email",
+        OtpChannel::Phone => "sms",
+    };
+    messages::insert(conn, destination, channel, subject, &body, Some(code)).await?;
+    Ok(())
+}
+
+enum Outcome {
+    Ok,
+    Wrong,
+    Expired,
+    Exhausted,
+    NoCode,
+}
+
+/// Checks `input` against the newest unconsumed code for one of `purposes`; a match consumes
+/// it. A wrong guess is counted even though the call fails.
+pub async fn check(
+    state: &AppState,
+    subject: Subject,
+    channel: OtpChannel,
+    purposes: &[OtpPurpose],
+    input: &OtpCode,
+) -> AccountsResult<()> {
+    let mut conn = state.conn().await?;
+    let digest = input.digest(state.pepper(), &subject.id().to_string());
+    let max_attempts = state.otp.max_attempts;
+    let purposes: Vec<&str> = purposes.iter().map(|p| p.as_str()).collect();
+    let outcome = conn
+        .transaction::<Outcome, AccountsError, _>(async |conn| {
+            let Some(row) =
+                codes::active_for_update(conn, subject.kind(), subject.id(), channel.as_str(), &purposes).await?
+            else {
+                return Ok(Outcome::NoCode);
+            };
+            if row.expires_at <= Utc::now() {
+                return Ok(Outcome::Expired);
+            }
+            if row.attempts >= max_attempts {
+                return Ok(Outcome::Exhausted);
+            }
+            if !constant_time_eq(row.code_hash.as_bytes(), digest.as_bytes()) {
+                codes::count_attempt(conn, row.id).await?;
+                return Ok(if row.attempts + 1 >= max_attempts { Outcome::Exhausted } else { Outcome::Wrong });
+            }
+            codes::consume(conn, row.id).await?;
+            Ok(Outcome::Ok)
+        })
+        .await?;
+    match outcome {
+        Outcome::Ok => Ok(()),
+        Outcome::Wrong | Outcome::NoCode => Err(AccountsError::OtpInvalid),
+        Outcome::Expired => Err(AccountsError::OtpExpired),
+        Outcome::Exhausted => Err(AccountsError::OtpAttemptsExceeded),
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,237 @@
+//! Profiles, public host cards, favourites, guest reviews and captured emails.
+
+use super::auth::user_reply;
+use super::convert::HomeLocationJson;
+use crate::domain::email::EmailError;
+use crate::domain::phone::PhoneError;
+use crate::domain::tier::{MIN_AGE, age_on};
+use crate::domain::{Email, UsPhone, sanitize};
+use crate::error::{AccountsError, AccountsResult};
+use crate::state::{AppState, require_user};
+use crate::store::users;
+use chrono::NaiveDate;
+use upcar_identity::{Identity, Role};
+use upcar_proto::accounts as pb;
+use uuid::Uuid;
+
+/// Home locations kept per user (the newest is the last entry, as the spec reads it).
+const HOME_LOCATIONS_KEPT: usize = 5;
+
+pub async fn get_user(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::UserReply> {
+    let me = require_user(identity)?;
+    let id: Uuid = id.trim().parse().map_err(|_| AccountsError::UserNotFound)?;
+    if id != me.user_id && me.role != Role::Admin {
+        return Err(AccountsError::NotYourProfile);
+    }
+    let mut conn = state.conn().await?;
+    let row = users::by_id(&mut conn, id).await?.ok_or(AccountsError::UserNotFound)?;
+    Ok(pb::UserReply { user: Some(user_reply(&mut conn, &row).await?) })
+}
+
+pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostReply> {
+    let id: Uuid = id.trim().parse().map_err(|_| AccountsError::HostNotFound)?;
+    let mut conn = state.conn().await?;
+    let row = users::by_id(&mut conn, id).await?.ok_or(AccountsError::HostNotFound)?;
+    Ok(pb::HostReply {
+        host: Some(pb::Host {
+            id: row.id.to_string(),
+            first_name: row.first_name,
+            // Public cards show the initial of the last name only.
+            last_name: row.last_name.chars().next().map(|c| format!("{c}.")).unwrap_or_default(),
+            profile_pic: row.profile_pic.unwrap_or_default(),
+            rating: row.host_rating,
+            trip_count: row.host_trip_count,
+            joined_date: row.created_at.to_rfc3339(),
+        }),
+    })
+}
+
+fn invalid(msg: &str) -> AccountsError {
+    AccountsError::InvalidField(msg.to_owned())
+}
+
+pub async fn update_profile(
+    state: &AppState,
+    identity: Option<&Identity>,
+    req: pb::UpdateProfileRequest,
+) -> AccountsResult<pb::UserReply> {
+    let me = require_user(identity)?;
+    let mut changes = users::ProfileChanges { updated_at: Some(chrono::Utc::now()), ..Default::default() };
+    if let Some(v) = req.first_name {
+        let v = sanitize::string(&v);
+        if v.is_empty() {
+            return Err(AccountsError::FirstNameRequired);
+        }
+        changes.first_name = Some(v);
+    }
+    if let Some(v) = req.last_name {
+        let v = sanitize::string(&v);
+        if v.is_empty() {
+            return Err(AccountsError::LastNameRequired);
+        }
+        changes.last_name = Some(v);
+    }
+    if let Some(v) = req.phone_number {
+        match UsPhone::parse(&v) {
+            Ok(p) => {
+                changes.phone_number = Some(Some(p.as_str().to_owned()));
+            }
+            Err(PhoneError::Missing) => changes.phone_number = Some(None),
+            Err(PhoneError::Invalid) => return Err(AccountsError::PhoneInvalid),
+        }
+    }
+    if let Some(cc) = req.country_code {
+        if !matches!(sanitize::phone(&cc).as_str(), "" | "1") {
+            return Err(AccountsError::PhoneInvalid);
+        }
+    }
+    if let Some(v) = req.professional_email {
+        match Email::parse(&v) {
+            Ok(e) if e.is_professional() => {
+                changes.professional_email = Some(Some(e.as_str().to_owned()));
+                changes.is_professional_user = Some(true);
+            }
+            Err(EmailError::Missing) => {
+                changes.professional_email = Some(None);
+            }
+            _ => return Err(AccountsError::ProfessionalEmailInvalid),
+        }
+    }
+    if let Some(v) = req.dob {
+        let v = v.trim();
+        if v.is_empty() {
+            changes.dob = Some(None);
+        } else {
+            let dob = NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AccountsError::DobInvalid)?;
+            let today = chrono::Utc::now().date_naive();
+            if dob > today || dob < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(dob) {
+                return Err(AccountsError::DobInvalid);
+            }
+            if age_on(dob, today) < MIN_AGE {
+                return Err(AccountsError::Underage);
+            }
+            changes.dob = Some(Some(dob));
+        }
+    }
+    if let Some(v) = req.profile_pic {
+        let v = v.trim();
+        if v.len() > 2048 || (!v.is_empty() && !(v.starts_with("https://") || v.starts_with("http://"))) {
+            return Err(invalid("profilePic must be an http(s) URL of at most 2048 characters."));
+        }
+        changes.profile_pic = Some((!v.is_empty()).then(|| v.to_owned()));
+    }
+    if let Some(v) = req.promotions_enrollment {
+        changes.promotions_enrollment = Some(v);
+    }
+    if let Some(v) = req.about {
+        if v.chars().count() > 1000 {
+            return Err(invalid("about must be at most 1000 characters."));
+        }
+        changes.about = Some((!v.trim().is_empty()).then(|| v.trim().to_owned()));
+    }
+    let mut conn = state.conn().await?;
+    let current = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
+    if let Some(Some(p)) = &changes.phone_number {
+        if current.phone_number.as_deref() != Some(p.as_str()) {
+            // A new number must be verified again.
+            changes.mobile_verified = Some(false);
+        }
+    }
+    if let Some(h) = req.home_location {
+        if !(-90.0..=90.0).contains(&h.latitude) || !(-180.0..=180.0).contains(&h.longitude) {
+            return Err(invalid("homeLocation latitude must be within -90..90 and longitude within -180..180."));
+        }
+        let entry = HomeLocationJson {
+            street: h.street.trim().chars().take(200).collect(),
+            city: h.city.trim().chars().take(100).collect(),
+            state: h.state.trim().chars().take(50).collect(),
+            zip: h.zip.trim().chars().take(20).collect(),
+            country: if h.country.trim().is_empty() { "US".to_owned() } else { h.country.trim().chars().take(50).collect() },
+            latitude: h.latitude,
+            longitude: h.longitude,
+        };
+        let mut list: Vec<serde_json::Value> = current.home_location.as_array().cloned().unwrap_or_default();
+        list.push(serde_json::to_value(entry).map_err(|e| AccountsError::Internal(e.into()))?);
+        let skip = list.len().saturating_sub(HOME_LOCATIONS_KEPT);
+        changes.home_location = Some(serde_json::Value::Array(list.into_iter().skip(skip).collect()));
+    }
+    let row = users::update_profile(&mut conn, me.user_id, &changes).await.map_err(|e| {
+        if upcar_db::unique_violation(&e).is_some() { AccountsError::PhoneTaken } else { e.into() }
+    })?;
+    Ok(pb::UserReply { user: Some(user_reply(&mut conn, &row).await?) })
+}
+
+fn car_id(id: &str) -> AccountsResult<Uuid> {
+    id.trim().parse().map_err(|_| AccountsError::InvalidCarId)
+}
+
+async fn favourites_reply(state: &AppState, user: Uuid, message: &str) -> AccountsResult<pb::FavouritesReply> {
+    let mut conn = state.conn().await?;
+    let favourites = users::favourites_of(&mut conn, user)
+        .await?
+        .into_iter()
+        .map(|(car, at)| pb::Favourite { car_id: car.to_string(), added_at: at.to_rfc3339() })
+        .collect();
+    Ok(pb::FavouritesReply { favourites, message: message.to_owned() })
+}
+
+/// Upper bound on favourites per user.
+const MAX_FAVOURITES: usize = 500;
+
+pub async fn add_favourite(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::FavouritesReply> {
+    let me = require_user(identity)?;
+    let car = car_id(id)?;
+    let mut conn = state.conn().await?;
+    if users::favourites_of(&mut conn, me.user_id).await?.len() >= MAX_FAVOURITES {
+        return Err(invalid("You can keep at most 500 favourite cars."));
+    }
+    users::add_favourite(&mut conn, me.user_id, car).await?;
+    drop(conn);
+    favourites_reply(state, me.user_id, "Car added to favourites").await
+}
+
+pub async fn remove_favourite(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::FavouritesReply> {
+    let me = require_user(identity)?;
+    let car = car_id(id)?;
+    let mut conn = state.conn().await?;
+    users::remove_favourite(&mut conn, me.user_id, car).await?;
+    drop(conn);
+    favourites_reply(state, me.user_id, "Car removed from favourites").await
+}
+
+pub async fn list_favourites(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::FavouritesReply> {
+    let me = require_user(identity)?;
+    favourites_reply(state, me.user_id, "").await
+}
+
+pub async fn guest_reviews(state: &AppState, id: &str) -> AccountsResult<pb::GuestReviewsReply> {
+    let id: Uuid = id.trim().parse().map_err(|_| AccountsError::UserNotFound)?;
+    let mut conn = state.conn().await?;
+    users::by_id(&mut conn, id).await?.ok_or(AccountsError::UserNotFound)?;
+    let reviews = users::guest_reviews_of(&mut conn, id)
+        .await?
+        .into_iter()
+        .map(|r| pb::GuestReview {
+            from_user_profile_link: format!("/user-profile/{}", r.from_user_id),
+            from_user_name: r.from_user_name,
+            stars: r.stars,
+            review: r.review,
+            review_time: r.created_at.to_rfc3339(),
+        })
+        .collect();
+    Ok(pb::GuestReviewsReply { reviews })
+}
+
+pub async fn capture_email(state: &AppState, email: &str, source: &str) -> AccountsResult<pb::Ack> {
+    let email = Email::parse(email).map_err(|e| match e {
+        EmailError::Missing => AccountsError::EmailRequired,
+        EmailError::Invalid => AccountsError::EmailInvalid,
+    })?;
+    let mut conn = state.conn().await?;
+    users::capture_email(&mut conn, email.as_str(), source).await?;
+    let message = match source {
+        "potential_user" => "Thanks! Your offer to save $50 on your first trip is on its way.",
+        _ => "Email stored",
+    };
+    Ok(pb::Ack { status: true, message: message.to_owned() })
+}

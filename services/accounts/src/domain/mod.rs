@@ -1,0 +1,15 @@
+//! Accounts rules and types, with no I/O. Requests become these types before anything is
+//! read or written.
+
+pub mod email;
+pub mod otp;
+pub mod password;
+pub mod phone;
+pub mod sanitize;
+pub mod signup;
+pub mod tier;
+
+pub use email::Email;
+pub use otp::{OtpChannel, OtpCode, OtpPurpose};
+pub use password::Password;
+pub use phone::UsPhone;

@@ -1,0 +1,14 @@
+//! The accounts service: sign-up, login (password, phone and email codes), tokens, profiles,
+//! favourites, driver documents and captain accounts.
+
+pub mod api;
+pub mod config;
+pub mod demo;
+pub mod domain;
+pub mod error;
+pub mod startup;
+pub mod state;
+pub mod store;
+
+pub use config::Settings;
+pub use startup::Application;

@@ -1,0 +1,82 @@
+//! Building and running the service.
+
+use crate::api::AccountsApi;
+use crate::config::Settings;
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use upcar_events::Relay;
+use upcar_identity::JwtKeys;
+use upcar_proto::accounts::accounts_server::AccountsServer;
+
+/// The accounts database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+impl Application {
+    /// Creates the database if needed, migrates it, loads demo data in development, and binds
+    /// the gRPC port (port 0 picks a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let redis = deadpool_redis::Config::from_url(&settings.redis.url)
+            .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
+        let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "accounts");
+        let state = Arc::new(AppState {
+            pool,
+            redis,
+            keys: JwtKeys::from_settings(&settings.jwt)?,
+            relay,
+            otp: settings.otp.clone(),
+            environment: settings.environment,
+        });
+        if settings.environment.is_development() {
+            crate::demo::load(&state).await?;
+        }
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves gRPC and relays the outbox until `shutdown` resolves.
+    pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<AccountsServer<AccountsApi>>().await;
+        let token = tokio_util::sync::CancellationToken::new();
+        let relay = self.state.relay.clone();
+        let relay_task = tokio::spawn({
+            let t = token.clone();
+            async move { relay.run(t.cancelled_owned()).await }
+        });
+        let server = tonic::transport::Server::builder()
+            .add_service(health_service)
+            .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
+            .serve_with_incoming_shutdown(tonic::transport::server::TcpIncoming::from(self.listener), {
+                let t = token.clone();
+                async move { t.cancelled().await }
+            });
+        let server_task = tokio::spawn(server);
+        shutdown.await;
+        token.cancel();
+        server_task.await??;
+        relay_task.await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,55 @@
+//! What every handler shares.
+
+use crate::config::OtpSettings;
+use crate::error::{AccountsError, AccountsResult};
+use redis::AsyncCommands;
+use secrecy::ExposeSecret;
+use upcar_config::Environment;
+use upcar_db::{PgPool, PooledConn};
+use upcar_events::Relay;
+use upcar_identity::{Identity, JwtKeys, Role};
+
+/// Shared handles and settings.
+pub struct AppState {
+    pub pool: PgPool,
+    pub redis: deadpool_redis::Pool,
+    pub keys: JwtKeys,
+    pub relay: Relay,
+    pub otp: OtpSettings,
+    pub environment: Environment,
+}
+
+impl AppState {
+    /// A pooled connection.
+    pub async fn conn(&self) -> AccountsResult<PooledConn> {
+        Ok(self.pool.get().await?)
+    }
+
+    /// The OTP digest key.
+    pub fn pepper(&self) -> &[u8] {
+        self.otp.pepper.expose_secret().as_bytes()
+    }
+
+    /// Marks a token id revoked until it would have expired.
+    pub async fn revoke(&self, token_id: &str, expires_at: i64) -> AccountsResult<()> {
+        let ttl = (expires_at - chrono::Utc::now().timestamp()).max(1) as u64;
+        let mut r = self.redis.get().await?;
+        let _: () = r.set_ex(upcar_identity::revoked_key(token_id), 1u8, ttl).await?;
+        Ok(())
+    }
+
+    /// True when the token id was revoked.
+    pub async fn is_revoked(&self, token_id: &str) -> AccountsResult<bool> {
+        let mut r = self.redis.get().await?;
+        Ok(r.exists(upcar_identity::revoked_key(token_id)).await?)
+    }
+}
+
+/// Requires a signed-in guest/host (or admin) account.
+pub fn require_user(identity: Option<&Identity>) -> AccountsResult<&Identity> {
+    match identity {
+        None => Err(AccountsError::TokenMissing),
+        Some(i) if i.role == Role::Captain => Err(AccountsError::WrongAccountKind),
+        Some(i) => Ok(i),
+    }
+}

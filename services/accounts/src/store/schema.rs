@@ -1,0 +1,125 @@
+//! Diesel schema of the accounts database (kept in step with `migrations/`).
+
+diesel::table! {
+    users (id) {
+        id -> Uuid,
+        role -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        professional_email -> Nullable<Text>,
+        phone_number -> Nullable<Text>,
+        country_code -> Text,
+        password_hash -> Nullable<Text>,
+        promotions_enrollment -> Bool,
+        sign_up_code -> Nullable<Text>,
+        terms_accepted -> Bool,
+        device_fingerprint -> Nullable<Text>,
+        is_professional_user -> Bool,
+        email_verified -> Bool,
+        mobile_verified -> Bool,
+        dob -> Nullable<Date>,
+        profile_pic -> Nullable<Text>,
+        about -> Nullable<Text>,
+        home_location -> Jsonb,
+        stripe_customer_id -> Nullable<Text>,
+        has_payment_method -> Bool,
+        completed_trips -> Int4,
+        host_rating -> Float8,
+        host_trip_count -> Int4,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    captains (id) {
+        id -> Uuid,
+        email -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        phone_number -> Nullable<Text>,
+        password_hash -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    invitation_codes (code) {
+        code -> Text,
+        description -> Text,
+        max_uses -> Nullable<Int4>,
+        uses -> Int4,
+        expires_at -> Nullable<Timestamptz>,
+        active -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    otp_codes (id) {
+        id -> Uuid,
+        subject_kind -> Text,
+        subject_id -> Uuid,
+        channel -> Text,
+        purpose -> Text,
+        destination -> Text,
+        code_hash -> Text,
+        attempts -> Int4,
+        expires_at -> Timestamptz,
+        consumed_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    favourites (user_id, car_id) {
+        user_id -> Uuid,
+        car_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    guest_reviews (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        from_user_id -> Uuid,
+        from_user_name -> Text,
+        stars -> Int4,
+        review -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    driver_documents (user_id) {
+        user_id -> Uuid,
+        dl_key -> Nullable<Text>,
+        dl_back_key -> Nullable<Text>,
+        selfie_key -> Nullable<Text>,
+        insurance_key -> Nullable<Text>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sent_messages (id) {
+        id -> Uuid,
+        to_address -> Text,
+        channel -> Text,
+        subject -> Text,
+        body -> Text,
+        code -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    email_captures (email, source) {
+        email -> Text,
+        source -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
