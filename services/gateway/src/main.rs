@@ -1,1 +1,11 @@
-fn main() {}
+use gateway::{Application, Settings};
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::load()?;
+    let _telemetry = upcar_telemetry::init("gateway", &settings.telemetry)?;
+    let app = Application::build(settings)?;
+    tracing::info!(port = app.port(), "gateway listening");
+    app.run().await?;
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! The JWT check at the edge. Extractors verify the bearer token (signature by key id,
+//! algorithm, issuer, audience, expiry), refuse revoked tokens, and hand the route an
+//! [`Identity`] to pass on to services.
+
+use crate::error::HttpError;
+use crate::state::AppState;
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use futures::future::LocalBoxFuture;
+use redis::AsyncCommands;
+use upcar_identity::{Identity, Purpose, Role, TokenError};
+
+/// The raw bearer token of a request, if any.
+pub fn bearer(req: &HttpRequest) -> Option<String> {
+    let h = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer "))?.trim();
+    // Clients sometimes send the literal "null" when they have no token (spec 000 section 7).
+    (!token.is_empty() && token != "null" && token != "undefined").then(|| token.to_owned())
+}
+
+/// Verifies a token and checks the revocation list.
+pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose), HttpError> {
+    let claims = state.keys.verify(token).map_err(|e| match e {
+        TokenError::Expired => HttpError::unauthenticated("token_expired", "Token has expired"),
+        TokenError::Invalid => HttpError::unauthenticated("token_invalid", "Invalid token"),
+    })?;
+    let mut redis = state.redis.get().await.map_err(HttpError::internal)?;
+    let revoked: bool =
+        redis.exists(upcar_identity::revoked_key(&claims.jti)).await.map_err(HttpError::internal)?;
+    if revoked {
+        return Err(HttpError::unauthenticated("token_revoked", "Token has been revoked"));
+    }
+    Ok((Identity::from(&claims), claims.purpose))
+}
+
+fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, HttpError> {
+    req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| HttpError::internal("state missing"))
+}
+
+fn missing() -> HttpError {
+    HttpError::unauthenticated("token_missing", "Token is missing")
+}
+
+/// A signed-in guest/host (or admin) with a full access token.
+pub struct AuthUser(pub Identity);
+
+impl FromRequest for AuthUser {
+    type Error = HttpError;
+    type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = state_of(&req)?;
+            let token = bearer(&req).ok_or_else(missing)?;
+            let (id, purpose) = verify(&state, &token).await?;
+            if purpose != Purpose::Access {
+                return Err(HttpError::unauthenticated("token_invalid", "Invalid token"));
+            }
+            if id.role == Role::Captain {
+                return Err(HttpError::forbidden("wrong_account_kind", "Captain accounts cannot use this call"));
+            }
+            Ok(AuthUser(id))
+        })
+    }
+}
+
+/// A signed-in user with an access token or the short upload token of the phone flow.
+pub struct UploadUser(pub Identity);
+
+impl FromRequest for UploadUser {
+    type Error = HttpError;
+    type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = state_of(&req)?;
+            let token = bearer(&req).ok_or_else(missing)?;
+            let (id, _) = verify(&state, &token).await?;
+            if id.role == Role::Captain {
+                return Err(HttpError::forbidden("wrong_account_kind", "Captain accounts cannot use this call"));
+            }
+            Ok(UploadUser(id))
+        })
+    }
+}
+
+/// A signed-in captain.
+pub struct AuthCaptain(pub Identity);
+
+impl FromRequest for AuthCaptain {
+    type Error = HttpError;
+    type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = state_of(&req)?;
+            let token = bearer(&req).ok_or_else(missing)?;
+            let (id, purpose) = verify(&state, &token).await?;
+            if id.role != Role::Captain || purpose != Purpose::Access {
+                return Err(HttpError::forbidden("wrong_account_kind", "This call needs a captain account"));
+            }
+            Ok(AuthCaptain(id))
+        })
+    }
+}
+
+/// A caller who may be anonymous. An invalid or expired token counts as anonymous here, so
+/// public pages keep working for a visitor with a stale session.
+pub struct MaybeUser(pub Option<Identity>);
+
+impl FromRequest for MaybeUser {
+    type Error = HttpError;
+    type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = state_of(&req)?;
+            let Some(token) = bearer(&req) else { return Ok(MaybeUser(None)) };
+            match verify(&state, &token).await {
+                Ok((id, Purpose::Access)) if id.role != Role::Captain => Ok(MaybeUser(Some(id))),
+                _ => Ok(MaybeUser(None)),
+            }
+        })
+    }
+}
+
+/// An admin.
+pub struct AuthAdmin(pub Identity);
+
+impl FromRequest for AuthAdmin {
+    type Error = HttpError;
+    type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
+    fn from_request(req: &HttpRequest, p: &mut Payload) -> Self::Future {
+        let fut = AuthUser::from_request(req, p);
+        Box::pin(async move {
+            let AuthUser(id) = fut.await?;
+            if id.role != Role::Admin {
+                return Err(HttpError::forbidden("forbidden", "This call is for admins"));
+            }
+            Ok(AuthAdmin(id))
+        })
+    }
+}

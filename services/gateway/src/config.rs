@@ -1,0 +1,95 @@
+//! Gateway settings.
+
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use upcar_config::{Environment, JwtSettings, ListenSettings, RedisSettings, TelemetrySettings};
+
+/// Everything the gateway needs.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// Development exposes `/v1/dev/*`.
+    pub environment: Environment,
+    /// HTTP listen address.
+    pub http: ListenSettings,
+    /// Rate limits and the revocation list.
+    pub redis: RedisSettings,
+    /// gRPC addresses of the services.
+    pub services: ServiceUrls,
+    /// Logs and traces.
+    #[serde(default)]
+    pub telemetry: TelemetrySettings,
+    /// Token verification keys (the same as the accounts service's).
+    pub jwt: JwtSettings,
+    /// The local file store.
+    pub files: FilesSettings,
+    /// The built web app.
+    #[serde(default)]
+    pub frontend: FrontendSettings,
+    /// Body sizes and timeouts.
+    pub limits: LimitSettings,
+    /// Abuse protection on credential and code calls.
+    pub rate_limits: RateLimitSettings,
+}
+
+/// gRPC endpoints, `http://host:port`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServiceUrls {
+    /// Accounts service.
+    pub accounts: String,
+}
+
+/// The local-folder file store behind `/v1/files`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FilesSettings {
+    /// Folder holding the files.
+    pub root: String,
+    /// HMAC key of signed URLs (at least 32 bytes).
+    pub signing_secret: SecretString,
+    /// Public address of the gateway, used in URLs handed to clients.
+    pub public_base_url: String,
+}
+
+impl FilesSettings {
+    /// The signing key bytes.
+    pub fn secret(&self) -> &[u8] {
+        self.signing_secret.expose_secret().as_bytes()
+    }
+}
+
+/// Where the built frontend is.
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct FrontendSettings {
+    /// `frontend/dist`; served at `/` when it exists.
+    #[serde(default)]
+    pub dist: Option<String>,
+}
+
+/// Request limits.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LimitSettings {
+    /// Largest JSON body accepted (413 beyond).
+    pub json_body_bytes: usize,
+    /// Deadline of one call to a service.
+    pub request_timeout_ms: u64,
+}
+
+/// Fixed-window limits per client address.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RateLimitSettings {
+    /// Password and code logins per minute.
+    pub login_per_minute: u32,
+    /// Code sends per minute.
+    pub otp_per_minute: u32,
+    /// Sign-ups per hour.
+    pub signup_per_hour: u32,
+}
+
+impl Settings {
+    /// Reads `services/gateway/config` (or `APP_CONFIG_DIR`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        let s: Self = upcar_config::load(&dir)?;
+        anyhow::ensure!(s.files.secret().len() >= 32, "files.signing_secret must be at least 32 bytes");
+        Ok(s)
+    }
+}

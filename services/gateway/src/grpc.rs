@@ -1,0 +1,14 @@
+//! Building outgoing gRPC requests: the caller's identity and the trace context ride in the
+//! metadata; services trust only that.
+
+use upcar_identity::Identity;
+
+/// Wraps `msg` with identity (when signed in), trace context and the request id.
+pub fn request<T>(msg: T, identity: Option<&Identity>) -> tonic::Request<T> {
+    let mut req = tonic::Request::new(msg);
+    if let Some(id) = identity {
+        id.inject(req.metadata_mut());
+    }
+    upcar_telemetry::inject_grpc(req.metadata_mut());
+    req
+}

@@ -1,0 +1,51 @@
+//! Per-request plumbing: request id, a span parented on the caller's `traceparent`, and
+//! metrics by route template.
+
+use crate::state::AppState;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{Error, HttpMessage, web};
+use std::collections::HashMap;
+use std::time::Instant;
+use tracing::Instrument;
+
+/// Header carrying the request id in and out.
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// The request id of the current request, as extensions hold it.
+#[derive(Clone, Debug)]
+pub struct RequestId(pub String);
+
+fn incoming_request_id(req: &ServiceRequest) -> Option<String> {
+    let v = req.headers().get(REQUEST_ID)?.to_str().ok()?;
+    (!v.is_empty() && v.len() <= 128 && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.:".contains(c)))
+        .then(|| v.to_owned())
+}
+
+/// Wraps every request.
+pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let request_id = incoming_request_id(&req).unwrap_or_else(|| uuid::Uuid::now_v7().to_string());
+    req.extensions_mut().insert(RequestId(request_id.clone()));
+    let method = req.method().to_string();
+    let span = tracing::info_span!("http", http.method = %method, http.path = %req.path(), request_id = %request_id, http.status = tracing::field::Empty);
+    let carrier: HashMap<String, String> = ["traceparent", "tracestate"]
+        .iter()
+        .filter_map(|k| Some((k.to_string(), req.headers().get(*k)?.to_str().ok()?.to_owned())))
+        .collect();
+    upcar_telemetry::set_parent_from_map(&span, &carrier);
+    let metrics = req.app_data::<web::Data<AppState>>().map(|s| s.metrics.clone());
+    let start = Instant::now();
+    let mut res = next.call(req).instrument(span.clone()).await?;
+    let status = res.status().as_u16();
+    span.record("http.status", status);
+    let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+    if let Some(m) = metrics {
+        m.observe(&method, &route, status, start.elapsed().as_secs_f64());
+    }
+    if let Ok(v) = HeaderValue::from_str(&request_id) {
+        res.headers_mut().insert(HeaderName::from_static(REQUEST_ID), v);
+    }
+    Ok(res)
+}

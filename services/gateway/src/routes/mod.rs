@@ -1,0 +1,195 @@
+//! The `/v1` route tree. [`ROUTES`] documents every route (it feeds `/v1/openapi.json`) and a
+//! test checks that each documented route is actually served.
+
+pub mod captains;
+pub mod files;
+pub mod system;
+pub mod users;
+
+use actix_web::web;
+use serde_json::{Map, Value, json};
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone.
+    Public,
+    /// A signed-in guest/host.
+    User,
+    /// A guest/host, or the phone flow's temporary upload token.
+    UploadToken,
+    /// A signed-in captain.
+    Captain,
+    /// Development mode only.
+    Dev,
+    /// A signed URL.
+    Signed,
+}
+
+/// One documented route.
+pub struct RouteDoc {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub summary: &'static str,
+    pub access: Access,
+}
+
+macro_rules! routes {
+    ($($m:literal $p:literal $a:ident $s:literal;)*) => {
+        /// Every `/v1` route.
+        pub const ROUTES: &[RouteDoc] = &[$(RouteDoc { method: $m, path: $p, summary: $s, access: Access::$a }),*];
+    };
+}
+
+routes! {
+    "POST" "/v1/users/sign-up" Public "Create an account (invitation code or professional email); 201";
+    "POST" "/v1/users/validateInvitationCodeForSignUp" Public "Check an invitation code";
+    "POST" "/v1/users/login" Public "Log in with email and password, or start a phone code login";
+    "POST" "/v1/users/login/phone" Public "Send a login code by SMS";
+    "POST" "/v1/users/login/otp" Public "Log in with a phone or email code";
+    "POST" "/v1/users/login/updatePasswordFromProfile" User "Change the password";
+    "POST" "/v1/users/login/updatePasswordWithOTP" Public "Set a new password with an emailed code";
+    "POST" "/v1/users/requestLoginWithOTP" Public "Email a login code";
+    "POST" "/v1/users/resetPasswordWithOTP" Public "Email a password reset code";
+    "POST" "/v1/users/emailVerifyWithOTP" User "Email a verification code";
+    "POST" "/v1/users/sendEmail" User "Email a verification code (userId, firstName)";
+    "POST" "/v1/users/sendMobileVerification" User "Text a verification code";
+    "POST" "/v1/users/verifyMobileOTP" User "Verify the phone number";
+    "POST" "/v1/users/verifyToken" Public "Check a token and read its user";
+    "POST" "/v1/users/refreshToken" User "Exchange a token with 3600 s or less left";
+    "GET" "/v1/logout" User "Revoke the token";
+    "POST" "/v1/users/storeEmail" Public "Remember an email typed in the sign-up form";
+    "PUT" "/v1/users/profile" User "Update the profile";
+    "GET" "/v1/users/getuser/{id}" User "Read one's own profile";
+    "GET" "/v1/users/gethost/{id}" Public "Read a host's public card";
+    "POST" "/v1/users/addFav/{carId}" User "Add a favourite car";
+    "POST" "/v1/users/removeFav/{carId}" User "Remove a favourite car";
+    "GET" "/v1/users/getFavCars" User "List favourite cars";
+    "POST" "/v1/coupons/potential-user" Public "Register an email for the first-trip offer";
+    "GET" "/v1/guestReviews/getReviews/{userId}" Public "Reviews hosts wrote about a guest";
+    "POST" "/v1/users/addDlImages" UploadToken "Upload licence images (form: images, fileType)";
+    "POST" "/v1/users/uploadInsurance" User "Upload an insurance photo (form: image)";
+    "POST" "/v1/users/uploadDriverDocument" UploadToken "Upload one driver document (form: file, type dl|dlBackSide|selfie)";
+    "GET" "/v1/users/driverDocuments" UploadToken "Driver documents status";
+    "GET" "/v1/users/checkDlAndSelfieKeys" User "400 unless licence front, back and selfie are on file";
+    "POST" "/v1/session/generate-temp-token" User "A 15-minute token for the phone upload flow";
+    "POST" "/v1/image/generatePresignedUrlsForUpload" User "Presigned upload URLs for files[fileName, fileType]";
+    "POST" "/v1/image/uploadPdf" User "Upload a PDF (form: file)";
+    "POST" "/v1/image/uploadSecretImages" User "Upload private images (form: images)";
+    "POST" "/v1/image/generateSecretImagePresignedUrlNew" User "A short link to one's private file";
+    "PUT" "/v1/files/{key}" Signed "Upload to a presigned URL";
+    "GET" "/v1/files/{key}" Signed "Download a file (private files need a signed link)";
+    "POST" "/v1/captains/login" Public "Captain login";
+    "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
+    "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
+    "POST" "/v1/captains/image/generatePresignedUrlsForUpload" Captain "Presigned upload URLs for captain photos";
+    "GET" "/v1/dev/outbox" Dev "Emails and SMS sent to an address (development only)";
+    "GET" "/v1/openapi.json" Public "This document";
+}
+
+/// Registers every `/v1` route.
+pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
+    use actix_web::web::{get, post, put};
+    let upload_limit = web::PayloadConfig::new(files::MAX_UPLOAD_BYTES as usize + 1024);
+    cfg.service(
+        web::scope("/v1")
+            .route("/users/sign-up", post().to(users::sign_up))
+            .route("/users/validateInvitationCodeForSignUp", post().to(users::validate_invitation_code))
+            .route("/users/login", post().to(users::login))
+            .route("/users/login/phone", post().to(users::login_phone))
+            .route("/users/login/otp", post().to(users::login_otp))
+            .route("/users/login/updatePasswordFromProfile", post().to(users::update_password_from_profile))
+            .route("/users/login/updatePasswordWithOTP", post().to(users::update_password_with_otp))
+            .route("/users/requestLoginWithOTP", post().to(users::request_login_with_otp))
+            .route("/users/resetPasswordWithOTP", post().to(users::reset_password_with_otp))
+            .route("/users/emailVerifyWithOTP", post().to(users::email_verify_with_otp))
+            .route("/users/sendEmail", post().to(users::send_email))
+            .route("/users/sendMobileVerification", post().to(users::send_mobile_verification))
+            .route("/users/verifyMobileOTP", post().to(users::verify_mobile_otp))
+            .route("/users/verifyToken", post().to(users::verify_token))
+            .route("/users/refreshToken", post().to(users::refresh_token))
+            .route("/logout", get().to(users::logout))
+            .route("/users/logout", post().to(users::logout))
+            .route("/users/storeEmail", post().to(users::store_email))
+            .route("/users/profile", put().to(users::update_profile))
+            .route("/users/getuser/{id}", get().to(users::get_user))
+            .route("/users/gethost/{id}", get().to(users::get_host))
+            .route("/users/addFav/{carId}", post().to(users::add_fav))
+            .route("/users/removeFav/{carId}", post().to(users::remove_fav))
+            .route("/users/getFavCars", get().to(users::get_fav_cars))
+            .route("/coupons/potential-user", post().to(users::potential_user))
+            .route("/guestReviews/getReviews/{userId}", get().to(users::guest_reviews))
+            .route("/users/addDlImages", post().to(files::add_dl_images))
+            .route("/users/uploadInsurance", post().to(files::upload_insurance))
+            .route("/users/uploadDriverDocument", post().to(files::upload_driver_document))
+            .route("/users/driverDocuments", get().to(files::driver_documents_route))
+            .route("/users/checkDlAndSelfieKeys", get().to(users::check_dl_and_selfie_keys))
+            .route("/session/generate-temp-token", post().to(users::generate_temp_token))
+            .route("/image/generatePresignedUrlsForUpload", post().to(files::generate_presigned_urls))
+            .route("/image/uploadPdf", post().to(files::upload_pdf))
+            .route("/image/uploadSecretImages", post().to(files::upload_secret_images))
+            .route("/image/generateSecretImagePresignedUrlNew", post().to(files::secret_image_url))
+            .service(
+                web::resource("/files/{key:.+}")
+                    .app_data(upload_limit)
+                    .route(put().to(files::put_file))
+                    .route(get().to(files::get_file)),
+            )
+            .route("/captains/login", post().to(captains::login))
+            .route("/captains/forgot-password", post().to(captains::forgot_password))
+            .route("/captains/reset-password", post().to(captains::reset_password))
+            .route("/captains/image/generatePresignedUrlsForUpload", post().to(files::captain_presigned_urls))
+            .route("/openapi.json", get().to(system::openapi))
+            .configure(|c| {
+                // In production configuration the dev routes do not exist (404).
+                if development {
+                    c.route("/dev/outbox", get().to(system::dev_outbox));
+                }
+            }),
+    );
+}
+
+/// OpenAPI 3.1 document of [`ROUTES`].
+pub fn openapi_document() -> Value {
+    let mut paths = Map::new();
+    for r in ROUTES {
+        let mut op = json!({
+            "summary": r.summary,
+            "responses": {
+                "200": {"description": "OK"},
+                "400": {"$ref": "#/components/responses/Error"},
+                "401": {"$ref": "#/components/responses/Error"},
+                "404": {"$ref": "#/components/responses/Error"},
+                "429": {"$ref": "#/components/responses/Error"}
+            }
+        });
+        if matches!(r.access, Access::User | Access::UploadToken | Access::Captain) {
+            op["security"] = json!([{"bearer": []}]);
+        }
+        let params: Vec<Value> = r
+            .path
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .map(|name| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string"}}))
+            .collect();
+        if !params.is_empty() {
+            op["parameters"] = Value::Array(params);
+        }
+        let entry = paths.entry(r.path.to_owned()).or_insert_with(|| json!({}));
+        entry[r.method.to_lowercase()] = op;
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Upcar API", "version": "1.0.0"},
+        "servers": [{"url": "/"}],
+        "paths": paths,
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
+            "schemas": {"Error": {"type": "object", "required": ["error", "message"], "properties": {
+                "error": {"type": "string", "description": "stable snake_case code"},
+                "message": {"type": "string"}
+            }}},
+            "responses": {"Error": {"description": "Error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}
+        }
+    })
+}

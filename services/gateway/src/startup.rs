@@ -1,0 +1,93 @@
+//! Building and running the HTTP server.
+
+use crate::config::Settings;
+use crate::error::{self, route_not_found};
+use crate::state::AppState;
+use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpServer, web};
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+/// A bound gateway, ready to run.
+pub struct Application {
+    port: u16,
+    server: actix_web::dev::Server,
+}
+
+fn frontend_dir(settings: &Settings) -> Option<PathBuf> {
+    let dir = PathBuf::from(settings.frontend.dist.as_deref()?);
+    dir.join("index.html").is_file().then_some(dir)
+}
+
+impl Application {
+    /// Binds the HTTP port (0 picks a free one) and prepares the app.
+    pub fn build(settings: Settings) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(settings.http.addr())?;
+        let port = listener.local_addr()?.port();
+        let development = settings.environment.is_development();
+        let json_limit = settings.limits.json_body_bytes;
+        let dist = frontend_dir(&settings);
+        if dist.is_none() {
+            tracing::warn!("frontend/dist not found; serving the API only");
+        }
+        let state = web::Data::new(AppState::new(settings)?);
+        let server = HttpServer::new(move || {
+            let spa = dist.clone();
+            let mut app = App::new()
+                .app_data(state.clone())
+                .app_data(web::JsonConfig::default().limit(json_limit).error_handler(error::json_error))
+                .app_data(web::QueryConfig::default().error_handler(error::query_error))
+                .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .wrap(Compress::default())
+                .wrap(from_fn(crate::middleware::observe))
+                .route("/healthz", web::get().to(crate::routes::system::healthz))
+                .route("/readyz", web::get().to(crate::routes::system::readyz))
+                .route("/metrics", web::get().to(crate::routes::system::metrics))
+                .configure(|c| crate::routes::configure(c, development));
+            if let Some(dir) = spa {
+                let index = dir.join("index.html");
+                app = app.service(
+                    actix_files::Files::new("/", dir)
+                        .index_file("index.html")
+                        .prefer_utf8(true)
+                        .default_handler(fn_service(move |req: ServiceRequest| {
+                            let index = index.clone();
+                            async move { spa_fallback(req, index).await }
+                        })),
+                );
+            }
+            app.default_service(web::to(|| async { route_not_found() }))
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        Ok(Self { port, server })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Runs until stopped (Ctrl-C / SIGTERM stop it gracefully).
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    /// A handle to stop the server (tests).
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+}
+
+/// Client-side routes (`/search`, `/car/{id}`, ...) get the app; `/v1/...` never does.
+async fn spa_fallback(req: ServiceRequest, index: PathBuf) -> Result<ServiceResponse, actix_web::Error> {
+    let (req, _) = req.into_parts();
+    if req.path().starts_with("/v1/") || req.method() != actix_web::http::Method::GET {
+        return Ok(ServiceResponse::new(req, route_not_found()));
+    }
+    let file = actix_files::NamedFile::open(index)?;
+    let res = file.use_last_modified(true).into_response(&req);
+    Ok(ServiceResponse::new(req, res))
+}

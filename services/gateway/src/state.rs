@@ -1,0 +1,51 @@
+//! What every route shares.
+
+use crate::config::Settings;
+use std::sync::Arc;
+use std::time::Duration;
+use tonic::transport::Channel;
+use upcar_identity::JwtKeys;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_storage::LocalStore;
+
+/// Shared handles.
+#[derive(Clone)]
+pub struct AppState {
+    pub settings: Arc<Settings>,
+    pub keys: Arc<JwtKeys>,
+    pub redis: deadpool_redis::Pool,
+    pub accounts: AccountsClient<Channel>,
+    pub accounts_channel: Channel,
+    pub files: Arc<LocalStore>,
+    pub metrics: Arc<crate::metrics::Metrics>,
+}
+
+/// A lazily connecting channel with timeouts, so the gateway starts before its services.
+pub fn channel(url: &str, timeout: Duration) -> anyhow::Result<Channel> {
+    Ok(Channel::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(timeout)
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(30))
+        .connect_lazy())
+}
+
+impl AppState {
+    /// Connects (lazily) to Redis and the services.
+    pub fn new(settings: Settings) -> anyhow::Result<Self> {
+        let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
+        let accounts_channel = channel(&settings.services.accounts, timeout)?;
+        let redis = deadpool_redis::Config::from_url(&settings.redis.url)
+            .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
+        let files = LocalStore::new(&settings.files.root, &settings.files.public_base_url, settings.files.secret());
+        Ok(Self {
+            keys: Arc::new(JwtKeys::from_settings(&settings.jwt)?),
+            redis,
+            accounts: AccountsClient::new(accounts_channel.clone()),
+            accounts_channel,
+            files: Arc::new(files),
+            metrics: Arc::new(crate::metrics::Metrics::default()),
+            settings: Arc::new(settings),
+        })
+    }
+}
