@@ -82,6 +82,13 @@ pub struct RateLimitSettings {
     pub otp_per_minute: u32,
     /// Sign-ups per hour.
     pub signup_per_hour: u32,
+    /// Prefix of the Redis counters, so separate deployments sharing a Redis do not mix.
+    #[serde(default = "default_rl_namespace")]
+    pub namespace: String,
+}
+
+fn default_rl_namespace() -> String {
+    "rl".to_owned()
 }
 
 impl Settings {

@@ -31,7 +31,7 @@ pub async fn check(state: &AppState, req: &HttpRequest, bucket: Bucket) -> Resul
         Bucket::SignUp => ("signup", rl.signup_per_hour, 3600),
     };
     let now = chrono::Utc::now().timestamp() as u64;
-    let key = format!("rl:{name}:{}:{}", client_ip(req), now / window);
+    let key = format!("{}:{name}:{}:{}", rl.namespace, client_ip(req), now / window);
     let Ok(mut conn) = state.redis.get().await else {
         tracing::warn!("rate limiter cannot reach redis; allowing");
         return Ok(());

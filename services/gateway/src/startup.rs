@@ -24,6 +24,12 @@ impl Application {
     /// Binds the HTTP port (0 picks a free one) and prepares the app.
     pub fn build(settings: Settings) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(settings.http.addr())?;
+        Self::build_on(settings, listener)
+    }
+
+    /// Like [`Application::build`] on an already bound listener (tests bind first so the
+    /// public URL of the file store can name the port).
+    pub fn build_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Self> {
         let port = listener.local_addr()?.port();
         let development = settings.environment.is_development();
         let json_limit = settings.limits.json_body_bytes;

@@ -1,0 +1,148 @@
+//! Spawns the real stack for black-box tests: a fresh accounts database, the accounts service
+//! and the gateway on free ports, talking to the local Postgres, Redis and RabbitMQ.
+
+use reqwest::{Client, Response};
+use serde_json::{Value, json};
+use std::sync::OnceLock;
+use upcar_config::Environment;
+
+pub struct Stack {
+    pub base: String,
+    pub accounts_port: u16,
+}
+
+static STACK: OnceLock<Stack> = OnceLock::new();
+
+/// One stack per test binary run, shared by the tests (each test uses its own accounts).
+pub fn stack() -> &'static Stack {
+    STACK.get_or_init(|| start(Environment::Development, 10_000, None))
+}
+
+/// Starts accounts (unless `accounts_port` is given) and a gateway.
+pub fn start(env: Environment, login_limit: u32, accounts_port: Option<u16>) -> Stack {
+    let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
+    let port = listener.local_addr().expect("addr").port();
+    let mut settings = gateway::Settings::load().expect("gateway settings");
+    settings.environment = env;
+    settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
+    settings.files.root = std::env::temp_dir().join(format!("upcar-files-{}", uuid::Uuid::now_v7())).display().to_string();
+    settings.files.public_base_url = format!("http://127.0.0.1:{port}");
+    settings.rate_limits.login_per_minute = login_limit;
+    settings.rate_limits.otp_per_minute = 10_000;
+    settings.rate_limits.signup_per_hour = 10_000;
+    settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
+    settings.frontend.dist = None;
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let app = gateway::Application::build_on(settings, listener).expect("build gateway");
+            let _ = app.run().await;
+        })
+    });
+    Stack { base: format!("http://127.0.0.1:{port}"), accounts_port }
+}
+
+fn spawn_accounts() -> u16 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_e2e").await.expect("test database");
+            let mut settings = accounts::Settings::load().expect("accounts settings");
+            settings.environment = Environment::Development;
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.redis.url = upcar_testkit::redis_url();
+            let app = accounts::Application::build(settings).await.expect("build accounts");
+            tx.send(app.port()).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("accounts started")
+}
+
+pub fn client() -> Client {
+    Client::builder().timeout(std::time::Duration::from_secs(20)).build().expect("client")
+}
+
+pub async fn post(path: &str, body: Value, token: Option<&str>) -> Response {
+    let mut r = client().post(format!("{}{path}", stack().base)).json(&body);
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.expect("request")
+}
+
+pub async fn get(path: &str, token: Option<&str>) -> Response {
+    let mut r = client().get(format!("{}{path}", stack().base));
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.expect("request")
+}
+
+pub async fn put(path: &str, body: Value, token: Option<&str>) -> Response {
+    let mut r = client().put(format!("{}{path}", stack().base)).json(&body);
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.expect("request")
+}
+
+/// Status and JSON body.
+pub async fn parts(r: Response) -> (u16, Value) {
+    let status = r.status().as_u16();
+    let body = r.json::<Value>().await.unwrap_or(Value::Null);
+    (status, body)
+}
+
+pub fn unique_email() -> String {
+    format!("user-{}@example.com", uuid::Uuid::now_v7().simple())
+}
+
+/// A US number not used before (555 exchange, random line).
+pub fn unique_phone() -> String {
+    let n = uuid::Uuid::now_v7().as_u128() % 10_000_000;
+    format!("555{n:07}")
+}
+
+pub struct NewUser {
+    pub email: String,
+    pub phone: String,
+    pub password: String,
+    pub token: String,
+    pub id: String,
+}
+
+pub async fn sign_up() -> NewUser {
+    let (email, phone, password) = (unique_email(), unique_phone(), "secret123".to_owned());
+    let (status, body) = parts(
+        post(
+            "/v1/users/sign-up",
+            json!({"firstName": "Ada", "lastName": "Lovelace", "email": email, "phoneNumber": phone,
+                   "password": password, "signUpCode": "DEMO-INVITE", "promotions_enrollment": true}),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    NewUser {
+        email,
+        phone,
+        password,
+        token: body["access_token"].as_str().expect("token").to_owned(),
+        id: body["user"]["_id"].as_str().expect("id").to_owned(),
+    }
+}
+
+/// The newest one-time code sent to an email or phone, from the development outbox.
+pub async fn latest_code(to: &str) -> String {
+    let (status, body) = parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"][0]["code"].as_str().expect("a code in the outbox").to_owned()
+}
+
+pub fn urlencode(s: &str) -> String {
+    s.replace('+', "%2B").replace('@', "%40")
+}
