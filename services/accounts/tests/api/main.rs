@@ -1,0 +1,249 @@
+//! Service tests of accounts against the real Postgres, Redis and RabbitMQ: a fresh database
+//! per test, the service on a free port, called over gRPC.
+
+use accounts::state::AppState;
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tonic::transport::Channel;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::accounts as pb;
+
+struct TestApp {
+    client: AccountsClient<Channel>,
+    state: Arc<AppState>,
+    settings: accounts::Settings,
+}
+
+async fn spawn_app() -> TestApp {
+    let db = upcar_testkit::TestDatabase::create("accounts").await.expect("database");
+    let mut settings = accounts::Settings::load().expect("settings");
+    settings.database.url = db.url.clone().into();
+    settings.grpc.port = 0;
+    settings.redis.url = upcar_testkit::redis_url();
+    let app = accounts::Application::build(settings.clone()).await.expect("build");
+    let port = app.port();
+    let state = app.state();
+    tokio::spawn(app.run_until(std::future::pending()));
+    let client = AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
+    TestApp { client, state, settings }
+}
+
+fn sign_up_request() -> pb::SignUpRequest {
+    pb::SignUpRequest {
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: format!("ada-{}@example.com", uuid::Uuid::now_v7().simple()),
+        password: "secret123".into(),
+        sign_up_code: "DEMO-INVITE".into(),
+        ..Default::default()
+    }
+}
+
+#[derive(QueryableByName, Debug)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+async fn count(state: &AppState, sql: &str) -> i64 {
+    let mut conn = state.pool.get().await.expect("conn");
+    diesel::sql_query(sql).get_result::<Count>(&mut conn).await.expect("count").n
+}
+
+#[tokio::test]
+async fn sign_up_writes_the_user_and_its_event_in_one_transaction() {
+    let mut app = spawn_app().await;
+    let before = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await;
+    let req = sign_up_request();
+    let reply = app.client.sign_up(req.clone()).await.expect("sign up").into_inner();
+    let user_id = reply.user.expect("user").user_id;
+    let after = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await;
+    assert_eq!(after, before + 1);
+    // A refused sign-up writes neither a user nor an event.
+    let err = app.client.sign_up(req).await.expect_err("duplicate");
+    assert_eq!(err.code(), tonic::Code::AlreadyExists);
+    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await, after);
+    let n = count(&app.state, &format!("SELECT count(*) AS n FROM outbox WHERE encode(payload, 'escape') LIKE '%{user_id}%'")).await;
+    assert_eq!(n, 1, "the event names the new user");
+}
+
+#[tokio::test]
+async fn secrets_are_stored_only_as_hashes() {
+    let mut app = spawn_app().await;
+    let req = sign_up_request();
+    app.client.sign_up(req.clone()).await.expect("sign up");
+    app.client.request_email_otp(pb::EmailRequest { email: req.email.clone() }).await.expect("otp");
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        password_hash: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        code_hash: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        code: String,
+    }
+    let mut conn = app.state.pool.get().await.expect("conn");
+    let row: Row = diesel::sql_query(
+        "SELECT u.password_hash, o.code_hash, m.code FROM users u JOIN otp_codes o ON o.subject_id = u.id \
+         JOIN sent_messages m ON m.to_address = u.email WHERE u.email = $1",
+    )
+    .bind::<diesel::sql_types::Text, _>(&req.email)
+    .get_result(&mut conn)
+    .await
+    .expect("row");
+    assert!(row.password_hash.starts_with("$argon2id$"));
+    assert!(!row.password_hash.contains("secret123"));
+    assert_eq!(row.code_hash.len(), 64);
+    assert!(!row.code_hash.contains(&row.code));
+}
+
+#[tokio::test]
+async fn an_expired_code_is_refused() {
+    let mut app = spawn_app().await;
+    let req = sign_up_request();
+    let user = app.client.sign_up(req.clone()).await.expect("sign up").into_inner().user.expect("user");
+    app.client.request_email_otp(pb::EmailRequest { email: req.email.clone() }).await.expect("otp");
+    let code = app.client.list_dev_outbox(pb::ListDevOutboxRequest { to: req.email.clone() }).await.expect("outbox").into_inner().messages[0].code.clone();
+    let mut conn = app.state.pool.get().await.expect("conn");
+    diesel::sql_query("UPDATE otp_codes SET expires_at = now() - interval '1 second'").execute(&mut conn).await.expect("expire");
+    let err = app
+        .client
+        .verify_login_otp(pb::VerifyLoginOtpRequest { user_id: user.user_id, otp: code, otp_type: "email".into(), ..Default::default() })
+        .await
+        .expect_err("expired");
+    assert_eq!(err.message(), "The code has expired. Please request a new one.");
+}
+
+#[tokio::test]
+async fn loading_demo_data_twice_changes_nothing() {
+    let app = spawn_app().await;
+    let users = count(&app.state, "SELECT count(*) AS n FROM users").await;
+    let codes = count(&app.state, "SELECT count(*) AS n FROM invitation_codes").await;
+    accounts::demo::load(&app.state).await.expect("second load");
+    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM users").await, users);
+    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM invitation_codes").await, codes);
+    assert!(users >= 8);
+}
+
+struct Recorder(Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl upcar_events::EventHandler for Recorder {
+    async fn handle(&self, _conn: &mut diesel_async::AsyncPgConnection, event: &upcar_events::Envelope) -> anyhow::Result<()> {
+        let e: upcar_proto::events::UserSignedUp = event.decode()?;
+        self.0.lock().expect("lock").push(e.user_id);
+        Ok(())
+    }
+}
+
+fn rabbitmqctl(arg: &str) {
+    let status = std::process::Command::new("rabbitmqctl").arg(arg).status().expect("rabbitmqctl runs");
+    assert!(status.success(), "rabbitmqctl {arg}");
+}
+
+/// The recorded events of `ours` (tests running beside this one publish to the same exchange).
+fn seen(recorder: &Recorder, ours: &[String]) -> Vec<String> {
+    let mut v: Vec<String> = recorder.0.lock().expect("lock").iter().filter(|u| ours.contains(u)).cloned().collect();
+    v.sort();
+    v
+}
+
+async fn wait_for(recorder: &Recorder, ours: &[String], n: usize, secs: u64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while seen(recorder, ours).len() < n && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_restarts() {
+    let mut app = spawn_app().await;
+    let queue = upcar_testkit::unique("test-signups");
+    let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
+    let stop = tokio_util::sync::CancellationToken::new();
+    tokio::spawn(upcar_events::run_consumer(
+        app.state.pool.clone(),
+        app.settings.amqp.url().to_owned(),
+        app.settings.amqp.exchange.clone(),
+        queue.clone(),
+        vec!["accounts.user_signed_up".to_owned()],
+        recorder.clone(),
+        stop.clone().cancelled_owned(),
+    ));
+    // The queue exists once the consumer has declared it; events before that are not ours.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mut expected = Vec::new();
+    for _ in 0..3 {
+        expected.push(app.client.sign_up(sign_up_request()).await.expect("sign up").into_inner().user.expect("user").user_id);
+    }
+    wait_for(&recorder, &expected, 3, 20).await;
+    assert_eq!(seen(&recorder, &expected).len(), 3, "delivered before the outage");
+
+    rabbitmqctl("stop_app");
+    for _ in 0..3 {
+        expected.push(app.client.sign_up(sign_up_request()).await.expect("sign up while the broker is down").into_inner().user.expect("user").user_id);
+    }
+    let pending = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await;
+    assert!(pending >= 3, "events wait in the outbox while the broker is down ({pending})");
+    rabbitmqctl("start_app");
+
+    wait_for(&recorder, &expected, 6, 90).await;
+    // Let any redelivery arrive before judging duplicates.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let got = seen(&recorder, &expected);
+    expected.sort();
+    assert_eq!(got, expected, "every event exactly once");
+    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await, 0);
+    stop.cancel();
+
+    let conn = lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default()).await.expect("amqp");
+    let ch = conn.create_channel().await.expect("channel");
+    let _ = ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
+}
+
+#[tokio::test]
+async fn a_redelivered_event_is_applied_once() {
+    let app = spawn_app().await;
+    let queue = upcar_testkit::unique("test-dupes");
+    let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
+    let stop = tokio_util::sync::CancellationToken::new();
+    tokio::spawn(upcar_events::run_consumer(
+        app.state.pool.clone(),
+        app.settings.amqp.url().to_owned(),
+        app.settings.amqp.exchange.clone(),
+        queue.clone(),
+        vec!["accounts.user_signed_up".to_owned()],
+        recorder.clone(),
+        stop.clone().cancelled_owned(),
+    ));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // Publish the same event id three times, as a broker may after a crash.
+    let conn = lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default()).await.expect("amqp");
+    let ch = conn.create_channel().await.expect("channel");
+    let id = uuid::Uuid::now_v7().to_string();
+    let body = prost::Message::encode_to_vec(&upcar_proto::events::UserSignedUp { user_id: "dup-user".into(), ..Default::default() });
+    for _ in 0..3 {
+        ch.basic_publish(
+            app.settings.amqp.exchange.as_str().into(),
+            "accounts.user_signed_up".into(),
+            lapin::options::BasicPublishOptions::default(),
+            &body,
+            lapin::BasicProperties::default().with_message_id(id.as_str().into()),
+        )
+        .await
+        .expect("publish")
+        .await
+        .expect("confirm");
+    }
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !recorder.0.lock().expect("lock").contains(&"dup-user".to_owned()) && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let n = recorder.0.lock().expect("lock").iter().filter(|u| *u == "dup-user").count();
+    assert_eq!(n, 1);
+    stop.cancel();
+    let _ = ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
+}
