@@ -147,7 +147,9 @@ pub struct JwtKey {
 /// Loads `T` from `{dir}/base.toml`, `{dir}/{env}.toml` and `APP__*` variables. The folder is
 /// `APP_CONFIG_DIR` when set, else `default_dir`.
 pub fn load<T: serde::de::DeserializeOwned>(default_dir: &Path) -> anyhow::Result<T> {
-    let dir = std::env::var_os("APP_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| default_dir.to_path_buf());
+    let dir = std::env::var_os("APP_CONFIG_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| default_dir.to_path_buf());
     let env = Environment::from_env()?;
     let settings = config::Config::builder()
         .add_source(config::File::from(dir.join("base.toml")).required(true))

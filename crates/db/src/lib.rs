@@ -64,12 +64,11 @@ pub async fn ensure_database(url: &str) -> anyhow::Result<()> {
         #[diesel(sql_type = diesel::sql_types::Bool)]
         exists: bool,
     }
-    let found: Exists = diesel::sql_query(
-        "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS exists",
-    )
-    .bind::<diesel::sql_types::Text, _>(&name)
-    .get_result(&mut conn)
-    .await?;
+    let found: Exists =
+        diesel::sql_query("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS exists")
+            .bind::<diesel::sql_types::Text, _>(&name)
+            .get_result(&mut conn)
+            .await?;
     if !found.exists {
         // The name was checked to be [A-Za-z0-9_] above, so quoting it is enough.
         match conn.batch_execute(&format!("CREATE DATABASE \"{name}\"")).await {
@@ -135,7 +134,8 @@ mod tests {
 
     #[test]
     fn admin_url_swaps_the_database_name() {
-        let (admin, name) = admin_url("postgres://u@127.0.0.1:5432/accounts_1?sslmode=disable").unwrap();
+        let (admin, name) =
+            admin_url("postgres://u@127.0.0.1:5432/accounts_1?sslmode=disable").unwrap();
         assert_eq!(admin, "postgres://u@127.0.0.1:5432/postgres?sslmode=disable");
         assert_eq!(name, "accounts_1");
         assert!(admin_url("postgres://h/bad;name").is_err());

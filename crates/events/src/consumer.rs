@@ -97,7 +97,11 @@ async fn consume_once(
     // Quorum queues keep messages through a broker restart and replicate in a cluster.
     args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
     channel
-        .queue_declare(consumer.into(), QueueDeclareOptions { durable: true, ..Default::default() }, args)
+        .queue_declare(
+            consumer.into(),
+            QueueDeclareOptions { durable: true, ..Default::default() },
+            args,
+        )
         .await?;
     for key in routing_keys {
         channel
@@ -131,7 +135,8 @@ async fn consume_once(
         };
         let span = tracing::info_span!("consume", %consumer, event_id = %envelope.id, event_type = %envelope.event_type);
         upcar_telemetry::set_parent_from_map(&span, &envelope.headers);
-        let outcome = tracing::Instrument::instrument(apply(pool, consumer, handler, &envelope), span).await;
+        let outcome =
+            tracing::Instrument::instrument(apply(pool, consumer, handler, &envelope), span).await;
         match outcome {
             Ok(_) => {
                 delivery.ack(BasicAckOptions::default()).await?;
@@ -152,11 +157,19 @@ fn envelope_of(d: &lapin::message::Delivery) -> Option<Envelope> {
     if let Some(table) = d.properties.headers() {
         for (k, v) in table.inner() {
             if let AMQPValue::LongString(s) = v {
-                headers.insert(k.as_str().to_owned(), String::from_utf8_lossy(s.as_bytes()).into_owned());
+                headers.insert(
+                    k.as_str().to_owned(),
+                    String::from_utf8_lossy(s.as_bytes()).into_owned(),
+                );
             }
         }
     }
-    Some(Envelope { id, event_type: d.routing_key.as_str().to_owned(), payload: d.data.clone(), headers })
+    Some(Envelope {
+        id,
+        event_type: d.routing_key.as_str().to_owned(),
+        payload: d.data.clone(),
+        headers,
+    })
 }
 
 /// Applies one event exactly once per consumer; returns false for a duplicate.
@@ -168,18 +181,18 @@ pub(crate) async fn apply(
 ) -> anyhow::Result<bool> {
     let mut conn = pool.get().await?;
     conn.transaction::<bool, anyhow::Error, _>(async |conn| {
-            let fresh = diesel::insert_into(p::processed_events)
-                .values((p::consumer.eq(consumer), p::event_id.eq(envelope.id)))
-                .on_conflict_do_nothing()
-                .execute(conn)
-                .await?
-                == 1;
-            if fresh {
-                handler.handle(conn, envelope).await?;
-            } else {
-                tracing::debug!(event_id = %envelope.id, "duplicate event absorbed");
-            }
-            Ok(fresh)
+        let fresh = diesel::insert_into(p::processed_events)
+            .values((p::consumer.eq(consumer), p::event_id.eq(envelope.id)))
+            .on_conflict_do_nothing()
+            .execute(conn)
+            .await?
+            == 1;
+        if fresh {
+            handler.handle(conn, envelope).await?;
+        } else {
+            tracing::debug!(event_id = %envelope.id, "duplicate event absorbed");
+        }
+        Ok(fresh)
     })
     .await
 }

@@ -132,8 +132,8 @@ impl JwtKeys {
                 encoding = Some(EncodingKey::from_secret(secret));
             }
         }
-        let encoding =
-            encoding.ok_or_else(|| anyhow::anyhow!("active jwt key {} not in keys", s.active_kid))?;
+        let encoding = encoding
+            .ok_or_else(|| anyhow::anyhow!("active jwt key {} not in keys", s.active_kid))?;
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.set_issuer(&[&s.issuer]);

@@ -55,7 +55,11 @@ pub struct LocalStore {
 impl LocalStore {
     /// Files go under `root`; URLs start with `base_url` (the gateway's public address).
     pub fn new(root: impl Into<PathBuf>, base_url: &str, secret: &[u8]) -> Self {
-        Self { root: root.into(), base_url: base_url.trim_end_matches('/').to_owned(), secret: secret.to_vec() }
+        Self {
+            root: root.into(),
+            base_url: base_url.trim_end_matches('/').to_owned(),
+            secret: secret.to_vec(),
+        }
     }
 
     fn path(&self, key: &str) -> Result<PathBuf, StorageError> {
@@ -73,7 +77,14 @@ impl LocalStore {
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
     }
 
-    fn signed_url(&self, op: SignedOp, key: &str, ct: &str, max: u64, ttl: Duration) -> Result<String, StorageError> {
+    fn signed_url(
+        &self,
+        op: SignedOp,
+        key: &str,
+        ct: &str,
+        max: u64,
+        ttl: Duration,
+    ) -> Result<String, StorageError> {
         validate_key(key)?;
         let exp = chrono::Utc::now().timestamp() + ttl.as_secs() as i64;
         let sig = self.sign(op, key, exp, ct, max);
@@ -97,8 +108,12 @@ impl LocalStore {
         let sig = base64::engine::general_purpose::URL_SAFE_NO_PAD
             .decode(&claims.sig)
             .map_err(|_| StorageError::BadSignature)?;
-        let mut mac = HmacSha256::new_from_slice(&self.secret).map_err(|_| StorageError::BadSignature)?;
-        mac.update(format!("{}\n{key}\n{}\n{}\n{}", op.as_str(), claims.exp, claims.ct, claims.max).as_bytes());
+        let mut mac =
+            HmacSha256::new_from_slice(&self.secret).map_err(|_| StorageError::BadSignature)?;
+        mac.update(
+            format!("{}\n{key}\n{}\n{}\n{}", op.as_str(), claims.exp, claims.ct, claims.max)
+                .as_bytes(),
+        );
         mac.verify_slice(&sig).map_err(|_| StorageError::BadSignature)
     }
 }
@@ -113,7 +128,9 @@ impl ObjectStore for LocalStore {
         // Write to a temporary name and rename, so a reader never sees half a file.
         let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::now_v7()));
         tokio::fs::write(&tmp, &bytes).await.map_err(|e| StorageError::Io(e.to_string()))?;
-        tokio::fs::write(meta_path(&path), content_type).await.map_err(|e| StorageError::Io(e.to_string()))?;
+        tokio::fs::write(meta_path(&path), content_type)
+            .await
+            .map_err(|e| StorageError::Io(e.to_string()))?;
         tokio::fs::rename(&tmp, &path).await.map_err(|e| StorageError::Io(e.to_string()))?;
         Ok(())
     }
@@ -122,7 +139,9 @@ impl ObjectStore for LocalStore {
         let path = self.path(key)?;
         let bytes = match tokio::fs::read(&path).await {
             Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NotFound),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(StorageError::NotFound);
+            }
             Err(e) => return Err(StorageError::Io(e.to_string())),
         };
         let content_type = tokio::fs::read_to_string(meta_path(&path))
@@ -131,7 +150,13 @@ impl ObjectStore for LocalStore {
         Ok(StoredObject { bytes, content_type })
     }
 
-    fn presign_put(&self, key: &str, content_type: &str, max_bytes: u64, ttl: Duration) -> Result<String, StorageError> {
+    fn presign_put(
+        &self,
+        key: &str,
+        content_type: &str,
+        max_bytes: u64,
+        ttl: Duration,
+    ) -> Result<String, StorageError> {
         self.signed_url(SignedOp::Put, key, content_type, max_bytes, ttl)
     }
 
@@ -173,8 +198,10 @@ mod tests {
     #[tokio::test]
     async fn a_signed_put_url_verifies_only_for_its_key_op_and_limits() {
         let dir = std::env::temp_dir().join(format!("upcar-store-{}", uuid::Uuid::now_v7()));
-        let store = LocalStore::new(&dir, "http://127.0.0.1:8080", b"0123456789abcdef0123456789abcdef");
-        let url = store.presign_put("cars/1/a.jpg", "image/jpeg", 100, Duration::from_secs(60)).unwrap();
+        let store =
+            LocalStore::new(&dir, "http://127.0.0.1:8080", b"0123456789abcdef0123456789abcdef");
+        let url =
+            store.presign_put("cars/1/a.jpg", "image/jpeg", 100, Duration::from_secs(60)).unwrap();
         let (key, claims) = claims_of(&url);
         assert_eq!(key, "cars/1/a.jpg");
         assert!(store.verify(SignedOp::Put, &key, &claims).is_ok());

@@ -3,7 +3,8 @@
 
 /// Base Postgres URL without a database name (`UPCAR_TEST_PG`, default local trust auth).
 pub fn pg_base_url() -> String {
-    std::env::var("UPCAR_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_owned())
+    std::env::var("UPCAR_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_owned())
 }
 
 /// Redis URL for tests (`UPCAR_TEST_REDIS`).
@@ -13,7 +14,8 @@ pub fn redis_url() -> String {
 
 /// RabbitMQ URL for tests (`UPCAR_TEST_AMQP`).
 pub fn amqp_url() -> String {
-    std::env::var("UPCAR_TEST_AMQP").unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
+    std::env::var("UPCAR_TEST_AMQP")
+        .unwrap_or_else(|_| "amqp://guest:guest@127.0.0.1:5672/%2f".to_owned())
 }
 
 /// A database created for one test; dropped by [`TestDatabase::drop_now`] or left for the

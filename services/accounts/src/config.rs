@@ -45,7 +45,10 @@ impl Settings {
     pub fn load() -> anyhow::Result<Self> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
         let s: Self = upcar_config::load(&dir)?;
-        anyhow::ensure!(s.otp.pepper.expose_secret().len() >= 16, "otp.pepper must be at least 16 bytes");
+        anyhow::ensure!(
+            s.otp.pepper.expose_secret().len() >= 16,
+            "otp.pepper must be at least 16 bytes"
+        );
         Ok(s)
     }
 }

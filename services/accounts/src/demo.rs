@@ -44,21 +44,65 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
     use crate::store::schema::users::dsl as u;
     let mut conn = state.conn().await?;
     codes::upsert_invitation(&mut conn, INVITE_CODE, "Demo invitation code").await?;
-    let other_names = [("Maya", "Patel"), ("Diego", "Ramirez"), ("Grace", "Kim"), ("Omar", "Haddad"), ("Lena", "Fischer")];
+    let other_names = [
+        ("Maya", "Patel"),
+        ("Diego", "Ramirez"),
+        ("Grace", "Kim"),
+        ("Omar", "Haddad"),
+        ("Lena", "Fischer"),
+    ];
     let mut people = vec![
-        DemoUser { id: ids::ADMIN, role: "admin", first: "Avery", last: "Admin", email: "admin@demo.local".into(), phone: None, password: "DemoAdmin123!", verified: true },
-        DemoUser { id: ids::HOST, role: "user", first: "Harper", last: "Host", email: "host@demo.local".into(), phone: Some("5105550102"), password: "DemoHost123!", verified: true },
-        DemoUser { id: ids::GUEST, role: "user", first: "Gabriel", last: "Guest", email: "guest@demo.local".into(), phone: Some("5105550103"), password: "DemoGuest123!", verified: true },
+        DemoUser {
+            id: ids::ADMIN,
+            role: "admin",
+            first: "Avery",
+            last: "Admin",
+            email: "admin@demo.local".into(),
+            phone: None,
+            password: "DemoAdmin123!",
+            verified: true,
+        },
+        DemoUser {
+            id: ids::HOST,
+            role: "user",
+            first: "Harper",
+            last: "Host",
+            email: "host@demo.local".into(),
+            phone: Some("5105550102"),
+            password: "DemoHost123!",
+            verified: true,
+        },
+        DemoUser {
+            id: ids::GUEST,
+            role: "user",
+            first: "Gabriel",
+            last: "Guest",
+            email: "guest@demo.local".into(),
+            phone: Some("5105550103"),
+            password: "DemoGuest123!",
+            verified: true,
+        },
     ];
     for (i, id) in ids::OTHER_HOSTS.iter().enumerate() {
         let (first, last) = other_names[i];
-        people.push(DemoUser { id: *id, role: "user", first, last, email: format!("host{}@demo.local", i + 2), phone: None, password: "DemoHost123!", verified: true });
+        people.push(DemoUser {
+            id: *id,
+            role: "user",
+            first,
+            last,
+            email: format!("host{}@demo.local", i + 2),
+            phone: None,
+            password: "DemoHost123!",
+            verified: true,
+        });
     }
     for p in &people {
         if users::by_id(&mut conn, p.id).await?.is_some() {
             continue;
         }
-        let hash = Password::parse(p.password).map_err(|e| anyhow::anyhow!("demo password: {e:?}"))?.hash()?;
+        let hash = Password::parse(p.password)
+            .map_err(|e| anyhow::anyhow!("demo password: {e:?}"))?
+            .hash()?;
         diesel::insert_into(u::users)
             .values((
                 u::id.eq(p.id),
@@ -93,12 +137,28 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
             users::DocumentSlot::Insurance => d.insurance_key.is_some(),
         });
         if !present {
-            users::set_document(&mut conn, ids::GUEST, slot, &format!("private/users/{}/{name}", ids::GUEST)).await?;
+            users::set_document(
+                &mut conn,
+                ids::GUEST,
+                slot,
+                &format!("private/users/{}/{name}", ids::GUEST),
+            )
+            .await?;
         }
     }
     if users::captain_by_id(&mut conn, ids::CAPTAIN).await?.is_none() {
-        let hash = Password::parse("DemoCaptain123!").map_err(|e| anyhow::anyhow!("demo password: {e:?}"))?.hash()?;
-        users::insert_captain(&mut conn, ids::CAPTAIN, "captain@demo.local", "Casey", "Captain", &hash).await?;
+        let hash = Password::parse("DemoCaptain123!")
+            .map_err(|e| anyhow::anyhow!("demo password: {e:?}"))?
+            .hash()?;
+        users::insert_captain(
+            &mut conn,
+            ids::CAPTAIN,
+            "captain@demo.local",
+            "Casey",
+            "Captain",
+            &hash,
+        )
+        .await?;
     }
     tracing::info!("demo accounts loaded");
     Ok(())

@@ -29,7 +29,8 @@ impl Application {
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
         let redis = deadpool_redis::Config::from_url(&settings.redis.url)
             .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
-        let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "accounts");
+        let relay =
+            Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "accounts");
         let state = Arc::new(AppState {
             pool,
             redis,
@@ -56,7 +57,10 @@ impl Application {
     }
 
     /// Serves gRPC and relays the outbox until `shutdown` resolves.
-    pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<AccountsServer<AccountsApi>>().await;
         let token = tokio_util::sync::CancellationToken::new();
@@ -68,10 +72,13 @@ impl Application {
         let server = tonic::transport::Server::builder()
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
-            .serve_with_incoming_shutdown(tonic::transport::server::TcpIncoming::from(self.listener), {
-                let t = token.clone();
-                async move { t.cancelled().await }
-            });
+            .serve_with_incoming_shutdown(
+                tonic::transport::server::TcpIncoming::from(self.listener),
+                {
+                    let t = token.clone();
+                    async move { t.cancelled().await }
+                },
+            );
         let server_task = tokio::spawn(server);
         shutdown.await;
         token.cancel();

@@ -24,8 +24,10 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
         TokenError::Invalid => HttpError::unauthenticated("token_invalid", "Invalid token"),
     })?;
     let mut redis = state.redis.get().await.map_err(HttpError::internal)?;
-    let revoked: bool =
-        redis.exists(upcar_identity::revoked_key(&claims.jti)).await.map_err(HttpError::internal)?;
+    let revoked: bool = redis
+        .exists(upcar_identity::revoked_key(&claims.jti))
+        .await
+        .map_err(HttpError::internal)?;
     if revoked {
         return Err(HttpError::unauthenticated("token_revoked", "Token has been revoked"));
     }
@@ -33,7 +35,9 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
 }
 
 fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, HttpError> {
-    req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| HttpError::internal("state missing"))
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| HttpError::internal("state missing"))
 }
 
 fn missing() -> HttpError {
@@ -56,7 +60,10 @@ impl FromRequest for AuthUser {
                 return Err(HttpError::unauthenticated("token_invalid", "Invalid token"));
             }
             if id.role == Role::Captain {
-                return Err(HttpError::forbidden("wrong_account_kind", "Captain accounts cannot use this call"));
+                return Err(HttpError::forbidden(
+                    "wrong_account_kind",
+                    "Captain accounts cannot use this call",
+                ));
             }
             Ok(AuthUser(id))
         })
@@ -76,7 +83,10 @@ impl FromRequest for UploadUser {
             let token = bearer(&req).ok_or_else(missing)?;
             let (id, _) = verify(&state, &token).await?;
             if id.role == Role::Captain {
-                return Err(HttpError::forbidden("wrong_account_kind", "Captain accounts cannot use this call"));
+                return Err(HttpError::forbidden(
+                    "wrong_account_kind",
+                    "Captain accounts cannot use this call",
+                ));
             }
             Ok(UploadUser(id))
         })
@@ -96,7 +106,10 @@ impl FromRequest for AuthCaptain {
             let token = bearer(&req).ok_or_else(missing)?;
             let (id, purpose) = verify(&state, &token).await?;
             if id.role != Role::Captain || purpose != Purpose::Access {
-                return Err(HttpError::forbidden("wrong_account_kind", "This call needs a captain account"));
+                return Err(HttpError::forbidden(
+                    "wrong_account_kind",
+                    "This call needs a captain account",
+                ));
             }
             Ok(AuthCaptain(id))
         })

@@ -96,7 +96,10 @@ impl Settings {
     pub fn load() -> anyhow::Result<Self> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
         let s: Self = upcar_config::load(&dir)?;
-        anyhow::ensure!(s.files.secret().len() >= 32, "files.signing_secret must be at least 32 bytes");
+        anyhow::ensure!(
+            s.files.secret().len() >= 32,
+            "files.signing_secret must be at least 32 bytes"
+        );
         Ok(s)
     }
 }

@@ -6,7 +6,7 @@ use upcar_proto::accounts as pb;
 
 /// The User entity as the spec names its fields (002 section 3, 000 section 3).
 pub fn user(u: &pb::User) -> Value {
-    let needed = u.pre_book_verif_needed_fields.clone().unwrap_or_default();
+    let needed = u.pre_book_verif_needed_fields.unwrap_or_default();
     let opt = |s: &str| if s.is_empty() { Value::Null } else { Value::String(s.to_owned()) };
     json!({
         "_id": u.user_id,
@@ -90,8 +90,11 @@ pub fn host(h: &pb::Host) -> Value {
 
 /// Favourites: car ids with the time they were added.
 pub fn favourites(r: &pb::FavouritesReply) -> Value {
-    let data: Vec<Value> =
-        r.favourites.iter().map(|f| json!({"_id": f.car_id, "carId": f.car_id, "addedAt": f.added_at})).collect();
+    let data: Vec<Value> = r
+        .favourites
+        .iter()
+        .map(|f| json!({"_id": f.car_id, "carId": f.car_id, "addedAt": f.added_at}))
+        .collect();
     let ids: Vec<&str> = r.favourites.iter().map(|f| f.car_id.as_str()).collect();
     json!({"status": true, "message": r.message, "data": data, "favoriteCars": ids})
 }

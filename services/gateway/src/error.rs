@@ -25,7 +25,10 @@ impl ResponseError for HttpError {
 
 impl From<tonic::Status> for HttpError {
     fn from(s: tonic::Status) -> Self {
-        if matches!(s.code(), tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Unknown) {
+        if matches!(
+            s.code(),
+            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Unknown
+        ) {
             tracing::warn!(code = ?s.code(), message = %s.message(), "service call failed");
         }
         Self(ApiError::from_status(&s))
@@ -61,7 +64,11 @@ impl HttpError {
     }
     /// 429.
     pub fn rate_limited() -> Self {
-        Self(ApiError::new(ErrorKind::RateLimited, "rate_limited", "Too many requests. Please try again later."))
+        Self(ApiError::new(
+            ErrorKind::RateLimited,
+            "rate_limited",
+            "Too many requests. Please try again later.",
+        ))
     }
     /// 500, cause logged.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
@@ -79,11 +86,18 @@ pub fn route_not_found() -> HttpResponse {
 }
 
 /// JSON body errors: 413 for size, 400 otherwise, in the error format.
-pub fn json_error(err: actix_web::error::JsonPayloadError, _req: &actix_web::HttpRequest) -> actix_web::Error {
+pub fn json_error(
+    err: actix_web::error::JsonPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as J;
     let e = match &err {
-        J::OverflowKnownLength { .. } | J::Overflow { .. } => HttpError::too_large("The request body is too large."),
-        J::ContentType => HttpError::invalid("invalid_content_type", "Send the body as application/json."),
+        J::OverflowKnownLength { .. } | J::Overflow { .. } => {
+            HttpError::too_large("The request body is too large.")
+        }
+        J::ContentType => {
+            HttpError::invalid("invalid_content_type", "Send the body as application/json.")
+        }
         J::Deserialize(d) => HttpError::invalid("invalid_body", format!("Invalid JSON body: {d}")),
         _ => HttpError::invalid("invalid_body", "Invalid JSON body."),
     };
@@ -91,11 +105,17 @@ pub fn json_error(err: actix_web::error::JsonPayloadError, _req: &actix_web::Htt
 }
 
 /// Query string errors: 400 in the error format.
-pub fn query_error(err: actix_web::error::QueryPayloadError, _req: &actix_web::HttpRequest) -> actix_web::Error {
+pub fn query_error(
+    err: actix_web::error::QueryPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
     HttpError::invalid("invalid_query", format!("Invalid query parameters: {err}")).into()
 }
 
 /// Path errors: 400 in the error format.
-pub fn path_error(err: actix_web::error::PathError, _req: &actix_web::HttpRequest) -> actix_web::Error {
+pub fn path_error(
+    err: actix_web::error::PathError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
     HttpError::invalid("invalid_path", format!("Invalid path parameter: {err}")).into()
 }

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// Upper bounds of the latency histogram, in seconds.
-const BUCKETS: [f64; 12] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
+const BUCKETS: [f64; 12] =
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
 #[derive(Default)]
 struct Series {
@@ -40,15 +41,24 @@ impl Metrics {
         );
         let Ok(map) = self.series.lock() else { return out };
         for ((m, r, st), s) in map.iter() {
-            out.push_str(&format!("http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{st}\"}} {}\n", s.count));
+            out.push_str(&format!(
+                "http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{st}\"}} {}\n",
+                s.count
+            ));
         }
         out.push_str("# HELP http_request_duration_seconds Request latency.\n# TYPE http_request_duration_seconds histogram\n");
         for ((m, r, st), s) in map.iter() {
             let labels = format!("method=\"{m}\",route=\"{r}\",status=\"{st}\"");
             for (i, b) in BUCKETS.iter().enumerate() {
-                out.push_str(&format!("http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n", s.buckets[i]));
+                out.push_str(&format!(
+                    "http_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
+                    s.buckets[i]
+                ));
             }
-            out.push_str(&format!("http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n", s.count));
+            out.push_str(&format!(
+                "http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
+                s.count
+            ));
             out.push_str(&format!("http_request_duration_seconds_sum{{{labels}}} {}\n", s.sum));
             out.push_str(&format!("http_request_duration_seconds_count{{{labels}}} {}\n", s.count));
         }
@@ -66,7 +76,9 @@ mod tests {
         m.observe("GET", "/v1/x", 200, 0.002);
         m.observe("GET", "/v1/x", 200, 0.2);
         let text = m.render();
-        assert!(text.contains("http_requests_total{method=\"GET\",route=\"/v1/x\",status=\"200\"} 2"));
+        assert!(
+            text.contains("http_requests_total{method=\"GET\",route=\"/v1/x\",status=\"200\"} 2")
+        );
         assert!(text.contains("le=\"0.0025\"} 1"));
         assert!(text.contains("le=\"0.25\"} 2"));
         assert!(text.contains("le=\"+Inf\"} 2"));

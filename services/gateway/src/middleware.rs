@@ -20,12 +20,17 @@ pub struct RequestId(pub String);
 
 fn incoming_request_id(req: &ServiceRequest) -> Option<String> {
     let v = req.headers().get(REQUEST_ID)?.to_str().ok()?;
-    (!v.is_empty() && v.len() <= 128 && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.:".contains(c)))
-        .then(|| v.to_owned())
+    (!v.is_empty()
+        && v.len() <= 128
+        && v.chars().all(|c| c.is_ascii_alphanumeric() || "-_.:".contains(c)))
+    .then(|| v.to_owned())
 }
 
 /// Wraps every request.
-pub async fn observe(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, Error> {
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let request_id = incoming_request_id(&req).unwrap_or_else(|| uuid::Uuid::now_v7().to_string());
     req.extensions_mut().insert(RequestId(request_id.clone()));
     let method = req.method().to_string();

@@ -36,8 +36,13 @@ pub async fn check(state: &AppState, req: &HttpRequest, bucket: Bucket) -> Resul
         tracing::warn!("rate limiter cannot reach redis; allowing");
         return Ok(());
     };
-    let res: Result<(u32,), redis::RedisError> =
-        redis::pipe().atomic().incr(&key, 1u32).expire(&key, window as i64).ignore().query_async(&mut *conn).await;
+    let res: Result<(u32,), redis::RedisError> = redis::pipe()
+        .atomic()
+        .incr(&key, 1u32)
+        .expire(&key, window as i64)
+        .ignore()
+        .query_async(&mut *conn)
+        .await;
     match res {
         Ok((n,)) if n > limit => {
             tracing::info!(bucket = name, "rate limited");

@@ -42,7 +42,9 @@ impl Application {
             let spa = dist.clone();
             let mut app = App::new()
                 .app_data(state.clone())
-                .app_data(web::JsonConfig::default().limit(json_limit).error_handler(error::json_error))
+                .app_data(
+                    web::JsonConfig::default().limit(json_limit).error_handler(error::json_error),
+                )
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PathConfig::default().error_handler(error::path_error))
                 .wrap(Compress::default())
@@ -88,7 +90,10 @@ impl Application {
 }
 
 /// Client-side routes (`/search`, `/car/{id}`, ...) get the app; `/v1/...` never does.
-async fn spa_fallback(req: ServiceRequest, index: PathBuf) -> Result<ServiceResponse, actix_web::Error> {
+async fn spa_fallback(
+    req: ServiceRequest,
+    index: PathBuf,
+) -> Result<ServiceResponse, actix_web::Error> {
     let (req, _) = req.into_parts();
     if req.path().starts_with("/v1/") || req.method() != actix_web::http::Method::GET {
         return Ok(ServiceResponse::new(req, route_not_found()));

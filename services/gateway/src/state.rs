@@ -37,7 +37,11 @@ impl AppState {
         let accounts_channel = channel(&settings.services.accounts, timeout)?;
         let redis = deadpool_redis::Config::from_url(&settings.redis.url)
             .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
-        let files = LocalStore::new(&settings.files.root, &settings.files.public_base_url, settings.files.secret());
+        let files = LocalStore::new(
+            &settings.files.root,
+            &settings.files.public_base_url,
+            settings.files.secret(),
+        );
         Ok(Self {
             keys: Arc::new(JwtKeys::from_settings(&settings.jwt)?),
             redis,

@@ -16,9 +16,13 @@ use upcar_proto::events::{EmailVerified, UserSignedUp};
 use uuid::Uuid;
 
 /// A full answer for a user: profile with favourites and verification state.
-pub async fn user_reply(conn: &mut AsyncPgConnection, row: &users::UserRow) -> AccountsResult<pb::User> {
+pub async fn user_reply(
+    conn: &mut AsyncPgConnection,
+    row: &users::UserRow,
+) -> AccountsResult<pb::User> {
     let docs = users::documents_of(conn, row.id).await?;
-    let favs = users::favourites_of(conn, row.id).await?.into_iter().map(|(c, _)| c.to_string()).collect();
+    let favs =
+        users::favourites_of(conn, row.id).await?.into_iter().map(|(c, _)| c.to_string()).collect();
     Ok(convert::user(row, docs.as_ref(), favs))
 }
 
@@ -54,22 +58,23 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
     })?;
     // Hash before opening the transaction: argon2 takes tens of milliseconds.
     let hash = form.password.hash()?;
-    let fingerprint = (!req.device_fingerprint.is_empty()).then_some(req.device_fingerprint.as_str());
+    let fingerprint =
+        (!req.device_fingerprint.is_empty()).then_some(req.device_fingerprint.as_str());
     let mut conn = state.conn().await?;
     let row = conn
         .transaction::<users::UserRow, AccountsError, _>(async |conn| {
-            if let Some(code) = &form.sign_up_code {
-                if !codes::use_invitation(conn, code).await? {
-                    return Err(AccountsError::InvitationCodeInvalid);
-                }
+            if let Some(code) = &form.sign_up_code
+                && !codes::use_invitation(conn, code).await?
+            {
+                return Err(AccountsError::InvitationCodeInvalid);
             }
             if users::by_email(conn, form.email.as_str()).await?.is_some() {
                 return Err(AccountsError::EmailTaken);
             }
-            if let Some(p) = &form.phone {
-                if users::by_phone(conn, p.as_str()).await?.is_some() {
-                    return Err(AccountsError::PhoneTaken);
-                }
+            if let Some(p) = &form.phone
+                && users::by_phone(conn, p.as_str()).await?.is_some()
+            {
+                return Err(AccountsError::PhoneTaken);
             }
             let new = users::NewUser {
                 id: Uuid::now_v7(),
@@ -89,11 +94,14 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
                 email_verified: false,
             };
             // The unique indexes settle a race between two sign-ups with the same email.
-            let row = users::insert(conn, &new).await.map_err(|e| match upcar_db::unique_violation(&e) {
-                Some("users_phone_key") => AccountsError::PhoneTaken,
-                Some(_) => AccountsError::EmailTaken,
-                None => e.into(),
-            })?;
+            let row =
+                users::insert(conn, &new).await.map_err(|e| {
+                    match upcar_db::unique_violation(&e) {
+                        Some("users_phone_key") => AccountsError::PhoneTaken,
+                        Some(_) => AccountsError::EmailTaken,
+                        None => e.into(),
+                    }
+                })?;
             upcar_events::enqueue(
                 conn,
                 &UserSignedUp {
@@ -170,20 +178,31 @@ pub async fn start_phone_login(state: &AppState, phone: &str) -> AccountsResult<
         PhoneError::Invalid => AccountsError::PhoneInvalid,
     })?;
     let mut conn = state.conn().await?;
-    let row = users::by_phone(&mut conn, phone.as_str()).await?.ok_or(AccountsError::PhoneNotFound)?;
+    let row =
+        users::by_phone(&mut conn, phone.as_str()).await?.ok_or(AccountsError::PhoneNotFound)?;
     drop(conn);
-    otp::send(state, Subject::User(row.id), OtpChannel::Phone, OtpPurpose::Login, phone.as_str()).await?;
-    Ok(pb::OtpStarted { success: true, user_id: row.id.to_string(), message: "OTP sent successfully".to_owned() })
+    otp::send(state, Subject::User(row.id), OtpChannel::Phone, OtpPurpose::Login, phone.as_str())
+        .await?;
+    Ok(pb::OtpStarted {
+        success: true,
+        user_id: row.id.to_string(),
+        message: "OTP sent successfully".to_owned(),
+    })
 }
 
-pub async fn verify_login_otp(state: &AppState, req: pb::VerifyLoginOtpRequest) -> AccountsResult<pb::AuthReply> {
+pub async fn verify_login_otp(
+    state: &AppState,
+    req: pb::VerifyLoginOtpRequest,
+) -> AccountsResult<pb::AuthReply> {
     let code = OtpCode::parse(&req.otp).ok_or(AccountsError::OtpMalformed)?;
     let channel = OtpChannel::parse_type(&req.otp_type).ok_or(AccountsError::OtpTypeInvalid)?;
     // An unknown or malformed id answers like a wrong code, revealing nothing.
     let user_id: Uuid = req.user_id.trim().parse().map_err(|_| AccountsError::OtpInvalid)?;
     let purposes: &[OtpPurpose] = match channel {
         OtpChannel::Phone => &[OtpPurpose::Login, OtpPurpose::VerifyPhone],
-        OtpChannel::Email => &[OtpPurpose::Login, OtpPurpose::PasswordReset, OtpPurpose::VerifyEmail],
+        OtpChannel::Email => {
+            &[OtpPurpose::Login, OtpPurpose::PasswordReset, OtpPurpose::VerifyEmail]
+        }
     };
     otp::check(state, Subject::User(user_id), channel, purposes, &code).await?;
     let mut conn = state.conn().await?;
@@ -195,13 +214,18 @@ pub async fn verify_login_otp(state: &AppState, req: pb::VerifyLoginOtpRequest) 
                     if users::mark_email_verified(conn, user_id).await? {
                         upcar_events::enqueue(
                             conn,
-                            &EmailVerified { user_id: user_id.to_string(), occurred_at: chrono::Utc::now().to_rfc3339() },
+                            &EmailVerified {
+                                user_id: user_id.to_string(),
+                                occurred_at: chrono::Utc::now().to_rfc3339(),
+                            },
                         )
                         .await?;
                     }
                     users::ProfileChanges::default()
                 }
-                OtpChannel::Phone => users::ProfileChanges { mobile_verified: Some(true), ..Default::default() },
+                OtpChannel::Phone => {
+                    users::ProfileChanges { mobile_verified: Some(true), ..Default::default() }
+                }
             };
             if !req.device_fingerprint.is_empty() {
                 users::set_device(conn, user_id, &req.device_fingerprint).await?;
@@ -227,10 +251,18 @@ async fn user_by_email(state: &AppState, email: &str) -> AccountsResult<users::U
     users::by_email(&mut conn, email.as_str()).await?.ok_or(AccountsError::EmailNotFound)
 }
 
-pub async fn request_email_otp(state: &AppState, email: &str, purpose: OtpPurpose) -> AccountsResult<pb::OtpStarted> {
+pub async fn request_email_otp(
+    state: &AppState,
+    email: &str,
+    purpose: OtpPurpose,
+) -> AccountsResult<pb::OtpStarted> {
     let row = user_by_email(state, email).await?;
     otp::send(state, Subject::User(row.id), OtpChannel::Email, purpose, &row.email).await?;
-    Ok(pb::OtpStarted { success: true, user_id: row.id.to_string(), message: "OTP sent to your email".to_owned() })
+    Ok(pb::OtpStarted {
+        success: true,
+        user_id: row.id.to_string(),
+        message: "OTP sent to your email".to_owned(),
+    })
 }
 
 fn parse_new_password(p: &str) -> AccountsResult<Password> {
@@ -249,8 +281,14 @@ pub async fn update_password_with_otp(
     let code = OtpCode::parse(&req.otp).ok_or(AccountsError::OtpMalformed)?;
     let password = parse_new_password(&req.new_password)?;
     let row = user_by_email(state, &req.email).await?;
-    otp::check(state, Subject::User(row.id), OtpChannel::Email, &[OtpPurpose::PasswordReset, OtpPurpose::Login], &code)
-        .await?;
+    otp::check(
+        state,
+        Subject::User(row.id),
+        OtpChannel::Email,
+        &[OtpPurpose::PasswordReset, OtpPurpose::Login],
+        &code,
+    )
+    .await?;
     let hash = password.hash()?;
     let mut conn = state.conn().await?;
     users::set_password(&mut conn, row.id, &hash).await?;
@@ -274,13 +312,19 @@ pub async fn update_password_from_profile(
     Ok(pb::Ack { status: true, message: "Password updated successfully".to_owned() })
 }
 
-pub async fn verify_token(state: &AppState, req: pb::VerifyTokenRequest) -> AccountsResult<pb::AuthReply> {
+pub async fn verify_token(
+    state: &AppState,
+    req: pb::VerifyTokenRequest,
+) -> AccountsResult<pb::AuthReply> {
     let token = req.token.trim();
     if token.is_empty() {
         return Err(AccountsError::TokenMissing);
     }
     let claims = state.keys.verify(token).map_err(|_| AccountsError::TokenInvalid)?;
-    if claims.purpose != Purpose::Access || claims.role == Role::Captain || state.is_revoked(&claims.jti).await? {
+    if claims.purpose != Purpose::Access
+        || claims.role == Role::Captain
+        || state.is_revoked(&claims.jti).await?
+    {
         return Err(AccountsError::TokenInvalid);
     }
     let mut conn = state.conn().await?;
@@ -300,7 +344,10 @@ pub async fn verify_token(state: &AppState, req: pb::VerifyTokenRequest) -> Acco
 /// The spec's refresh window: a token is refreshed only when this many seconds or fewer remain.
 pub const REFRESH_WINDOW_SECS: i64 = 3600;
 
-pub async fn refresh_token(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::AuthReply> {
+pub async fn refresh_token(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::AuthReply> {
     let me = require_user(identity)?;
     let remaining = me.expires_at - chrono::Utc::now().timestamp();
     if remaining > REFRESH_WINDOW_SECS {
@@ -324,9 +371,13 @@ pub async fn logout(state: &AppState, identity: Option<&Identity>) -> AccountsRe
 /// 15 minutes for the phone to finish the licence and selfie upload.
 pub const TEMP_TOKEN_TTL_SECS: i64 = 900;
 
-pub async fn generate_temp_token(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::TempTokenReply> {
+pub async fn generate_temp_token(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::TempTokenReply> {
     let me = require_user(identity)?;
-    let (token, claims) = state.keys.issue(me.user_id, Role::User, Purpose::Upload, TEMP_TOKEN_TTL_SECS)?;
+    let (token, claims) =
+        state.keys.issue(me.user_id, Role::User, Purpose::Upload, TEMP_TOKEN_TTL_SECS)?;
     let mut conn = state.conn().await?;
     let docs = users::documents_of(&mut conn, me.user_id).await?;
     Ok(pb::TempTokenReply {
@@ -342,10 +393,10 @@ pub async fn send_email_verification(
     req: pb::SendEmailVerificationRequest,
 ) -> AccountsResult<pb::Ack> {
     let me = require_user(identity)?;
-    if let Some(user_id) = Some(req.user_id.trim()).filter(|s| !s.is_empty()) {
-        if user_id != me.user_id.to_string() {
-            return Err(AccountsError::NotYourProfile);
-        }
+    if let Some(user_id) = Some(req.user_id.trim()).filter(|s| !s.is_empty())
+        && user_id != me.user_id.to_string()
+    {
+        return Err(AccountsError::NotYourProfile);
     }
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
@@ -353,13 +404,16 @@ pub async fn send_email_verification(
     if !req.email.trim().is_empty() {
         let email = Email::parse(&req.email).map_err(|_| AccountsError::EmailInvalid)?;
         if email.as_str() != row.email {
-            return Err(AccountsError::InvalidField("The email does not match this account.".to_owned()));
+            return Err(AccountsError::InvalidField(
+                "The email does not match this account.".to_owned(),
+            ));
         }
     }
     if row.email_verified {
         return Ok(pb::Ack { status: true, message: "Email is already verified".to_owned() });
     }
-    otp::send(state, Subject::User(row.id), OtpChannel::Email, OtpPurpose::VerifyEmail, &row.email).await?;
+    otp::send(state, Subject::User(row.id), OtpChannel::Email, OtpPurpose::VerifyEmail, &row.email)
+        .await?;
     Ok(pb::Ack { status: true, message: "Verification code sent to your email".to_owned() })
 }
 
@@ -374,10 +428,10 @@ pub async fn send_mobile_verification(
         PhoneError::Invalid => AccountsError::PhoneInvalid,
     })?;
     let mut conn = state.conn().await?;
-    if let Some(other) = users::by_phone(&mut conn, phone.as_str()).await? {
-        if other.id != me.user_id {
-            return Err(AccountsError::PhoneTaken);
-        }
+    if let Some(other) = users::by_phone(&mut conn, phone.as_str()).await?
+        && other.id != me.user_id
+    {
+        return Err(AccountsError::PhoneTaken);
     }
     let row = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
     if row.phone_number.as_deref() != Some(phone.as_str()) {
@@ -388,11 +442,22 @@ pub async fn send_mobile_verification(
             ..Default::default()
         };
         users::update_profile(&mut conn, me.user_id, &changes).await.map_err(|e| {
-            if upcar_db::unique_violation(&e).is_some() { AccountsError::PhoneTaken } else { e.into() }
+            if upcar_db::unique_violation(&e).is_some() {
+                AccountsError::PhoneTaken
+            } else {
+                e.into()
+            }
         })?;
     }
     drop(conn);
-    otp::send(state, Subject::User(me.user_id), OtpChannel::Phone, OtpPurpose::VerifyPhone, phone.as_str()).await?;
+    otp::send(
+        state,
+        Subject::User(me.user_id),
+        OtpChannel::Phone,
+        OtpPurpose::VerifyPhone,
+        phone.as_str(),
+    )
+    .await?;
     Ok(pb::Ack { status: true, message: "Verification code sent to your phone".to_owned() })
 }
 
@@ -406,8 +471,14 @@ pub async fn verify_mobile_otp(
         return Err(AccountsError::NotYourProfile);
     }
     let code = OtpCode::parse(&req.otp).ok_or(AccountsError::OtpMalformed)?;
-    otp::check(state, Subject::User(me.user_id), OtpChannel::Phone, &[OtpPurpose::VerifyPhone, OtpPurpose::Login], &code)
-        .await?;
+    otp::check(
+        state,
+        Subject::User(me.user_id),
+        OtpChannel::Phone,
+        &[OtpPurpose::VerifyPhone, OtpPurpose::Login],
+        &code,
+    )
+    .await?;
     let mut conn = state.conn().await?;
     let changes = users::ProfileChanges { mobile_verified: Some(true), ..Default::default() };
     users::update_profile(&mut conn, me.user_id, &changes).await?;

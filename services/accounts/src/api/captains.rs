@@ -51,11 +51,25 @@ async fn captain_by_email(state: &AppState, email: &str) -> AccountsResult<users
 
 pub async fn forgot_password(state: &AppState, email: &str) -> AccountsResult<pb::OtpStarted> {
     let row = captain_by_email(state, email).await?;
-    otp::send(state, Subject::Captain(row.id), OtpChannel::Email, OtpPurpose::PasswordReset, &row.email).await?;
-    Ok(pb::OtpStarted { success: true, user_id: row.id.to_string(), message: "OTP sent to your email".to_owned() })
+    otp::send(
+        state,
+        Subject::Captain(row.id),
+        OtpChannel::Email,
+        OtpPurpose::PasswordReset,
+        &row.email,
+    )
+    .await?;
+    Ok(pb::OtpStarted {
+        success: true,
+        user_id: row.id.to_string(),
+        message: "OTP sent to your email".to_owned(),
+    })
 }
 
-pub async fn reset_password(state: &AppState, req: pb::UpdatePasswordWithOtpRequest) -> AccountsResult<pb::Ack> {
+pub async fn reset_password(
+    state: &AppState,
+    req: pb::UpdatePasswordWithOtpRequest,
+) -> AccountsResult<pb::Ack> {
     let code = OtpCode::parse(&req.otp).ok_or(AccountsError::OtpMalformed)?;
     let password = Password::parse(&req.new_password).map_err(|e| {
         use crate::domain::password::PasswordError::*;
@@ -66,7 +80,14 @@ pub async fn reset_password(state: &AppState, req: pb::UpdatePasswordWithOtpRequ
         }
     })?;
     let row = captain_by_email(state, &req.email).await?;
-    otp::check(state, Subject::Captain(row.id), OtpChannel::Email, &[OtpPurpose::PasswordReset], &code).await?;
+    otp::check(
+        state,
+        Subject::Captain(row.id),
+        OtpChannel::Email,
+        &[OtpPurpose::PasswordReset],
+        &code,
+    )
+    .await?;
     let hash = password.hash()?;
     let mut conn = state.conn().await?;
     users::set_captain_password(&mut conn, row.id, &hash).await?;

@@ -25,7 +25,12 @@ pub fn user(u: &UserRow, docs: Option<&DocumentsRow>, favourites: Vec<String>) -
     let home_location = u
         .home_location
         .as_array()
-        .map(|a| a.iter().filter_map(|v| serde_json::from_value::<HomeLocationJson>(v.clone()).ok()).map(Into::into).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| serde_json::from_value::<HomeLocationJson>(v.clone()).ok())
+                .map(Into::into)
+                .collect()
+        })
         .unwrap_or_default();
     pb::User {
         user_id: u.id.to_string(),

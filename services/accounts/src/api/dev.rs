@@ -14,7 +14,9 @@ pub async fn outbox(state: &AppState, to: &str) -> AccountsResult<pb::DevOutboxR
     let address = if to.contains('@') {
         Email::parse(to).map(|e| e.as_str().to_owned()).map_err(|_| AccountsError::EmailInvalid)?
     } else {
-        UsPhone::parse(to).map(|p| p.as_str().to_owned()).map_err(|_| AccountsError::PhoneInvalid)?
+        UsPhone::parse(to)
+            .map(|p| p.as_str().to_owned())
+            .map_err(|_| AccountsError::PhoneInvalid)?
     };
     let mut conn = state.conn().await?;
     let messages = messages::to(&mut conn, &address)

@@ -29,7 +29,9 @@ pub async fn record(
     // Files are stored under the owner's folder; a key elsewhere is someone else's file.
     let prefix = format!("private/users/{}/", me.user_id);
     if !req.storage_key.starts_with(&prefix) || req.storage_key.contains("..") {
-        return Err(AccountsError::InvalidField("The document key does not belong to this account.".to_owned()));
+        return Err(AccountsError::InvalidField(
+            "The document key does not belong to this account.".to_owned(),
+        ));
     }
     let user_id = me.user_id;
     let mut conn = state.conn().await?;
@@ -41,7 +43,10 @@ pub async fn record(
             if !was_complete && convert::documents(Some(&row)).is_driver_verified {
                 upcar_events::enqueue(
                     conn,
-                    &DriverDocumentsCompleted { user_id: user_id.to_string(), occurred_at: chrono::Utc::now().to_rfc3339() },
+                    &DriverDocumentsCompleted {
+                        user_id: user_id.to_string(),
+                        occurred_at: chrono::Utc::now().to_rfc3339(),
+                    },
                 )
                 .await?;
             }
@@ -52,14 +57,20 @@ pub async fn record(
     Ok(convert::documents(Some(&row)))
 }
 
-pub async fn get(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::DriverDocumentsReply> {
+pub async fn get(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::DriverDocumentsReply> {
     let me = require_user(identity)?;
     let mut conn = state.conn().await?;
     let docs = users::documents_of(&mut conn, me.user_id).await?;
     Ok(convert::documents(docs.as_ref()))
 }
 
-pub async fn check(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::DriverDocumentsReply> {
+pub async fn check(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::DriverDocumentsReply> {
     let reply = get(state, identity).await?;
     if reply.is_driver_verified { Ok(reply) } else { Err(AccountsError::DocumentsIncomplete) }
 }

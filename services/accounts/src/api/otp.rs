@@ -42,7 +42,9 @@ pub async fn send(
     let pepper = state.pepper().to_vec();
     let ttl = state.otp.ttl_secs;
     conn.transaction::<(), AccountsError, _>(async |conn| {
-        if let Some(last) = codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await? {
+        if let Some(last) =
+            codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await?
+        {
             let age = (Utc::now() - last.created_at).num_seconds();
             if age < crate::domain::otp::RESEND_AFTER_SECS {
                 return Err(AccountsError::OtpResendTooSoon);
@@ -83,7 +85,9 @@ async fn deliver(
         OtpPurpose::VerifyEmail => ("Verify your email", "verify your email"),
         OtpPurpose::VerifyPhone => ("Verify your phone", "verify your phone number"),
     };
-    let body = format!("Your code to {what} is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.");
+    let body = format!(
+        "Your code to {what} is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message."
+    );
     let channel = match channel {
         OtpChannel::Email => "email",
         OtpChannel::Phone => "sms",
@@ -115,8 +119,14 @@ pub async fn check(
     let purposes: Vec<&str> = purposes.iter().map(|p| p.as_str()).collect();
     let outcome = conn
         .transaction::<Outcome, AccountsError, _>(async |conn| {
-            let Some(row) =
-                codes::active_for_update(conn, subject.kind(), subject.id(), channel.as_str(), &purposes).await?
+            let Some(row) = codes::active_for_update(
+                conn,
+                subject.kind(),
+                subject.id(),
+                channel.as_str(),
+                &purposes,
+            )
+            .await?
             else {
                 return Ok(Outcome::NoCode);
             };
@@ -128,7 +138,11 @@ pub async fn check(
             }
             if !constant_time_eq(row.code_hash.as_bytes(), digest.as_bytes()) {
                 codes::count_attempt(conn, row.id).await?;
-                return Ok(if row.attempts + 1 >= max_attempts { Outcome::Exhausted } else { Outcome::Wrong });
+                return Ok(if row.attempts + 1 >= max_attempts {
+                    Outcome::Exhausted
+                } else {
+                    Outcome::Wrong
+                });
             }
             codes::consume(conn, row.id).await?;
             Ok(Outcome::Ok)

@@ -17,7 +17,11 @@ use uuid::Uuid;
 /// Home locations kept per user (the newest is the last entry, as the spec reads it).
 const HOME_LOCATIONS_KEPT: usize = 5;
 
-pub async fn get_user(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::UserReply> {
+pub async fn get_user(
+    state: &AppState,
+    identity: Option<&Identity>,
+    id: &str,
+) -> AccountsResult<pb::UserReply> {
     let me = require_user(identity)?;
     let id: Uuid = id.trim().parse().map_err(|_| AccountsError::UserNotFound)?;
     if id != me.user_id && me.role != Role::Admin {
@@ -56,7 +60,8 @@ pub async fn update_profile(
     req: pb::UpdateProfileRequest,
 ) -> AccountsResult<pb::UserReply> {
     let me = require_user(identity)?;
-    let mut changes = users::ProfileChanges { updated_at: Some(chrono::Utc::now()), ..Default::default() };
+    let mut changes =
+        users::ProfileChanges { updated_at: Some(chrono::Utc::now()), ..Default::default() };
     if let Some(v) = req.first_name {
         let v = sanitize::string(&v);
         if v.is_empty() {
@@ -80,10 +85,10 @@ pub async fn update_profile(
             Err(PhoneError::Invalid) => return Err(AccountsError::PhoneInvalid),
         }
     }
-    if let Some(cc) = req.country_code {
-        if !matches!(sanitize::phone(&cc).as_str(), "" | "1") {
-            return Err(AccountsError::PhoneInvalid);
-        }
+    if let Some(cc) = req.country_code
+        && !matches!(sanitize::phone(&cc).as_str(), "" | "1")
+    {
+        return Err(AccountsError::PhoneInvalid);
     }
     if let Some(v) = req.professional_email {
         match Email::parse(&v) {
@@ -102,7 +107,8 @@ pub async fn update_profile(
         if v.is_empty() {
             changes.dob = Some(None);
         } else {
-            let dob = NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AccountsError::DobInvalid)?;
+            let dob =
+                NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AccountsError::DobInvalid)?;
             let today = chrono::Utc::now().date_naive();
             if dob > today || dob < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(dob) {
                 return Err(AccountsError::DobInvalid);
@@ -115,7 +121,9 @@ pub async fn update_profile(
     }
     if let Some(v) = req.profile_pic {
         let v = v.trim();
-        if v.len() > 2048 || (!v.is_empty() && !(v.starts_with("https://") || v.starts_with("http://"))) {
+        if v.len() > 2048
+            || !(v.is_empty() || v.starts_with("https://") || v.starts_with("http://"))
+        {
             return Err(invalid("profilePic must be an http(s) URL of at most 2048 characters."));
         }
         changes.profile_pic = Some((!v.is_empty()).then(|| v.to_owned()));
@@ -131,29 +139,37 @@ pub async fn update_profile(
     }
     let mut conn = state.conn().await?;
     let current = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
-    if let Some(Some(p)) = &changes.phone_number {
-        if current.phone_number.as_deref() != Some(p.as_str()) {
-            // A new number must be verified again.
-            changes.mobile_verified = Some(false);
-        }
+    if let Some(Some(p)) = &changes.phone_number
+        && current.phone_number.as_deref() != Some(p.as_str())
+    {
+        // A new number must be verified again.
+        changes.mobile_verified = Some(false);
     }
     if let Some(h) = req.home_location {
         if !(-90.0..=90.0).contains(&h.latitude) || !(-180.0..=180.0).contains(&h.longitude) {
-            return Err(invalid("homeLocation latitude must be within -90..90 and longitude within -180..180."));
+            return Err(invalid(
+                "homeLocation latitude must be within -90..90 and longitude within -180..180.",
+            ));
         }
         let entry = HomeLocationJson {
             street: h.street.trim().chars().take(200).collect(),
             city: h.city.trim().chars().take(100).collect(),
             state: h.state.trim().chars().take(50).collect(),
             zip: h.zip.trim().chars().take(20).collect(),
-            country: if h.country.trim().is_empty() { "US".to_owned() } else { h.country.trim().chars().take(50).collect() },
+            country: if h.country.trim().is_empty() {
+                "US".to_owned()
+            } else {
+                h.country.trim().chars().take(50).collect()
+            },
             latitude: h.latitude,
             longitude: h.longitude,
         };
-        let mut list: Vec<serde_json::Value> = current.home_location.as_array().cloned().unwrap_or_default();
+        let mut list: Vec<serde_json::Value> =
+            current.home_location.as_array().cloned().unwrap_or_default();
         list.push(serde_json::to_value(entry).map_err(|e| AccountsError::Internal(e.into()))?);
         let skip = list.len().saturating_sub(HOME_LOCATIONS_KEPT);
-        changes.home_location = Some(serde_json::Value::Array(list.into_iter().skip(skip).collect()));
+        changes.home_location =
+            Some(serde_json::Value::Array(list.into_iter().skip(skip).collect()));
     }
     let row = users::update_profile(&mut conn, me.user_id, &changes).await.map_err(|e| {
         if upcar_db::unique_violation(&e).is_some() { AccountsError::PhoneTaken } else { e.into() }
@@ -165,7 +181,11 @@ fn car_id(id: &str) -> AccountsResult<Uuid> {
     id.trim().parse().map_err(|_| AccountsError::InvalidCarId)
 }
 
-async fn favourites_reply(state: &AppState, user: Uuid, message: &str) -> AccountsResult<pb::FavouritesReply> {
+async fn favourites_reply(
+    state: &AppState,
+    user: Uuid,
+    message: &str,
+) -> AccountsResult<pb::FavouritesReply> {
     let mut conn = state.conn().await?;
     let favourites = users::favourites_of(&mut conn, user)
         .await?
@@ -178,7 +198,11 @@ async fn favourites_reply(state: &AppState, user: Uuid, message: &str) -> Accoun
 /// Upper bound on favourites per user.
 const MAX_FAVOURITES: usize = 500;
 
-pub async fn add_favourite(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::FavouritesReply> {
+pub async fn add_favourite(
+    state: &AppState,
+    identity: Option<&Identity>,
+    id: &str,
+) -> AccountsResult<pb::FavouritesReply> {
     let me = require_user(identity)?;
     let car = car_id(id)?;
     let mut conn = state.conn().await?;
@@ -190,7 +214,11 @@ pub async fn add_favourite(state: &AppState, identity: Option<&Identity>, id: &s
     favourites_reply(state, me.user_id, "Car added to favourites").await
 }
 
-pub async fn remove_favourite(state: &AppState, identity: Option<&Identity>, id: &str) -> AccountsResult<pb::FavouritesReply> {
+pub async fn remove_favourite(
+    state: &AppState,
+    identity: Option<&Identity>,
+    id: &str,
+) -> AccountsResult<pb::FavouritesReply> {
     let me = require_user(identity)?;
     let car = car_id(id)?;
     let mut conn = state.conn().await?;
@@ -199,7 +227,10 @@ pub async fn remove_favourite(state: &AppState, identity: Option<&Identity>, id:
     favourites_reply(state, me.user_id, "Car removed from favourites").await
 }
 
-pub async fn list_favourites(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::FavouritesReply> {
+pub async fn list_favourites(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::FavouritesReply> {
     let me = require_user(identity)?;
     favourites_reply(state, me.user_id, "").await
 }

@@ -49,7 +49,9 @@ mod tests {
 
     #[test]
     fn ten_digit_numbers_in_any_format_are_accepted() {
-        for input in ["4155550100", "(415) 555-0100", "415.555.0100", "+1 415 555 0100", "14155550100"] {
+        for input in
+            ["4155550100", "(415) 555-0100", "415.555.0100", "+1 415 555 0100", "14155550100"]
+        {
             assert_eq!(UsPhone::parse(input).map(|p| p.0), Ok("4155550100".to_owned()), "{input}");
         }
         assert_eq!(UsPhone::parse("4155550100").unwrap().display(), "(415) 555-0100");

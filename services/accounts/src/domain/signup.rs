@@ -59,7 +59,9 @@ impl SignUp {
         let code = normalize_code(&raw.sign_up_code);
         let professional_email = match Email::parse(&raw.professional_email) {
             Ok(e) if e.is_professional() => Some(e),
-            Ok(_) | Err(EmailError::Invalid) => return Err(AccountsError::ProfessionalEmailInvalid),
+            Ok(_) | Err(EmailError::Invalid) => {
+                return Err(AccountsError::ProfessionalEmailInvalid);
+            }
             Err(EmailError::Missing) => None,
         };
         // Membership needs an invitation code or professional information.
@@ -136,7 +138,8 @@ mod tests {
 
     #[test]
     fn every_rule_gives_the_spec_message() {
-        let table: Vec<(&str, Box<dyn FnOnce(&mut RawSignUp)>)> = vec![
+        type Edit = Box<dyn FnOnce(&mut RawSignUp)>;
+        let table: Vec<(&str, Edit)> = vec![
             ("First name is required", Box::new(|r| r.first_name = "  ".into())),
             ("First name is required", Box::new(|r| r.first_name = "<i></i>123".into())),
             ("Last name is required", Box::new(|r| r.last_name = String::new())),
@@ -145,7 +148,10 @@ mod tests {
             ("Invitation code is required", Box::new(|r| r.sign_up_code = "  ".into())),
             ("Password is required", Box::new(|r| r.password = String::new())),
             ("Password must be at least 6 characters", Box::new(|r| r.password = "12345".into())),
-            ("Please accept the terms and conditions", Box::new(|r| r.terms_accepted = Some(false))),
+            (
+                "Please accept the terms and conditions",
+                Box::new(|r| r.terms_accepted = Some(false)),
+            ),
             (
                 "Invalid Phone number. Please enter a valid 10-digit number.",
                 Box::new(|r| r.phone_number = "555-0100".into()),
@@ -164,7 +170,8 @@ mod tests {
     fn rules_apply_in_the_form_order() {
         let e = SignUp::parse(RawSignUp::default()).unwrap_err();
         assert_eq!(e.to_string(), "First name is required");
-        let e = SignUp::parse(RawSignUp { first_name: "A".into(), ..Default::default() }).unwrap_err();
+        let e =
+            SignUp::parse(RawSignUp { first_name: "A".into(), ..Default::default() }).unwrap_err();
         assert_eq!(e.to_string(), "Last name is required");
     }
 

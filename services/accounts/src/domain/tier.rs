@@ -81,7 +81,7 @@ impl VerificationFacts {
     /// What the profile still needs before booking.
     pub fn needed(&self, today: NaiveDate) -> NeededFields {
         NeededFields {
-            dob: !self.dob.is_some_and(|d| age_on(d, today) >= MIN_AGE),
+            dob: self.dob.is_none_or(|d| age_on(d, today) < MIN_AGE),
             email_verified: self.email_verified,
             dl_upload_needed: !self.driver_documents_complete(),
         }

@@ -92,7 +92,10 @@ pub async fn insert(conn: &mut AsyncPgConnection, new: &NewOtp<'_>) -> QueryResu
 }
 
 pub async fn count_attempt(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<usize> {
-    diesel::update(otp_codes::table.find(id)).set(otp_codes::attempts.eq(otp_codes::attempts + 1)).execute(conn).await
+    diesel::update(otp_codes::table.find(id))
+        .set(otp_codes::attempts.eq(otp_codes::attempts + 1))
+        .execute(conn)
+        .await
 }
 
 pub async fn consume(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<usize> {
@@ -104,11 +107,19 @@ pub async fn consume(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<usiz
 
 // --- invitation codes ---
 
+/// (active, max_uses, uses, expires_at) of an invitation code.
+type InvitationState = (bool, Option<i32>, i32, Option<DateTime<Utc>>);
+
 /// True when the code exists, is active, unexpired and has uses left.
 pub async fn invitation_usable(conn: &mut AsyncPgConnection, code: &str) -> QueryResult<bool> {
-    let row: Option<(bool, Option<i32>, i32, Option<DateTime<Utc>>)> = invitation_codes::table
+    let row: Option<InvitationState> = invitation_codes::table
         .find(code)
-        .select((invitation_codes::active, invitation_codes::max_uses, invitation_codes::uses, invitation_codes::expires_at))
+        .select((
+            invitation_codes::active,
+            invitation_codes::max_uses,
+            invitation_codes::uses,
+            invitation_codes::expires_at,
+        ))
         .first(conn)
         .await
         .optional()?;
@@ -126,8 +137,16 @@ pub async fn use_invitation(conn: &mut AsyncPgConnection, code: &str) -> QueryRe
         invitation_codes::table
             .find(code)
             .filter(invitation_codes::active.eq(true))
-            .filter(invitation_codes::max_uses.is_null().or(invitation_codes::uses.lt(invitation_codes::max_uses.assume_not_null())))
-            .filter(invitation_codes::expires_at.is_null().or(invitation_codes::expires_at.gt(diesel::dsl::now))),
+            .filter(
+                invitation_codes::max_uses
+                    .is_null()
+                    .or(invitation_codes::uses.lt(invitation_codes::max_uses.assume_not_null())),
+            )
+            .filter(
+                invitation_codes::expires_at
+                    .is_null()
+                    .or(invitation_codes::expires_at.gt(diesel::dsl::now)),
+            ),
     )
     .set(invitation_codes::uses.eq(invitation_codes::uses + 1))
     .execute(conn)
@@ -135,7 +154,11 @@ pub async fn use_invitation(conn: &mut AsyncPgConnection, code: &str) -> QueryRe
     Ok(n == 1)
 }
 
-pub async fn upsert_invitation(conn: &mut AsyncPgConnection, code: &str, description: &str) -> QueryResult<usize> {
+pub async fn upsert_invitation(
+    conn: &mut AsyncPgConnection,
+    code: &str,
+    description: &str,
+) -> QueryResult<usize> {
     diesel::insert_into(invitation_codes::table)
         .values((invitation_codes::code.eq(code), invitation_codes::description.eq(description)))
         .on_conflict_do_nothing()

@@ -122,4 +122,3 @@ diesel::table! {
         created_at -> Timestamptz,
     }
 }
-

@@ -79,7 +79,11 @@ pub struct ProfileChanges {
 }
 
 pub async fn insert(conn: &mut AsyncPgConnection, new: &NewUser<'_>) -> QueryResult<UserRow> {
-    diesel::insert_into(users::table).values(new).returning(UserRow::as_returning()).get_result(conn).await
+    diesel::insert_into(users::table)
+        .values(new)
+        .returning(UserRow::as_returning())
+        .get_result(conn)
+        .await
 }
 
 pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<UserRow>> {
@@ -87,7 +91,12 @@ pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option
 }
 
 pub async fn by_email(conn: &mut AsyncPgConnection, email: &str) -> QueryResult<Option<UserRow>> {
-    users::table.filter(users::email.eq(email)).select(UserRow::as_select()).first(conn).await.optional()
+    users::table
+        .filter(users::email.eq(email))
+        .select(UserRow::as_select())
+        .first(conn)
+        .await
+        .optional()
 }
 
 pub async fn by_phone(conn: &mut AsyncPgConnection, phone: &str) -> QueryResult<Option<UserRow>> {
@@ -104,10 +113,18 @@ pub async fn update_profile(
     id: Uuid,
     changes: &ProfileChanges,
 ) -> QueryResult<UserRow> {
-    diesel::update(users::table.find(id)).set(changes).returning(UserRow::as_returning()).get_result(conn).await
+    diesel::update(users::table.find(id))
+        .set(changes)
+        .returning(UserRow::as_returning())
+        .get_result(conn)
+        .await
 }
 
-pub async fn set_password(conn: &mut AsyncPgConnection, id: Uuid, hash: &str) -> QueryResult<usize> {
+pub async fn set_password(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    hash: &str,
+) -> QueryResult<usize> {
     diesel::update(users::table.find(id))
         .set((users::password_hash.eq(hash), users::updated_at.eq(diesel::dsl::now)))
         .execute(conn)
@@ -122,8 +139,15 @@ pub async fn mark_email_verified(conn: &mut AsyncPgConnection, id: Uuid) -> Quer
     Ok(n == 1)
 }
 
-pub async fn set_device(conn: &mut AsyncPgConnection, id: Uuid, fingerprint: &str) -> QueryResult<usize> {
-    diesel::update(users::table.find(id)).set(users::device_fingerprint.eq(fingerprint)).execute(conn).await
+pub async fn set_device(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    fingerprint: &str,
+) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set(users::device_fingerprint.eq(fingerprint))
+        .execute(conn)
+        .await
 }
 
 // --- captains ---
@@ -140,11 +164,22 @@ pub struct CaptainRow {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn captain_by_email(conn: &mut AsyncPgConnection, email: &str) -> QueryResult<Option<CaptainRow>> {
-    captains::table.filter(captains::email.eq(email)).select(CaptainRow::as_select()).first(conn).await.optional()
+pub async fn captain_by_email(
+    conn: &mut AsyncPgConnection,
+    email: &str,
+) -> QueryResult<Option<CaptainRow>> {
+    captains::table
+        .filter(captains::email.eq(email))
+        .select(CaptainRow::as_select())
+        .first(conn)
+        .await
+        .optional()
 }
 
-pub async fn captain_by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<CaptainRow>> {
+pub async fn captain_by_id(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> QueryResult<Option<CaptainRow>> {
     captains::table.find(id).select(CaptainRow::as_select()).first(conn).await.optional()
 }
 
@@ -170,13 +205,24 @@ pub async fn insert_captain(
         .await
 }
 
-pub async fn set_captain_password(conn: &mut AsyncPgConnection, id: Uuid, hash: &str) -> QueryResult<usize> {
-    diesel::update(captains::table.find(id)).set(captains::password_hash.eq(hash)).execute(conn).await
+pub async fn set_captain_password(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    hash: &str,
+) -> QueryResult<usize> {
+    diesel::update(captains::table.find(id))
+        .set(captains::password_hash.eq(hash))
+        .execute(conn)
+        .await
 }
 
 // --- favourites ---
 
-pub async fn add_favourite(conn: &mut AsyncPgConnection, user: Uuid, car: Uuid) -> QueryResult<usize> {
+pub async fn add_favourite(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    car: Uuid,
+) -> QueryResult<usize> {
     diesel::insert_into(favourites::table)
         .values((favourites::user_id.eq(user), favourites::car_id.eq(car)))
         .on_conflict_do_nothing()
@@ -184,11 +230,18 @@ pub async fn add_favourite(conn: &mut AsyncPgConnection, user: Uuid, car: Uuid) 
         .await
 }
 
-pub async fn remove_favourite(conn: &mut AsyncPgConnection, user: Uuid, car: Uuid) -> QueryResult<usize> {
+pub async fn remove_favourite(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    car: Uuid,
+) -> QueryResult<usize> {
     diesel::delete(favourites::table.find((user, car))).execute(conn).await
 }
 
-pub async fn favourites_of(conn: &mut AsyncPgConnection, user: Uuid) -> QueryResult<Vec<(Uuid, DateTime<Utc>)>> {
+pub async fn favourites_of(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+) -> QueryResult<Vec<(Uuid, DateTime<Utc>)>> {
     favourites::table
         .filter(favourites::user_id.eq(user))
         .order(favourites::created_at.desc())
@@ -211,7 +264,10 @@ pub struct GuestReviewRow {
     pub created_at: DateTime<Utc>,
 }
 
-pub async fn guest_reviews_of(conn: &mut AsyncPgConnection, user: Uuid) -> QueryResult<Vec<GuestReviewRow>> {
+pub async fn guest_reviews_of(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+) -> QueryResult<Vec<GuestReviewRow>> {
     guest_reviews::table
         .filter(guest_reviews::user_id.eq(user))
         .order(guest_reviews::created_at.desc())
@@ -255,8 +311,16 @@ pub struct DocumentsRow {
     pub updated_at: DateTime<Utc>,
 }
 
-pub async fn documents_of(conn: &mut AsyncPgConnection, user: Uuid) -> QueryResult<Option<DocumentsRow>> {
-    driver_documents::table.find(user).select(DocumentsRow::as_select()).first(conn).await.optional()
+pub async fn documents_of(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+) -> QueryResult<Option<DocumentsRow>> {
+    driver_documents::table
+        .find(user)
+        .select(DocumentsRow::as_select())
+        .first(conn)
+        .await
+        .optional()
 }
 
 /// Which document column a type names.
@@ -282,18 +346,46 @@ pub async fn set_document(
         .await?;
     let row = d::driver_documents.find(user);
     let stamp = d::updated_at.eq(diesel::dsl::now);
-    let q = match slot {
-        DocumentSlot::DlFront => diesel::update(row).set((d::dl_key.eq(key), stamp)).returning(DocumentsRow::as_returning()).get_result(conn).await,
-        DocumentSlot::DlBack => diesel::update(row).set((d::dl_back_key.eq(key), stamp)).returning(DocumentsRow::as_returning()).get_result(conn).await,
-        DocumentSlot::Selfie => diesel::update(row).set((d::selfie_key.eq(key), stamp)).returning(DocumentsRow::as_returning()).get_result(conn).await,
-        DocumentSlot::Insurance => diesel::update(row).set((d::insurance_key.eq(key), stamp)).returning(DocumentsRow::as_returning()).get_result(conn).await,
-    };
-    q
+
+    match slot {
+        DocumentSlot::DlFront => {
+            diesel::update(row)
+                .set((d::dl_key.eq(key), stamp))
+                .returning(DocumentsRow::as_returning())
+                .get_result(conn)
+                .await
+        }
+        DocumentSlot::DlBack => {
+            diesel::update(row)
+                .set((d::dl_back_key.eq(key), stamp))
+                .returning(DocumentsRow::as_returning())
+                .get_result(conn)
+                .await
+        }
+        DocumentSlot::Selfie => {
+            diesel::update(row)
+                .set((d::selfie_key.eq(key), stamp))
+                .returning(DocumentsRow::as_returning())
+                .get_result(conn)
+                .await
+        }
+        DocumentSlot::Insurance => {
+            diesel::update(row)
+                .set((d::insurance_key.eq(key), stamp))
+                .returning(DocumentsRow::as_returning())
+                .get_result(conn)
+                .await
+        }
+    }
 }
 
 // --- captured emails ---
 
-pub async fn capture_email(conn: &mut AsyncPgConnection, email: &str, source: &str) -> QueryResult<usize> {
+pub async fn capture_email(
+    conn: &mut AsyncPgConnection,
+    email: &str,
+    source: &str,
+) -> QueryResult<usize> {
     diesel::insert_into(email_captures::table)
         .values((email_captures::email.eq(email), email_captures::source.eq(source)))
         .on_conflict_do_nothing()

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! Service tests of accounts against the real Postgres, Redis and RabbitMQ: a fresh database
 //! per test, the service on a free port, called over gRPC.
 
@@ -7,8 +8,8 @@ use diesel_async::RunQueryDsl;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tonic::transport::Channel;
-use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::accounts as pb;
+use upcar_proto::accounts::accounts_client::AccountsClient;
 
 struct TestApp {
     client: AccountsClient<Channel>,
@@ -26,7 +27,8 @@ async fn spawn_app() -> TestApp {
     let port = app.port();
     let state = app.state();
     tokio::spawn(app.run_until(std::future::pending()));
-    let client = AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
+    let client =
+        AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
     TestApp { client, state, settings }
 }
 
@@ -55,17 +57,38 @@ async fn count(state: &AppState, sql: &str) -> i64 {
 #[tokio::test]
 async fn sign_up_writes_the_user_and_its_event_in_one_transaction() {
     let mut app = spawn_app().await;
-    let before = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await;
+    let before = count(
+        &app.state,
+        "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'",
+    )
+    .await;
     let req = sign_up_request();
     let reply = app.client.sign_up(req.clone()).await.expect("sign up").into_inner();
     let user_id = reply.user.expect("user").user_id;
-    let after = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await;
+    let after = count(
+        &app.state,
+        "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'",
+    )
+    .await;
     assert_eq!(after, before + 1);
     // A refused sign-up writes neither a user nor an event.
     let err = app.client.sign_up(req).await.expect_err("duplicate");
     assert_eq!(err.code(), tonic::Code::AlreadyExists);
-    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'").await, after);
-    let n = count(&app.state, &format!("SELECT count(*) AS n FROM outbox WHERE encode(payload, 'escape') LIKE '%{user_id}%'")).await;
+    assert_eq!(
+        count(
+            &app.state,
+            "SELECT count(*) AS n FROM outbox WHERE event_type = 'accounts.user_signed_up'"
+        )
+        .await,
+        after
+    );
+    let n = count(
+        &app.state,
+        &format!(
+            "SELECT count(*) AS n FROM outbox WHERE encode(payload, 'escape') LIKE '%{user_id}%'"
+        ),
+    )
+    .await;
     assert_eq!(n, 1, "the event names the new user");
 }
 
@@ -103,14 +126,31 @@ async fn secrets_are_stored_only_as_hashes() {
 async fn an_expired_code_is_refused() {
     let mut app = spawn_app().await;
     let req = sign_up_request();
-    let user = app.client.sign_up(req.clone()).await.expect("sign up").into_inner().user.expect("user");
+    let user =
+        app.client.sign_up(req.clone()).await.expect("sign up").into_inner().user.expect("user");
     app.client.request_email_otp(pb::EmailRequest { email: req.email.clone() }).await.expect("otp");
-    let code = app.client.list_dev_outbox(pb::ListDevOutboxRequest { to: req.email.clone() }).await.expect("outbox").into_inner().messages[0].code.clone();
+    let code = app
+        .client
+        .list_dev_outbox(pb::ListDevOutboxRequest { to: req.email.clone() })
+        .await
+        .expect("outbox")
+        .into_inner()
+        .messages[0]
+        .code
+        .clone();
     let mut conn = app.state.pool.get().await.expect("conn");
-    diesel::sql_query("UPDATE otp_codes SET expires_at = now() - interval '1 second'").execute(&mut conn).await.expect("expire");
+    diesel::sql_query("UPDATE otp_codes SET expires_at = now() - interval '1 second'")
+        .execute(&mut conn)
+        .await
+        .expect("expire");
     let err = app
         .client
-        .verify_login_otp(pb::VerifyLoginOtpRequest { user_id: user.user_id, otp: code, otp_type: "email".into(), ..Default::default() })
+        .verify_login_otp(pb::VerifyLoginOtpRequest {
+            user_id: user.user_id,
+            otp: code,
+            otp_type: "email".into(),
+            ..Default::default()
+        })
         .await
         .expect_err("expired");
     assert_eq!(err.message(), "The code has expired. Please request a new one.");
@@ -131,7 +171,11 @@ struct Recorder(Mutex<Vec<String>>);
 
 #[async_trait::async_trait]
 impl upcar_events::EventHandler for Recorder {
-    async fn handle(&self, _conn: &mut diesel_async::AsyncPgConnection, event: &upcar_events::Envelope) -> anyhow::Result<()> {
+    async fn handle(
+        &self,
+        _conn: &mut diesel_async::AsyncPgConnection,
+        event: &upcar_events::Envelope,
+    ) -> anyhow::Result<()> {
         let e: upcar_proto::events::UserSignedUp = event.decode()?;
         self.0.lock().expect("lock").push(e.user_id);
         Ok(())
@@ -139,13 +183,15 @@ impl upcar_events::EventHandler for Recorder {
 }
 
 fn rabbitmqctl(arg: &str) {
-    let status = std::process::Command::new("rabbitmqctl").arg(arg).status().expect("rabbitmqctl runs");
+    let status =
+        std::process::Command::new("rabbitmqctl").arg(arg).status().expect("rabbitmqctl runs");
     assert!(status.success(), "rabbitmqctl {arg}");
 }
 
 /// The recorded events of `ours` (tests running beside this one publish to the same exchange).
 fn seen(recorder: &Recorder, ours: &[String]) -> Vec<String> {
-    let mut v: Vec<String> = recorder.0.lock().expect("lock").iter().filter(|u| ours.contains(u)).cloned().collect();
+    let mut v: Vec<String> =
+        recorder.0.lock().expect("lock").iter().filter(|u| ours.contains(u)).cloned().collect();
     v.sort();
     v
 }
@@ -176,16 +222,35 @@ async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_
     tokio::time::sleep(Duration::from_secs(1)).await;
     let mut expected = Vec::new();
     for _ in 0..3 {
-        expected.push(app.client.sign_up(sign_up_request()).await.expect("sign up").into_inner().user.expect("user").user_id);
+        expected.push(
+            app.client
+                .sign_up(sign_up_request())
+                .await
+                .expect("sign up")
+                .into_inner()
+                .user
+                .expect("user")
+                .user_id,
+        );
     }
     wait_for(&recorder, &expected, 3, 20).await;
     assert_eq!(seen(&recorder, &expected).len(), 3, "delivered before the outage");
 
     rabbitmqctl("stop_app");
     for _ in 0..3 {
-        expected.push(app.client.sign_up(sign_up_request()).await.expect("sign up while the broker is down").into_inner().user.expect("user").user_id);
+        expected.push(
+            app.client
+                .sign_up(sign_up_request())
+                .await
+                .expect("sign up while the broker is down")
+                .into_inner()
+                .user
+                .expect("user")
+                .user_id,
+        );
     }
-    let pending = count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await;
+    let pending =
+        count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await;
     assert!(pending >= 3, "events wait in the outbox while the broker is down ({pending})");
     rabbitmqctl("start_app");
 
@@ -195,12 +260,19 @@ async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_
     let got = seen(&recorder, &expected);
     expected.sort();
     assert_eq!(got, expected, "every event exactly once");
-    assert_eq!(count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await, 0);
+    assert_eq!(
+        count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await,
+        0
+    );
     stop.cancel();
 
-    let conn = lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default()).await.expect("amqp");
+    let conn =
+        lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default())
+            .await
+            .expect("amqp");
     let ch = conn.create_channel().await.expect("channel");
-    let _ = ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
+    let _ =
+        ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
 }
 
 #[tokio::test]
@@ -220,10 +292,16 @@ async fn a_redelivered_event_is_applied_once() {
     ));
     tokio::time::sleep(Duration::from_secs(1)).await;
     // Publish the same event id three times, as a broker may after a crash.
-    let conn = lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default()).await.expect("amqp");
+    let conn =
+        lapin::Connection::connect(app.settings.amqp.url(), lapin::ConnectionProperties::default())
+            .await
+            .expect("amqp");
     let ch = conn.create_channel().await.expect("channel");
     let id = uuid::Uuid::now_v7().to_string();
-    let body = prost::Message::encode_to_vec(&upcar_proto::events::UserSignedUp { user_id: "dup-user".into(), ..Default::default() });
+    let body = prost::Message::encode_to_vec(&upcar_proto::events::UserSignedUp {
+        user_id: "dup-user".into(),
+        ..Default::default()
+    });
     for _ in 0..3 {
         ch.basic_publish(
             app.settings.amqp.exchange.as_str().into(),
@@ -238,12 +316,15 @@ async fn a_redelivered_event_is_applied_once() {
         .expect("confirm");
     }
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    while !recorder.0.lock().expect("lock").contains(&"dup-user".to_owned()) && tokio::time::Instant::now() < deadline {
+    while !recorder.0.lock().expect("lock").contains(&"dup-user".to_owned())
+        && tokio::time::Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     let n = recorder.0.lock().expect("lock").iter().filter(|u| *u == "dup-user").count();
     assert_eq!(n, 1);
     stop.cancel();
-    let _ = ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
+    let _ =
+        ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
 }

@@ -24,12 +24,20 @@ pub struct CaptainBody {
 
 pub async fn login(state: State, req: HttpRequest, body: web::Json<CaptainBody>) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Login).await?;
-    let msg = pb::LoginRequest { email: body.email.clone(), password: body.password.clone(), ..Default::default() };
+    let msg = pb::LoginRequest {
+        email: body.email.clone(),
+        password: body.password.clone(),
+        ..Default::default()
+    };
     let r = state.accounts.clone().captain_login(request(msg, None)).await?.into_inner();
     Ok(HttpResponse::Ok().json(dto::auth(&r)))
 }
 
-pub async fn forgot_password(state: State, req: HttpRequest, body: web::Json<CaptainBody>) -> HttpResult {
+pub async fn forgot_password(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<CaptainBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let r = state
         .accounts
@@ -40,7 +48,11 @@ pub async fn forgot_password(state: State, req: HttpRequest, body: web::Json<Cap
     Ok(HttpResponse::Ok().json(dto::otp_started(&r)))
 }
 
-pub async fn reset_password(state: State, req: HttpRequest, body: web::Json<CaptainBody>) -> HttpResult {
+pub async fn reset_password(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<CaptainBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Login).await?;
     let msg = pb::UpdatePasswordWithOtpRequest {
         email: body.email.clone(),

@@ -94,11 +94,17 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
     cfg.service(
         web::scope("/v1")
             .route("/users/sign-up", post().to(users::sign_up))
-            .route("/users/validateInvitationCodeForSignUp", post().to(users::validate_invitation_code))
+            .route(
+                "/users/validateInvitationCodeForSignUp",
+                post().to(users::validate_invitation_code),
+            )
             .route("/users/login", post().to(users::login))
             .route("/users/login/phone", post().to(users::login_phone))
             .route("/users/login/otp", post().to(users::login_otp))
-            .route("/users/login/updatePasswordFromProfile", post().to(users::update_password_from_profile))
+            .route(
+                "/users/login/updatePasswordFromProfile",
+                post().to(users::update_password_from_profile),
+            )
             .route("/users/login/updatePasswordWithOTP", post().to(users::update_password_with_otp))
             .route("/users/requestLoginWithOTP", post().to(users::request_login_with_otp))
             .route("/users/resetPasswordWithOTP", post().to(users::reset_password_with_otp))
@@ -125,7 +131,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/users/driverDocuments", get().to(files::driver_documents_route))
             .route("/users/checkDlAndSelfieKeys", get().to(users::check_dl_and_selfie_keys))
             .route("/session/generate-temp-token", post().to(users::generate_temp_token))
-            .route("/image/generatePresignedUrlsForUpload", post().to(files::generate_presigned_urls))
+            .route(
+                "/image/generatePresignedUrlsForUpload",
+                post().to(files::generate_presigned_urls),
+            )
             .route("/image/uploadPdf", post().to(files::upload_pdf))
             .route("/image/uploadSecretImages", post().to(files::upload_secret_images))
             .route("/image/generateSecretImagePresignedUrlNew", post().to(files::secret_image_url))
@@ -138,7 +147,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))
-            .route("/captains/image/generatePresignedUrlsForUpload", post().to(files::captain_presigned_urls))
+            .route(
+                "/captains/image/generatePresignedUrlsForUpload",
+                post().to(files::captain_presigned_urls),
+            )
             .route("/openapi.json", get().to(system::openapi))
             .configure(|c| {
                 // In production configuration the dev routes do not exist (404).

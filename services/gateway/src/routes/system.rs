@@ -21,13 +21,18 @@ pub async fn readyz(state: State) -> HttpResponse {
         Ok(mut c) => redis::cmd("PING").query_async::<String>(&mut *c).await.is_ok(),
         Err(_) => false,
     };
-    let mut health = tonic_health::pb::health_client::HealthClient::new(state.accounts_channel.clone());
+    let mut health =
+        tonic_health::pb::health_client::HealthClient::new(state.accounts_channel.clone());
     let accounts_ok = matches!(
         health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await,
         Ok(r) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
     );
     let body = json!({"status": if redis_ok && accounts_ok { "ready" } else { "not_ready" }, "checks": {"redis": redis_ok, "accounts": accounts_ok}});
-    if redis_ok && accounts_ok { HttpResponse::Ok().json(body) } else { HttpResponse::ServiceUnavailable().json(body) }
+    if redis_ok && accounts_ok {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable().json(body)
+    }
 }
 
 /// Prometheus text.
@@ -51,7 +56,12 @@ pub async fn dev_outbox(state: State, q: web::Query<OutboxQuery>) -> HttpResult 
     if q.to.trim().is_empty() {
         return Err(HttpError::invalid("to_required", "Give the email or phone number in ?to="));
     }
-    let r = state.accounts.clone().list_dev_outbox(request(pb::ListDevOutboxRequest { to: q.to.clone() }, None)).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .list_dev_outbox(request(pb::ListDevOutboxRequest { to: q.to.clone() }, None))
+        .await?
+        .into_inner();
     let data: Vec<_> = r
         .messages
         .iter()

@@ -34,7 +34,11 @@ pub struct SignUpBody {
     phone_number: Option<serde_json::Value>,
     country_code: Option<serde_json::Value>,
     password: Option<serde_json::Value>,
-    #[serde(rename = "promotions_enrollment", alias = "promotions", alias = "promotionsEnrollment")]
+    #[serde(
+        rename = "promotions_enrollment",
+        alias = "promotions",
+        alias = "promotionsEnrollment"
+    )]
     promotions_enrollment: Option<bool>,
     #[serde(alias = "invitationCode")]
     sign_up_code: Option<serde_json::Value>,
@@ -73,10 +77,14 @@ pub async fn validate_invitation_code(state: State, body: web::Json<CodeBody>) -
     let r = state
         .accounts
         .clone()
-        .validate_invitation_code(request(pb::ValidateInvitationCodeRequest { code: text(&body.code) }, None))
+        .validate_invitation_code(request(
+            pb::ValidateInvitationCodeRequest { code: text(&body.code) },
+            None,
+        ))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(json!({"status": r.status, "valid": r.status, "message": r.message})))
+    Ok(HttpResponse::Ok()
+        .json(json!({"status": r.status, "valid": r.status, "message": r.message})))
 }
 
 #[derive(Deserialize, Default)]
@@ -118,7 +126,10 @@ pub async fn login_phone(state: State, req: HttpRequest, body: web::Json<PhoneBo
     let r = state
         .accounts
         .clone()
-        .start_phone_login(request(pb::StartPhoneLoginRequest { phone_number: text(&body.phone_number) }, None))
+        .start_phone_login(request(
+            pb::StartPhoneLoginRequest { phone_number: text(&body.phone_number) },
+            None,
+        ))
         .await?
         .into_inner();
     Ok(HttpResponse::Ok().json(dto::otp_started(&r)))
@@ -157,13 +168,26 @@ pub struct NewPasswordBody {
     new_password: Option<serde_json::Value>,
 }
 
-pub async fn update_password_from_profile(state: State, user: AuthUser, body: web::Json<NewPasswordBody>) -> HttpResult {
+pub async fn update_password_from_profile(
+    state: State,
+    user: AuthUser,
+    body: web::Json<NewPasswordBody>,
+) -> HttpResult {
     let msg = pb::UpdatePasswordFromProfileRequest { new_password: text(&body.new_password) };
-    let r = state.accounts.clone().update_password_from_profile(request(msg, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .update_password_from_profile(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
-pub async fn update_password_with_otp(state: State, req: HttpRequest, body: web::Json<NewPasswordBody>) -> HttpResult {
+pub async fn update_password_with_otp(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<NewPasswordBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Login).await?;
     let msg = pb::UpdatePasswordWithOtpRequest {
         email: text(&body.email),
@@ -180,13 +204,26 @@ pub struct EmailBody {
     email: Option<serde_json::Value>,
 }
 
-pub async fn request_login_with_otp(state: State, req: HttpRequest, body: web::Json<EmailBody>) -> HttpResult {
+pub async fn request_login_with_otp(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<EmailBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
-    let r = state.accounts.clone().request_email_otp(request(pb::EmailRequest { email: text(&body.email) }, None)).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .request_email_otp(request(pb::EmailRequest { email: text(&body.email) }, None))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::otp_started(&r)))
 }
 
-pub async fn reset_password_with_otp(state: State, req: HttpRequest, body: web::Json<EmailBody>) -> HttpResult {
+pub async fn reset_password_with_otp(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<EmailBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let r = state
         .accounts
@@ -197,10 +234,20 @@ pub async fn reset_password_with_otp(state: State, req: HttpRequest, body: web::
     Ok(HttpResponse::Ok().json(dto::otp_started(&r)))
 }
 
-pub async fn email_verify_with_otp(state: State, req: HttpRequest, user: AuthUser, body: web::Json<EmailBody>) -> HttpResult {
+pub async fn email_verify_with_otp(
+    state: State,
+    req: HttpRequest,
+    user: AuthUser,
+    body: web::Json<EmailBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let msg = pb::SendEmailVerificationRequest { email: text(&body.email), ..Default::default() };
-    let r = state.accounts.clone().send_email_verification(request(msg, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .send_email_verification(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
@@ -212,28 +259,57 @@ pub struct SendEmailBody {
     user_id: Option<serde_json::Value>,
 }
 
-pub async fn send_email(state: State, req: HttpRequest, user: AuthUser, body: web::Json<SendEmailBody>) -> HttpResult {
+pub async fn send_email(
+    state: State,
+    req: HttpRequest,
+    user: AuthUser,
+    body: web::Json<SendEmailBody>,
+) -> HttpResult {
     let (user_id, first_name) = (text(&body.user_id), text(&body.first_name));
     if user_id.trim().is_empty() || first_name.trim().is_empty() {
-        return Err(HttpError::invalid("user_id_or_first_name_missing", "User ID or First Name is missing"));
+        return Err(HttpError::invalid(
+            "user_id_or_first_name_missing",
+            "User ID or First Name is missing",
+        ));
     }
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let msg = pb::SendEmailVerificationRequest { email: text(&body.email), first_name, user_id };
-    let r = state.accounts.clone().send_email_verification(request(msg, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .send_email_verification(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
-pub async fn send_mobile_verification(state: State, req: HttpRequest, user: AuthUser, body: web::Json<PhoneBody>) -> HttpResult {
+pub async fn send_mobile_verification(
+    state: State,
+    req: HttpRequest,
+    user: AuthUser,
+    body: web::Json<PhoneBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let msg = pb::SendMobileVerificationRequest { phone_number: text(&body.phone_number) };
-    let r = state.accounts.clone().send_mobile_verification(request(msg, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .send_mobile_verification(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
-pub async fn verify_mobile_otp(state: State, req: HttpRequest, user: AuthUser, body: web::Json<OtpBody>) -> HttpResult {
+pub async fn verify_mobile_otp(
+    state: State,
+    req: HttpRequest,
+    user: AuthUser,
+    body: web::Json<OtpBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Login).await?;
     let msg = pb::VerifyMobileOtpRequest { user_id: text(&body.user_id), otp: text(&body.otp) };
-    let r = state.accounts.clone().verify_mobile_otp(request(msg, Some(&user.0))).await?.into_inner();
+    let r =
+        state.accounts.clone().verify_mobile_otp(request(msg, Some(&user.0))).await?.into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
@@ -244,16 +320,28 @@ pub struct VerifyTokenBody {
     device_fingerprint: Option<serde_json::Value>,
 }
 
-pub async fn verify_token(state: State, req: HttpRequest, body: Option<web::Json<VerifyTokenBody>>) -> HttpResult {
+pub async fn verify_token(
+    state: State,
+    req: HttpRequest,
+    body: Option<web::Json<VerifyTokenBody>>,
+) -> HttpResult {
     let body = body.map(|b| b.into_inner()).unwrap_or_default();
-    let token = Some(text(&body.token)).filter(|t| !t.trim().is_empty()).or_else(|| bearer(&req)).unwrap_or_default();
+    let token = Some(text(&body.token))
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| bearer(&req))
+        .unwrap_or_default();
     let msg = pb::VerifyTokenRequest { token, device_fingerprint: text(&body.device_fingerprint) };
     let r = state.accounts.clone().verify_token(request(msg, None)).await?.into_inner();
     Ok(HttpResponse::Ok().json(dto::auth(&r)))
 }
 
 pub async fn refresh_token(state: State, user: AuthUser) -> HttpResult {
-    let r = state.accounts.clone().refresh_token(request(pb::Empty {}, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .refresh_token(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::auth(&r)))
 }
 
@@ -263,11 +351,20 @@ pub async fn logout(state: State, user: AuthUser) -> HttpResult {
 }
 
 pub async fn store_email(state: State, body: web::Json<EmailBody>) -> HttpResult {
-    let r = state.accounts.clone().store_email(request(pb::EmailRequest { email: text(&body.email) }, None)).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .store_email(request(pb::EmailRequest { email: text(&body.email) }, None))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::ack(&r)))
 }
 
-pub async fn potential_user(state: State, req: HttpRequest, body: web::Json<EmailBody>) -> HttpResult {
+pub async fn potential_user(
+    state: State,
+    req: HttpRequest,
+    body: web::Json<EmailBody>,
+) -> HttpResult {
     rate_limit::check(&state, &req, Bucket::Otp).await?;
     let r = state
         .accounts
@@ -306,7 +403,11 @@ pub struct ProfileBody {
     about: Option<String>,
 }
 
-pub async fn update_profile(state: State, user: AuthUser, body: web::Json<ProfileBody>) -> HttpResult {
+pub async fn update_profile(
+    state: State,
+    user: AuthUser,
+    body: web::Json<ProfileBody>,
+) -> HttpResult {
     let b = body.into_inner();
     let home_location = match b.home_location {
         Some(h) => match (h.latitude, h.longitude) {
@@ -319,7 +420,12 @@ pub async fn update_profile(state: State, user: AuthUser, body: web::Json<Profil
                 latitude,
                 longitude,
             }),
-            _ => return Err(HttpError::invalid("invalid_input", "homeLocation needs latitude and longitude.")),
+            _ => {
+                return Err(HttpError::invalid(
+                    "invalid_input",
+                    "homeLocation needs latitude and longitude.",
+                ));
+            }
         },
         None => None,
     };
@@ -337,37 +443,68 @@ pub async fn update_profile(state: State, user: AuthUser, body: web::Json<Profil
     };
     let r = state.accounts.clone().update_profile(request(msg, Some(&user.0))).await?.into_inner();
     let u = r.user.as_ref().map(dto::user);
-    Ok(HttpResponse::Ok().json(json!({"status": true, "message": "Profile updated", "user": u, "data": u})))
+    Ok(HttpResponse::Ok()
+        .json(json!({"status": true, "message": "Profile updated", "user": u, "data": u})))
 }
 
 pub async fn get_user(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state.accounts.clone().get_user(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .get_user(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
     let u = r.user.as_ref().map(dto::user);
     Ok(HttpResponse::Ok().json(json!({"status": true, "user": u, "data": u})))
 }
 
 pub async fn get_host(state: State, id: web::Path<String>) -> HttpResult {
-    let r = state.accounts.clone().get_host(request(pb::IdRequest { id: id.into_inner() }, None)).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .get_host(request(pb::IdRequest { id: id.into_inner() }, None))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(json!({"status": true, "data": r.host.as_ref().map(dto::host)})))
 }
 
 pub async fn add_fav(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state.accounts.clone().add_favourite(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .add_favourite(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::favourites(&r)))
 }
 
 pub async fn remove_fav(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state.accounts.clone().remove_favourite(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .remove_favourite(request(pb::IdRequest { id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::favourites(&r)))
 }
 
 pub async fn get_fav_cars(state: State, user: AuthUser) -> HttpResult {
-    let r = state.accounts.clone().list_favourites(request(pb::Empty {}, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .list_favourites(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(HttpResponse::Ok().json(dto::favourites(&r)))
 }
 
 pub async fn guest_reviews(state: State, _viewer: MaybeUser, id: web::Path<String>) -> HttpResult {
-    let r = state.accounts.clone().list_guest_reviews(request(pb::IdRequest { id: id.into_inner() }, None)).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .list_guest_reviews(request(pb::IdRequest { id: id.into_inner() }, None))
+        .await?
+        .into_inner();
     let data: Vec<_> = r
         .reviews
         .iter()
@@ -385,16 +522,28 @@ pub async fn guest_reviews(state: State, _viewer: MaybeUser, id: web::Path<Strin
 }
 
 pub async fn check_dl_and_selfie_keys(state: State, user: AuthUser) -> HttpResult {
-    let r = state.accounts.clone().check_driver_documents(request(pb::Empty {}, Some(&user.0))).await?.into_inner();
+    let r = state
+        .accounts
+        .clone()
+        .check_driver_documents(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
     let mut v = dto::documents(&r);
     v["message"] = json!("DL and selfie are uploaded");
     Ok(HttpResponse::Ok().json(v))
 }
 
-
 pub async fn generate_temp_token(state: State, user: AuthUser) -> HttpResult {
-    let r = state.accounts.clone().generate_temp_token(request(pb::Empty {}, Some(&user.0))).await?.into_inner();
-    let url = format!("/drive-approve/upload-selfie?token={}&isDlUploaded={}", r.temp_token, r.is_dl_uploaded);
+    let r = state
+        .accounts
+        .clone()
+        .generate_temp_token(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    let url = format!(
+        "/drive-approve/upload-selfie?token={}&isDlUploaded={}",
+        r.temp_token, r.is_dl_uploaded
+    );
     Ok(HttpResponse::Ok().json(json!({
         "status": true,
         "token": r.temp_token,

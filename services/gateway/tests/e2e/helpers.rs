@@ -26,7 +26,10 @@ pub fn start(env: Environment, login_limit: u32, accounts_port: Option<u16>) -> 
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
-    settings.files.root = std::env::temp_dir().join(format!("upcar-files-{}", uuid::Uuid::now_v7())).display().to_string();
+    settings.files.root = std::env::temp_dir()
+        .join(format!("upcar-files-{}", uuid::Uuid::now_v7()))
+        .display()
+        .to_string();
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
     settings.rate_limits.otp_per_minute = 10_000;
@@ -47,7 +50,8 @@ fn spawn_accounts() -> u16 {
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
         rt.block_on(async move {
-            let db = upcar_testkit::TestDatabase::create("gateway_e2e").await.expect("test database");
+            let db =
+                upcar_testkit::TestDatabase::create("gateway_e2e").await.expect("test database");
             let mut settings = accounts::Settings::load().expect("accounts settings");
             settings.environment = Environment::Development;
             settings.database.url = db.url.clone().into();
@@ -138,7 +142,8 @@ pub async fn sign_up() -> NewUser {
 
 /// The newest one-time code sent to an email or phone, from the development outbox.
 pub async fn latest_code(to: &str) -> String {
-    let (status, body) = parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
+    let (status, body) =
+        parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
     assert_eq!(status, 200, "{body}");
     body["data"][0]["code"].as_str().expect("a code in the outbox").to_owned()
 }

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! Black-box tests of the `/v1` API through the gateway, against the real accounts service,
 //! Postgres, Redis and RabbitMQ.
 
@@ -9,21 +10,43 @@ use serde_json::{Value, json};
 #[tokio::test]
 async fn sign_up_answers_201_with_the_spec_fields_and_a_working_token() {
     let u = sign_up().await;
-    let (status, body) = parts(post("/v1/users/verifyToken", json!({"token": u.token, "deviceFingerprint": "fp-1"}), None).await).await;
+    let (status, body) = parts(
+        post("/v1/users/verifyToken", json!({"token": u.token, "deviceFingerprint": "fp-1"}), None)
+            .await,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["status"], true);
     assert_eq!(body["access_token"], u.token.as_str());
     let user = &body["user"];
-    for field in ["_id", "userId", "firstName", "lastName", "email", "phoneNumber", "countryCode", "promotions_enrollment",
-                  "signUpCode", "isProfessionalUser", "emailVerify", "isMobileVerified", "isDriverVerified", "currentTier",
-                  "preBookVerifNeededFields", "favoriteCars"] {
+    for field in [
+        "_id",
+        "userId",
+        "firstName",
+        "lastName",
+        "email",
+        "phoneNumber",
+        "countryCode",
+        "promotions_enrollment",
+        "signUpCode",
+        "isProfessionalUser",
+        "emailVerify",
+        "isMobileVerified",
+        "isDriverVerified",
+        "currentTier",
+        "preBookVerifNeededFields",
+        "favoriteCars",
+    ] {
         assert!(user.get(field).is_some(), "user.{field} missing: {user}");
     }
     assert_eq!(user["email"], u.email.as_str());
     assert_eq!(user["promotions_enrollment"], true);
     assert_eq!(user["signUpCode"], "DEMO-INVITE");
     assert_eq!(user["currentTier"], "Explorer");
-    assert_eq!(user["preBookVerifNeededFields"], json!({"dob": true, "emailVerified": false, "dlUploadNeeded": true}));
+    assert_eq!(
+        user["preBookVerifNeededFields"],
+        json!({"dob": true, "emailVerified": false, "dlUploadNeeded": true})
+    );
 }
 
 #[tokio::test]
@@ -41,14 +64,25 @@ async fn bad_sign_up_input_gets_the_spec_message_and_writes_nothing() {
         ("password", json!(""), 400, "Password is required"),
         ("password", json!("12345"), 400, "Password must be at least 6 characters"),
         ("termsAccepted", json!(false), 400, "Please accept the terms and conditions"),
-        ("phoneNumber", json!("12345"), 400, "Invalid Phone number. Please enter a valid 10-digit number."),
+        (
+            "phoneNumber",
+            json!("12345"),
+            400,
+            "Invalid Phone number. Please enter a valid 10-digit number.",
+        ),
     ];
     for (field, value, want_status, want_message) in cases {
         let mut body = valid.clone();
         body[field] = value;
         let (status, answer) = parts(post("/v1/users/sign-up", body, None).await).await;
-        assert_eq!((status, answer["message"].as_str()), (want_status, Some(want_message)), "{field}: {answer}");
-        assert!(answer["error"].as_str().is_some_and(|c| !c.is_empty() && c.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+        assert_eq!(
+            (status, answer["message"].as_str()),
+            (want_status, Some(want_message)),
+            "{field}: {answer}"
+        );
+        assert!(answer["error"].as_str().is_some_and(
+            |c| !c.is_empty() && c.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+        ));
     }
     // Nothing was written: the same email still signs up.
     let (status, _) = parts(post("/v1/users/sign-up", valid.clone(), None).await).await;
@@ -71,9 +105,16 @@ async fn a_professional_email_replaces_the_invitation_code() {
 
 #[tokio::test]
 async fn invitation_codes_validate_on_their_own() {
-    let (s, b) = parts(post("/v1/users/validateInvitationCodeForSignUp", json!({"code": "demo-invite"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/users/validateInvitationCodeForSignUp", json!({"code": "demo-invite"}), None)
+            .await,
+    )
+    .await;
     assert_eq!((s, b["status"].as_bool()), (200, Some(true)));
-    let (s, b) = parts(post("/v1/users/validateInvitationCodeForSignUp", json!({"code": "WRONG"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/users/validateInvitationCodeForSignUp", json!({"code": "WRONG"}), None).await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (400, Some("Invalid invitation code")));
 }
 
@@ -88,8 +129,16 @@ async fn login_with_email_and_password() {
     for (body, status, message) in [
         (json!({"password": "x"}), 400, "Email is required."),
         (json!({"email": u.email}), 400, "Password is required."),
-        (json!({"email": u.email, "password": "wrong-password"}), 401, "Invalid email or password."),
-        (json!({"email": "nobody@example.com", "password": "whatever1"}), 401, "Invalid email or password."),
+        (
+            json!({"email": u.email, "password": "wrong-password"}),
+            401,
+            "Invalid email or password.",
+        ),
+        (
+            json!({"email": "nobody@example.com", "password": "whatever1"}),
+            401,
+            "Invalid email or password.",
+        ),
     ] {
         let (s, b) = parts(post("/v1/users/login", body, None).await).await;
         assert_eq!((s, b["message"].as_str()), (status, Some(message)));
@@ -107,9 +156,25 @@ async fn phone_login_with_a_code_from_the_dev_outbox() {
     assert_eq!(code.len(), 6);
     // A wrong code is refused, the right one logs in.
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": wrong, "otpType": "phone"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/otp",
+            json!({"userId": u.id, "otp": wrong, "otpType": "phone"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (400, Some("Invalid OTP.")));
-    let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code, "deviceFingerprint": "fp"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/otp",
+            json!({"userId": u.id, "otp": code, "deviceFingerprint": "fp"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["status"], true);
     assert_eq!(b["user"]["isMobileVerified"], true);
@@ -117,10 +182,12 @@ async fn phone_login_with_a_code_from_the_dev_outbox() {
     let (s, _) = parts(post("/v1/users/verifyToken", json!({"token": token}), None).await).await;
     assert_eq!(s, 200);
     // The code is single use.
-    let (s, _) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code}), None).await).await;
+    let (s, _) =
+        parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code}), None).await).await;
     assert_eq!(s, 400);
     // A new code within 30 seconds is refused.
-    let (s, b) = parts(post("/v1/users/login/phone", json!({"phoneNumber": u.phone}), None).await).await;
+    let (s, b) =
+        parts(post("/v1/users/login/phone", json!({"phoneNumber": u.phone}), None).await).await;
     assert_eq!((s, b["error"].as_str()), (429, Some("otp_resend_too_soon")));
 }
 
@@ -128,13 +195,21 @@ async fn phone_login_with_a_code_from_the_dev_outbox() {
 async fn phone_login_input_is_checked() {
     for (body, status, message) in [
         (json!({}), 400, "Phone number is required for OTP login."),
-        (json!({"phoneNumber": "12345"}), 400, "Invalid Phone number. Please enter a valid 10-digit number."),
+        (
+            json!({"phoneNumber": "12345"}),
+            400,
+            "Invalid Phone number. Please enter a valid 10-digit number.",
+        ),
         (json!({"phoneNumber": "2025550199"}), 404, "No account found with this phone number."),
     ] {
         let (s, b) = parts(post("/v1/users/login/phone", body, None).await).await;
         assert_eq!((s, b["message"].as_str()), (status, Some(message)));
     }
-    let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": uuid::Uuid::now_v7(), "otp": "12"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/users/login/otp", json!({"userId": uuid::Uuid::now_v7(), "otp": "12"}), None)
+            .await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (400, Some("Please enter a valid OTP.")));
 }
 
@@ -145,40 +220,89 @@ async fn wrong_codes_burn_the_code_after_five_attempts() {
     let code = latest_code(&u.email).await;
     let wrong = if code == "999999" { "888888" } else { "999999" };
     for _ in 0..4 {
-        let (s, _) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": wrong, "otpType": "email"}), None).await).await;
+        let (s, _) = parts(
+            post(
+                "/v1/users/login/otp",
+                json!({"userId": u.id, "otp": wrong, "otpType": "email"}),
+                None,
+            )
+            .await,
+        )
+        .await;
         assert_eq!(s, 400);
     }
-    let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": wrong, "otpType": "email"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/otp",
+            json!({"userId": u.id, "otp": wrong, "otpType": "email"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!((s, b["error"].as_str()), (429, Some("otp_attempts_exceeded")));
-    let (s, _) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code, "otpType": "email"}), None).await).await;
+    let (s, _) = parts(
+        post("/v1/users/login/otp", json!({"userId": u.id, "otp": code, "otpType": "email"}), None)
+            .await,
+    )
+    .await;
     assert_eq!(s, 429, "the right code no longer works once the attempts are used up");
 }
 
 #[tokio::test]
 async fn forgot_password_then_reset_with_the_emailed_code() {
     let u = sign_up().await;
-    let (s, b) = parts(post("/v1/users/resetPasswordWithOTP", json!({"email": u.email}), None).await).await;
+    let (s, b) =
+        parts(post("/v1/users/resetPasswordWithOTP", json!({"email": u.email}), None).await).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["success"], true);
     assert_eq!(b["data"]["userId"], u.id.as_str());
     let code = latest_code(&u.email).await;
-    let (s, b) = parts(post("/v1/users/login/updatePasswordWithOTP", json!({"email": u.email, "otp": code, "newPassword": "123"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/updatePasswordWithOTP",
+            json!({"email": u.email, "otp": code, "newPassword": "123"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (400, Some("Password must be at least 6 characters")));
-    let (s, b) = parts(post("/v1/users/login/updatePasswordWithOTP", json!({"email": u.email, "otp": code, "newPassword": "brand-new-pass"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/updatePasswordWithOTP",
+            json!({"email": u.email, "otp": code, "newPassword": "brand-new-pass"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
-    let (s, _) = parts(post("/v1/users/login", json!({"email": u.email, "password": u.password}), None).await).await;
+    let (s, _) = parts(
+        post("/v1/users/login", json!({"email": u.email, "password": u.password}), None).await,
+    )
+    .await;
     assert_eq!(s, 401);
-    let (s, b) = parts(post("/v1/users/login", json!({"email": u.email, "password": "brand-new-pass"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/users/login", json!({"email": u.email, "password": "brand-new-pass"}), None)
+            .await,
+    )
+    .await;
     assert_eq!(s, 200);
     assert_eq!(b["user"]["emailVerify"], true, "the code proved the inbox");
-    let (s, b) = parts(post("/v1/users/resetPasswordWithOTP", json!({"email": "nobody-here@example.com"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/users/resetPasswordWithOTP", json!({"email": "nobody-here@example.com"}), None)
+            .await,
+    )
+    .await;
     assert_eq!((s, b["error"].as_str()), (404, Some("email_not_found")));
 }
 
 #[tokio::test]
 async fn the_home_dialog_logs_in_with_an_email_code() {
     let u = sign_up().await;
-    let (s, b) = parts(post("/v1/users/requestLoginWithOTP", json!({"email": u.email}), None).await).await;
+    let (s, b) =
+        parts(post("/v1/users/requestLoginWithOTP", json!({"email": u.email}), None).await).await;
     assert_eq!((s, b["success"].as_bool()), (200, Some(true)));
     let code = latest_code(&u.email).await;
     let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": b["data"]["userId"], "code": code, "deviceFingerprint": "fp", "channel": "email"}), None).await).await;
@@ -189,16 +313,43 @@ async fn the_home_dialog_logs_in_with_an_email_code() {
 #[tokio::test]
 async fn email_verification_box_flow() {
     let u = sign_up().await;
-    let (s, b) = parts(post("/v1/users/sendEmail", json!({"email": u.email, "firstName": "", "userId": u.id}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/sendEmail",
+            json!({"email": u.email, "firstName": "", "userId": u.id}),
+            Some(&u.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (400, Some("User ID or First Name is missing")));
-    let (s, b) = parts(post("/v1/users/sendEmail", json!({"email": u.email, "firstName": "Ada", "userId": u.id}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/sendEmail",
+            json!({"email": u.email, "firstName": "Ada", "userId": u.id}),
+            Some(&u.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let code = latest_code(&u.email).await;
-    let (s, b) = parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code, "deviceFingerprint": null, "otpType": "email"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/users/login/otp",
+            json!({"userId": u.id, "otp": code, "deviceFingerprint": null, "otpType": "email"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["user"]["emailVerify"], true);
     assert_eq!(b["user"]["preBookVerifNeededFields"]["emailVerified"], true);
-    let (s, b) = parts(post("/v1/users/emailVerifyWithOTP", json!({"email": u.email}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post("/v1/users/emailVerifyWithOTP", json!({"email": u.email}), Some(&u.token)).await,
+    )
+    .await;
     assert_eq!((s, b["message"].as_str()), (200, Some("Email is already verified")));
 }
 
@@ -206,10 +357,18 @@ async fn email_verification_box_flow() {
 async fn mobile_verification_flow() {
     let u = sign_up().await;
     let phone = unique_phone();
-    let (s, b) = parts(post("/v1/users/sendMobileVerification", json!({"phoneNumber": phone}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post("/v1/users/sendMobileVerification", json!({"phoneNumber": phone}), Some(&u.token))
+            .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let code = latest_code(&phone).await;
-    let (s, b) = parts(post("/v1/users/verifyMobileOTP", json!({"userId": u.id, "otp": code}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post("/v1/users/verifyMobileOTP", json!({"userId": u.id, "otp": code}), Some(&u.token))
+            .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
     assert_eq!(b["user"]["phoneNumber"], phone.as_str());
@@ -220,7 +379,8 @@ async fn mobile_verification_flow() {
 async fn profile_reads_and_updates_are_the_owners_only() {
     let a = sign_up().await;
     let b_user = sign_up().await;
-    let (s, _) = parts(get(&format!("/v1/users/getuser/{}", b_user.id), Some(&a.token)).await).await;
+    let (s, _) =
+        parts(get(&format!("/v1/users/getuser/{}", b_user.id), Some(&a.token)).await).await;
     assert_eq!(s, 403);
     let (s, _) = parts(get(&format!("/v1/users/getuser/{}", a.id), None).await).await;
     assert_eq!(s, 401);
@@ -233,7 +393,10 @@ async fn profile_reads_and_updates_are_the_owners_only() {
         (json!({"dob": "2015-01-01"}), "You must be 21 or older to rent or list a car."),
         (json!({"dob": "01/02/1990"}), "Invalid date of birth. Use YYYY-MM-DD."),
         (json!({"firstName": "<script></script>"}), "First name is required"),
-        (json!({"phoneNumber": "123"}), "Invalid Phone number. Please enter a valid 10-digit number."),
+        (
+            json!({"phoneNumber": "123"}),
+            "Invalid Phone number. Please enter a valid 10-digit number.",
+        ),
     ] {
         let (s, b) = parts(put("/v1/users/profile", body, Some(&a.token)).await).await;
         assert_eq!((s, b["message"].as_str()), (400, Some(message)));
@@ -247,10 +410,12 @@ async fn host_cards_need_no_token() {
     let host = "01930000-0000-7000-8000-000000000002";
     let (s, b) = parts(get(&format!("/v1/users/gethost/{host}"), None).await).await;
     assert_eq!(s, 200, "{b}");
-    for field in ["_id", "firstName", "lastName", "profilePic", "rating", "tripCount", "joinedDate"] {
+    for field in ["_id", "firstName", "lastName", "profilePic", "rating", "tripCount", "joinedDate"]
+    {
         assert!(b["data"].get(field).is_some(), "{field}");
     }
-    let (s, b) = parts(get(&format!("/v1/users/gethost/{}", uuid::Uuid::now_v7()), None).await).await;
+    let (s, b) =
+        parts(get(&format!("/v1/users/gethost/{}", uuid::Uuid::now_v7()), None).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("host_not_found")));
 }
 
@@ -258,7 +423,8 @@ async fn host_cards_need_no_token() {
 async fn favourites_add_list_and_remove() {
     let u = sign_up().await;
     let car = uuid::Uuid::now_v7().to_string();
-    let (s, b) = parts(post(&format!("/v1/users/addFav/{car}"), json!({}), Some(&u.token)).await).await;
+    let (s, b) =
+        parts(post(&format!("/v1/users/addFav/{car}"), json!({}), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
     post(&format!("/v1/users/addFav/{car}"), json!({}), Some(&u.token)).await;
     let (_, b) = parts(get("/v1/users/getFavCars", Some(&u.token)).await).await;
@@ -266,7 +432,8 @@ async fn favourites_add_list_and_remove() {
     assert_eq!(b["data"][0]["_id"], car.as_str());
     let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
     assert_eq!(b["user"]["favoriteCars"], json!([car]));
-    let (s, _) = parts(post(&format!("/v1/users/removeFav/{car}"), json!({}), Some(&u.token)).await).await;
+    let (s, _) =
+        parts(post(&format!("/v1/users/removeFav/{car}"), json!({}), Some(&u.token)).await).await;
     assert_eq!(s, 200);
     let (_, b) = parts(get("/v1/users/getFavCars", Some(&u.token)).await).await;
     assert_eq!(b["data"], json!([]));
@@ -290,7 +457,8 @@ async fn logout_revokes_the_token() {
 fn craft(claims: Value, kid: &str, secret: &[u8]) -> String {
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
     header.kid = Some(kid.to_owned());
-    jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(secret)).expect("encode")
+    jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(secret))
+        .expect("encode")
 }
 
 const DEV_KEY: &[u8] = b"development-only-signing-key-change-me-0001";
@@ -320,11 +488,18 @@ async fn forged_expired_unsigned_and_foreign_tokens_get_401() {
     let genuine = craft(claims_for(&u.id, 3600), "dev-1", DEV_KEY);
     let (s, _) = parts(get("/v1/users/getFavCars", Some(&genuine)).await).await;
     assert_eq!(s, 200, "a correctly signed token works, so the refusals below are about the flaws");
-    for (name, token) in [("forged", forged), ("expired", expired), ("audience", wrong_audience), ("kid", unknown_kid), ("none", alg_none)] {
+    for (name, token) in [
+        ("forged", forged),
+        ("expired", expired),
+        ("audience", wrong_audience),
+        ("kid", unknown_kid),
+        ("none", alg_none),
+    ] {
         let (s, b) = parts(get("/v1/users/getFavCars", Some(&token)).await).await;
         assert_eq!(s, 401, "{name}: {b}");
         assert!(b["error"].as_str().is_some_and(|c| c.starts_with("token_")), "{name}: {b}");
-        let (s, _) = parts(post("/v1/users/verifyToken", json!({"token": token}), None).await).await;
+        let (s, _) =
+            parts(post("/v1/users/verifyToken", json!({"token": token}), None).await).await;
         assert_eq!(s, 401, "verifyToken {name}");
     }
 }
@@ -350,7 +525,13 @@ async fn oversized_bodies_get_413_and_malformed_ones_400() {
     let big = "x".repeat(300 * 1024);
     let (s, b) = parts(post("/v1/users/storeEmail", json!({"email": big}), None).await).await;
     assert_eq!((s, b["error"].as_str()), (413, Some("payload_too_large")));
-    let r = client().post(format!("{}/v1/users/login", stack().base)).header("content-type", "application/json").body("{not json").send().await.expect("send");
+    let r = client()
+        .post(format!("{}/v1/users/login", stack().base))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .expect("send");
     let (s, b) = parts(r).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("invalid_body")));
 }
@@ -377,42 +558,105 @@ async fn login_is_rate_limited() {
     assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
 }
 
-const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9];
+const JPEG: &[u8] = &[
+    0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9,
+];
 
 #[tokio::test]
 async fn presigned_upload_round_trip_with_type_and_signature_checks() {
     let u = sign_up().await;
-    let (s, b) = parts(post("/v1/image/generatePresignedUrlsForUpload", json!({"files": [{"fileName": "front.jpg", "fileType": "image/jpeg"}]}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "front.jpg", "fileType": "image/jpeg"}]}),
+            Some(&u.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let presigned = b["urls"][0]["presignedUrl"].as_str().expect("presignedUrl").to_owned();
     let s3_url = b["urls"][0]["s3Url"].as_str().expect("s3Url").to_owned();
     // Bytes that are not a JPEG are refused, a tampered signature too.
-    let r = client().put(&presigned).header("content-type", "image/jpeg").body("<html>").send().await.expect("put");
+    let r = client()
+        .put(&presigned)
+        .header("content-type", "image/jpeg")
+        .body("<html>")
+        .send()
+        .await
+        .expect("put");
     assert_eq!(r.status().as_u16(), 400);
-    let r = client().put(presigned.replace("sig=", "sig=x")).header("content-type", "image/jpeg").body(JPEG.to_vec()).send().await.expect("put");
+    let r = client()
+        .put(presigned.replace("sig=", "sig=x"))
+        .header("content-type", "image/jpeg")
+        .body(JPEG.to_vec())
+        .send()
+        .await
+        .expect("put");
     assert_eq!(r.status().as_u16(), 403);
-    let r = client().put(&presigned).header("content-type", "image/png").body(JPEG.to_vec()).send().await.expect("put");
+    let r = client()
+        .put(&presigned)
+        .header("content-type", "image/png")
+        .body(JPEG.to_vec())
+        .send()
+        .await
+        .expect("put");
     assert_eq!(r.status().as_u16(), 400);
-    let r = client().put(&presigned).header("content-type", "image/jpeg").body(JPEG.to_vec()).send().await.expect("put");
+    let r = client()
+        .put(&presigned)
+        .header("content-type", "image/jpeg")
+        .body(JPEG.to_vec())
+        .send()
+        .await
+        .expect("put");
     assert_eq!(r.status().as_u16(), 200);
     let r = client().get(&s3_url).send().await.expect("get");
     assert_eq!(r.status().as_u16(), 200);
     assert_eq!(r.headers()["content-type"], "image/jpeg");
     assert_eq!(r.bytes().await.expect("bytes").as_ref(), JPEG);
-    let (s, _) = parts(post("/v1/image/generatePresignedUrlsForUpload", json!({"files": [{"fileName": "x.exe", "fileType": "application/x-msdownload"}]}), Some(&u.token)).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "x.exe", "fileType": "application/x-msdownload"}]}),
+            Some(&u.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 400);
-    let (s, _) = parts(post("/v1/image/generatePresignedUrlsForUpload", json!({"files": []}), Some(&u.token)).await).await;
+    let (s, _) = parts(
+        post("/v1/image/generatePresignedUrlsForUpload", json!({"files": []}), Some(&u.token))
+            .await,
+    )
+    .await;
     assert_eq!(s, 400);
-    let (s, _) = parts(post("/v1/image/generatePresignedUrlsForUpload", json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}), None).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 401);
 }
 
 async fn upload_doc(token: &str, kind: &str) -> (u16, Value) {
     let form = reqwest::multipart::Form::new().text("type", kind.to_owned()).part(
         "file",
-        reqwest::multipart::Part::bytes(JPEG.to_vec()).file_name("doc.jpg").mime_str("image/jpeg").expect("mime"),
+        reqwest::multipart::Part::bytes(JPEG.to_vec())
+            .file_name("doc.jpg")
+            .mime_str("image/jpeg")
+            .expect("mime"),
     );
-    let r = client().post(format!("{}/v1/users/uploadDriverDocument", stack().base)).bearer_auth(token).multipart(form).send().await.expect("upload");
+    let r = client()
+        .post(format!("{}/v1/users/uploadDriverDocument", stack().base))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload");
     parts(r).await
 }
 
@@ -421,7 +665,8 @@ async fn driver_documents_through_the_phone_flow_token() {
     let u = sign_up().await;
     let (s, b) = parts(get("/v1/users/checkDlAndSelfieKeys", Some(&u.token)).await).await;
     assert_eq!((s, b["message"].as_str()), (400, Some("DL and selfie should be uploaded")));
-    let (s, b) = parts(post("/v1/session/generate-temp-token", json!({}), Some(&u.token)).await).await;
+    let (s, b) =
+        parts(post("/v1/session/generate-temp-token", json!({}), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["isDlUploaded"], false);
     let temp = b["token"].as_str().expect("temp token").to_owned();
@@ -439,7 +684,11 @@ async fn driver_documents_through_the_phone_flow_token() {
     assert_eq!(b["status"], "uploaded");
     let (s, b) = parts(get("/v1/users/checkDlAndSelfieKeys", Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
-    assert!(b["dlStorageKey"].as_str().is_some_and(|k| k.starts_with(&format!("private/users/{}/", u.id))));
+    assert!(
+        b["dlStorageKey"]
+            .as_str()
+            .is_some_and(|k| k.starts_with(&format!("private/users/{}/", u.id)))
+    );
     let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
     assert_eq!(b["user"]["isDriverVerified"], true);
     assert_eq!(b["user"]["preBookVerifNeededFields"]["dlUploadNeeded"], false);
@@ -449,9 +698,21 @@ async fn driver_documents_through_the_phone_flow_token() {
     let r = client().get(format!("{}/v1/files/{key}", stack().base)).send().await.expect("get");
     assert_eq!(r.status().as_u16(), 403);
     let other = sign_up().await;
-    let (s, _) = parts(post("/v1/image/generateSecretImagePresignedUrlNew", json!({"key": key}), Some(&other.token)).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/image/generateSecretImagePresignedUrlNew",
+            json!({"key": key}),
+            Some(&other.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 403);
-    let (s, b) = parts(post("/v1/image/generateSecretImagePresignedUrlNew", json!({"key": key}), Some(&u.token)).await).await;
+    let (s, b) = parts(
+        post("/v1/image/generateSecretImagePresignedUrlNew", json!({"key": key}), Some(&u.token))
+            .await,
+    )
+    .await;
     assert_eq!(s, 200);
     let r = client().get(b["url"].as_str().expect("url")).send().await.expect("get");
     assert_eq!(r.status().as_u16(), 200);
@@ -459,27 +720,69 @@ async fn driver_documents_through_the_phone_flow_token() {
 
 #[tokio::test]
 async fn captains_have_their_own_login_and_tokens() {
-    let (s, b) = parts(post("/v1/captains/login", json!({"email": "captain@demo.local", "password": "DemoCaptain123!"}), None).await).await;
+    let (s, b) = parts(
+        post(
+            "/v1/captains/login",
+            json!({"email": "captain@demo.local", "password": "DemoCaptain123!"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let captain = b["access_token"].as_str().expect("token").to_owned();
     assert_eq!(b["user"]["role"], "captain");
     let (s, b) = parts(get("/v1/users/getFavCars", Some(&captain)).await).await;
     assert_eq!((s, b["error"].as_str()), (403, Some("wrong_account_kind")));
-    let (s, _) = parts(post("/v1/captains/image/generatePresignedUrlsForUpload", json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}), Some(&captain)).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/captains/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}),
+            Some(&captain),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 200);
     let guest = sign_up().await;
-    let (s, _) = parts(post("/v1/captains/image/generatePresignedUrlsForUpload", json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}), Some(&guest.token)).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/captains/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "a.jpg", "fileType": "image/jpeg"}]}),
+            Some(&guest.token),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 403);
-    let (s, _) = parts(post("/v1/captains/login", json!({"email": "captain@demo.local", "password": "nope-nope"}), None).await).await;
+    let (s, _) = parts(
+        post(
+            "/v1/captains/login",
+            json!({"email": "captain@demo.local", "password": "nope-nope"}),
+            None,
+        )
+        .await,
+    )
+    .await;
     assert_eq!(s, 401);
-    let (s, b) = parts(post("/v1/captains/forgot-password", json!({"email": "captain@demo.local"}), None).await).await;
+    let (s, b) = parts(
+        post("/v1/captains/forgot-password", json!({"email": "captain@demo.local"}), None).await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
 }
 
 #[tokio::test]
 async fn demo_accounts_exist_with_the_contract_passwords() {
-    for (email, password) in [("host@demo.local", "DemoHost123!"), ("guest@demo.local", "DemoGuest123!"), ("admin@demo.local", "DemoAdmin123!")] {
-        let (s, b) = parts(post("/v1/users/login", json!({"email": email, "password": password}), None).await).await;
+    for (email, password) in [
+        ("host@demo.local", "DemoHost123!"),
+        ("guest@demo.local", "DemoGuest123!"),
+        ("admin@demo.local", "DemoAdmin123!"),
+    ] {
+        let (s, b) = parts(
+            post("/v1/users/login", json!({"email": email, "password": password}), None).await,
+        )
+        .await;
         assert_eq!(s, 200, "{email}: {b}");
         if email.starts_with("guest") {
             let u = &b["user"];
@@ -499,10 +802,24 @@ async fn openapi_documents_every_route_and_every_documented_route_is_served() {
     assert!(paths.len() >= 40);
     for (path, ops) in paths {
         for method in ops.as_object().expect("ops").keys() {
-            let url = format!("{}{}", stack().base, path.replace("{id}", "x").replace("{carId}", "x").replace("{userId}", "x").replace("{key}", "public/none.jpg"));
-            let req = client().request(method.to_uppercase().parse().expect("method"), &url).header("content-type", "application/json").body("{}");
+            let url = format!(
+                "{}{}",
+                stack().base,
+                path.replace("{id}", "x")
+                    .replace("{carId}", "x")
+                    .replace("{userId}", "x")
+                    .replace("{key}", "public/none.jpg")
+            );
+            let req = client()
+                .request(method.to_uppercase().parse().expect("method"), &url)
+                .header("content-type", "application/json")
+                .body("{}");
             let (_, body) = parts(req.send().await.expect("send")).await;
-            assert_ne!(body["error"].as_str(), Some("route_not_found"), "{method} {path} is documented but not served");
+            assert_ne!(
+                body["error"].as_str(),
+                Some("route_not_found"),
+                "{method} {path} is documented but not served"
+            );
         }
     }
 }
@@ -527,7 +844,9 @@ async fn production_configuration_has_no_dev_routes() {
     let prod = start(upcar_config::Environment::Production, 10_000, Some(stack().accounts_port));
     let mut answer = None;
     for _ in 0..20 {
-        if let Ok(r) = client().get(format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).send().await {
+        if let Ok(r) =
+            client().get(format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).send().await
+        {
             answer = Some(parts(r).await);
             break;
         }
@@ -539,11 +858,15 @@ async fn production_configuration_has_no_dev_routes() {
 
 #[tokio::test]
 async fn the_email_capture_calls_validate_their_input() {
-    let (s, _) = parts(post("/v1/users/storeEmail", json!({"email": unique_email()}), None).await).await;
+    let (s, _) =
+        parts(post("/v1/users/storeEmail", json!({"email": unique_email()}), None).await).await;
     assert_eq!(s, 200);
-    let (s, b) = parts(post("/v1/coupons/potential-user", json!({"email": "bad"}), None).await).await;
+    let (s, b) =
+        parts(post("/v1/coupons/potential-user", json!({"email": "bad"}), None).await).await;
     assert_eq!((s, b["message"].as_str()), (400, Some("Please enter a valid email address")));
-    let (s, _) = parts(post("/v1/coupons/potential-user", json!({"email": unique_email()}), None).await).await;
+    let (s, _) =
+        parts(post("/v1/coupons/potential-user", json!({"email": unique_email()}), None).await)
+            .await;
     assert_eq!(s, 200);
 }
 
@@ -552,6 +875,8 @@ async fn guest_reviews_of_a_user_are_public() {
     let u = sign_up().await;
     let (s, b) = parts(get(&format!("/v1/guestReviews/getReviews/{}", u.id), None).await).await;
     assert_eq!((s, b["data"].clone()), (200, json!([])));
-    let (s, _) = parts(get(&format!("/v1/guestReviews/getReviews/{}", uuid::Uuid::now_v7()), None).await).await;
+    let (s, _) =
+        parts(get(&format!("/v1/guestReviews/getReviews/{}", uuid::Uuid::now_v7()), None).await)
+            .await;
     assert_eq!(s, 404);
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `make dev`: builds and runs the whole product on this machine: the local Postgres, Redis and
+# RabbitMQ (started if stopped), every service with its database, migrations and demo data,
+# the built web app, and the gateway. Prints the URL; Ctrl-C stops everything.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
+PROFILE="${PROFILE:-dev}"
+BIN_DIR="$CARGO_TARGET_DIR/$([ "$PROFILE" = dev ] && echo debug || echo "$PROFILE")"
+PORT="${APP__HTTP__PORT:-8080}"
+export APP_ENVIRONMENT="${APP_ENVIRONMENT:-development}"
+
+scripts/ensure-services.sh
+
+if [ -f frontend/package.json ]; then
+    echo "building the web app"
+    (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
+fi
+
+echo "building the services ($PROFILE)"
+cargo build --profile "$PROFILE" -p accounts -p gateway
+
+mkdir -p .run/logs .run/files
+pids=()
+cleanup() {
+    trap - INT TERM EXIT
+    echo
+    echo "stopping"
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+}
+trap cleanup INT TERM EXIT
+
+start() { # name
+    "$BIN_DIR/$1" >".run/logs/$1.log" 2>&1 &
+    pids+=($!)
+    echo "started $1 (log: .run/logs/$1.log)"
+}
+
+start accounts
+for _ in $(seq 1 60); do
+    (exec 3<>/dev/tcp/127.0.0.1/50051) 2>/dev/null && break
+    kill -0 "${pids[0]}" 2>/dev/null || { echo "accounts failed; see .run/logs/accounts.log" >&2; tail -20 .run/logs/accounts.log >&2; exit 1; }
+    sleep 0.5
+done
+start gateway
+for _ in $(seq 1 60); do
+    curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
+    sleep 0.5
+done
+curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "gateway not ready; see .run/logs/gateway.log" >&2; exit 1; }
+
+echo
+echo "Upcar is running at http://127.0.0.1:$PORT  (API under /v1, OpenAPI at /v1/openapi.json)"
+echo "Demo logins: guest@demo.local / DemoGuest123!, host@demo.local / DemoHost123!, invitation code DEMO-INVITE"
+echo "Press Ctrl-C to stop."
+wait -n "${pids[@]}" || true
+echo "a process exited; see .run/logs" >&2

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Starts the local Postgres, Redis and RabbitMQ when they are stopped, installing them from
+# Debian's packages on a machine that lacks them. Idempotent; prints one line per service.
+set -euo pipefail
+
+need_apt=()
+command -v pg_ctlcluster >/dev/null 2>&1 || need_apt+=(postgresql postgresql-contrib)
+command -v redis-server >/dev/null 2>&1 || need_apt+=(redis-server)
+command -v rabbitmq-server >/dev/null 2>&1 || need_apt+=(rabbitmq-server)
+if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "installing ${need_apt[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+wait_until() { # seconds, command...
+    local n=$1; shift
+    for _ in $(seq 1 "$n"); do "$@" >/dev/null 2>&1 && return 0; sleep 1; done
+    return 1
+}
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    echo "starting postgres"
+    version=$(ls /etc/postgresql | sort -V | tail -n1)
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start
+    wait_until 30 pg_isready -q -h 127.0.0.1 -p 5432 || { echo "postgres did not start" >&2; exit 1; }
+fi
+echo "postgres: ready"
+
+if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    echo "starting redis"
+    mkdir -p /var/lib/redis /var/log/redis
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+        --dir /var/lib/redis --logfile /var/log/redis/ci.log
+    wait_until 20 redis-cli -h 127.0.0.1 -p 6379 ping || { echo "redis did not start" >&2; exit 1; }
+fi
+echo "redis: ready"
+
+if ! rabbitmqctl -q status >/dev/null 2>&1; then
+    echo "starting rabbitmq"
+    rabbitmq-server -detached || true
+    wait_until 90 rabbitmqctl -q await_startup || { echo "rabbitmq did not start" >&2; exit 1; }
+else
+    # The node may run with the app stopped (after an interrupted broker test).
+    rabbitmqctl -q start_app >/dev/null 2>&1 || true
+fi
+echo "rabbitmq: ready"
