@@ -14,6 +14,9 @@ psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database 
 echo "== formatting"
 cargo fmt --all -- --check
 
+echo "== lints"
+cargo clippy --workspace --all-targets -- -D warnings
+
 echo "== rust tests"
 cargo test --workspace --no-fail-fast
 

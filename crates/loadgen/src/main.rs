@@ -1,0 +1,119 @@
+//! A closed-loop load generator for the benchmarks in `docs/PERFORMANCE.md`: N clients each
+//! send one request after the other for a fixed time, against the gateway over HTTP or a
+//! service over gRPC, and the latencies are reported as p50, p99 and requests per second.
+//!
+//! ```text
+//! loadgen <call> <target> <address> <concurrency> <seconds> [token] [id]
+//!   call:    verify-token | get-host
+//!   target:  http (gateway) | grpc (accounts service)
+//! ```
+
+use std::time::{Duration, Instant};
+use upcar_proto::accounts as pb;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Call {
+    VerifyToken,
+    GetHost,
+}
+
+#[derive(Clone)]
+enum Client {
+    Http(reqwest::Client, String),
+    Grpc(AccountsClient<tonic::transport::Channel>),
+}
+
+async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
+    match (client, call) {
+        (Client::Http(c, base), Call::VerifyToken) => c
+            .post(format!("{base}/v1/users/verifyToken"))
+            .json(&serde_json::json!({"token": token}))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success()),
+        (Client::Http(c, base), Call::GetHost) => {
+            c.get(format!("{base}/v1/users/gethost/{id}")).send().await.is_ok_and(|r| r.status().is_success())
+        }
+        (Client::Grpc(c), Call::VerifyToken) => {
+            c.verify_token(pb::VerifyTokenRequest { token: token.to_owned(), device_fingerprint: String::new() }).await.is_ok()
+        }
+        (Client::Grpc(c), Call::GetHost) => c.get_host(pb::IdRequest { id: id.to_owned() }).await.is_ok(),
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[idx].as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    anyhow::ensure!(args.len() >= 6, "usage: loadgen <verify-token|get-host> <http|grpc> <address> <concurrency> <seconds> [token] [id]");
+    let call = match args[1].as_str() {
+        "verify-token" => Call::VerifyToken,
+        "get-host" => Call::GetHost,
+        other => anyhow::bail!("unknown call {other}"),
+    };
+    let address = args[3].clone();
+    let concurrency: usize = args[4].parse()?;
+    let seconds: u64 = args[5].parse()?;
+    let token = args.get(6).cloned().unwrap_or_default();
+    let id = args.get(7).cloned().unwrap_or_default();
+    let client = match args[2].as_str() {
+        "http" => Client::Http(reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?, address),
+        "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
+        other => anyhow::bail!("unknown target {other}"),
+    };
+    // Warm up connections and caches.
+    {
+        let mut c = client.clone();
+        for _ in 0..200 {
+            once(&mut c, call, &token, &id).await;
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for _ in 0..concurrency {
+        let (mut c, token, id) = (client.clone(), token.clone(), id.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::with_capacity(100_000);
+            let mut errors = 0u64;
+            while Instant::now() < deadline {
+                let t = Instant::now();
+                if once(&mut c, call, &token, &id).await {
+                    lat.push(t.elapsed());
+                } else {
+                    errors += 1;
+                }
+            }
+            (lat, errors)
+        }));
+    }
+    let started = Instant::now();
+    let mut all = Vec::new();
+    let mut errors = 0;
+    for t in tasks {
+        let (lat, e) = t.await?;
+        all.extend(lat);
+        errors += e;
+    }
+    let elapsed = started.elapsed().as_secs_f64().max(seconds as f64);
+    all.sort();
+    println!(
+        "{} {} c={} n={} errors={} p50_ms={:.3} p99_ms={:.3} rps={:.0}",
+        args[1],
+        args[2],
+        concurrency,
+        all.len(),
+        errors,
+        percentile(&all, 0.50),
+        percentile(&all, 0.99),
+        all.len() as f64 / elapsed
+    );
+    Ok(())
+}
