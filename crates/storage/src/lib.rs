@@ -1,10 +1,12 @@
 //! Object storage behind one trait. The one-machine default is [`LocalStore`]: files in a
 //! folder, with presigned-style URLs signed by HMAC that the gateway serves and checks. The
-//! production adapter is an S3-compatible store behind the same trait.
+//! production adapter is [`S3Store`], for any S3-compatible service, behind the same trait.
 
 mod local;
+mod s3;
 
 pub use local::{LocalStore, SignedOp, UrlClaims};
+pub use s3::{S3Settings, S3Store};
 
 use std::time::Duration;
 
