@@ -105,7 +105,6 @@ pub trait ErrorCode: fmt::Display {
     fn public_message(&self) -> String {
         match self.kind() {
             ErrorKind::Internal => "An unexpected error occurred".to_owned(),
-            ErrorKind::Unavailable => "The service is temporarily unavailable".to_owned(),
             _ => self.to_string(),
         }
     }
@@ -162,10 +161,13 @@ impl ApiError {
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned)
             .unwrap_or_else(|| kind.default_code().to_owned());
+        let declared = status.metadata().get(ERROR_CODE_METADATA).is_some();
         let message = match kind {
-            // Transport failures carry tonic's own wording; keep it out of the answer.
-            ErrorKind::Unavailable => "The service is temporarily unavailable".to_owned(),
             ErrorKind::Internal => "An unexpected error occurred".to_owned(),
+            // A transport failure (no code of ours) carries tonic's own wording; keep it out.
+            ErrorKind::Unavailable if !declared => {
+                "The service is temporarily unavailable".to_owned()
+            }
             _ => status.message().to_owned(),
         };
         Self { kind, code, message }
@@ -243,6 +245,22 @@ mod tests {
         let api = ApiError::from_status(&to_status(&Sample::Db("password=hunter2".into())));
         assert_eq!(api.http_status(), 500);
         assert!(!api.message.contains("hunter2"));
+    }
+
+    #[test]
+    fn transport_failures_hide_tonic_wording_but_declared_unavailability_keeps_its_text() {
+        let transport =
+            ApiError::from_status(&tonic::Status::unavailable("tcp connect error: refused"));
+        assert_eq!(
+            (transport.http_status(), transport.code.as_str()),
+            (503, "service_unavailable")
+        );
+        assert!(!transport.message.contains("tcp"));
+        let mut declared =
+            tonic::Status::unavailable("Failed to send OTP. Please try again later.");
+        declared.metadata_mut().insert(ERROR_CODE_METADATA, "otp_delivery_failed".parse().unwrap());
+        let api = ApiError::from_status(&declared);
+        assert_eq!(api.message, "Failed to send OTP. Please try again later.");
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub struct Settings {
     pub jwt: JwtSettings,
     /// One-time codes.
     pub otp: OtpSettings,
+    /// How emails and text messages leave the service.
+    #[serde(default)]
+    pub notify: NotifySettings,
 }
 
 /// One-time code policy.
@@ -40,6 +43,108 @@ pub struct OtpSettings {
     pub pepper: SecretString,
 }
 
+/// Where each kind of message goes. Every message is recorded in `sent_messages` whatever is
+/// chosen here (development serves that table as the dev outbox); a real adapter also sends it.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct NotifySettings {
+    /// `outbox` (recorded only) or `smtp`.
+    #[serde(default)]
+    pub email: EmailTransport,
+    /// `outbox` (recorded only) or `http` (an SMS provider's HTTP API).
+    #[serde(default)]
+    pub sms: SmsTransport,
+    /// Required when `email = "smtp"`.
+    #[serde(default)]
+    pub smtp: Option<SmtpSettings>,
+    /// Required when `sms = "http"`.
+    #[serde(default)]
+    pub sms_http: Option<SmsHttpSettings>,
+}
+
+/// Email adapter.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmailTransport {
+    /// Recorded in `sent_messages` only.
+    #[default]
+    Outbox,
+    /// Sent through an SMTP relay.
+    Smtp,
+}
+
+/// SMS adapter.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmsTransport {
+    /// Recorded in `sent_messages` only.
+    #[default]
+    Outbox,
+    /// Posted to an SMS provider's HTTP API.
+    Http,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain text (a relay on the same host or a test sink only).
+    None,
+    /// Plain connection upgraded with STARTTLS, which is required (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (SMTPS, port 465).
+    Tls,
+}
+
+/// An SMTP relay.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SmtpSettings {
+    /// Relay host name (also the name its certificate must carry).
+    pub host: String,
+    /// Relay port.
+    #[serde(default = "default_smtp_port")]
+    pub port: u16,
+    /// Login, when the relay wants one (together with `password`).
+    #[serde(default)]
+    pub username: Option<String>,
+    /// Password of `username`.
+    #[serde(default)]
+    pub password: Option<SecretString>,
+    /// `none`, `starttls` or `tls`.
+    #[serde(default)]
+    pub tls: SmtpTls,
+    /// Sender, `address@example.com` or `Name <address@example.com>`.
+    pub from: String,
+    /// Limit of each SMTP command.
+    #[serde(default = "default_notify_timeout")]
+    pub timeout_secs: u64,
+}
+
+/// An SMS provider's HTTP API that takes a form POST of `To`, `From` and `Body` with basic
+/// authentication (Twilio's Messages resource and its look-alikes).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SmsHttpSettings {
+    /// Endpoint, e.g. `https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json`.
+    pub url: String,
+    /// Basic-auth user (Twilio: the account SID).
+    pub username: String,
+    /// Basic-auth password (Twilio: the auth token).
+    pub password: SecretString,
+    /// Sending number, E.164.
+    pub from: String,
+    /// Limit of the whole request.
+    #[serde(default = "default_notify_timeout")]
+    pub timeout_secs: u64,
+}
+
+fn default_smtp_port() -> u16 {
+    587
+}
+
+fn default_notify_timeout() -> u64 {
+    10
+}
+
 impl Settings {
     /// Reads `services/accounts/config` (or `APP_CONFIG_DIR`) and the environment.
     pub fn load() -> anyhow::Result<Self> {
@@ -49,6 +154,8 @@ impl Settings {
             s.otp.pepper.expose_secret().len() >= 16,
             "otp.pepper must be at least 16 bytes"
         );
+        // A selected adapter with missing or placeholder settings stops the binary here.
+        crate::notify::validate(&s.notify)?;
         Ok(s)
     }
 }

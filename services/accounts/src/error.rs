@@ -93,6 +93,9 @@ pub enum AccountsError {
     DocumentsIncomplete,
     #[error("Invalid captain credentials.")]
     InvalidCaptainCredentials,
+    /// The email or SMS provider refused or did not answer.
+    #[error("Failed to send OTP. Please try again later.")]
+    OtpDeliveryFailed(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -132,6 +135,7 @@ impl ErrorCode for AccountsError {
             NotYourProfile | WrongAccountKind => ErrorKind::Forbidden,
             PhoneNotFound | EmailNotFound | UserNotFound | HostNotFound => ErrorKind::NotFound,
             OtpAttemptsExceeded | OtpResendTooSoon => ErrorKind::RateLimited,
+            OtpDeliveryFailed(_) => ErrorKind::Unavailable,
             Internal(_) => ErrorKind::Internal,
             _ => ErrorKind::InvalidInput,
         }
@@ -180,6 +184,7 @@ impl ErrorCode for AccountsError {
             DocumentTypeInvalid => "document_type_invalid",
             DocumentsIncomplete => "documents_incomplete",
             InvalidCaptainCredentials => "invalid_credentials",
+            OtpDeliveryFailed(_) => "otp_delivery_failed",
             Internal(_) => "internal_error",
         }
     }

@@ -1,7 +1,8 @@
 //! Building and running the service.
 
 use crate::api::AccountsApi;
-use crate::config::Settings;
+use crate::config::{EmailTransport, Settings, SmsTransport};
+use crate::notify::Notifiers;
 use crate::state::AppState;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
@@ -23,6 +24,17 @@ impl Application {
     /// Creates the database if needed, migrates it, loads demo data in development, and binds
     /// the gRPC port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let notifiers = Notifiers::from_settings(&settings.notify)?;
+        if !settings.environment.is_development()
+            && (settings.notify.email == EmailTransport::Outbox
+                || settings.notify.sms == SmsTransport::Outbox)
+        {
+            tracing::warn!(
+                email = ?settings.notify.email,
+                sms = ?settings.notify.sms,
+                "a message channel is set to outbox in production: its codes are stored redacted and never delivered"
+            );
+        }
         let db_url = settings.database.url().to_owned();
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
@@ -38,6 +50,7 @@ impl Application {
             relay,
             otp: settings.otp.clone(),
             environment: settings.environment,
+            notifiers,
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

@@ -2,6 +2,7 @@
 
 use crate::config::OtpSettings;
 use crate::error::{AccountsError, AccountsResult};
+use crate::notify::Notifiers;
 use redis::AsyncCommands;
 use secrecy::ExposeSecret;
 use upcar_config::Environment;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub relay: Relay,
     pub otp: OtpSettings,
     pub environment: Environment,
+    /// Email and SMS adapters; a channel without one is recorded in `sent_messages` only.
+    pub notifiers: Notifiers,
 }
 
 impl AppState {

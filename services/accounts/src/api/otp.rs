@@ -1,7 +1,8 @@
 //! Sending and checking one-time codes (shared by login, reset and verification calls).
 
-use crate::domain::{OtpChannel, OtpCode, OtpPurpose};
+use crate::domain::{OtpChannel, OtpCode, OtpPurpose, UsPhone};
 use crate::error::{AccountsError, AccountsResult};
+use crate::notify::{self, Channel, OutgoingMessage};
 use crate::state::AppState;
 use crate::store::{codes, messages};
 use chrono::Utc;
@@ -29,8 +30,8 @@ impl Subject {
     }
 }
 
-/// Creates a code, retires older ones, and sends it (the message is recorded in the same
-/// transaction). Refuses a resend within 30 seconds of the previous code.
+/// Creates a code, retires older ones, records the message in the same transaction, and sends
+/// it once that has committed. Refuses a resend within 30 seconds of the previous code.
 pub async fn send(
     state: &AppState,
     subject: Subject,
@@ -41,43 +42,74 @@ pub async fn send(
     let mut conn = state.conn().await?;
     let pepper = state.pepper().to_vec();
     let ttl = state.otp.ttl_secs;
-    conn.transaction::<(), AccountsError, _>(async |conn| {
-        if let Some(last) =
-            codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await?
-        {
-            let age = (Utc::now() - last.created_at).num_seconds();
-            if age < crate::domain::otp::RESEND_AFTER_SECS {
-                return Err(AccountsError::OtpResendTooSoon);
+    let redact = !state.environment.is_development();
+    let message = conn
+        .transaction::<OutgoingMessage, AccountsError, _>(async |conn| {
+            if let Some(last) =
+                codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await?
+            {
+                let age = (Utc::now() - last.created_at).num_seconds();
+                if age < crate::domain::otp::RESEND_AFTER_SECS {
+                    return Err(AccountsError::OtpResendTooSoon);
+                }
             }
-        }
-        let code = OtpCode::generate();
-        codes::insert(
-            conn,
-            &codes::NewOtp {
-                id: Uuid::now_v7(),
-                subject_kind: subject.kind(),
-                subject_id: subject.id(),
-                channel: channel.as_str(),
-                purpose: purpose.as_str(),
-                destination,
-                code_hash: &code.digest(&pepper, &subject.id().to_string()),
-                expires_at: Utc::now() + chrono::Duration::seconds(ttl),
-            },
-        )
+            let code = OtpCode::generate();
+            codes::insert(
+                conn,
+                &codes::NewOtp {
+                    id: Uuid::now_v7(),
+                    subject_kind: subject.kind(),
+                    subject_id: subject.id(),
+                    channel: channel.as_str(),
+                    purpose: purpose.as_str(),
+                    destination,
+                    code_hash: &code.digest(&pepper, &subject.id().to_string()),
+                    expires_at: Utc::now() + chrono::Duration::seconds(ttl),
+                },
+            )
+            .await?;
+            record(conn, channel, purpose, destination, code.as_str(), ttl, redact).await
+        })
         .await?;
-        deliver(conn, channel, purpose, destination, code.as_str(), ttl).await
-    })
-    .await
+    // The network call happens after the commit, with the connection back in the pool: no
+    // row lock or pooled connection is held while a provider answers.
+    drop(conn);
+    deliver(state, &message).await
 }
 
-async fn deliver(
+/// Sends `message` through the channel's adapter; a channel set to `outbox` is done already.
+///
+/// A failed send fails the call with 503 and the spec's "Failed to send OTP" text, so the client knows no code is on its
+/// way and can ask again, while the code row and its record stay: the 30-second resend rule
+/// then spaces out retries, which also spares a provider that is already failing. The
+/// committed code is harmless: it was never delivered and expires on its own.
+async fn deliver(state: &AppState, message: &OutgoingMessage) -> AccountsResult<()> {
+    let Some(notifier) = state.notifiers.for_channel(message.channel) else {
+        return Ok(());
+    };
+    if let Err(e) = notifier.send(message).await {
+        tracing::warn!(
+            channel = message.channel.as_str(),
+            error = %format!("{e:#}"),
+            "sending a one-time code failed"
+        );
+        return Err(AccountsError::OtpDeliveryFailed(e));
+    }
+    Ok(())
+}
+
+/// Records the message in `sent_messages` (inside the code's transaction) and returns it for
+/// sending. With `redact` (production) the stored copy keeps neither the code nor the body's
+/// copy of it; the message sent still carries it.
+async fn record(
     conn: &mut AsyncPgConnection,
     channel: OtpChannel,
     purpose: OtpPurpose,
     destination: &str,
     code: &str,
     ttl: i64,
-) -> AccountsResult<()> {
+    redact: bool,
+) -> AccountsResult<OutgoingMessage> {
     let minutes = ttl / 60;
     let (subject, what) = match purpose {
         OtpPurpose::Login => ("Your login code", "log in"),
@@ -88,12 +120,23 @@ async fn deliver(
     let body = format!(
         "Your code to {what} is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message."
     );
-    let channel = match channel {
-        OtpChannel::Email => "email",
-        OtpChannel::Phone => "sms",
+    let (channel, to) = match channel {
+        OtpChannel::Email => (Channel::Email, destination.to_owned()),
+        // Numbers are stored as 10 digits; providers want E.164.
+        OtpChannel::Phone => (
+            Channel::Sms,
+            UsPhone::parse(destination)
+                .map(|p| p.e164())
+                .unwrap_or_else(|_| destination.to_owned()),
+        ),
     };
-    messages::insert(conn, destination, channel, subject, &body, Some(code)).await?;
-    Ok(())
+    if redact {
+        let stored = notify::redact(&body, code);
+        messages::insert(conn, destination, channel.as_str(), subject, &stored, None).await?;
+    } else {
+        messages::insert(conn, destination, channel.as_str(), subject, &body, Some(code)).await?;
+    }
+    Ok(OutgoingMessage { to, channel, subject: subject.to_owned(), body })
 }
 
 enum Outcome {

@@ -11,6 +11,8 @@ use tonic::transport::Channel;
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 
+mod notify;
+
 struct TestApp {
     client: AccountsClient<Channel>,
     state: Arc<AppState>,
