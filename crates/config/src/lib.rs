@@ -131,8 +131,37 @@ pub struct JwtSettings {
     pub access_ttl_secs: i64,
     /// Key id used for new tokens.
     pub active_kid: String,
-    /// All keys accepted for verification.
+    /// All keys accepted for verification (from the config files).
+    #[serde(default)]
     pub keys: Vec<JwtKey>,
+    /// The same keys as one secret value, `kid:secret,kid:secret`; when set it replaces
+    /// `keys`. Deployments pass it as `APP__JWT__KEYRING` from their secret store.
+    #[serde(default)]
+    pub keyring: Option<SecretString>,
+}
+
+impl JwtSettings {
+    /// The effective keys: the keyring when given, else `keys`.
+    pub fn resolved_keys(&self) -> anyhow::Result<Vec<JwtKey>> {
+        let Some(ring) = self
+            .keyring
+            .as_ref()
+            .map(|r| r.expose_secret().trim().to_owned())
+            .filter(|r| !r.is_empty())
+        else {
+            return Ok(self.keys.clone());
+        };
+        ring.split(',')
+            .map(|entry| {
+                let (kid, secret) = entry
+                    .trim()
+                    .split_once(':')
+                    .ok_or_else(|| anyhow::anyhow!("jwt keyring entries are kid:secret"))?;
+                anyhow::ensure!(!kid.is_empty(), "jwt keyring entry without a key id");
+                Ok(JwtKey { kid: kid.to_owned(), secret: secret.to_owned().into() })
+            })
+            .collect()
+    }
 }
 
 /// One HMAC signing key.
@@ -163,4 +192,33 @@ pub fn load<T: serde::de::DeserializeOwned>(default_dir: &Path) -> anyhow::Resul
         .set_override("environment", env.as_str())?
         .build()?;
     Ok(settings.try_deserialize()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(ring: Option<&str>) -> JwtSettings {
+        JwtSettings {
+            issuer: "i".into(),
+            audience: "a".into(),
+            access_ttl_secs: 60,
+            active_kid: "k2".into(),
+            keys: vec![JwtKey { kid: "file".into(), secret: "s".to_owned().into() }],
+            keyring: ring.map(|r| r.to_owned().into()),
+        }
+    }
+
+    #[test]
+    fn a_keyring_replaces_the_file_keys() {
+        let keys = settings(Some("k2:new-secret, k1:old:secret")).resolved_keys().unwrap();
+        let pairs: Vec<(String, String)> =
+            keys.iter().map(|k| (k.kid.clone(), k.secret.expose_secret().to_owned())).collect();
+        assert_eq!(
+            pairs,
+            vec![("k2".into(), "new-secret".into()), ("k1".into(), "old:secret".into())]
+        );
+        assert_eq!(settings(None).resolved_keys().unwrap()[0].kid, "file");
+        assert!(settings(Some("no-colon")).resolved_keys().is_err());
+    }
 }

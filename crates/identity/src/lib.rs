@@ -124,7 +124,7 @@ impl JwtKeys {
     pub fn from_settings(s: &JwtSettings) -> anyhow::Result<Self> {
         let mut decoding = HashMap::new();
         let mut encoding = None;
-        for k in &s.keys {
+        for k in &s.resolved_keys()? {
             let secret = k.secret.expose_secret().as_bytes();
             anyhow::ensure!(secret.len() >= 32, "jwt key {} is shorter than 32 bytes", k.kid);
             decoding.insert(k.kid.clone(), DecodingKey::from_secret(secret));
@@ -259,6 +259,7 @@ mod tests {
                 JwtKey { kid: "k1".into(), secret: "a".repeat(32).into() },
                 JwtKey { kid: "k2".into(), secret: "b".repeat(32).into() },
             ],
+            keyring: None,
         }
     }
 
