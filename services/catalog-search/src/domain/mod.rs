@@ -1,0 +1,3 @@
+//! Catalog rules and types, with no I/O.
+
+pub mod search_params;
