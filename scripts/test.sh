@@ -6,6 +6,7 @@ cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
 
 scripts/ensure-services.sh
+scripts/ensure-tools.sh
 
 # Each test run creates fresh databases named test_*; sweep the ones earlier runs left.
 psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'test\_%'" |
@@ -18,7 +19,15 @@ echo "== lints"
 cargo clippy --workspace --all-targets -- -D warnings
 
 echo "== rust tests"
-cargo test --workspace --no-fail-fast
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+cargo test --workspace --lib --bins --tests --no-fail-fast 2>&1 | tee "$log"
+rust_status=${PIPESTATUS[0]}
+set -e
+rust_passed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{s+=$1} END {print s+0}')
+rust_failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
+[ "$rust_status" -eq 0 ] || { echo "rust: ${rust_passed:-0} passed, ${rust_failed:-0} failed"; exit "$rust_status"; }
 
 echo "== deployment manifests"
 scripts/validate-k8s.sh
@@ -27,3 +36,5 @@ if [ -f frontend/package.json ]; then
     echo "== web app tests"
     (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test)
 fi
+
+echo "rust: ${rust_passed:-0} passed, ${rust_failed:-0} failed"

@@ -32,13 +32,21 @@ async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
             .send()
             .await
             .is_ok_and(|r| r.status().is_success()),
-        (Client::Http(c, base), Call::GetHost) => {
-            c.get(format!("{base}/v1/users/gethost/{id}")).send().await.is_ok_and(|r| r.status().is_success())
+        (Client::Http(c, base), Call::GetHost) => c
+            .get(format!("{base}/v1/users/gethost/{id}"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success()),
+        (Client::Grpc(c), Call::VerifyToken) => c
+            .verify_token(pb::VerifyTokenRequest {
+                token: token.to_owned(),
+                device_fingerprint: String::new(),
+            })
+            .await
+            .is_ok(),
+        (Client::Grpc(c), Call::GetHost) => {
+            c.get_host(pb::IdRequest { id: id.to_owned() }).await.is_ok()
         }
-        (Client::Grpc(c), Call::VerifyToken) => {
-            c.verify_token(pb::VerifyTokenRequest { token: token.to_owned(), device_fingerprint: String::new() }).await.is_ok()
-        }
-        (Client::Grpc(c), Call::GetHost) => c.get_host(pb::IdRequest { id: id.to_owned() }).await.is_ok(),
     }
 }
 
@@ -53,7 +61,10 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    anyhow::ensure!(args.len() >= 6, "usage: loadgen <verify-token|get-host> <http|grpc> <address> <concurrency> <seconds> [token] [id]");
+    anyhow::ensure!(
+        args.len() >= 6,
+        "usage: loadgen <verify-token|get-host> <http|grpc> <address> <concurrency> <seconds> [token] [id]"
+    );
     let call = match args[1].as_str() {
         "verify-token" => Call::VerifyToken,
         "get-host" => Call::GetHost,
@@ -65,7 +76,10 @@ async fn main() -> anyhow::Result<()> {
     let token = args.get(6).cloned().unwrap_or_default();
     let id = args.get(7).cloned().unwrap_or_default();
     let client = match args[2].as_str() {
-        "http" => Client::Http(reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?, address),
+        "http" => Client::Http(
+            reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?,
+            address,
+        ),
         "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
         other => anyhow::bail!("unknown target {other}"),
     };

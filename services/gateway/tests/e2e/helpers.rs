@@ -15,11 +15,16 @@ static STACK: OnceLock<Stack> = OnceLock::new();
 
 /// One stack per test binary run, shared by the tests (each test uses its own accounts).
 pub fn stack() -> &'static Stack {
-    STACK.get_or_init(|| start(Environment::Development, 10_000, None))
+    STACK.get_or_init(|| start(Environment::Development, 10_000, None, None))
 }
 
 /// Starts accounts (unless `accounts_port` is given) and a gateway.
-pub fn start(env: Environment, login_limit: u32, accounts_port: Option<u16>) -> Stack {
+pub fn start(
+    env: Environment,
+    login_limit: u32,
+    accounts_port: Option<u16>,
+    dist: Option<String>,
+) -> Stack {
     let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
     let port = listener.local_addr().expect("addr").port();
@@ -35,7 +40,7 @@ pub fn start(env: Environment, login_limit: u32, accounts_port: Option<u16>) -> 
     settings.rate_limits.otp_per_minute = 10_000;
     settings.rate_limits.signup_per_hour = 10_000;
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
-    settings.frontend.dist = None;
+    settings.frontend.dist = dist;
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let app = gateway::Application::build_on(settings, listener).expect("build gateway");
@@ -150,4 +155,15 @@ pub async fn latest_code(to: &str) -> String {
 
 pub fn urlencode(s: &str) -> String {
     s.replace('+', "%2B").replace('@', "%40")
+}
+
+/// GET with retries while a freshly started gateway binds.
+pub async fn get_when_up(url: &str) -> Response {
+    for _ in 0..50 {
+        if let Ok(r) = client().get(url).send().await {
+            return r;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{url} never answered");
 }

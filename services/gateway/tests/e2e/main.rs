@@ -538,7 +538,8 @@ async fn oversized_bodies_get_413_and_malformed_ones_400() {
 
 #[tokio::test]
 async fn login_is_rate_limited() {
-    let limited = start(upcar_config::Environment::Development, 3, Some(stack().accounts_port));
+    let limited =
+        start(upcar_config::Environment::Development, 3, Some(stack().accounts_port), None);
     let mut statuses = Vec::new();
     for _ in 0..5 {
         let r = client()
@@ -841,18 +842,10 @@ async fn unknown_paths_are_route_not_found_and_health_endpoints_answer() {
 
 #[tokio::test]
 async fn production_configuration_has_no_dev_routes() {
-    let prod = start(upcar_config::Environment::Production, 10_000, Some(stack().accounts_port));
-    let mut answer = None;
-    for _ in 0..20 {
-        if let Ok(r) =
-            client().get(format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).send().await
-        {
-            answer = Some(parts(r).await);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let (s, b) = answer.expect("production gateway answered");
+    let prod =
+        start(upcar_config::Environment::Production, 10_000, Some(stack().accounts_port), None);
+    let (s, b) =
+        parts(get_when_up(&format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
 }
 
@@ -878,5 +871,33 @@ async fn guest_reviews_of_a_user_are_public() {
     let (s, _) =
         parts(get(&format!("/v1/guestReviews/getReviews/{}", uuid::Uuid::now_v7()), None).await)
             .await;
+    assert_eq!(s, 404);
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_at_the_root_with_client_routes_falling_back_to_it() {
+    let dist = std::env::temp_dir().join(format!("upcar-dist-{}", uuid::Uuid::now_v7()));
+    std::fs::create_dir_all(dist.join("assets")).unwrap();
+    std::fs::write(dist.join("index.html"), "<!doctype html><div id=root>upcar app</div>").unwrap();
+    std::fs::write(dist.join("assets/app.js"), "console.log('app')").unwrap();
+    let web = start(
+        upcar_config::Environment::Development,
+        10_000,
+        Some(stack().accounts_port),
+        Some(dist.display().to_string()),
+    );
+    for path in ["/", "/search?latitude=37.55", "/car/123", "/host/become-host"] {
+        let r = get_when_up(&format!("{}{path}", web.base)).await;
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(r.text().await.unwrap().contains("upcar app"), "{path}");
+    }
+    let r = get_when_up(&format!("{}/assets/app.js", web.base)).await;
+    assert!(r.text().await.unwrap().contains("console.log"));
+    let (s, b) = parts(get_when_up(&format!("{}/v1/not-a-route", web.base)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
+    let (s, _) = parts(
+        get_when_up(&format!("{}/v1/users/gethost/{}", web.base, uuid::Uuid::now_v7())).await,
+    )
+    .await;
     assert_eq!(s, 404);
 }
