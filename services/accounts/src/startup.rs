@@ -39,8 +39,7 @@ impl Application {
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
-        let redis = deadpool_redis::Config::from_url(&settings.redis.url)
-            .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
+        let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let relay =
             Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "accounts");
         let state = Arc::new(AppState {
@@ -86,7 +85,7 @@ impl Application {
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
             .serve_with_incoming_shutdown(
-                tonic::transport::server::TcpIncoming::from(self.listener),
+                tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true)),
                 {
                     let t = token.clone();
                     async move { t.cancelled().await }

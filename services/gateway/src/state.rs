@@ -35,8 +35,7 @@ impl AppState {
     pub fn new(settings: Settings) -> anyhow::Result<Self> {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
         let accounts_channel = channel(&settings.services.accounts, timeout)?;
-        let redis = deadpool_redis::Config::from_url(&settings.redis.url)
-            .create_pool(Some(deadpool_redis::Runtime::Tokio1))?;
+        let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
             &settings.files.public_base_url,
