@@ -19,7 +19,7 @@ if [ -f frontend/package.json ]; then
 fi
 
 echo "building the services ($PROFILE)"
-cargo build --profile "$PROFILE" -p accounts -p gateway
+cargo build --profile "$PROFILE" -p accounts -p catalog-search -p gateway
 
 mkdir -p .run/logs .run/files
 pids=()
@@ -38,12 +38,20 @@ start() { # name
     echo "started $1 (log: .run/logs/$1.log)"
 }
 
+wait_port() { # name port pid-index
+    for _ in $(seq 1 120); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null && return 0
+        kill -0 "${pids[$3]}" 2>/dev/null || { echo "$1 failed; see .run/logs/$1.log" >&2; tail -20 ".run/logs/$1.log" >&2; exit 1; }
+        sleep 0.5
+    done
+    echo "$1 did not open port $2; see .run/logs/$1.log" >&2
+    exit 1
+}
+
 start accounts
-for _ in $(seq 1 60); do
-    (exec 3<>/dev/tcp/127.0.0.1/50051) 2>/dev/null && break
-    kill -0 "${pids[0]}" 2>/dev/null || { echo "accounts failed; see .run/logs/accounts.log" >&2; tail -20 .run/logs/accounts.log >&2; exit 1; }
-    sleep 0.5
-done
+start catalog-search
+wait_port accounts 50051 0
+wait_port catalog-search 50052 1
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

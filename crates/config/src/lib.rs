@@ -194,6 +194,27 @@ pub fn load<T: serde::de::DeserializeOwned>(default_dir: &Path) -> anyhow::Resul
     Ok(settings.try_deserialize()?)
 }
 
+/// Resolves on Ctrl-C or SIGTERM (how Kubernetes and `make dev` stop a process), so `main` can
+/// drain servers and consumers.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+    tracing::info!("shutting down");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -128,6 +128,17 @@ pub fn exclusion_violation(err: &diesel::result::Error) -> Option<&str> {
     }
 }
 
+/// A Redis pool with `TCP_NODELAY` on: redis-rs leaves Nagle's algorithm enabled by default,
+/// which with delayed ACKs stalls small request/answer exchanges for ~40 ms.
+pub fn redis_pool(url: &str) -> anyhow::Result<deadpool_redis::Pool> {
+    use redis::IntoConnectionInfo;
+    let info = url
+        .into_connection_info()?
+        .set_tcp_settings(redis::io::tcp::TcpSettings::default().set_nodelay(true));
+    Ok(deadpool_redis::Config::from_connection_info(info)
+        .create_pool(Some(deadpool_redis::Runtime::Tokio1))?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,15 +151,4 @@ mod tests {
         assert_eq!(name, "accounts_1");
         assert!(admin_url("postgres://h/bad;name").is_err());
     }
-}
-
-/// A Redis pool with `TCP_NODELAY` on: redis-rs leaves Nagle's algorithm enabled by default,
-/// which with delayed ACKs stalls small request/answer exchanges for ~40 ms.
-pub fn redis_pool(url: &str) -> anyhow::Result<deadpool_redis::Pool> {
-    use redis::IntoConnectionInfo;
-    let info = url
-        .into_connection_info()?
-        .set_tcp_settings(redis::io::tcp::TcpSettings::default().set_nodelay(true));
-    Ok(deadpool_redis::Config::from_connection_info(info)
-        .create_pool(Some(deadpool_redis::Runtime::Tokio1))?)
 }

@@ -6,6 +6,12 @@ pub mod accounts {
     tonic::include_proto!("upcar.accounts.v1");
 }
 
+/// Catalog-search context: cars, search, places.
+pub mod catalog {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.catalog.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod events {
     #![allow(clippy::all, missing_docs)]

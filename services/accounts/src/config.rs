@@ -30,6 +30,77 @@ pub struct Settings {
     /// How emails and text messages leave the service.
     #[serde(default)]
     pub notify: NotifySettings,
+    /// Google sign-in (OpenID Connect); off while `client_id` is empty.
+    #[serde(default)]
+    pub google: GoogleSettings,
+}
+
+/// An OpenID Connect provider used for "Sign in with Google". The endpoints default to
+/// Google's; tests point them at a local fake provider.
+#[derive(Debug, Clone, Deserialize)]
+pub struct GoogleSettings {
+    /// OAuth client id; empty turns Google sign-in off (`google_not_configured`).
+    #[serde(default)]
+    pub client_id: String,
+    /// OAuth client secret (sent to the token endpoint only).
+    #[serde(default = "empty_secret")]
+    pub client_secret: SecretString,
+    /// Where the browser is sent to consent.
+    #[serde(default = "default_google_authorization_endpoint")]
+    pub authorization_endpoint: String,
+    /// Where the authorization code is exchanged for tokens.
+    #[serde(default = "default_google_token_endpoint")]
+    pub token_endpoint: String,
+    /// The provider's signing keys (JWK set).
+    #[serde(default = "default_google_jwks_uri")]
+    pub jwks_uri: String,
+    /// The `iss` of the provider's ID tokens.
+    #[serde(default = "default_google_issuer")]
+    pub issuer: String,
+    /// Limit of each call to the provider.
+    #[serde(default = "default_notify_timeout")]
+    pub timeout_secs: u64,
+}
+
+impl Default for GoogleSettings {
+    fn default() -> Self {
+        Self {
+            client_id: String::new(),
+            client_secret: empty_secret(),
+            authorization_endpoint: default_google_authorization_endpoint(),
+            token_endpoint: default_google_token_endpoint(),
+            jwks_uri: default_google_jwks_uri(),
+            issuer: default_google_issuer(),
+            timeout_secs: default_notify_timeout(),
+        }
+    }
+}
+
+impl GoogleSettings {
+    /// True when a client id is set.
+    pub fn enabled(&self) -> bool {
+        !self.client_id.trim().is_empty()
+    }
+}
+
+fn empty_secret() -> SecretString {
+    SecretString::from(String::new())
+}
+
+fn default_google_authorization_endpoint() -> String {
+    "https://accounts.google.com/o/oauth2/v2/auth".to_owned()
+}
+
+fn default_google_token_endpoint() -> String {
+    "https://oauth2.googleapis.com/token".to_owned()
+}
+
+fn default_google_jwks_uri() -> String {
+    "https://www.googleapis.com/oauth2/v3/certs".to_owned()
+}
+
+fn default_google_issuer() -> String {
+    "https://accounts.google.com".to_owned()
 }
 
 /// One-time code policy.
@@ -156,6 +227,9 @@ impl Settings {
         );
         // A selected adapter with missing or placeholder settings stops the binary here.
         crate::notify::validate(&s.notify)?;
+        if s.google.enabled() {
+            crate::google::GoogleClient::check(&s.google)?;
+        }
         Ok(s)
     }
 }

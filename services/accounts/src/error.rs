@@ -93,6 +93,25 @@ pub enum AccountsError {
     DocumentsIncomplete,
     #[error("Invalid captain credentials.")]
     InvalidCaptainCredentials,
+    #[error("Google sign-in is not available right now.")]
+    GoogleNotConfigured,
+    /// The provider is unreachable or refused our client (the cause is logged).
+    #[error("Google sign-in is not available right now. Please try again later.")]
+    GoogleUnavailable(#[source] anyhow::Error),
+    #[error("The sign-in request has expired or is invalid. Please try again.")]
+    OauthStateInvalid,
+    #[error("The Google sign-in has expired. Please try again.")]
+    GoogleCodeInvalid,
+    #[error("Google sign-in could not be verified. Please try again.")]
+    GoogleTokenInvalid(#[source] crate::domain::oidc::IdTokenError),
+    #[error("Your Google account's email address is not verified.")]
+    GoogleEmailUnverified,
+    #[error("This email is already linked to another Google account.")]
+    GoogleAccountConflict,
+    #[error(
+        "An account with this email already exists. Log in with your password and verify your email, then continue with Google."
+    )]
+    AccountEmailUnverified,
     /// The email or SMS provider refused or did not answer.
     #[error("Failed to send OTP. Please try again later.")]
     OtpDeliveryFailed(#[source] anyhow::Error),
@@ -128,14 +147,18 @@ impl ErrorCode for AccountsError {
     fn kind(&self) -> ErrorKind {
         use AccountsError::*;
         match self {
-            EmailTaken | PhoneTaken => ErrorKind::Conflict,
+            EmailTaken | PhoneTaken | GoogleAccountConflict | AccountEmailUnverified => {
+                ErrorKind::Conflict
+            }
             InvalidCredentials | TokenMissing | TokenInvalid | InvalidCaptainCredentials => {
                 ErrorKind::Unauthenticated
             }
             NotYourProfile | WrongAccountKind => ErrorKind::Forbidden,
             PhoneNotFound | EmailNotFound | UserNotFound | HostNotFound => ErrorKind::NotFound,
             OtpAttemptsExceeded | OtpResendTooSoon => ErrorKind::RateLimited,
-            OtpDeliveryFailed(_) => ErrorKind::Unavailable,
+            OtpDeliveryFailed(_) | GoogleNotConfigured | GoogleUnavailable(_) => {
+                ErrorKind::Unavailable
+            }
             Internal(_) => ErrorKind::Internal,
             _ => ErrorKind::InvalidInput,
         }
@@ -185,7 +208,32 @@ impl ErrorCode for AccountsError {
             DocumentsIncomplete => "documents_incomplete",
             InvalidCaptainCredentials => "invalid_credentials",
             OtpDeliveryFailed(_) => "otp_delivery_failed",
+            GoogleNotConfigured => "google_not_configured",
+            GoogleUnavailable(_) => "google_unavailable",
+            OauthStateInvalid => "oauth_state_invalid",
+            GoogleCodeInvalid => "google_code_invalid",
+            GoogleTokenInvalid(_) => "google_token_invalid",
+            GoogleEmailUnverified => "google_email_unverified",
+            GoogleAccountConflict => "google_account_conflict",
+            AccountEmailUnverified => "account_email_unverified",
             Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl From<crate::google::ProviderError> for AccountsError {
+    fn from(e: crate::google::ProviderError) -> Self {
+        use crate::google::ProviderError as P;
+        match e {
+            P::CodeRefused => AccountsError::GoogleCodeInvalid,
+            P::IdToken(e) => {
+                tracing::warn!(error = %e, "Google ID token refused");
+                AccountsError::GoogleTokenInvalid(e)
+            }
+            P::Unavailable(e) => {
+                tracing::error!(error = %format!("{e:#}"), "Google sign-in provider failed");
+                AccountsError::GoogleUnavailable(e)
+            }
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The accounts service: sign-up, login (password, phone and email codes), tokens, profiles,
-//! favourites, driver documents and captain accounts.
+//! favourites, driver documents, captain accounts and Google sign-in.
 
 pub mod api;
 pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod google;
 pub mod notify;
 pub mod startup;
 pub mod state;

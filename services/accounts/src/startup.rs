@@ -2,6 +2,7 @@
 
 use crate::api::AccountsApi;
 use crate::config::{EmailTransport, Settings, SmsTransport};
+use crate::google::GoogleClient;
 use crate::notify::Notifiers;
 use crate::state::AppState;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
@@ -50,6 +51,10 @@ impl Application {
             otp: settings.otp.clone(),
             environment: settings.environment,
             notifiers,
+            google: match settings.google.enabled() {
+                true => Some(GoogleClient::new(&settings.google)?),
+                false => None,
+            },
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

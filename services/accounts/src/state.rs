@@ -2,6 +2,7 @@
 
 use crate::config::OtpSettings;
 use crate::error::{AccountsError, AccountsResult};
+use crate::google::GoogleClient;
 use crate::notify::Notifiers;
 use redis::AsyncCommands;
 use secrecy::ExposeSecret;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub environment: Environment,
     /// Email and SMS adapters; a channel without one is recorded in `sent_messages` only.
     pub notifiers: Notifiers,
+    /// The Google sign-in provider, when configured.
+    pub google: Option<GoogleClient>,
 }
 
 impl AppState {

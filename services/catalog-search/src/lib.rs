@@ -1,4 +1,14 @@
-//! The catalog-search service: cars, search by place and dates, places and natural-language
-//! search parameters.
+//! The catalog-search service: listed cars, search by place and dates over an availability
+//! read model, car pages, enums, places and natural-language search parameters.
 
+pub mod api;
+pub mod config;
+pub mod demo;
 pub mod domain;
+pub mod error;
+pub mod startup;
+pub mod state;
+pub mod store;
+
+pub use config::Settings;
+pub use startup::Application;

@@ -36,6 +36,8 @@ pub struct Settings {
 pub struct ServiceUrls {
     /// Accounts service.
     pub accounts: String,
+    /// Catalog-search service.
+    pub catalog: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

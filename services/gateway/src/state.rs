@@ -6,6 +6,7 @@ use std::time::Duration;
 use tonic::transport::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_storage::LocalStore;
 
 /// Shared handles.
@@ -16,6 +17,8 @@ pub struct AppState {
     pub redis: deadpool_redis::Pool,
     pub accounts: AccountsClient<Channel>,
     pub accounts_channel: Channel,
+    pub catalog: CatalogClient<Channel>,
+    pub catalog_channel: Channel,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -35,6 +38,7 @@ impl AppState {
     pub fn new(settings: Settings) -> anyhow::Result<Self> {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
         let accounts_channel = channel(&settings.services.accounts, timeout)?;
+        let catalog_channel = channel(&settings.services.catalog, timeout)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
@@ -46,6 +50,8 @@ impl AppState {
             redis,
             accounts: AccountsClient::new(accounts_channel.clone()),
             accounts_channel,
+            catalog: CatalogClient::new(catalog_channel.clone()),
+            catalog_channel,
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             settings: Arc::new(settings),

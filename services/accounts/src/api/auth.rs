@@ -26,7 +26,7 @@ pub async fn user_reply(
     Ok(convert::user(row, docs.as_ref(), favs))
 }
 
-async fn session(
+pub(super) async fn session(
     state: &AppState,
     conn: &mut AsyncPgConnection,
     row: &users::UserRow,
@@ -92,6 +92,7 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
                 device_fingerprint: fingerprint,
                 is_professional_user: form.professional_email.is_some(),
                 email_verified: false,
+                google_sub: None,
             };
             // The unique indexes settle a race between two sign-ups with the same email.
             let row =

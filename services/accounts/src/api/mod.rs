@@ -5,6 +5,7 @@ pub mod captains;
 pub mod convert;
 pub mod dev;
 pub mod documents;
+pub mod google;
 pub mod otp;
 pub mod profile;
 
@@ -287,5 +288,17 @@ impl Accounts for AccountsApi {
         r: Request<pb::ListDevOutboxRequest>,
     ) -> Result<Response<pb::DevOutboxReply>, Status> {
         call("ListDevOutbox", r, async |_, b| dev::outbox(&self.state, &b.to).await).await
+    }
+    async fn start_google_sign_in(
+        &self,
+        r: Request<pb::StartGoogleSignInRequest>,
+    ) -> Result<Response<pb::StartGoogleSignInReply>, Status> {
+        call("StartGoogleSignIn", r, async |_, b| google::start(&self.state, b).await).await
+    }
+    async fn google_sign_in(
+        &self,
+        r: Request<pb::GoogleSignInRequest>,
+    ) -> Result<Response<pb::GoogleSignInReply>, Status> {
+        call("GoogleSignIn", r, async |_, b| google::sign_in(&self.state, b).await).await
     }
 }

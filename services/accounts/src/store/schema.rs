@@ -29,6 +29,7 @@ diesel::table! {
         host_trip_count -> Int4,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        google_sub -> Nullable<Text>,
     }
 }
 

@@ -37,6 +37,8 @@ pub struct UserRow {
     pub host_trip_count: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The linked Google account's OpenID Connect subject.
+    pub google_sub: Option<String>,
 }
 
 /// A new user.
@@ -58,6 +60,7 @@ pub struct NewUser<'a> {
     pub device_fingerprint: Option<&'a str>,
     pub is_professional_user: bool,
     pub email_verified: bool,
+    pub google_sub: Option<&'a str>,
 }
 
 /// Profile changes; `None` leaves a column as it is.
@@ -104,6 +107,33 @@ pub async fn by_phone(conn: &mut AsyncPgConnection, phone: &str) -> QueryResult<
         .filter(users::phone_number.eq(phone))
         .select(UserRow::as_select())
         .first(conn)
+        .await
+        .optional()
+}
+
+pub async fn by_google_sub(
+    conn: &mut AsyncPgConnection,
+    sub: &str,
+) -> QueryResult<Option<UserRow>> {
+    users::table
+        .filter(users::google_sub.eq(sub))
+        .select(UserRow::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// Links a Google account to a user who has none yet; `None` when the user already has one
+/// (or is gone).
+pub async fn link_google(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    sub: &str,
+) -> QueryResult<Option<UserRow>> {
+    diesel::update(users::table.find(id).filter(users::google_sub.is_null()))
+        .set((users::google_sub.eq(sub), users::updated_at.eq(diesel::dsl::now)))
+        .returning(UserRow::as_returning())
+        .get_result(conn)
         .await
         .optional()
 }

@@ -330,3 +330,63 @@ async fn a_redelivered_event_is_applied_once() {
     let _ =
         ch.queue_delete(queue.as_str().into(), lapin::options::QueueDeleteOptions::default()).await;
 }
+
+#[tokio::test]
+async fn google_sign_in_without_a_client_is_unavailable_not_a_bad_request() {
+    let mut app = spawn_app().await;
+    assert!(!app.settings.google.enabled(), "the base configuration has no Google client");
+    let code = |s: &tonic::Status| {
+        s.metadata()
+            .get(upcar_errors::ERROR_CODE_METADATA)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let err = app
+        .client
+        .start_google_sign_in(pb::StartGoogleSignInRequest {
+            sign_up_code: "DEMO-INVITE".into(),
+            redirect_uri: "http://127.0.0.1:8080/v1/users/auth/google/callback".into(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("not configured");
+    assert_eq!(err.code(), tonic::Code::Unavailable);
+    assert_eq!(code(&err).as_deref(), Some("google_not_configured"));
+    let err = app
+        .client
+        .google_sign_in(pb::GoogleSignInRequest { state: "x".into(), code: "y".into() })
+        .await
+        .expect_err("not configured");
+    assert_eq!(code(&err).as_deref(), Some("google_not_configured"));
+}
+
+#[tokio::test]
+async fn google_users_are_unique_per_google_account() {
+    let app = spawn_app().await;
+    let mut conn = app.state.pool.get().await.expect("conn");
+    let sub = format!("sub-{}", uuid::Uuid::now_v7().simple());
+    for n in 0..2 {
+        let r = diesel::sql_query(
+            "INSERT INTO users (id, role, first_name, last_name, email, country_code, google_sub) \
+             VALUES ($1, 'user', 'A', 'B', $2, '+1', $3)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
+        .bind::<diesel::sql_types::Text, _>(format!("g{n}-{sub}@example.com"))
+        .bind::<diesel::sql_types::Text, _>(&sub)
+        .execute(&mut conn)
+        .await;
+        assert_eq!(r.is_ok(), n == 0, "{r:?}");
+    }
+    let (a, b) = (format!("n1-{sub}@example.com"), format!("n2-{sub}@example.com"));
+    for email in [a, b] {
+        diesel::sql_query(
+            "INSERT INTO users (id, role, first_name, last_name, email, country_code) \
+             VALUES ($1, 'user', 'A', 'B', $2, '+1')",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
+        .bind::<diesel::sql_types::Text, _>(email)
+        .execute(&mut conn)
+        .await
+        .expect("many users without a Google account");
+    }
+}

@@ -2,7 +2,9 @@
 //! test checks that each documented route is actually served.
 
 pub mod captains;
+pub mod catalog;
 pub mod files;
+pub mod google;
 pub mod system;
 pub mod users;
 
@@ -44,6 +46,8 @@ macro_rules! routes {
 routes! {
     "POST" "/v1/users/sign-up" Public "Create an account (invitation code or professional email); 201";
     "POST" "/v1/users/validateInvitationCodeForSignUp" Public "Check an invitation code";
+    "GET" "/v1/users/auth/google" Public "Google sign-up/sign-in in a new window: 302 to the provider (signUpCode, nextPage, termsAccepted)";
+    "GET" "/v1/users/auth/google/callback" Public "The provider's redirect: a page storing token and user in localStorage (JSON unless Accept has text/html)";
     "POST" "/v1/users/login" Public "Log in with email and password, or start a phone code login";
     "POST" "/v1/users/login/phone" Public "Send a login code by SMS";
     "POST" "/v1/users/login/otp" Public "Log in with a phone or email code";
@@ -79,6 +83,15 @@ routes! {
     "POST" "/v1/image/generateSecretImagePresignedUrlNew" User "A short link to one's private file";
     "PUT" "/v1/files/{key}" Signed "Upload to a presigned URL";
     "GET" "/v1/files/{key}" Signed "Download a file (private files need a signed link)";
+    "GET" "/v1/cars/search" Public "Search cars free for the dates near a place (fromDate, fromTime, untilDate, untilTime, latitude, longitude, filters, sortBy, page)";
+    "GET" "/v1/cars/findAvailableCarsNearAddress" Public "The same search with the newStartDate/newEndDate/sortOrder/carType/minSeats names";
+    "GET" "/v1/cars/getCar/{carId}" Public "A car's page data";
+    "GET" "/v1/cars/isCarAvailableForTheseDates/{id}" Public "Whether a car is free for the dates (400 with a message when not)";
+    "GET" "/v1/calendar/getBlockedOrBookedDates" Public "Days of a month on which a car is booked or blocked (carId, year, month)";
+    "GET" "/v1/api/enums/{name}" Public "availableCarMakes, carMakes, carTypes, carOdometers, statesList, carSpecialFeatures, carFeatures";
+    "GET" "/v1/car-makes-models/{make}" Public "Models of a make";
+    "GET" "/v1/places/autocomplete" Public "Place suggestions from 3 characters, grouped City, Airport, Hotel, Address (input)";
+    "GET" "/v1/allai/getSearchParams" Public "Search parameters from free text (query)";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -98,6 +111,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                 "/users/validateInvitationCodeForSignUp",
                 post().to(users::validate_invitation_code),
             )
+            .route("/users/auth/google", get().to(google::start))
+            .route("/users/auth/google/callback", get().to(google::callback))
             .route("/users/login", post().to(users::login))
             .route("/users/login/phone", post().to(users::login_phone))
             .route("/users/login/otp", post().to(users::login_otp))
@@ -144,6 +159,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                     .route(put().to(files::put_file))
                     .route(get().to(files::get_file)),
             )
+            .route("/cars/search", get().to(catalog::search))
+            .route("/cars/findAvailableCarsNearAddress", get().to(catalog::search))
+            .route("/cars/getCar/{carId}", get().to(catalog::get_car))
+            .route("/cars/isCarAvailableForTheseDates/{id}", get().to(catalog::is_car_available))
+            .route("/calendar/getBlockedOrBookedDates", get().to(catalog::blocked_dates))
+            .route("/api/enums/{name}", get().to(catalog::list_enum))
+            .route("/car-makes-models/{make}", get().to(catalog::models_for_make))
+            .route("/places/autocomplete", get().to(catalog::autocomplete))
+            .route("/allai/getSearchParams", get().to(catalog::search_params))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

@@ -9,6 +9,9 @@ use upcar_config::Environment;
 pub struct Stack {
     pub base: String,
     pub accounts_port: u16,
+    pub catalog_port: u16,
+    /// The catalog database, for arranging the availability read model directly.
+    pub catalog_db: String,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -26,11 +29,16 @@ pub fn start(
     dist: Option<String>,
 ) -> Stack {
     let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
+    let (catalog_port, catalog_db) = match STACK.get() {
+        Some(s) => (s.catalog_port, s.catalog_db.clone()),
+        None => spawn_catalog(),
+    };
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
     let port = listener.local_addr().expect("addr").port();
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
+    settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
     settings.files.root = std::env::temp_dir()
         .join(format!("upcar-files-{}", uuid::Uuid::now_v7()))
         .display()
@@ -47,10 +55,45 @@ pub fn start(
             let _ = app.run().await;
         })
     });
-    Stack { base: format!("http://127.0.0.1:{port}"), accounts_port }
+    Stack { base: format!("http://127.0.0.1:{port}"), accounts_port, catalog_port, catalog_db }
+}
+
+fn spawn_catalog() -> (u16, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_catalog")
+                .await
+                .expect("test database");
+            let mut settings = catalog_search::Settings::load().expect("catalog settings");
+            settings.environment = Environment::Development;
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            let app = catalog_search::Application::build(settings).await.expect("build catalog");
+            tx.send((app.port(), db.url.clone())).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("catalog started")
+}
+
+/// Runs SQL against the catalog database (arranging the availability read model).
+pub async fn catalog_sql(sql: &str) {
+    use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+    let mut conn =
+        diesel_async::AsyncPgConnection::establish(&stack().catalog_db).await.expect("catalog db");
+    conn.batch_execute(sql).await.expect("catalog sql");
 }
 
 fn spawn_accounts() -> u16 {
+    spawn_accounts_with(true)
+}
+
+/// Starts an accounts service on a fresh database; `google` points its Google sign-in at the
+/// local fake provider, otherwise Google sign-in stays unconfigured.
+pub fn spawn_accounts_with(google: bool) -> u16 {
+    let google = google.then(|| crate::fake_google::fake_google().accounts_settings());
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -62,6 +105,9 @@ fn spawn_accounts() -> u16 {
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.redis.url = upcar_testkit::redis_url();
+            if let Some(google) = google {
+                settings.google = google;
+            }
             let app = accounts::Application::build(settings).await.expect("build accounts");
             tx.send(app.port()).expect("send port");
             let _ = app.run_until(std::future::pending()).await;

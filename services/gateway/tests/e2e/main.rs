@@ -2,6 +2,9 @@
 //! Black-box tests of the `/v1` API through the gateway, against the real accounts service,
 //! Postgres, Redis and RabbitMQ.
 
+mod catalog;
+mod fake_google;
+mod google;
 mod helpers;
 
 use helpers::*;

@@ -1,0 +1,2 @@
+DROP INDEX users_google_sub_key;
+ALTER TABLE users DROP COLUMN google_sub;

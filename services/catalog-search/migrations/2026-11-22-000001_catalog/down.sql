@@ -1,0 +1,1 @@
+DROP TABLE listing_reports, places, car_unavailability, cars;

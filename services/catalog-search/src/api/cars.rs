@@ -1,0 +1,158 @@
+//! Car pages, availability checks, the calendar's blocked dates and the enum lists.
+
+use super::convert;
+use crate::domain::enums;
+use crate::domain::window::TripWindow;
+use crate::error::{CatalogError, CatalogResult};
+use crate::state::AppState;
+use crate::store::cars;
+use chrono::{Datelike, NaiveDate};
+use upcar_proto::catalog as pb;
+use uuid::Uuid;
+
+fn car_id(id: &str) -> CatalogResult<Uuid> {
+    // An id that cannot exist is an unknown car, like any other.
+    id.trim().parse().map_err(|_| CatalogError::CarNotFound)
+}
+
+/// One extra as stored in `cars.extras`.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredExtra {
+    extra_id: String,
+    extra_type: String,
+    #[serde(default)]
+    description: String,
+    price_cents: i64,
+    per: String,
+    #[serde(default)]
+    is_quantity_choosable: bool,
+    #[serde(default = "one")]
+    available_quantity: i32,
+}
+
+fn one() -> i32 {
+    1
+}
+
+pub async fn get_car(state: &AppState, id: &str) -> CatalogResult<pb::CarDetails> {
+    let id = car_id(id)?;
+    let mut conn = state.conn().await?;
+    let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
+    let extras: Vec<StoredExtra> = serde_json::from_value(c.extras.clone()).unwrap_or_default();
+    Ok(pb::CarDetails {
+        summary: Some(convert::summary(&c, 0.0)),
+        title: format!("{} {} {}", c.car_year, c.make, c.model),
+        trim: c.trim.clone(),
+        doors: c.doors,
+        description: c.description.clone(),
+        features: c.features.clone(),
+        extras: extras
+            .into_iter()
+            .map(|e| pb::Extra {
+                extra_id: e.extra_id,
+                extra_type: e.extra_type,
+                description: e.description,
+                price_cents: e.price_cents,
+                per: e.per,
+                is_quantity_choosable: e.is_quantity_choosable,
+                available_quantity: e.available_quantity,
+            })
+            .collect(),
+        min_age_required: c.min_age,
+        price_per_hour_cents: c.price_per_hour_cents,
+        advance_notice_hours: c.advance_notice_hours,
+        min_trip_days: c.min_trip_days,
+        max_trip_days: c.max_trip_days,
+        status: c.status.clone(),
+        time_zone: c.time_zone.clone(),
+    })
+}
+
+pub async fn is_available(
+    state: &AppState,
+    r: pb::AvailabilityRequest,
+) -> CatalogResult<pb::AvailabilityReply> {
+    let id = car_id(&r.car_id)?;
+    let mut conn = state.conn().await?;
+    let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
+    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+    let w = TripWindow::parse(
+        &r.from_date,
+        &r.from_time,
+        &r.until_date,
+        &r.until_time,
+        tz,
+        chrono::Utc::now(),
+    )?;
+    let reply = |available: bool, message: &str| {
+        Ok(pb::AvailabilityReply { available, message: message.to_owned() })
+    };
+    if c.status != "active" {
+        return reply(false, "This car is not available for booking.");
+    }
+    if w.start < chrono::Utc::now() + chrono::Duration::hours(i64::from(c.advance_notice_hours)) {
+        return reply(
+            false,
+            &format!("This car needs {} hours of advance notice.", c.advance_notice_hours),
+        );
+    }
+    let days = w.days();
+    if days < i64::from(c.min_trip_days) {
+        return reply(
+            false,
+            &format!("The minimum trip for this car is {} days.", c.min_trip_days),
+        );
+    }
+    if days > i64::from(c.max_trip_days) {
+        return reply(
+            false,
+            &format!("The maximum trip for this car is {} days.", c.max_trip_days),
+        );
+    }
+    if cars::is_free(&mut conn, id, w.start, w.end).await? {
+        reply(true, "Car is available for these dates.")
+    } else {
+        reply(false, "Car is not available for these dates.")
+    }
+}
+
+pub async fn blocked_dates(
+    state: &AppState,
+    r: pb::BlockedDatesRequest,
+) -> CatalogResult<pb::BlockedDatesReply> {
+    let id = car_id(&r.car_id)?;
+    let first = NaiveDate::from_ymd_opt(r.year, r.month.clamp(0, 13) as u32, 1)
+        .filter(|d| (2000..=2200).contains(&d.year()))
+        .ok_or(CatalogError::BadRange("year and month must name a month (month 1-12)"))?;
+    let last = first
+        .checked_add_months(chrono::Months::new(1))
+        .and_then(|d| d.pred_opt())
+        .unwrap_or(first);
+    let mut conn = state.conn().await?;
+    let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
+    let days = cars::blocked_days(&mut conn, id, &c.time_zone, first, last).await?;
+    Ok(pb::BlockedDatesReply { dates: days.iter().map(|d| d.to_string()).collect() })
+}
+
+pub async fn list_enum(state: &AppState, name: &str) -> CatalogResult<pb::EnumReply> {
+    let items = if name == "availableCarMakes" {
+        let mut conn = state.conn().await?;
+        cars::available_makes(&mut conn).await?.into_iter().map(|m| (m.clone(), m)).collect()
+    } else {
+        enums::list(name).ok_or_else(|| CatalogError::EnumNotFound(name.to_owned()))?
+    };
+    Ok(pb::EnumReply {
+        items: items.into_iter().map(|(value, label)| pb::EnumItem { value, label }).collect(),
+    })
+}
+
+pub fn models_for_make(make: &str) -> CatalogResult<pb::EnumReply> {
+    let models = enums::models_for(make).ok_or(CatalogError::MakeNotFound)?;
+    Ok(pb::EnumReply {
+        items: models
+            .iter()
+            .map(|m| pb::EnumItem { value: m.to_string(), label: m.to_string() })
+            .collect(),
+    })
+}

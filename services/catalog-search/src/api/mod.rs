@@ -1,0 +1,93 @@
+//! gRPC handlers: one file per resource, this file wires them to the generated service.
+
+pub mod cars;
+pub mod convert;
+pub mod places;
+pub mod search;
+
+use crate::error::CatalogResult;
+use crate::state::AppState;
+use std::sync::Arc;
+use tonic::{Request, Response, Status};
+use tracing::Instrument;
+use upcar_identity::Identity;
+use upcar_proto::catalog as pb;
+use upcar_proto::catalog::catalog_server::Catalog;
+
+/// The generated service's implementation.
+#[derive(Clone)]
+pub struct CatalogApi {
+    state: Arc<AppState>,
+}
+
+impl CatalogApi {
+    /// Wraps the shared state.
+    pub fn new(state: Arc<AppState>) -> Self {
+        Self { state }
+    }
+}
+
+async fn call<T, R, F>(method: &'static str, req: Request<T>, f: F) -> Result<Response<R>, Status>
+where
+    F: AsyncFnOnce(Option<Identity>, T) -> CatalogResult<R>,
+{
+    let span = upcar_telemetry::grpc_server_span(method, &req);
+    let identity = Identity::from_metadata(req.metadata());
+    let body = req.into_inner();
+    async move { f(identity, body).await.map(Response::new).map_err(Status::from) }
+        .instrument(span)
+        .await
+}
+
+#[tonic::async_trait]
+impl Catalog for CatalogApi {
+    async fn search_cars(
+        &self,
+        r: Request<pb::SearchRequest>,
+    ) -> Result<Response<pb::SearchReply>, Status> {
+        call("SearchCars", r, async |_, b| search::search(&self.state, b).await).await
+    }
+    async fn get_car(
+        &self,
+        r: Request<pb::CarIdRequest>,
+    ) -> Result<Response<pb::CarDetails>, Status> {
+        call("GetCar", r, async |_, b| cars::get_car(&self.state, &b.car_id).await).await
+    }
+    async fn is_car_available(
+        &self,
+        r: Request<pb::AvailabilityRequest>,
+    ) -> Result<Response<pb::AvailabilityReply>, Status> {
+        call("IsCarAvailable", r, async |_, b| cars::is_available(&self.state, b).await).await
+    }
+    async fn blocked_dates(
+        &self,
+        r: Request<pb::BlockedDatesRequest>,
+    ) -> Result<Response<pb::BlockedDatesReply>, Status> {
+        call("BlockedDates", r, async |_, b| cars::blocked_dates(&self.state, b).await).await
+    }
+    async fn list_enum(
+        &self,
+        r: Request<pb::EnumRequest>,
+    ) -> Result<Response<pb::EnumReply>, Status> {
+        call("ListEnum", r, async |_, b| cars::list_enum(&self.state, &b.name).await).await
+    }
+    async fn models_for_make(
+        &self,
+        r: Request<pb::MakeRequest>,
+    ) -> Result<Response<pb::EnumReply>, Status> {
+        call("ModelsForMake", r, async |_, b| cars::models_for_make(&b.make)).await
+    }
+    async fn autocomplete_places(
+        &self,
+        r: Request<pb::AutocompleteRequest>,
+    ) -> Result<Response<pb::PlacesReply>, Status> {
+        call("AutocompletePlaces", r, async |_, b| places::autocomplete(&self.state, b).await).await
+    }
+    async fn parse_search_text(
+        &self,
+        r: Request<pb::ParseSearchTextRequest>,
+    ) -> Result<Response<pb::SearchParams>, Status> {
+        call("ParseSearchText", r, async |_, b| places::parse_search_text(&self.state, &b.text))
+            .await
+    }
+}

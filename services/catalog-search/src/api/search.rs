@@ -1,0 +1,130 @@
+//! The car search.
+
+use super::convert;
+use crate::domain::filters::{self, DEFAULT_AGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, Sort};
+use crate::domain::search_params::{DEFAULT_LATITUDE, DEFAULT_LONGITUDE};
+use crate::domain::window::{TripWindow, zone_for};
+use crate::error::{CatalogError, CatalogResult};
+use crate::state::AppState;
+use crate::store::cars::{self, SearchQuery};
+use upcar_proto::catalog as pb;
+
+fn text(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+/// Validates the request into a query; nothing is read before this passes.
+pub fn query(
+    state: &AppState,
+    r: &pb::SearchRequest,
+    now: chrono::DateTime<chrono::Utc>,
+) -> CatalogResult<(SearchQuery, TripWindow)> {
+    let (latitude, longitude) = match (r.latitude, r.longitude) {
+        (Some(la), Some(lo)) => (la, lo),
+        // The default place of spec 000 section 4.1.
+        (None, None) => (DEFAULT_LATITUDE, DEFAULT_LONGITUDE),
+        _ => return Err(CatalogError::BadCoordinates),
+    };
+    if !(-90.0..=90.0).contains(&latitude)
+        || !(-180.0..=180.0).contains(&longitude)
+        || !latitude.is_finite()
+        || !longitude.is_finite()
+    {
+        return Err(CatalogError::BadCoordinates);
+    }
+    let window = TripWindow::parse(
+        &r.from_date,
+        &r.from_time,
+        &r.until_date,
+        &r.until_time,
+        zone_for(latitude, longitude),
+        now,
+    )?;
+    let sort = Sort::parse(&r.sort_by).ok_or(CatalogError::BadSort)?;
+    let vehicle_type = match text(&r.vehicle_type) {
+        Some(t) if t != "all" => {
+            Some(filters::vehicle_type(&t).ok_or(CatalogError::BadVehicleType)?.to_owned())
+        }
+        _ => None,
+    };
+    let (exact_seats, min_seats) = match (r.exact_seats, r.min_seats) {
+        (Some(n), _) | (None, Some(n)) => filters::seats(n).ok_or(CatalogError::BadSeats)?,
+        (None, None) => (None, None),
+    };
+    let transmission = match text(&r.transmission_type).map(|t| t.to_lowercase()) {
+        Some(t) if t == "automatic" || t == "manual" => Some(t),
+        Some(t) if t == "all" => None,
+        Some(_) => return Err(CatalogError::BadTransmission),
+        None => None,
+    };
+    if let (Some(a), Some(b)) = (r.price_min_cents, r.price_max_cents)
+        && a > b
+    {
+        return Err(CatalogError::BadRange("priceMin must not exceed priceMax"));
+    }
+    if r.price_min_cents.is_some_and(|p| p < 0) || r.price_max_cents.is_some_and(|p| p < 0) {
+        return Err(CatalogError::BadRange("prices cannot be negative"));
+    }
+    if let (Some(a), Some(b)) = (r.year_min, r.year_max)
+        && a > b
+    {
+        return Err(CatalogError::BadRange("yearMin must not exceed yearMax"));
+    }
+    let age = r.age.unwrap_or(DEFAULT_AGE);
+    if !(16..=120).contains(&age) {
+        return Err(CatalogError::BadRange("age must be between 16 and 120"));
+    }
+    let limit = if r.limit <= 0 { DEFAULT_PAGE_SIZE } else { r.limit.min(MAX_PAGE_SIZE) };
+    let page = r.page.max(1);
+    let q = SearchQuery {
+        latitude,
+        longitude,
+        radius_miles: state.radius_miles,
+        start: window.start,
+        end: window.end,
+        days: i32::try_from(window.days()).unwrap_or(i32::MAX),
+        weekend_start: window.starts_on_weekend(),
+        age,
+        vehicle_type,
+        make: text(&r.make).filter(|m| m != "all"),
+        model: text(&r.model).filter(|m| m != "all"),
+        min_seats,
+        exact_seats,
+        transmission,
+        price_min_cents: r.price_min_cents,
+        price_max_cents: r.price_max_cents,
+        year_min: r.year_min,
+        year_max: r.year_max,
+        sort,
+        limit,
+        offset: (page - 1).saturating_mul(limit),
+    };
+    Ok((q, window))
+}
+
+pub async fn search(state: &AppState, r: pb::SearchRequest) -> CatalogResult<pb::SearchReply> {
+    let (q, window) = query(state, &r, chrono::Utc::now())?;
+    let mut conn = state.conn().await?;
+    let rows = cars::search(&mut conn, &q).await?;
+    let count = rows.first().map(|r| r.total).unwrap_or(0);
+    let message = if count == 0 {
+        format!(
+            "No cars available within {} miles for these dates. Try other dates or a nearby place.",
+            state.radius_miles
+        )
+    } else {
+        String::new()
+    };
+    Ok(pb::SearchReply {
+        count,
+        message,
+        cars: rows.iter().map(|r| convert::summary(&r.car, r.distance_miles)).collect(),
+        is_long_term_rental: window.is_long_term(),
+        request_id: uuid::Uuid::now_v7().to_string(),
+        page: r.page.max(1),
+        limit: q.limit,
+        start_time: window.start.to_rfc3339(),
+        end_time: window.end.to_rfc3339(),
+    })
+}

@@ -1,0 +1,39 @@
+//! Catalog-search settings.
+
+use serde::Deserialize;
+use upcar_config::{
+    AmqpSettings, DatabaseSettings, Environment, ListenSettings, TelemetrySettings,
+};
+
+/// Everything the catalog-search binary needs.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// Development loads the demo fleet.
+    pub environment: Environment,
+    /// gRPC listen address.
+    pub grpc: ListenSettings,
+    /// The catalog database.
+    pub database: DatabaseSettings,
+    /// Integration events.
+    pub amqp: AmqpSettings,
+    /// Logs and traces.
+    #[serde(default)]
+    pub telemetry: TelemetrySettings,
+    /// Search policy.
+    pub search: SearchSettings,
+}
+
+/// Search policy.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SearchSettings {
+    /// Cars farther than this from the place are not shown (CONTRACT: 50 by default).
+    pub radius_miles: f64,
+}
+
+impl Settings {
+    /// Reads `services/catalog-search/config` (or `APP_CONFIG_DIR`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        upcar_config::load(&dir)
+    }
+}

@@ -1,0 +1,91 @@
+//! Every way a catalog call can fail.
+
+use crate::domain::window::WindowError;
+use upcar_errors::{ErrorCode, ErrorKind};
+
+/// Result of catalog operations.
+pub type CatalogResult<T> = Result<T, CatalogError>;
+
+/// Catalog errors.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error(transparent)]
+    Window(#[from] WindowError),
+    #[error("Car not found")]
+    CarNotFound,
+    #[error("Unknown make")]
+    MakeNotFound,
+    #[error("Unknown list {0:?}")]
+    EnumNotFound(String),
+    #[error("latitude must be within -90..90 and longitude within -180..180")]
+    BadCoordinates,
+    #[error("Unknown sortBy; use recommended, priceAsc, priceDesc or distance")]
+    BadSort,
+    #[error("Unknown vehicle type")]
+    BadVehicleType,
+    #[error("seats must be 4, 5 or 6 (6 or more)")]
+    BadSeats,
+    #[error("transmissionType must be automatic or manual")]
+    BadTransmission,
+    #[error("{0}")]
+    BadRange(&'static str),
+    #[error("Please type what you are looking for.")]
+    EmptyText,
+    #[error("The search text is too long (500 characters at most).")]
+    TextTooLong,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<diesel::result::Error> for CatalogError {
+    fn from(e: diesel::result::Error) -> Self {
+        CatalogError::Internal(e.into())
+    }
+}
+
+impl From<upcar_db::PoolError> for CatalogError {
+    fn from(e: upcar_db::PoolError) -> Self {
+        CatalogError::Internal(anyhow::anyhow!("database pool: {e}"))
+    }
+}
+
+impl ErrorCode for CatalogError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            CatalogError::CarNotFound
+            | CatalogError::MakeNotFound
+            | CatalogError::EnumNotFound(_) => ErrorKind::NotFound,
+            CatalogError::Internal(_) => ErrorKind::Internal,
+            _ => ErrorKind::InvalidInput,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            CatalogError::Window(WindowError::InPast) => "dates_in_past",
+            CatalogError::Window(WindowError::Inverted) => "dates_inverted",
+            CatalogError::Window(WindowError::Empty) => "empty_window",
+            CatalogError::Window(WindowError::TooLong) => "window_too_long",
+            CatalogError::Window(WindowError::BadDate(_)) => "invalid_date",
+            CatalogError::Window(WindowError::BadTime(_)) => "invalid_time",
+            CatalogError::CarNotFound => "car_not_found",
+            CatalogError::MakeNotFound => "make_not_found",
+            CatalogError::EnumNotFound(_) => "enum_not_found",
+            CatalogError::BadCoordinates => "invalid_coordinates",
+            CatalogError::BadSort => "invalid_sort",
+            CatalogError::BadVehicleType => "invalid_vehicle_type",
+            CatalogError::BadSeats => "invalid_seats",
+            CatalogError::BadTransmission => "invalid_transmission",
+            CatalogError::BadRange(_) => "invalid_range",
+            CatalogError::EmptyText => "empty_text",
+            CatalogError::TextTooLong => "text_too_long",
+            CatalogError::Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl From<CatalogError> for tonic::Status {
+    fn from(e: CatalogError) -> Self {
+        upcar_errors::to_status(&e)
+    }
+}

@@ -1,0 +1,69 @@
+//! Building and running the service.
+
+use crate::api::CatalogApi;
+use crate::config::Settings;
+use crate::domain::search_params::InMemoryGazetteer;
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use upcar_proto::catalog::catalog_server::CatalogServer;
+
+/// The catalog database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+impl Application {
+    /// Creates and migrates the database, loads the gazetteer (and the demo fleet in
+    /// development), and binds the gRPC port (0 picks a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let gazetteer =
+            InMemoryGazetteer::bundled().map_err(|e| anyhow::anyhow!("gazetteer: {e}"))?;
+        let state =
+            Arc::new(AppState { pool, radius_miles: settings.search.radius_miles, gazetteer });
+        if settings.environment.is_development() {
+            crate::demo::load(&state).await?;
+        } else {
+            crate::demo::load_places(&state).await?;
+        }
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves gRPC until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<CatalogServer<CatalogApi>>().await;
+        tonic::transport::Server::builder()
+            .add_service(health_service)
+            .add_service(CatalogServer::new(CatalogApi::new(self.state.clone())))
+            .serve_with_incoming_shutdown(
+                tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true)),
+                shutdown,
+            )
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+//! What every handler shares.
+
+use crate::domain::search_params::InMemoryGazetteer;
+use crate::error::CatalogResult;
+use upcar_db::{PgPool, PooledConn};
+
+/// Shared handles and settings.
+pub struct AppState {
+    pub pool: PgPool,
+    pub radius_miles: f64,
+    /// The shipped gazetteer, for the search phrase parser.
+    pub gazetteer: InMemoryGazetteer,
+}
+
+impl AppState {
+    /// A pooled connection.
+    pub async fn conn(&self) -> CatalogResult<PooledConn> {
+        Ok(self.pool.get().await?)
+    }
+}

@@ -1,0 +1,267 @@
+//! Cars: search over the availability read model, details, availability, blocked dates.
+
+use crate::domain::filters::Sort;
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::sql_types::{
+    Array, BigInt, Bool, Double, Integer, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+};
+use diesel::{QueryResult, QueryableByName};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+/// Meters per statute mile.
+pub const METERS_PER_MILE: f64 = 1609.344;
+
+/// A car row as search and details read it.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CarRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub owner_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(sql_type = Text)]
+    pub make: String,
+    #[diesel(sql_type = Text)]
+    pub model: String,
+    #[diesel(sql_type = Integer)]
+    pub car_year: i32,
+    #[diesel(sql_type = Text)]
+    pub trim: String,
+    #[diesel(sql_type = Text)]
+    pub style: String,
+    #[diesel(sql_type = Text)]
+    pub transmission: String,
+    #[diesel(sql_type = Integer)]
+    pub seats: i32,
+    #[diesel(sql_type = Integer)]
+    pub doors: i32,
+    #[diesel(sql_type = Text)]
+    pub gas_type: String,
+    #[diesel(sql_type = Array<Text>)]
+    pub features: Vec<String>,
+    #[diesel(sql_type = Text)]
+    pub special_feature: String,
+    #[diesel(sql_type = Text)]
+    pub description: String,
+    #[diesel(sql_type = Array<Text>)]
+    pub photo_urls: Vec<String>,
+    #[diesel(sql_type = Text)]
+    pub primary_photo_url: String,
+    #[diesel(sql_type = BigInt)]
+    pub daily_price_cents: i64,
+    #[diesel(sql_type = BigInt)]
+    pub price_per_hour_cents: i64,
+    #[diesel(sql_type = Integer)]
+    pub monthly_discount_pct: i32,
+    #[diesel(sql_type = Text)]
+    pub street: String,
+    #[diesel(sql_type = Text)]
+    pub city: String,
+    #[diesel(sql_type = Text)]
+    pub state: String,
+    #[diesel(sql_type = Text)]
+    pub zip: String,
+    #[diesel(sql_type = Text)]
+    pub country: String,
+    #[diesel(sql_type = Double)]
+    pub latitude: f64,
+    #[diesel(sql_type = Double)]
+    pub longitude: f64,
+    #[diesel(sql_type = Text)]
+    pub time_zone: String,
+    #[diesel(sql_type = Integer)]
+    pub advance_notice_hours: i32,
+    #[diesel(sql_type = Integer)]
+    pub min_trip_days: i32,
+    #[diesel(sql_type = Integer)]
+    pub max_trip_days: i32,
+    #[diesel(sql_type = Integer)]
+    pub min_age: i32,
+    #[diesel(sql_type = Jsonb)]
+    pub extras: serde_json::Value,
+    #[diesel(sql_type = Double)]
+    pub total_rating: f64,
+    #[diesel(sql_type = Integer)]
+    pub rating_count: i32,
+    #[diesel(sql_type = Integer)]
+    pub trip_count: i32,
+}
+
+/// A search hit: the car, its distance and the total number of hits.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SearchRow {
+    #[diesel(embed)]
+    pub car: CarRow,
+    #[diesel(sql_type = Double)]
+    pub distance_miles: f64,
+    #[diesel(sql_type = BigInt)]
+    pub total: i64,
+}
+
+const CAR_COLUMNS: &str = "c.id, c.owner_id, c.status, c.make, c.model, c.car_year, c.trim, c.style, \
+    c.transmission, c.seats, c.doors, c.gas_type, c.features, c.special_feature, c.description, \
+    c.photo_urls, c.primary_photo_url, c.daily_price_cents, c.price_per_hour_cents, \
+    c.monthly_discount_pct, c.street, c.city, c.state, c.zip, c.country, c.latitude, c.longitude, \
+    c.time_zone, c.advance_notice_hours, c.min_trip_days, c.max_trip_days, c.min_age, c.extras, \
+    c.total_rating, c.rating_count, c.trip_count";
+
+/// A validated search.
+#[derive(Debug, Clone)]
+pub struct SearchQuery {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub radius_miles: f64,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    pub days: i32,
+    pub weekend_start: bool,
+    pub age: i32,
+    pub vehicle_type: Option<String>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub min_seats: Option<i32>,
+    pub exact_seats: Option<i32>,
+    pub transmission: Option<String>,
+    pub price_min_cents: Option<i64>,
+    pub price_max_cents: Option<i64>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub sort: Sort,
+    pub limit: i32,
+    pub offset: i32,
+}
+
+/// Active cars within the radius that are free for the whole window and whose host rules
+/// (advance notice, minimum and maximum duration, weekend minimum, minimum age) allow it.
+pub async fn search(conn: &mut AsyncPgConnection, q: &SearchQuery) -> QueryResult<Vec<SearchRow>> {
+    let sql = format!(
+        "SELECT {CAR_COLUMNS}, \
+           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles, \
+           count(*) OVER () AS total \
+         FROM cars c \
+         WHERE c.status = 'active' \
+           AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
+           AND earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) <= $3 \
+           AND NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5)) \
+           AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
+           AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
+           AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
+           AND c.min_age <= $8 \
+           AND ($9::text IS NULL OR c.style = $9) \
+           AND ($10::text IS NULL OR lower(c.make) = lower($10)) \
+           AND ($11::text IS NULL OR lower(c.model) = lower($11)) \
+           AND ($12::int IS NULL OR c.seats >= $12) \
+           AND ($13::int IS NULL OR c.seats = $13) \
+           AND ($14::text IS NULL OR c.transmission = $14) \
+           AND ($15::bigint IS NULL OR c.daily_price_cents >= $15) \
+           AND ($16::bigint IS NULL OR c.daily_price_cents <= $16) \
+           AND ($17::int IS NULL OR c.car_year >= $17) \
+           AND ($18::int IS NULL OR c.car_year <= $18) \
+         ORDER BY {order} \
+         LIMIT $19 OFFSET $20",
+        order = q.sort.order_by()
+    );
+    diesel::sql_query(sql)
+        .bind::<Double, _>(q.latitude)
+        .bind::<Double, _>(q.longitude)
+        .bind::<Double, _>(q.radius_miles * METERS_PER_MILE)
+        .bind::<Timestamptz, _>(q.start)
+        .bind::<Timestamptz, _>(q.end)
+        .bind::<Integer, _>(q.days)
+        .bind::<Bool, _>(q.weekend_start)
+        .bind::<Integer, _>(q.age)
+        .bind::<Nullable<Text>, _>(q.vehicle_type.as_deref())
+        .bind::<Nullable<Text>, _>(q.make.as_deref())
+        .bind::<Nullable<Text>, _>(q.model.as_deref())
+        .bind::<Nullable<Integer>, _>(q.min_seats)
+        .bind::<Nullable<Integer>, _>(q.exact_seats)
+        .bind::<Nullable<Text>, _>(q.transmission.as_deref())
+        .bind::<Nullable<BigInt>, _>(q.price_min_cents)
+        .bind::<Nullable<BigInt>, _>(q.price_max_cents)
+        .bind::<Nullable<Integer>, _>(q.year_min)
+        .bind::<Nullable<Integer>, _>(q.year_max)
+        .bind::<Integer, _>(q.limit)
+        .bind::<Integer, _>(q.offset)
+        .load(conn)
+        .await
+}
+
+/// One car by id, any status but deleted.
+pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<CarRow>> {
+    let sql = format!("SELECT {CAR_COLUMNS} FROM cars c WHERE c.id = $1 AND c.status <> 'deleted'");
+    let mut rows: Vec<CarRow> = diesel::sql_query(sql).bind::<SqlUuid, _>(id).load(conn).await?;
+    Ok(rows.pop())
+}
+
+#[derive(QueryableByName)]
+struct Flag {
+    #[diesel(sql_type = Bool)]
+    flag: bool,
+}
+
+/// True when nothing in the read model overlaps `[start, end)`.
+pub async fn is_free(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> QueryResult<bool> {
+    let f: Flag = diesel::sql_query(
+        "SELECT NOT EXISTS (SELECT 1 FROM car_unavailability WHERE car_id = $1 AND period && tstzrange($2, $3)) AS flag",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<Timestamptz, _>(start)
+    .bind::<Timestamptz, _>(end)
+    .get_result(conn)
+    .await?;
+    Ok(f.flag)
+}
+
+#[derive(QueryableByName)]
+struct Day {
+    #[diesel(sql_type = diesel::sql_types::Date)]
+    day: NaiveDate,
+}
+
+/// Local calendar days of a month touched by a booking or block, for the car-page calendar.
+pub async fn blocked_days(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    time_zone: &str,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> QueryResult<Vec<NaiveDate>> {
+    let rows: Vec<Day> = diesel::sql_query(
+        "SELECT DISTINCT d::date AS day \
+         FROM car_unavailability u, \
+              generate_series((lower(u.period) AT TIME ZONE $2)::date, ((upper(u.period) - interval '1 microsecond') AT TIME ZONE $2)::date, interval '1 day') d \
+         WHERE u.car_id = $1 AND u.period && tstzrange(($3::date)::timestamp AT TIME ZONE $2, (($4::date + 1)::timestamp) AT TIME ZONE $2) \
+           AND d::date BETWEEN $3 AND $4 \
+         ORDER BY day",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<Text, _>(time_zone)
+    .bind::<diesel::sql_types::Date, _>(first)
+    .bind::<diesel::sql_types::Date, _>(last)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.day).collect())
+}
+
+#[derive(QueryableByName)]
+struct Name {
+    #[diesel(sql_type = Text)]
+    name: String,
+}
+
+/// Makes of active cars, for the search filter.
+pub async fn available_makes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<String>> {
+    let rows: Vec<Name> = diesel::sql_query(
+        "SELECT DISTINCT make AS name FROM cars WHERE status = 'active' ORDER BY name",
+    )
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.name).collect())
+}

@@ -1,0 +1,4 @@
+//! Queries of the catalog database. Functions take a connection so callers compose them.
+
+pub mod cars;
+pub mod places;

@@ -1,0 +1,369 @@
+//! `/v1/cars/*`, `/v1/api/enums/*`, `/v1/car-makes-models/*`, `/v1/calendar/*`,
+//! `/v1/places/*`, `/v1/allai/*`: the catalog calls of spec 000 section 7.
+
+use crate::auth::MaybeUser;
+use crate::error::{HttpError, HttpResult};
+use crate::grpc::request;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use upcar_identity::Identity;
+use upcar_proto::{accounts as apb, catalog as pb};
+
+type State = web::Data<AppState>;
+
+/// Cents as dollars with at most two decimals.
+pub fn dollars(cents: i64) -> f64 {
+    (cents as f64) / 100.0
+}
+
+fn car_json(c: &pb::CarSummary, favourites: &HashSet<String>) -> Value {
+    let a = c.address.clone().unwrap_or_default();
+    json!({
+        "_id": c.id,
+        "make": c.make,
+        "model": c.model,
+        "carYear": c.car_year,
+        "latitude": c.latitude,
+        "longitude": c.longitude,
+        "address": {"street": a.street, "city": a.city, "state": a.state, "zip": a.zip},
+        "location": {"type": "Point", "coordinates": [c.longitude, c.latitude]},
+        "primaryPhotoUrl": c.primary_photo_url,
+        "photoUrls": c.photo_urls,
+        "totalRating": c.total_rating,
+        "ratingCount": c.rating_count,
+        "tripCount": c.trip_count,
+        "distance": c.distance_miles,
+        "isFav": favourites.contains(&c.id),
+        "specialFeature": c.special_feature,
+        "dailyPrice": dollars(c.daily_price_cents),
+        "monthlyPrice": dollars(c.monthly_price_cents),
+        "vehicleType": c.vehicle_type,
+        "seats": c.seats,
+        "transmissionType": c.transmission_type,
+        "gasType": c.gas_type,
+        "ownerId": c.owner_id,
+    })
+}
+
+async fn favourites_of(state: &AppState, who: Option<&Identity>) -> HashSet<String> {
+    let Some(id) = who else { return HashSet::new() };
+    // Favourites only decorate the answer; a failure here must not fail the search.
+    match state.accounts.clone().list_favourites(request(apb::Empty {}, Some(id))).await {
+        Ok(r) => r.into_inner().favourites.into_iter().map(|f| f.car_id).collect(),
+        Err(e) => {
+            tracing::warn!(error = %e.message(), "favourites unavailable for search");
+            HashSet::new()
+        }
+    }
+}
+
+fn opt_f64(v: &Option<String>, field: &str) -> HttpResult<Option<f64>> {
+    match v.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => s.parse::<f64>().ok().filter(|f| f.is_finite()).map(Some).ok_or_else(|| {
+            HttpError::invalid("invalid_query", format!("{field} must be a number"))
+        }),
+    }
+}
+
+fn opt_i32(v: &Option<String>, field: &str) -> HttpResult<Option<i32>> {
+    match v.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => s.parse::<i32>().map(Some).map_err(|_| {
+            HttpError::invalid("invalid_query", format!("{field} must be a whole number"))
+        }),
+    }
+}
+
+fn dollars_to_cents(v: Option<f64>) -> Option<i64> {
+    v.map(|d| (d * 100.0).round() as i64)
+}
+
+/// `a,b` or `[a,b]` ranges (`priceRange`, `yearRange`).
+fn range(v: &Option<String>, field: &str) -> HttpResult<(Option<f64>, Option<f64>)> {
+    let Some(s) = v
+        .as_deref()
+        .map(|s| s.trim().trim_start_matches('[').trim_end_matches(']'))
+        .filter(|s| !s.is_empty())
+    else {
+        return Ok((None, None));
+    };
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| HttpError::invalid("invalid_query", format!("{field} is min,max")))?;
+    Ok((opt_f64(&Some(a.to_owned()), field)?, opt_f64(&Some(b.to_owned()), field)?))
+}
+
+/// The query of the car search, with the spec's names and those of
+/// `findAvailableCarsNearAddress` as aliases.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SearchQuery {
+    #[serde(alias = "newStartDate")]
+    from_date: String,
+    #[serde(alias = "newStartTime")]
+    from_time: String,
+    #[serde(alias = "newEndDate")]
+    until_date: String,
+    #[serde(alias = "newEndTime")]
+    until_time: String,
+    latitude: Option<String>,
+    longitude: Option<String>,
+    #[serde(alias = "sortOrder")]
+    sort_by: String,
+    #[serde(alias = "carType")]
+    vehicle_type: String,
+    make: String,
+    model: String,
+    seats: Option<String>,
+    min_seats: Option<String>,
+    transmission_type: String,
+    price_range: Option<String>,
+    price_min: Option<String>,
+    price_max: Option<String>,
+    year_range: Option<String>,
+    year_min: Option<String>,
+    year_max: Option<String>,
+    age: Option<String>,
+    page: Option<String>,
+    limit: Option<String>,
+}
+
+pub async fn search(state: State, who: MaybeUser, q: web::Query<SearchQuery>) -> HttpResult {
+    let q = q.into_inner();
+    let (pr_min, pr_max) = range(&q.price_range, "priceRange")?;
+    let (yr_min, yr_max) = range(&q.year_range, "yearRange")?;
+    let msg = pb::SearchRequest {
+        from_date: q.from_date,
+        from_time: q.from_time,
+        until_date: q.until_date,
+        until_time: q.until_time,
+        latitude: opt_f64(&q.latitude, "latitude")?,
+        longitude: opt_f64(&q.longitude, "longitude")?,
+        sort_by: q.sort_by,
+        vehicle_type: q.vehicle_type,
+        make: q.make,
+        model: q.model,
+        exact_seats: opt_i32(&q.seats, "seats")?,
+        min_seats: opt_i32(&q.min_seats, "minSeats")?,
+        transmission_type: q.transmission_type,
+        price_min_cents: dollars_to_cents(opt_f64(&q.price_min, "priceMin")?.or(pr_min)),
+        price_max_cents: dollars_to_cents(opt_f64(&q.price_max, "priceMax")?.or(pr_max)),
+        year_min: opt_i32(&q.year_min, "yearMin")?.or(yr_min.map(|y| y as i32)),
+        year_max: opt_i32(&q.year_max, "yearMax")?.or(yr_max.map(|y| y as i32)),
+        age: opt_i32(&q.age, "age")?,
+        page: opt_i32(&q.page, "page")?.unwrap_or(1),
+        limit: opt_i32(&q.limit, "limit")?.unwrap_or(0),
+    };
+    let r = state.catalog.clone().search_cars(request(msg, who.0.as_ref())).await?.into_inner();
+    let favs = favourites_of(&state, who.0.as_ref()).await;
+    Ok(HttpResponse::Ok().json(json!({
+        "count": r.count,
+        "message": r.message,
+        "data": r.cars.iter().map(|c| car_json(c, &favs)).collect::<Vec<_>>(),
+        "isLongTermRental": r.is_long_term_rental,
+        "requestId": r.request_id,
+        "page": r.page,
+        "limit": r.limit,
+        "startTime": r.start_time,
+        "endTime": r.end_time,
+    })))
+}
+
+pub async fn get_car(state: State, who: MaybeUser, id: web::Path<String>) -> HttpResult {
+    let r = state
+        .catalog
+        .clone()
+        .get_car(request(pb::CarIdRequest { car_id: id.into_inner() }, who.0.as_ref()))
+        .await?
+        .into_inner();
+    let s = r.summary.clone().unwrap_or_default();
+    let favs = favourites_of(&state, who.0.as_ref()).await;
+    let mut car = car_json(&s, &favs);
+    let own = who.0.as_ref().is_some_and(|i| i.user_id.to_string() == s.owner_id);
+    let extras: Vec<Value> = r
+        .extras
+        .iter()
+        .map(|e| {
+            json!({
+                "extraId": e.extra_id, "extraType": e.extra_type, "description": e.description,
+                "price": {"amount": dollars(e.price_cents), "per": e.per},
+                "isQuantityChoosable": e.is_quantity_choosable, "availableQuantity": e.available_quantity,
+            })
+        })
+        .collect();
+    let extra = json!({
+        "title": r.title,
+        "isOwnCar": own,
+        "trim": r.trim,
+        "doors": r.doors,
+        "additionalPhotos": [],
+        "carDetails": r.description,
+        "features": r.features,
+        "extras": extras,
+        "minAgeRequired": r.min_age_required,
+        "pricePerHour": dollars(r.price_per_hour_cents),
+        "price": dollars(s.daily_price_cents),
+        "ReportListingPolicy": "Report a listing that is inaccurate, unsafe or misleading. Our team reviews every report; a report does not hide the car by itself.",
+        "cancellationPolicy": "Free cancellation within 1 hour of booking or more than 24 hours before the trip starts; 50% refund under 24 hours; no refund after the trip starts.",
+        "advanceNoticeHours": r.advance_notice_hours,
+        "minTripDuration": r.min_trip_days,
+        "maxTripDuration": r.max_trip_days,
+        "timeZone": r.time_zone,
+        "pickupLocations": [{"latitude": s.latitude, "longitude": s.longitude, "address": car["address"].clone()}],
+    });
+    if let (Some(c), Some(e)) = (car.as_object_mut(), extra.as_object()) {
+        for (k, v) in e {
+            c.insert(k.clone(), v.clone());
+        }
+        c.insert("address".into(), json!({
+            "street": car_address(&s).0, "city": car_address(&s).1, "state": car_address(&s).2, "zip": car_address(&s).3,
+            "latitude": s.latitude, "longitude": s.longitude,
+        }));
+    }
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": car})))
+}
+
+fn car_address(s: &pb::CarSummary) -> (String, String, String, String) {
+    let a = s.address.clone().unwrap_or_default();
+    (a.street, a.city, a.state, a.zip)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AvailabilityQuery {
+    #[serde(alias = "newStartDate", alias = "startDate")]
+    from_date: String,
+    #[serde(alias = "newStartTime", alias = "startTime")]
+    from_time: String,
+    #[serde(alias = "newEndDate", alias = "endDate")]
+    until_date: String,
+    #[serde(alias = "newEndTime", alias = "endTime")]
+    until_time: String,
+    is_delivery: Option<String>,
+}
+
+pub async fn is_car_available(
+    state: State,
+    id: web::Path<String>,
+    q: web::Query<AvailabilityQuery>,
+) -> HttpResult {
+    let q = q.into_inner();
+    let msg = pb::AvailabilityRequest {
+        car_id: id.into_inner(),
+        from_date: q.from_date,
+        from_time: q.from_time,
+        until_date: q.until_date,
+        until_time: q.until_time,
+        is_delivery: q.is_delivery.as_deref() == Some("true"),
+    };
+    let r = state.catalog.clone().is_car_available(request(msg, None)).await?.into_inner();
+    // The client treats 200 and 400 as answers (spec 000 section 8): unavailable is a 400.
+    let body = json!({"status": r.available, "available": r.available, "message": r.message});
+    Ok(if r.available {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::BadRequest().json(json!({"error": "car_not_available", "message": r.message, "available": false, "status": false}))
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CalendarQuery {
+    car_id: String,
+    year: Option<String>,
+    month: Option<String>,
+}
+
+pub async fn blocked_dates(state: State, q: web::Query<CalendarQuery>) -> HttpResult {
+    let q = q.into_inner();
+    let today = chrono::Utc::now().date_naive();
+    use chrono::Datelike;
+    let msg = pb::BlockedDatesRequest {
+        car_id: q.car_id,
+        year: opt_i32(&q.year, "year")?.unwrap_or(today.year()),
+        month: opt_i32(&q.month, "month")?.unwrap_or(today.month() as i32),
+    };
+    let r = state.catalog.clone().blocked_dates(request(msg, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "carUnavailableDates": r.dates})))
+}
+
+pub async fn list_enum(state: State, name: web::Path<String>) -> HttpResult {
+    let name = name.into_inner();
+    let r = state
+        .catalog
+        .clone()
+        .list_enum(request(pb::EnumRequest { name: name.clone() }, None))
+        .await?
+        .into_inner();
+    let data: Vec<Value> = if name == "statesList" {
+        r.items.iter().map(|i| json!({"value": i.value, "label": i.label})).collect()
+    } else {
+        r.items.iter().map(|i| json!(i.value)).collect()
+    };
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": data})))
+}
+
+pub async fn models_for_make(state: State, make: web::Path<String>) -> HttpResult {
+    let r = state
+        .catalog
+        .clone()
+        .models_for_make(request(pb::MakeRequest { make: make.into_inner() }, None))
+        .await?
+        .into_inner();
+    let models: Vec<&str> = r.items.iter().map(|i| i.value.as_str()).collect();
+    Ok(HttpResponse::Ok()
+        .json(json!({"status": true, "message": "", "data": {"models": models}, "models": models})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AutocompleteQuery {
+    #[serde(alias = "q", alias = "text")]
+    input: String,
+    limit: Option<String>,
+}
+
+/// `GET /v1/places/autocomplete?input=`: suggestions grouped City, Airport, Hotel, Address.
+pub async fn autocomplete(state: State, q: web::Query<AutocompleteQuery>) -> HttpResult {
+    let msg = pb::AutocompleteRequest {
+        text: q.input.clone(),
+        limit: opt_i32(&q.limit, "limit")?.unwrap_or(10),
+    };
+    let r = state.catalog.clone().autocomplete_places(request(msg, None)).await?.into_inner();
+    let item = |p: &pb::Place| {
+        json!({"placeId": p.place_id, "text": p.text, "lat": p.lat, "lng": p.lng, "formatted_address": p.formatted_address,
+               "name": p.name, "types": p.types, "group": p.group,
+               "geometry": {"location": {"lat": p.lat, "lng": p.lng}}})
+    };
+    let groups: Vec<Value> = ["City", "Airport", "Hotel", "Address"]
+        .iter()
+        .map(|g| json!({"group": g, "items": r.places.iter().filter(|p| p.group == *g).map(item).collect::<Vec<_>>()}))
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": r.places.iter().map(item).collect::<Vec<_>>(), "groups": groups})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NlQuery {
+    #[serde(alias = "q", alias = "text", alias = "prompt")]
+    query: String,
+}
+
+pub async fn search_params(state: State, q: web::Query<NlQuery>) -> HttpResult {
+    let r = state
+        .catalog
+        .clone()
+        .parse_search_text(request(pb::ParseSearchTextRequest { text: q.query.clone() }, None))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "fromDate": r.from_date, "fromTime": r.from_time, "untilDate": r.until_date, "untilTime": r.until_time,
+        "location": r.location, "latitude": r.latitude, "longitude": r.longitude,
+        "vehicleType": if r.vehicle_type.is_empty() { Value::Null } else { json!(r.vehicle_type) },
+    })))
+}
