@@ -12,6 +12,11 @@ scripts/ensure-tools.sh
 psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'test\_%'" |
     while read -r db; do dropdb -h 127.0.0.1 -U postgres --force "$db" 2>/dev/null || true; done
 
+# Broker queues of earlier test runs (their names start with test-).
+rabbitmqctl -q list_queues name 2>/dev/null | grep '^test-' | while read -r q; do
+    rabbitmqctl -q delete_queue "$q" >/dev/null 2>&1 || true
+done
+
 echo "== formatting"
 cargo fmt --all -- --check
 

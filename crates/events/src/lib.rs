@@ -41,6 +41,11 @@ routing_keys! {
     UserSignedUp => "accounts.user_signed_up",
     EmailVerified => "accounts.email_verified",
     DriverDocumentsCompleted => "accounts.driver_documents_completed",
+    TripBooked => "trips.trip_booked",
+    TripRescheduled => "trips.trip_rescheduled",
+    TripCancelled => "trips.trip_cancelled",
+    AvailabilityBlocked => "hosting.availability_blocked",
+    AvailabilityUnblocked => "hosting.availability_unblocked",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

@@ -1,14 +1,16 @@
 //! The development demo fleet (CONTRACT "Development mode"): cars around Fremont, Los Angeles
-//! and San Francisco with realistic makes, models, trims, prices, features, extras, ratings
-//! and trip counts. Ids are fixed and loading is idempotent. Owners are the demo hosts created
-//! by the accounts service (same fixed ids).
+//! and San Francisco with realistic makes, models, trims, prices, features, extras, reviews
+//! with category ratings, and trip counts. Ids are fixed and loading is idempotent. Owners and
+//! reviewers are the demo accounts created by the accounts service (same fixed ids).
 
+use crate::domain::reviews::{CATEGORIES, RatingCategory};
 use crate::domain::search_params::{
     AIRPORTS_CSV, CITIES_CSV, HOTELS_CSV, parse_airports, parse_cities, parse_hotels,
 };
 use crate::error::CatalogResult;
 use crate::state::AppState;
 use crate::store::places::{self, NewPlace};
+use crate::store::reviews::{self, NewReview};
 use diesel_async::{RunQueryDsl, SimpleAsyncConnection};
 use uuid::Uuid;
 
@@ -23,9 +25,22 @@ pub const OTHER_HOSTS: [Uuid; 5] = [
     Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0016),
 ];
 
+/// The demo guest `guest@demo.local` (accounts' fixed id).
+pub const DEMO_GUEST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0003);
+
 /// The id of demo car `n`.
 pub fn car_id(n: u32) -> Uuid {
     Uuid::from_u128(0x0194_0000_0000_7000_8000_0000_0000_0000 + u128::from(n))
+}
+
+/// The id of review `k` of demo car `n`.
+pub fn review_id(n: u32, k: u32) -> Uuid {
+    Uuid::from_u128(0x0195_0000_0000_7000_8000_0000_0000_0000 + u128::from(n) * 16 + u128::from(k))
+}
+
+/// The id of the (past) trip that review `k` of demo car `n` belongs to.
+fn trip_id(n: u32, k: u32) -> Uuid {
+    Uuid::from_u128(0x0196_0000_0000_7000_8000_0000_0000_0000 + u128::from(n) * 16 + u128::from(k))
 }
 
 struct Model {
@@ -504,11 +519,175 @@ fn description(m: &Model, city: &str) -> String {
     )
 }
 
+/// The demo accounts who review: guests and hosts both rent (one account does both). Names
+/// are shown as first name and initial, as they are copied onto a review.
+const PEOPLE: [(Uuid, &str); 7] = [
+    (DEMO_GUEST, "Gabriel G."),
+    (DEMO_HOST, "Harper H."),
+    (OTHER_HOSTS[0], "Maya P."),
+    (OTHER_HOSTS[1], "Diego R."),
+    (OTHER_HOSTS[2], "Grace K."),
+    (OTHER_HOSTS[3], "Omar H."),
+    (OTHER_HOSTS[4], "Lena F."),
+];
+
+const FIVE_STARS: &[&str] = &[
+    "{host} made pickup in {city} effortless and the {model} was spotless inside and out. Would book again in a heartbeat.",
+    "Exactly as pictured. The {model} drove beautifully on our weekend down to Monterey and {host} answered every message within minutes.",
+    "Super smooth rental: clear instructions, an easy handoff, and the car was ready ten minutes early.",
+    "Best rental experience I've had. The {make} {model} was immaculate and {host} even left a charging cable and bottled water.",
+    "Used the {model} for a week of client meetings around {city}. Comfortable, quiet and very clean. Thanks {host}!",
+    "Great communication from start to finish. {host} was flexible when our flight landed two hours late.",
+    "The car was in perfect condition and the return took five minutes. Highly recommend {host}.",
+    "The {model} was a joy to drive. Check-in took two minutes and everything was exactly where {host} said it would be.",
+    "Booked last minute for a family visit and {host} made it work. Clean, comfortable, zero surprises.",
+    "Fantastic host, fantastic car. The photos don't do the {model} justice.",
+];
+
+const FOUR_STARS: &[&str] = &[
+    "Nice {model} and an easy pickup. A few crumbs in the back seat, but nothing that affected the trip.",
+    "Good car at a fair price. {host} was a little slow to reply on the first day, but everything else was great.",
+    "Drove well and stayed comfortable through a long day on the freeway. One tire was a bit low; {host} said they'd check it.",
+    "Solid rental overall. The pickup spot in {city} was hard to find at night, but the car itself was great.",
+    "The {model} was clean and reliable. The phone mount was missing, otherwise exactly as described.",
+    "Very convenient location and a smooth handoff. A couple of minor scuffs on the bumper that weren't in the photos.",
+];
+
+const THREE_STARS: &[&str] = &[
+    "The car drove fine, but it wasn't as clean as the photos suggested and the handoff started 20 minutes late.",
+    "Okay experience. The {model} had the tire pressure light on and it took a while to hear back from {host}.",
+    "Got us where we needed to go, but there was sand in the trunk and the cabin smelled strongly of air freshener.",
+];
+
+const THANKS: &[&str] = &[
+    "Thank you, {guest}! It was a pleasure hosting you. Come back anytime.",
+    "Thanks for taking such good care of the {model}, {guest}!",
+    "Glad the trip went well, {guest}. Hope to see you again soon!",
+];
+
+const FIXED_IT: &[&str] = &[
+    "Thanks for the honest feedback, {guest}. I've taken care of it before the next trip.",
+    "Sorry about that, {guest}. I've changed my cleaning and handoff routine so it won't happen again.",
+];
+
+/// A deterministic spread of small numbers from two seeds (a 32-bit integer hash).
+fn mix(a: u32, b: u32) -> u32 {
+    let mut x = a.wrapping_mul(0x9E37_79B1) ^ b.wrapping_mul(0x85EB_CA6B) ^ 0x2545_F491;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    x = x.wrapping_mul(0x297A_2D39);
+    x ^ (x >> 15)
+}
+
+fn pick<'a>(list: &[&'a str], seed: u32) -> &'a str {
+    list[seed as usize % list.len()]
+}
+
+fn fill(template: &str, m: &Model, city: &str, host: &str, guest: &str) -> String {
+    template
+        .replace("{model}", m.model)
+        .replace("{make}", m.make)
+        .replace("{city}", city)
+        .replace("{host}", host)
+        .replace("{guest}", guest)
+}
+
+/// A demo review before it is stored.
+struct DemoReview {
+    k: u32,
+    from: (Uuid, &'static str),
+    stars: i32,
+    text: String,
+    response: Option<(String, &'static str)>,
+    days_ago: i64,
+    categories: Vec<(RatingCategory, i32)>,
+}
+
+/// The reviews of demo car `n` (reviews are written by the trips service through its events
+/// once it exists; for now only this demo data writes them): none for every ninth car (new listings), otherwise 3 to 8,
+/// mostly five stars, some four, a few three; each with all five category ratings near its
+/// stars, and host answers to about half of them (always to the critical ones).
+fn demo_reviews(n: u32, m: &Model, city: &str, owner: Uuid) -> Vec<DemoReview> {
+    if n.is_multiple_of(9) {
+        return Vec::new();
+    }
+    let count = 3 + mix(n, 1000) % 6;
+    let host = PEOPLE.iter().find(|p| p.0 == owner).map_or("Your host", |p| p.1);
+    let host_first = host.split(' ').next().unwrap_or(host);
+    let reviewers: Vec<(Uuid, &str)> = PEOPLE.iter().copied().filter(|p| p.0 != owner).collect();
+    // Some cars are simply better kept: the share of five-star reviews varies by car.
+    let five_below = [15, 12, 9][(n % 3) as usize];
+    let first = mix(n, 2000) as usize;
+    let mut age = 0i64;
+    (0..count)
+        .map(|k| {
+            let roll = mix(n, k) % 20;
+            let stars = if roll < five_below {
+                5
+            } else if roll < 18 {
+                4
+            } else {
+                3
+            };
+            let from = reviewers[(first + k as usize) % reviewers.len()];
+            let guest_first = from.1.split(' ').next().unwrap_or(from.1);
+            let seed = mix(k, n);
+            let template = match stars {
+                5 => pick(FIVE_STARS, seed),
+                4 => pick(FOUR_STARS, seed),
+                _ => pick(THREE_STARS, seed),
+            };
+            let answer = match stars {
+                5 if seed.is_multiple_of(3) => Some(pick(THANKS, seed / 3)),
+                5 => None,
+                4 if seed.is_multiple_of(2) => Some(pick(FIXED_IT, seed / 2)),
+                4 => None,
+                _ => Some(pick(FIXED_IT, seed)),
+            };
+            let categories = CATEGORIES
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let wobble = match mix(seed, i as u32) % 8 {
+                        0 => -1,
+                        7 => 1,
+                        _ => 0,
+                    };
+                    (*c, (stars + wobble).clamp(1, 5))
+                })
+                .collect();
+            // Newest first by k: one review every few weeks going back from last week.
+            age += 6 + i64::from(mix(n, k + 100) % 40);
+            DemoReview {
+                k,
+                from,
+                stars,
+                text: fill(template, m, city, host_first, guest_first),
+                response: answer.map(|a| (fill(a, m, city, host_first, guest_first), host)),
+                days_ago: age,
+                categories,
+            }
+        })
+        .collect()
+}
+
+/// The average stars to one decimal, as the car row keeps them.
+fn average(reviews: &[DemoReview]) -> f64 {
+    if reviews.is_empty() {
+        return 0.0;
+    }
+    let sum: i32 = reviews.iter().map(|r| r.stars).sum();
+    (f64::from(sum) / reviews.len() as f64 * 10.0).round() / 10.0
+}
+
 /// Loads the gazetteer and the demo fleet; safe to run at every start.
 pub async fn load(state: &AppState) -> CatalogResult<()> {
     load_places(state).await?;
     let mut conn = state.conn().await?;
     let mut n = 0u32;
+    let mut ids = Vec::new();
+    let now = chrono::Utc::now();
     for area in AREAS {
         for i in 0..area.count {
             n += 1;
@@ -526,18 +705,18 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
             };
             let street =
                 format!("{} {}", 100 + 37 * n, area.streets[(n as usize) % area.streets.len()]);
-            let rating = 4.2 + f64::from((n * 13) % 9) / 10.0;
-            let ratings = if n.is_multiple_of(9) { 0 } else { 3 + (n * 7) % 40 };
-            let trips = if ratings == 0 { 0 } else { ratings + (n * 3) % 25 };
+            let reviews = demo_reviews(n, m, area.city, owner);
+            // Every rating comes from a trip; some trips were not reviewed.
+            let trips = if reviews.is_empty() { 0 } else { reviews.len() as u32 + (n * 3) % 25 };
             let features = FEATURE_SETS[(n as usize) % FEATURE_SETS.len()];
             diesel::sql_query(
                 "INSERT INTO cars (id, owner_id, status, make, model, car_year, trim, style, transmission, seats, doors, gas_type, \
                    odometer, features, special_feature, description, license_plate, plate_state, daily_price_cents, \
                    price_per_hour_cents, monthly_discount_pct, street, city, state, zip, latitude, longitude, time_zone, \
                    advance_notice_hours, min_trip_days, max_trip_days, two_day_weekend, min_age, extras, total_rating, \
-                   rating_count, trip_count) \
+                   rating_count, trip_count, max_delivery_miles) \
                  VALUES ($1, $2, 'active', $3, $4, $5, $6, $7, $8, $9, $10, $11, '0-50k miles', $12, $13, $14, $15, 'CA', $16, \
-                   $17, $18, $19, $20, $21, $22, $23, $24, 'America/Los_Angeles', $25, 1, 1000, false, $26, $27, $28, $29, $30) \
+                   $17, $18, $19, $20, $21, $22, $23, $24, 'America/Los_Angeles', $25, 1, 1000, false, $26, $27, $28, $29, $30, $31) \
                  ON CONFLICT (id) DO NOTHING",
             )
             .bind::<diesel::sql_types::Uuid, _>(car_id(n))
@@ -567,13 +746,43 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
             .bind::<diesel::sql_types::Integer, _>(if n.is_multiple_of(5) { 6 } else { 1 })
             .bind::<diesel::sql_types::Integer, _>(if m.price > 12000 { 25 } else { 21 })
             .bind::<diesel::sql_types::Jsonb, _>(extras_for(n))
-            .bind::<diesel::sql_types::Double, _>(if ratings == 0 { 0.0 } else { (rating.min(5.0) * 10.0).round() / 10.0 })
-            .bind::<diesel::sql_types::Integer, _>(ratings as i32)
+            .bind::<diesel::sql_types::Double, _>(average(&reviews))
+            .bind::<diesel::sql_types::Integer, _>(reviews.len() as i32)
             .bind::<diesel::sql_types::Integer, _>(trips as i32)
+            .bind::<diesel::sql_types::Integer, _>([25, 15, 25, 40, 10][(n as usize) % 5])
             .execute(&mut conn)
             .await?;
+            for r in &reviews {
+                reviews::insert(
+                    &mut conn,
+                    &NewReview {
+                        id: review_id(n, r.k),
+                        car_id: car_id(n),
+                        trip_id: trip_id(n, r.k),
+                        from_user_id: r.from.0,
+                        reviewer_name: r.from.1,
+                        reviewer_profile_pic: "",
+                        stars: r.stars,
+                        review: &r.text,
+                        response: r.response.as_ref().map(|(text, name)| (text.as_str(), *name)),
+                        created_at: now - chrono::Duration::days(r.days_ago),
+                        categories: &r.categories,
+                    },
+                )
+                .await?;
+            }
+            ids.push(car_id(n));
         }
     }
+    // The cars' averages follow their reviews, also in a database loaded before reviews
+    // existed; and a car has at least as many trips as ratings.
+    reviews::sync_car_ratings(&mut conn, &ids).await?;
+    diesel::sql_query(
+        "UPDATE cars SET trip_count = rating_count WHERE id = ANY($1) AND trip_count < rating_count",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
+    .execute(&mut conn)
+    .await?;
     // Car addresses join the gazetteer so autocomplete finds them.
     conn.batch_execute(
         "INSERT INTO places (id, kind, name, formatted_address, state_code, latitude, longitude, population, search_text) \
@@ -631,4 +840,55 @@ pub async fn load_places(state: &AppState) -> CatalogResult<()> {
     let mut conn = state.conn().await?;
     places::upsert(&mut conn, &rows).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn most_cars_have_three_to_eight_reviews_by_people_other_than_their_host() {
+        let mut rated = 0;
+        for n in 1..=44u32 {
+            let m = &MODELS[(n as usize * 11 + 3) % MODELS.len()];
+            let owner = OTHER_HOSTS[(n as usize) % OTHER_HOSTS.len()];
+            let reviews = demo_reviews(n, m, "Fremont", owner);
+            if n.is_multiple_of(9) {
+                assert!(reviews.is_empty());
+                continue;
+            }
+            rated += 1;
+            assert!((3..=8).contains(&reviews.len()), "car {n}: {}", reviews.len());
+            for r in &reviews {
+                assert_ne!(r.from.0, owner, "hosts do not review their own car");
+                assert!((3..=5).contains(&r.stars));
+                assert_eq!(r.categories.len(), CATEGORIES.len());
+                assert!(r.categories.iter().all(|(_, v)| (1..=5).contains(v)));
+                assert!(!r.text.contains('{'), "placeholders filled: {}", r.text);
+                if r.stars < 5 {
+                    assert!(r.response.is_some() || r.stars == 4);
+                }
+            }
+            assert!(reviews.windows(2).all(|w| w[0].days_ago < w[1].days_ago), "newest first");
+            assert_eq!(average(&reviews), average(&demo_reviews(n, m, "Fremont", owner)));
+        }
+        assert!(rated >= 35);
+    }
+
+    #[test]
+    fn averages_round_to_one_decimal() {
+        let r = |stars| DemoReview {
+            k: 0,
+            from: PEOPLE[0],
+            stars,
+            text: String::new(),
+            response: None,
+            days_ago: 1,
+            categories: vec![],
+        };
+        assert_eq!(average(&[]), 0.0);
+        assert_eq!(average(&[r(5), r(4), r(4)]), 4.3);
+        assert_eq!(average(&[r(5), r(5), r(4), r(3)]), 4.3);
+        assert_eq!(average(&[r(5), r(5), r(5), r(4), r(4), r(4)]), 4.5);
+    }
 }

@@ -1,5 +1,6 @@
 //! Every way a catalog call can fail.
 
+use crate::domain::reports::ReportError;
 use crate::domain::window::WindowError;
 use upcar_errors::{ErrorCode, ErrorKind};
 
@@ -34,6 +35,22 @@ pub enum CatalogError {
     #[error("The search text is too long (500 characters at most).")]
     TextTooLong,
     #[error(transparent)]
+    Report(#[from] ReportError),
+    #[error("You have already reported this listing today.")]
+    AlreadyReported,
+    #[error("Token is missing")]
+    SignInRequired,
+    #[error("deliveryLocation.coordinates is required as [longitude, latitude]")]
+    DeliveryLocationRequired,
+    #[error(
+        "deliveryLocation.coordinates must be [longitude, latitude] with longitude within -180..180 and latitude within -90..90"
+    )]
+    BadDeliveryLocation,
+    #[error("Unknown car type; use All, Evs, Convertibles, 7 Seater or Luxury")]
+    BadCarType,
+    #[error("No featured car right now")]
+    FeaturedCarNotFound,
+    #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
@@ -54,7 +71,10 @@ impl ErrorCode for CatalogError {
         match self {
             CatalogError::CarNotFound
             | CatalogError::MakeNotFound
-            | CatalogError::EnumNotFound(_) => ErrorKind::NotFound,
+            | CatalogError::EnumNotFound(_)
+            | CatalogError::FeaturedCarNotFound => ErrorKind::NotFound,
+            CatalogError::AlreadyReported => ErrorKind::Conflict,
+            CatalogError::SignInRequired => ErrorKind::Unauthenticated,
             CatalogError::Internal(_) => ErrorKind::Internal,
             _ => ErrorKind::InvalidInput,
         }
@@ -79,6 +99,16 @@ impl ErrorCode for CatalogError {
             CatalogError::BadRange(_) => "invalid_range",
             CatalogError::EmptyText => "empty_text",
             CatalogError::TextTooLong => "text_too_long",
+            CatalogError::Report(ReportError::TypeRequired) => "report_type_required",
+            CatalogError::Report(ReportError::ReasonRequired) => "reason_required",
+            CatalogError::Report(ReportError::TypeTooLong) => "report_type_too_long",
+            CatalogError::Report(ReportError::ReasonTooLong) => "reason_too_long",
+            CatalogError::AlreadyReported => "already_reported",
+            CatalogError::SignInRequired => "token_missing",
+            CatalogError::DeliveryLocationRequired => "delivery_location_required",
+            CatalogError::BadDeliveryLocation => "invalid_coordinates",
+            CatalogError::BadCarType => "invalid_car_type",
+            CatalogError::FeaturedCarNotFound => "featured_car_not_found",
             CatalogError::Internal(_) => "internal_error",
         }
     }

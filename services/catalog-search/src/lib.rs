@@ -6,6 +6,7 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod events;
 pub mod startup;
 pub mod state;
 pub mod store;

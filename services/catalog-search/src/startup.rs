@@ -16,6 +16,7 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
+    amqp: upcar_config::AmqpSettings,
 }
 
 impl Application {
@@ -36,7 +37,7 @@ impl Application {
             crate::demo::load_places(&state).await?;
         }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state })
+        Ok(Self { listener, state, amqp: settings.amqp })
     }
 
     /// The bound port.
@@ -49,21 +50,42 @@ impl Application {
         self.state.clone()
     }
 
-    /// Serves gRPC until `shutdown` resolves.
+    /// The durable queue of this service's consumer. It is named after the exchange too, so
+    /// separate deployments (or tests) sharing a broker do not take each other's events.
+    pub fn queue_name(&self) -> String {
+        format!("{}.catalog-search", self.amqp.exchange)
+    }
+
+    /// Serves gRPC and consumes availability events until `shutdown` resolves.
     pub async fn run_until(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<CatalogServer<CatalogApi>>().await;
-        tonic::transport::Server::builder()
-            .add_service(health_service)
-            .add_service(CatalogServer::new(CatalogApi::new(self.state.clone())))
-            .serve_with_incoming_shutdown(
-                tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true)),
-                shutdown,
-            )
-            .await?;
+        let token = tokio_util::sync::CancellationToken::new();
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            self.queue_name(),
+            crate::events::routing_keys(),
+            Arc::new(crate::events::AvailabilityProjection),
+            token.clone().cancelled_owned(),
+        ));
+        let incoming =
+            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let stop = token.clone();
+        let server = tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(health_service)
+                .add_service(CatalogServer::new(CatalogApi::new(self.state.clone())))
+                .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
+        );
+        shutdown.await;
+        token.cancel();
+        server.await??;
+        consumer.await?;
         Ok(())
     }
 }

@@ -10,7 +10,7 @@ use chrono::{Datelike, NaiveDate};
 use upcar_proto::catalog as pb;
 use uuid::Uuid;
 
-fn car_id(id: &str) -> CatalogResult<Uuid> {
+pub(super) fn car_id(id: &str) -> CatalogResult<Uuid> {
     // An id that cannot exist is an unknown car, like any other.
     id.trim().parse().map_err(|_| CatalogError::CarNotFound)
 }

@@ -2,7 +2,11 @@
 
 pub mod cars;
 pub mod convert;
+pub mod delivery;
+pub mod home;
 pub mod places;
+pub mod ratings;
+pub mod reports;
 pub mod search;
 
 use crate::error::CatalogResult;
@@ -89,5 +93,37 @@ impl Catalog for CatalogApi {
     ) -> Result<Response<pb::SearchParams>, Status> {
         call("ParseSearchText", r, async |_, b| places::parse_search_text(&self.state, &b.text))
             .await
+    }
+    async fn get_ratings(
+        &self,
+        r: Request<pb::RatingsRequest>,
+    ) -> Result<Response<pb::RatingsReply>, Status> {
+        call("GetRatings", r, async |_, b| ratings::get_ratings(&self.state, b).await).await
+    }
+    async fn report_listing(
+        &self,
+        r: Request<pb::ReportListingRequest>,
+    ) -> Result<Response<pb::ReportListingReply>, Status> {
+        call("ReportListing", r, async |who, b| reports::report_listing(&self.state, who, b).await)
+            .await
+    }
+    async fn delivery_distance(
+        &self,
+        r: Request<pb::DeliveryDistanceRequest>,
+    ) -> Result<Response<pb::DeliveryDistanceReply>, Status> {
+        call("DeliveryDistance", r, async |_, b| delivery::delivery_distance(&self.state, b).await)
+            .await
+    }
+    async fn home_cars(
+        &self,
+        r: Request<pb::HomeCarsRequest>,
+    ) -> Result<Response<pb::HomeCarsReply>, Status> {
+        call("HomeCars", r, async |_, b| home::home_cars(&self.state, b).await).await
+    }
+    async fn featured_car(
+        &self,
+        r: Request<pb::FeaturedCarRequest>,
+    ) -> Result<Response<pb::FeaturedCarReply>, Status> {
+        call("FeaturedCar", r, async |_, _| home::featured_car(&self.state).await).await
     }
 }

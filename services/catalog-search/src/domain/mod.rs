@@ -2,5 +2,9 @@
 
 pub mod enums;
 pub mod filters;
+pub mod geo;
+pub mod home;
+pub mod reports;
+pub mod reviews;
 pub mod search_params;
 pub mod window;

@@ -1,6 +1,8 @@
-//! Cars: search over the availability read model, details, availability, blocked dates.
+//! Cars: search over the availability read model, details, availability, blocked dates, the
+//! home grid and the featured car.
 
 use crate::domain::filters::Sort;
+use crate::domain::home::CarFilter;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::sql_types::{
     Array, BigInt, Bool, Double, Integer, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
@@ -9,8 +11,7 @@ use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-/// Meters per statute mile.
-pub const METERS_PER_MILE: f64 = 1609.344;
+pub use crate::domain::geo::METERS_PER_MILE;
 
 /// A car row as search and details read it.
 #[derive(Debug, Clone, QueryableByName)]
@@ -87,6 +88,8 @@ pub struct CarRow {
     pub rating_count: i32,
     #[diesel(sql_type = Integer)]
     pub trip_count: i32,
+    #[diesel(sql_type = Integer)]
+    pub max_delivery_miles: i32,
 }
 
 /// A search hit: the car, its distance and the total number of hits.
@@ -105,7 +108,7 @@ const CAR_COLUMNS: &str = "c.id, c.owner_id, c.status, c.make, c.model, c.car_ye
     c.photo_urls, c.primary_photo_url, c.daily_price_cents, c.price_per_hour_cents, \
     c.monthly_discount_pct, c.street, c.city, c.state, c.zip, c.country, c.latitude, c.longitude, \
     c.time_zone, c.advance_notice_hours, c.min_trip_days, c.max_trip_days, c.min_age, c.extras, \
-    c.total_rating, c.rating_count, c.trip_count";
+    c.total_rating, c.rating_count, c.trip_count, c.max_delivery_miles";
 
 /// A validated search.
 #[derive(Debug, Clone)]
@@ -264,4 +267,48 @@ pub async fn available_makes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<St
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.name).collect())
+}
+
+/// Active cars of a home-grid category, best rated first (more ratings, then more trips
+/// first among equals, then by id so the grid is stable).
+pub async fn best_rated(
+    conn: &mut AsyncPgConnection,
+    f: &CarFilter,
+    limit: i64,
+) -> QueryResult<Vec<CarRow>> {
+    let sql = format!(
+        "SELECT {CAR_COLUMNS} FROM cars c \
+         WHERE c.status = 'active' \
+           AND ($1::text IS NULL OR c.gas_type = $1) \
+           AND ($2::text IS NULL OR c.style = $2) \
+           AND ($3::int IS NULL OR c.seats >= $3) \
+           AND ($4::bigint IS NULL OR c.daily_price_cents >= $4) \
+         ORDER BY c.total_rating DESC, c.rating_count DESC, c.trip_count DESC, c.id \
+         LIMIT $5"
+    );
+    diesel::sql_query(sql)
+        .bind::<Nullable<Text>, _>(f.gas_type)
+        .bind::<Nullable<Text>, _>(f.style)
+        .bind::<Nullable<Integer>, _>(f.min_seats)
+        .bind::<Nullable<BigInt>, _>(f.min_daily_price_cents)
+        .bind::<BigInt, _>(limit)
+        .load(conn)
+        .await
+}
+
+/// The highest-rated active car with at least `min_ratings` ratings; among equal averages the
+/// one with more ratings, then the smallest id.
+pub async fn featured(
+    conn: &mut AsyncPgConnection,
+    min_ratings: i32,
+) -> QueryResult<Option<CarRow>> {
+    let sql = format!(
+        "SELECT {CAR_COLUMNS} FROM cars c \
+         WHERE c.status = 'active' AND c.rating_count >= $1 \
+         ORDER BY c.total_rating DESC, c.rating_count DESC, c.id \
+         LIMIT 1"
+    );
+    let mut rows: Vec<CarRow> =
+        diesel::sql_query(sql).bind::<Integer, _>(min_ratings).load(conn).await?;
+    Ok(rows.pop())
 }

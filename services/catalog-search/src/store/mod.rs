@@ -2,3 +2,5 @@
 
 pub mod cars;
 pub mod places;
+pub mod reports;
+pub mod reviews;

@@ -1,7 +1,7 @@
 //! `/v1/cars/*`, `/v1/api/enums/*`, `/v1/car-makes-models/*`, `/v1/calendar/*`,
-//! `/v1/places/*`, `/v1/allai/*`: the catalog calls of spec 000 section 7.
+//! `/v1/places/*`, `/v1/allai/*`, `/v1/statics/*`: the catalog calls of spec 000 section 7.
 
-use crate::auth::MaybeUser;
+use crate::auth::{AuthUser, MaybeUser};
 use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
@@ -365,5 +365,184 @@ pub async fn search_params(state: State, q: web::Query<NlQuery>) -> HttpResult {
         "fromDate": r.from_date, "fromTime": r.from_time, "untilDate": r.until_date, "untilTime": r.until_time,
         "location": r.location, "latitude": r.latitude, "longitude": r.longitude,
         "vehicleType": if r.vehicle_type.is_empty() { Value::Null } else { json!(r.vehicle_type) },
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PageQuery {
+    page: Option<String>,
+}
+
+/// `GET /v1/cars/getRatings/{carId}?page=`: the car's rating, category averages and reviews,
+/// newest first, 50 a page.
+pub async fn get_ratings(
+    state: State,
+    id: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> HttpResult {
+    let msg = pb::RatingsRequest {
+        car_id: id.into_inner(),
+        page: opt_i32(&q.page, "page")?.unwrap_or(1),
+    };
+    let r = state.catalog.clone().get_ratings(request(msg, None)).await?.into_inner();
+    let reviews: Vec<Value> = r
+        .reviews
+        .iter()
+        .map(|v| {
+            json!({
+                "fromUserId": v.from_user_id,
+                "reviewerName": v.reviewer_name,
+                "reviewerProfilePic": v.reviewer_profile_pic,
+                "reviewTime": v.review_time,
+                "stars": v.stars,
+                "review": v.review,
+                "response": v.response,
+                "responserName": v.responser_name,
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": {
+            "totalRating": r.total_rating,
+            "ratingCount": r.rating_count,
+            "categoryRatings": r.category_ratings.iter()
+                .map(|c| json!({"category": c.category, "rating": c.rating}))
+                .collect::<Vec<_>>(),
+            "reviews": reviews,
+        },
+    })))
+}
+
+/// Accepts a JSON string, number or bool where the spec has a text field.
+fn body_text(v: &Option<Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReportBody {
+    report_type: Option<Value>,
+    reason: Option<Value>,
+}
+
+/// `POST /v1/cars/reportListing/{id}` `{reportType, reason}`: "Flag This Ride".
+pub async fn report_listing(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: web::Json<ReportBody>,
+) -> HttpResult {
+    let msg = pb::ReportListingRequest {
+        car_id: id.into_inner(),
+        report_type: body_text(&body.report_type),
+        reason: body_text(&body.reason),
+    };
+    let r = state.catalog.clone().report_listing(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "message": r.message})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DeliveryBody {
+    delivery_location: Option<Value>,
+}
+
+/// GeoJSON `coordinates` as numbers; anything that is not a number becomes NaN so the
+/// service refuses it with the coordinates message (one place checks coordinates).
+fn coordinates(location: &Option<Value>) -> Vec<f64> {
+    let number = |v: &Value| match v {
+        Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
+        Value::String(s) => s.trim().parse().unwrap_or(f64::NAN),
+        _ => f64::NAN,
+    };
+    match location.as_ref().and_then(|l| l.get("coordinates")) {
+        None | Some(Value::Null) => vec![],
+        Some(Value::Array(a)) if a.is_empty() => vec![f64::NAN],
+        Some(Value::Array(a)) => a.iter().map(number).collect(),
+        Some(_) => vec![f64::NAN],
+    }
+}
+
+/// `POST /v1/cars/calculateMaxDeliveryDistance/{id}` `{deliveryLocation: {coordinates:
+/// [lng, lat]}}`: miles from the car and whether the host delivers that far.
+pub async fn calculate_max_delivery_distance(
+    state: State,
+    id: web::Path<String>,
+    body: web::Json<DeliveryBody>,
+) -> HttpResult {
+    let msg = pb::DeliveryDistanceRequest {
+        car_id: id.into_inner(),
+        coordinates: coordinates(&body.delivery_location),
+    };
+    let r = state.catalog.clone().delivery_distance(request(msg, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "distance": r.distance_miles,
+        "maxDeliveryDistance": r.max_delivery_miles,
+        "isWithinRange": r.is_within_range,
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CarTypeQuery {
+    #[serde(rename = "type", alias = "carType", alias = "category")]
+    car_type: String,
+}
+
+/// `GET /v1/cars/getStaticCarsByType?type=`: the home grid's 15 best-rated cars.
+pub async fn static_cars_by_type(
+    state: State,
+    who: MaybeUser,
+    q: web::Query<CarTypeQuery>,
+) -> HttpResult {
+    let msg = pb::HomeCarsRequest { category: q.into_inner().car_type };
+    let r = state.catalog.clone().home_cars(request(msg, who.0.as_ref())).await?.into_inner();
+    let favs = favourites_of(&state, who.0.as_ref()).await;
+    let cards: Vec<Value> = r
+        .cars
+        .iter()
+        .map(|c| {
+            let a = c.address.clone().unwrap_or_default();
+            json!({
+                "id": c.id,
+                "name": format!("{} {} {}", c.car_year, c.make, c.model),
+                "photoUrl": c.primary_photo_url,
+                "totalRating": c.total_rating,
+                "address": {"city": a.city, "state": a.state},
+                "tripCount": c.trip_count,
+                "specialFeature": c.special_feature,
+                "dailyprice": dollars(c.daily_price_cents),
+                "isFav": favs.contains(&c.id),
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": {"data": cards}})))
+}
+
+/// `GET /v1/statics/featured-car`: the home page's featured car.
+pub async fn featured_car(state: State) -> HttpResult {
+    let r = state
+        .catalog
+        .clone()
+        .featured_car(request(pb::FeaturedCarRequest {}, None))
+        .await?
+        .into_inner();
+    let c = r.car.unwrap_or_default();
+    let image = if c.primary_photo_url.is_empty() {
+        c.photo_urls.first().cloned().unwrap_or_default()
+    } else {
+        c.primary_photo_url.clone()
+    };
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": {"data": {"carImageUrl": image, "message": r.message, "carId": c.id}},
     })))
 }

@@ -92,6 +92,11 @@ routes! {
     "GET" "/v1/car-makes-models/{make}" Public "Models of a make";
     "GET" "/v1/places/autocomplete" Public "Place suggestions from 3 characters, grouped City, Airport, Hotel, Address (input)";
     "GET" "/v1/allai/getSearchParams" Public "Search parameters from free text (query)";
+    "GET" "/v1/cars/getRatings/{carId}" Public "A car's rating, category ratings and reviews, newest first, 50 a page (page)";
+    "POST" "/v1/cars/reportListing/{id}" User "Report a listing {reportType, reason}; once per car a day; the car stays listed";
+    "POST" "/v1/cars/calculateMaxDeliveryDistance/{id}" Public "Miles from the car to deliveryLocation.coordinates [lng, lat] and whether the host delivers that far";
+    "GET" "/v1/cars/getStaticCarsByType" Public "The home grid: 15 best-rated cars (type: All, Evs, Convertibles, 7 Seater, Luxury)";
+    "GET" "/v1/statics/featured-car" Public "The featured car: best rated with 5 ratings or more";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -168,6 +173,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/car-makes-models/{make}", get().to(catalog::models_for_make))
             .route("/places/autocomplete", get().to(catalog::autocomplete))
             .route("/allai/getSearchParams", get().to(catalog::search_params))
+            .route("/cars/getRatings/{carId}", get().to(catalog::get_ratings))
+            .route("/cars/reportListing/{id}", post().to(catalog::report_listing))
+            .route(
+                "/cars/calculateMaxDeliveryDistance/{id}",
+                post().to(catalog::calculate_max_delivery_distance),
+            )
+            .route("/cars/getStaticCarsByType", get().to(catalog::static_cars_by_type))
+            .route("/statics/featured-car", get().to(catalog::featured_car))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

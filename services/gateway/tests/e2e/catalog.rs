@@ -412,3 +412,434 @@ async fn free_text_becomes_search_parameters() {
     let (s, b) = parts(get("/v1/allai/getSearchParams?query=", None).await).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("empty_text")));
 }
+
+/// Asserts something about the catalog database: `condition` is SQL that must be true.
+async fn catalog_holds(condition: &str) {
+    catalog_sql(&format!(
+        "DO $$ BEGIN IF NOT ({condition}) THEN RAISE EXCEPTION 'not true: %', $c${condition}$c$; END IF; END $$;"
+    ))
+    .await;
+}
+
+/// An unlisted (inactive) car far from the demo fleet, so search and the home page never
+/// show it; returns its id.
+async fn inactive_car(total_rating: f64, rating_count: i32) -> String {
+    let id = uuid::Uuid::now_v7().to_string();
+    catalog_sql(&format!(
+        "INSERT INTO cars (id, owner_id, status, make, model, car_year, daily_price_cents, latitude, \
+           longitude, total_rating, rating_count, trip_count) \
+         VALUES ('{id}', '{}', 'inactive', 'Toyota', 'Corolla', 2020, 4000, 61.2181, -149.9003, \
+           {total_rating}, {rating_count}, {rating_count})",
+        uuid::Uuid::now_v7()
+    ))
+    .await;
+    id
+}
+
+async fn fremont_cars() -> Vec<Value> {
+    let (_, b) = search(&format!("{}&sortBy=distance&limit=50", base_query(monday(), 2))).await;
+    b["data"].as_array().unwrap().clone()
+}
+
+async fn ratings(id: &str) -> (u16, Value) {
+    parts(get(&format!("/v1/cars/getRatings/{id}"), None).await).await
+}
+
+#[tokio::test]
+async fn ratings_list_reviews_newest_first_and_add_up_to_the_car_rating() {
+    let cars = fremont_cars().await;
+    let rated: Vec<&Value> = cars.iter().filter(|c| c["ratingCount"].as_i64() > Some(0)).collect();
+    assert!(rated.len() >= 15, "most demo cars are reviewed");
+    for car in &rated {
+        let id = car["_id"].as_str().unwrap();
+        let (s, b) = ratings(id).await;
+        assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
+        let d = &b["data"];
+        let reviews = d["reviews"].as_array().unwrap();
+        assert!((3..=8).contains(&reviews.len()), "{id}: {} reviews", reviews.len());
+        assert_eq!(d["ratingCount"].as_u64(), Some(reviews.len() as u64), "{id}");
+        assert_eq!(d["ratingCount"], car["ratingCount"], "the search card agrees");
+        assert_eq!(d["totalRating"], car["totalRating"], "the search card agrees");
+        let stars: Vec<f64> = reviews.iter().map(|r| r["stars"].as_f64().unwrap()).collect();
+        let average = stars.iter().sum::<f64>() / stars.len() as f64;
+        let total = d["totalRating"].as_f64().unwrap();
+        assert!((average - total).abs() <= 0.05 + 1e-9, "{id}: average {average}, total {total}");
+        let times: Vec<chrono::DateTime<chrono::FixedOffset>> = reviews
+            .iter()
+            .map(|r| {
+                chrono::DateTime::parse_from_rfc3339(r["reviewTime"].as_str().unwrap()).unwrap()
+            })
+            .collect();
+        assert!(times.windows(2).all(|w| w[0] >= w[1]), "newest first: {times:?}");
+        for r in reviews {
+            let keys: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
+            for f in [
+                "fromUserId",
+                "reviewerName",
+                "reviewerProfilePic",
+                "reviewTime",
+                "stars",
+                "review",
+                "response",
+                "responserName",
+            ] {
+                assert!(keys.contains(&f), "{f} missing: {r}");
+            }
+            assert!((1..=5).contains(&r["stars"].as_i64().unwrap()));
+            assert!(r["review"].as_str().unwrap().len() > 30, "realistic text: {r}");
+            assert_ne!(r["fromUserId"], car["ownerId"], "hosts do not review their own car");
+            assert_eq!(r["response"].is_null(), r["responserName"].is_null(), "{r}");
+        }
+        let categories = d["categoryRatings"].as_array().unwrap();
+        let names: Vec<&str> = categories.iter().map(|c| c["category"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["Cleanliness", "Maintenance", "Communication", "Convenience", "Accuracy"],
+            "{id}"
+        );
+        for c in categories {
+            let r = c["rating"].as_f64().unwrap();
+            assert!((1.0..=5.0).contains(&r) && (r * 10.0).fract() == 0.0, "{c}");
+        }
+    }
+    assert!(
+        rated.iter().any(|c| c["totalRating"].as_f64() < Some(5.0))
+            && rated.iter().any(|c| c["totalRating"].as_f64() >= Some(4.8)),
+        "ratings vary between cars"
+    );
+
+    let unrated = cars.iter().find(|c| c["ratingCount"] == 0).expect("a new listing");
+    let (s, b) = ratings(unrated["_id"].as_str().unwrap()).await;
+    assert_eq!(s, 200);
+    assert_eq!(
+        b["data"],
+        json!({"totalRating": 0.0, "ratingCount": 0, "categoryRatings": [], "reviews": []})
+    );
+    let (s, b) = ratings(&uuid::Uuid::now_v7().to_string()).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")));
+    let (s, b) = ratings("not-a-car").await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")));
+    let id = rated[0]["_id"].as_str().unwrap();
+    let (s, b) = parts(get(&format!("/v1/cars/getRatings/{id}?page=abc"), None).await).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_query")));
+    let (s, b) = parts(get(&format!("/v1/cars/getRatings/{id}?page=2"), None).await).await;
+    assert_eq!((s, b["data"]["reviews"].clone()), (200, json!([])), "8 reviews at most fit page 1");
+}
+
+#[tokio::test]
+async fn ratings_come_fifty_a_page() {
+    let id = inactive_car(4.0, 55).await;
+    catalog_sql(&format!(
+        "INSERT INTO car_reviews (id, car_id, trip_id, from_user_id, reviewer_name, stars, review, created_at) \
+         SELECT gen_random_uuid(), '{id}', gen_random_uuid(), gen_random_uuid(), 'Guest ' || i, 4, 'Review number ' || i, \
+                now() - make_interval(days => i) \
+         FROM generate_series(1, 55) i"
+    ))
+    .await;
+    let texts = |b: &Value| -> Vec<String> {
+        b["data"]["reviews"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["review"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (s, p1) = ratings(&id).await;
+    assert_eq!(s, 200, "{p1}");
+    let p1 = texts(&p1);
+    assert_eq!(p1.len(), 50);
+    assert_eq!((p1[0].as_str(), p1[49].as_str()), ("Review number 1", "Review number 50"));
+    let (_, p2) = parts(get(&format!("/v1/cars/getRatings/{id}?page=2"), None).await).await;
+    assert_eq!(texts(&p2), ["51", "52", "53", "54", "55"].map(|n| format!("Review number {n}")));
+    let (_, p0) = parts(get(&format!("/v1/cars/getRatings/{id}?page=0"), None).await).await;
+    assert_eq!(texts(&p0), p1, "pages start at 1");
+}
+
+#[tokio::test]
+async fn a_signed_in_user_reports_a_listing_once_a_day_and_the_car_stays_listed() {
+    let car = fremont_cars().await[3].clone();
+    let id = car["_id"].as_str().unwrap().to_owned();
+    let path = format!("/v1/cars/reportListing/{id}");
+    let report = json!({"reportType": "Inaccurate listing", "reason": "The photos show a different color and trim."});
+    let (s, b) = parts(post(&path, report.clone(), None).await).await;
+    assert_eq!((s, b["error"].as_str()), (401, Some("token_missing")));
+    let (s, _) = parts(post(&path, report.clone(), Some("garbage.token.value")).await).await;
+    assert_eq!(s, 401);
+
+    let u = sign_up().await;
+    for (body, code, message) in [
+        (json!({}), "report_type_required", "Report type is required"),
+        (json!({"reason": "Unsafe brakes"}), "report_type_required", "Report type is required"),
+        (
+            json!({"reportType": "  ", "reason": "x"}),
+            "report_type_required",
+            "Report type is required",
+        ),
+        (json!({"reportType": "Unsafe"}), "reason_required", "Reason is required"),
+        (json!({"reportType": "Unsafe", "reason": null}), "reason_required", "Reason is required"),
+        (
+            json!({"reportType": "Unsafe", "reason": "x".repeat(1001)}),
+            "reason_too_long",
+            "Reason must be at most 1000 characters",
+        ),
+    ] {
+        let (s, b) = parts(post(&path, body.clone(), Some(&u.token)).await).await;
+        assert_eq!(
+            (s, b["error"].as_str(), b["message"].as_str()),
+            (400, Some(code), Some(message)),
+            "{body}"
+        );
+    }
+    let (s, b) = parts(
+        post(
+            &format!("/v1/cars/reportListing/{}", uuid::Uuid::now_v7()),
+            report.clone(),
+            Some(&u.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")));
+
+    let (s, b) = parts(post(&path, report.clone(), Some(&u.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b, json!({"status": true, "message": "Report submitted successfully!"}));
+    catalog_holds(&format!(
+        "(SELECT count(*) FROM listing_reports WHERE car_id = '{id}' AND reporter_id = '{}' \
+           AND report_type = 'Inaccurate listing' AND reason LIKE 'The photos%') = 1",
+        u.id
+    ))
+    .await;
+    let (s, b) =
+        parts(post(&path, json!({"reportType": "Other", "reason": "Again"}), Some(&u.token)).await)
+            .await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("already_reported")), "{b}");
+    let long = "é".repeat(1000);
+    let other = sign_up().await;
+    let (s, _) = parts(
+        post(&path, json!({"reportType": "Other", "reason": long}), Some(&other.token)).await,
+    )
+    .await;
+    assert_eq!(s, 200, "another user may report the same car; 1000 characters are fine");
+
+    // A report does not hide the car.
+    let (s, _) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+    assert_eq!(s, 200);
+    assert!(ids(&search(&format!("{}&limit=50", base_query(monday(), 2))).await.1).contains(&id));
+}
+
+async fn delivery(id: &str, body: Value) -> (u16, Value) {
+    parts(post(&format!("/v1/cars/calculateMaxDeliveryDistance/{id}"), body, None).await).await
+}
+
+#[tokio::test]
+async fn delivery_distance_is_great_circle_miles_from_the_car_against_its_limit() {
+    let cars = fremont_cars().await;
+    for car in cars.iter().take(10) {
+        let id = car["_id"].as_str().unwrap();
+        let (s, b) = delivery(
+            id,
+            json!({"deliveryLocation": {"type": "Point", "coordinates": [FREMONT.1, FREMONT.0]}}),
+        )
+        .await;
+        assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
+        let distance = b["distance"].as_f64().unwrap();
+        assert!(
+            (distance - car["distance"].as_f64().unwrap()).abs() <= 0.1 + 1e-9,
+            "the search's distance from the same place: {b} vs {}",
+            car["distance"]
+        );
+        assert_eq!((distance * 10.0).fract(), 0.0, "one decimal: {distance}");
+        let max = b["maxDeliveryDistance"].as_f64().unwrap();
+        assert!(max > 0.0);
+        assert_eq!(b["isWithinRange"].as_bool(), Some(distance <= max), "{b}");
+    }
+    let id = cars[0]["_id"].as_str().unwrap();
+    let (_, at_car) = delivery(
+        id,
+        json!({"deliveryLocation": {"coordinates": [cars[0]["longitude"], cars[0]["latitude"]]}}),
+    )
+    .await;
+    assert_eq!(
+        (at_car["distance"].as_f64(), at_car["isWithinRange"].as_bool()),
+        (Some(0.0), Some(true))
+    );
+    let (_, far) =
+        delivery(id, json!({"deliveryLocation": {"coordinates": [-118.2437, 34.0522]}})).await;
+    assert!(far["distance"].as_f64().unwrap() > 300.0, "{far}");
+    assert_eq!(far["isWithinRange"], false);
+    let (s, b) =
+        delivery(id, json!({"deliveryLocation": {"coordinates": ["-121.99", "37.55"]}})).await;
+    assert_eq!(s, 200, "numbers sent as text are read: {b}");
+    // Hosts set their own limits: the demo fleet has several.
+    let mut limits = Vec::new();
+    for car in &cars {
+        let (_, b) = delivery(
+            car["_id"].as_str().unwrap(),
+            json!({"deliveryLocation": {"coordinates": [FREMONT.1, FREMONT.0]}}),
+        )
+        .await;
+        limits.push(b["maxDeliveryDistance"].as_i64().unwrap());
+    }
+    limits.sort_unstable();
+    limits.dedup();
+    assert!(limits.len() >= 3 && limits.contains(&25), "{limits:?}");
+
+    for (body, code) in [
+        (json!({}), "delivery_location_required"),
+        (json!({"deliveryLocation": {}}), "delivery_location_required"),
+        (json!({"deliveryLocation": {"coordinates": []}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [-121.99]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [-121.99, 37.5, 3]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [-200, 37.5]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [-121.99, 91]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": ["west", "north"]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": "37.5,-121.99"}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [null, {}]}}), "invalid_coordinates"),
+    ] {
+        let (s, b) = delivery(id, body.clone()).await;
+        assert_eq!((s, b["error"].as_str()), (400, Some(code)), "{body}: {b}");
+        assert!(b["message"].as_str().is_some_and(|m| m.contains("deliveryLocation.coordinates")));
+    }
+    let (s, b) = delivery(
+        &uuid::Uuid::now_v7().to_string(),
+        json!({"deliveryLocation": {"coordinates": [FREMONT.1, FREMONT.0]}}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")));
+}
+
+async fn home(query: &str, token: Option<&str>) -> (u16, Value) {
+    parts(get(&format!("/v1/cars/getStaticCarsByType{query}"), token).await).await
+}
+
+fn card_ids(b: &Value) -> Vec<String> {
+    b["data"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_home_grid_shows_fifteen_best_rated_cars_with_the_card_fields() {
+    let (s, b) = home("", None).await;
+    assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
+    let cards = b["data"]["data"].as_array().unwrap();
+    assert_eq!(cards.len(), 15);
+    for c in cards {
+        let mut keys: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "address",
+                "dailyprice",
+                "id",
+                "isFav",
+                "name",
+                "photoUrl",
+                "specialFeature",
+                "totalRating",
+                "tripCount"
+            ]
+        );
+        assert_eq!(c["address"].as_object().unwrap().len(), 2, "city and state: {c}");
+        assert_eq!(c["isFav"], false);
+    }
+    let ratings: Vec<f64> = cards.iter().map(|c| c["totalRating"].as_f64().unwrap()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "best rated first: {ratings:?}");
+    let (_, car) =
+        parts(get(&format!("/v1/cars/getCar/{}", cards[0]["id"].as_str().unwrap()), None).await)
+            .await;
+    let car = &car["data"];
+    assert_eq!(cards[0]["name"], car["title"], "\"2023 Tesla Model 3\"");
+    assert_eq!(cards[0]["dailyprice"], car["price"]);
+    assert_eq!(cards[0]["address"]["city"], car["address"]["city"]);
+    assert_eq!(cards[0]["tripCount"], car["tripCount"]);
+
+    // The page sends the literal "null" without a session; "All" is the default.
+    let (s, null_token) = home("", Some("null")).await;
+    assert_eq!(s, 200);
+    assert_eq!(card_ids(&null_token), card_ids(&b));
+    assert_eq!(card_ids(&home("?type=All", None).await.1), card_ids(&b));
+
+    let u = sign_up().await;
+    let fav = cards[2]["id"].as_str().unwrap();
+    post(&format!("/v1/users/addFav/{fav}"), json!({}), Some(&u.token)).await;
+    let (_, mine) = home("", Some(&u.token)).await;
+    let favs: Vec<&Value> =
+        mine["data"]["data"].as_array().unwrap().iter().filter(|c| c["isFav"] == true).collect();
+    assert_eq!(favs.len(), 1);
+    assert_eq!(favs[0]["id"], fav);
+}
+
+/// What every car of a home category satisfies, read from its car page.
+type CarCheck = fn(&Value) -> bool;
+
+#[tokio::test]
+async fn home_categories_filter_the_grid() {
+    let checks: [(&str, CarCheck); 4] = [
+        ("Evs", |c| c["gasType"] == "ev"),
+        ("Convertibles", |c| c["vehicleType"] == "convertible"),
+        ("7%20Seater", |c| c["seats"].as_i64().unwrap() >= 7),
+        ("Luxury", |c| c["price"].as_f64().unwrap() >= 120.0),
+    ];
+    for (kind, pred) in checks {
+        let (s, b) = home(&format!("?type={kind}"), None).await;
+        assert_eq!(s, 200, "{kind}: {b}");
+        let ids = card_ids(&b);
+        assert!(!ids.is_empty() && ids.len() <= 15, "{kind}");
+        for id in ids {
+            let (_, car) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+            assert!(pred(&car["data"]), "{kind}: {}", car["data"]);
+        }
+    }
+    let (s, b) = home("?type=Trucks", None).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_car_type")));
+}
+
+#[tokio::test]
+async fn the_featured_car_is_the_best_rated_active_car_with_five_ratings_or_more() {
+    // An unlisted car with a perfect record is never featured nor on the home grid.
+    let hidden = inactive_car(5.0, 40).await;
+    let (s, b) = parts(get("/v1/statics/featured-car", None).await).await;
+    assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
+    let f = &b["data"]["data"];
+    let id = f["carId"].as_str().unwrap();
+    assert_ne!(id, hidden);
+    assert!(f["carImageUrl"].is_string());
+    let (_, car) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+    let car = &car["data"];
+    let (rating, count) =
+        (car["totalRating"].as_f64().unwrap(), car["ratingCount"].as_i64().unwrap());
+    assert!(count >= 5, "{car}");
+    assert_eq!(
+        f["message"].as_str().unwrap(),
+        format!(
+            "Featured this week: {} {} — {rating:.1} ★ from {count} rated trips",
+            car["title"].as_str().unwrap(),
+            car["trim"].as_str().unwrap()
+        )
+    );
+    // Every listed car rated higher has fewer than 5 ratings; one rated the same has fewer
+    // ratings, or as many and a larger id.
+    let (_, grid) = home("", None).await;
+    assert!(!card_ids(&grid).contains(&hidden));
+    for c in grid["data"]["data"].as_array().unwrap() {
+        let other = c["id"].as_str().unwrap();
+        let r = c["totalRating"].as_f64().unwrap();
+        if other == id || r < rating {
+            continue;
+        }
+        let (_, o) = parts(get(&format!("/v1/cars/getCar/{other}"), None).await).await;
+        let n = o["data"]["ratingCount"].as_i64().unwrap();
+        assert!(
+            n < 5 || (r == rating && (n < count || (n == count && other > id))),
+            "{other} {r} {n}"
+        );
+    }
+    let (_, again) = parts(get("/v1/statics/featured-car", None).await).await;
+    assert_eq!(again, b, "the choice is deterministic");
+}

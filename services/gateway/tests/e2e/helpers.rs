@@ -15,6 +15,12 @@ pub struct Stack {
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
+static EXCHANGE: OnceLock<String> = OnceLock::new();
+
+/// The exchange of this test run's services.
+pub fn test_exchange() -> &'static str {
+    EXCHANGE.get_or_init(|| upcar_testkit::unique("test-e2e"))
+}
 
 /// One stack per test binary run, shared by the tests (each test uses its own accounts).
 pub fn stack() -> &'static Stack {
@@ -68,6 +74,8 @@ fn spawn_catalog() -> (u16, String) {
                 .expect("test database");
             let mut settings = catalog_search::Settings::load().expect("catalog settings");
             settings.environment = Environment::Development;
+            // A private exchange, so this stack never shares a queue with a running dev stack.
+            settings.amqp.exchange = test_exchange().to_owned();
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             let app = catalog_search::Application::build(settings).await.expect("build catalog");
@@ -102,6 +110,7 @@ pub fn spawn_accounts_with(google: bool) -> u16 {
                 upcar_testkit::TestDatabase::create("gateway_e2e").await.expect("test database");
             let mut settings = accounts::Settings::load().expect("accounts settings");
             settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.redis.url = upcar_testkit::redis_url();

@@ -1,0 +1,145 @@
+//! Car reviews and their category ratings. Only the development demo data writes them for now;
+//! the trips service will, through its review events, with [`insert`] and [`sync_car_ratings`].
+
+use crate::domain::reviews::RatingCategory;
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{Array, Double, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::{QueryResult, QueryableByName};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+/// A stored review.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct ReviewRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub from_user_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub reviewer_name: String,
+    #[diesel(sql_type = Text)]
+    pub reviewer_profile_pic: String,
+    #[diesel(sql_type = Integer)]
+    pub stars: i32,
+    #[diesel(sql_type = Text)]
+    pub review: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub response: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub responser_name: Option<String>,
+    #[diesel(sql_type = Timestamptz)]
+    pub created_at: DateTime<Utc>,
+}
+
+/// One page of a car's reviews, newest first.
+pub async fn newest_first(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    limit: i32,
+    offset: i32,
+) -> QueryResult<Vec<ReviewRow>> {
+    diesel::sql_query(
+        "SELECT id, from_user_id, reviewer_name, reviewer_profile_pic, stars, review, response, \
+                responser_name, created_at \
+         FROM car_reviews WHERE car_id = $1 \
+         ORDER BY created_at DESC, id DESC \
+         LIMIT $2 OFFSET $3",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<Integer, _>(limit)
+    .bind::<Integer, _>(offset)
+    .load(conn)
+    .await
+}
+
+/// A category's average over all of a car's reviews, to one decimal.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CategoryAverage {
+    #[diesel(sql_type = Text)]
+    pub category: String,
+    #[diesel(sql_type = Double)]
+    pub rating: f64,
+}
+
+/// The average of each category rated for a car (categories never rated are absent).
+pub async fn category_averages(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+) -> QueryResult<Vec<CategoryAverage>> {
+    diesel::sql_query(
+        "SELECT cr.category, round(avg(cr.rating), 1)::float8 AS rating \
+         FROM car_category_ratings cr JOIN car_reviews r ON r.id = cr.review_id \
+         WHERE r.car_id = $1 GROUP BY cr.category",
+    )
+    .bind::<SqlUuid, _>(car)
+    .load(conn)
+    .await
+}
+
+/// A review to store.
+pub struct NewReview<'a> {
+    pub id: Uuid,
+    pub car_id: Uuid,
+    pub trip_id: Uuid,
+    pub from_user_id: Uuid,
+    pub reviewer_name: &'a str,
+    pub reviewer_profile_pic: &'a str,
+    pub stars: i32,
+    pub review: &'a str,
+    /// The host's answer and its author's name.
+    pub response: Option<(&'a str, &'a str)>,
+    pub created_at: DateTime<Utc>,
+    pub categories: &'a [(RatingCategory, i32)],
+}
+
+/// Stores a review with its category ratings unless its id is already there (a redelivered
+/// event or a repeated demo load changes nothing). Run it with [`sync_car_ratings`] in one
+/// transaction so the car's average follows.
+pub async fn insert(conn: &mut AsyncPgConnection, r: &NewReview<'_>) -> QueryResult<()> {
+    diesel::sql_query(
+        "INSERT INTO car_reviews (id, car_id, trip_id, from_user_id, reviewer_name, \
+           reviewer_profile_pic, stars, review, response, responser_name, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind::<SqlUuid, _>(r.id)
+    .bind::<SqlUuid, _>(r.car_id)
+    .bind::<SqlUuid, _>(r.trip_id)
+    .bind::<SqlUuid, _>(r.from_user_id)
+    .bind::<Text, _>(r.reviewer_name)
+    .bind::<Text, _>(r.reviewer_profile_pic)
+    .bind::<Integer, _>(r.stars)
+    .bind::<Text, _>(r.review)
+    .bind::<Nullable<Text>, _>(r.response.map(|(text, _)| text))
+    .bind::<Nullable<Text>, _>(r.response.map(|(_, name)| name))
+    .bind::<Timestamptz, _>(r.created_at)
+    .execute(conn)
+    .await?;
+    let (names, ratings): (Vec<&str>, Vec<i32>) =
+        r.categories.iter().map(|(c, rating)| (c.as_str(), *rating)).unzip();
+    diesel::sql_query(
+        "INSERT INTO car_category_ratings (review_id, category, rating) \
+         SELECT $1, c, r FROM unnest($2::text[], $3::int[]) AS t (c, r) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind::<SqlUuid, _>(r.id)
+    .bind::<Array<Text>, _>(names)
+    .bind::<Array<Integer>, _>(ratings)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets `total_rating` (one decimal) and `rating_count` of the given cars from their reviews;
+/// a car without reviews gets 0 and 0.
+pub async fn sync_car_ratings(conn: &mut AsyncPgConnection, cars: &[Uuid]) -> QueryResult<usize> {
+    diesel::sql_query(
+        "UPDATE cars c SET total_rating = agg.total, rating_count = agg.n, updated_at = now() \
+         FROM (SELECT k.id, coalesce(round(avg(r.stars), 1), 0)::float8 AS total, count(r.id)::int AS n \
+               FROM cars k LEFT JOIN car_reviews r ON r.car_id = k.id \
+               WHERE k.id = ANY($1) GROUP BY k.id) agg \
+         WHERE c.id = agg.id AND (c.total_rating, c.rating_count) IS DISTINCT FROM (agg.total, agg.n)",
+    )
+    .bind::<Array<SqlUuid>, _>(cars)
+    .execute(conn)
+    .await
+}

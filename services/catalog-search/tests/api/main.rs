@@ -1,0 +1,274 @@
+//! Service tests of catalog-search against the real Postgres and RabbitMQ: the availability
+//! read model follows trips and hosting events, including duplicates and late arrivals.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{Duration, Utc};
+use lapin::options::{BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions};
+use lapin::types::FieldTable;
+use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
+use prost::Message;
+use tonic::transport::Channel;
+use upcar_events::IntegrationEvent;
+use upcar_proto::catalog as pb;
+use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::events::{
+    AvailabilityBlocked, AvailabilityUnblocked, TripBooked, TripCancelled, TripRescheduled,
+};
+
+struct TestApp {
+    client: CatalogClient<Channel>,
+    exchange: String,
+    amqp_url: String,
+}
+
+async fn spawn_app() -> TestApp {
+    let db = upcar_testkit::TestDatabase::create("catalog").await.unwrap();
+    let mut settings = catalog_search::Settings::load().unwrap();
+    settings.database.url = db.url.clone().into();
+    settings.grpc.port = 0;
+    // A private exchange: other tests' events cannot reach this app's queue.
+    settings.amqp.exchange = upcar_testkit::unique("test-catalog");
+    let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
+    let app = catalog_search::Application::build(settings).await.unwrap();
+    let port = app.port();
+    tokio::spawn(app.run_until(std::future::pending()));
+    let client = CatalogClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
+    let app = TestApp { client, exchange, amqp_url };
+    // Events published before the consumer has bound its queue are unroutable; re-send a probe
+    // block until one is applied, then the queue is known to be bound.
+    let probe = car(44);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    for version in 1.. {
+        let block = AvailabilityBlocked {
+            block_id: "probe".into(),
+            car_id: probe.clone(),
+            start_time: at(300),
+            end_time: at(301),
+            version,
+            ..Default::default()
+        };
+        app.publish(&block, &id()).await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        if !app.available(&probe, 300, 301).await {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the consumer never started");
+    }
+    app
+}
+
+impl TestApp {
+    async fn publish<M: Message + IntegrationEvent>(&self, event: &M, id: &str) {
+        let conn =
+            Connection::connect(&self.amqp_url, ConnectionProperties::default()).await.unwrap();
+        let ch = conn.create_channel().await.unwrap();
+        ch.exchange_declare(
+            self.exchange.as_str().into(),
+            ExchangeKind::Topic,
+            ExchangeDeclareOptions { durable: true, ..Default::default() },
+            FieldTable::default(),
+        )
+        .await
+        .unwrap();
+        ch.confirm_select(ConfirmSelectOptions::default()).await.unwrap();
+        ch.basic_publish(
+            self.exchange.as_str().into(),
+            M::ROUTING_KEY.into(),
+            BasicPublishOptions::default(),
+            &event.encode_to_vec(),
+            BasicProperties::default().with_message_id(id.into()).with_delivery_mode(2),
+        )
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+        let _ = conn.close(200, "done".into()).await;
+    }
+
+    async fn available(&self, car: &str, from: i64, until: i64) -> bool {
+        let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+        self.client
+            .clone()
+            .is_car_available(pb::AvailabilityRequest {
+                car_id: car.to_owned(),
+                from_date: day(from),
+                from_time: "10:00 AM".into(),
+                until_date: day(until),
+                until_time: "10:00 AM".into(),
+                is_delivery: false,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .available
+    }
+
+    /// Polls until the car's availability for the days is `want` (events are asynchronous).
+    async fn eventually(&self, car: &str, from: i64, until: i64, want: bool) {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            if self.available(car, from, until).await == want {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "car {car} days {from}..{until} never became available={want}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+}
+
+fn car(n: u32) -> String {
+    catalog_search::demo::car_id(n).to_string()
+}
+
+/// RFC 3339 at 18:00 UTC (10 AM in California) `d` days from today.
+fn at(d: i64) -> String {
+    format!("{}T18:00:00Z", Utc::now().date_naive() + Duration::days(d))
+}
+
+fn id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}
+
+#[tokio::test]
+async fn a_booking_hides_the_car_for_its_days_until_it_is_cancelled() {
+    let app = spawn_app().await;
+    let c = car(1);
+    assert!(app.available(&c, 20, 23).await);
+    let booked = TripBooked {
+        trip_id: "trip-a".into(),
+        car_id: c.clone(),
+        start_time: at(21),
+        end_time: at(22),
+        version: 1,
+        ..Default::default()
+    };
+    let event_id = id();
+    app.publish(&booked, &event_id).await;
+    app.eventually(&c, 20, 23, false).await;
+    assert!(app.available(&c, 23, 25).await, "days after the booking stay free");
+    // The same event again changes nothing.
+    app.publish(&booked, &event_id).await;
+    app.publish(
+        &TripCancelled {
+            trip_id: "trip-a".into(),
+            car_id: c.clone(),
+            version: 2,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 20, 23, true).await;
+}
+
+#[tokio::test]
+async fn a_late_booked_event_does_not_undo_a_newer_cancellation() {
+    let app = spawn_app().await;
+    let c = car(2);
+    app.publish(
+        &TripCancelled {
+            trip_id: "trip-b".into(),
+            car_id: c.clone(),
+            version: 2,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.publish(
+        &TripBooked {
+            trip_id: "trip-b".into(),
+            car_id: c.clone(),
+            start_time: at(30),
+            end_time: at(32),
+            version: 1,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    // A later, unrelated booking proves both earlier events were consumed.
+    app.publish(
+        &TripBooked {
+            trip_id: "trip-c".into(),
+            car_id: c.clone(),
+            start_time: at(40),
+            end_time: at(41),
+            version: 1,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 39, 42, false).await;
+    assert!(app.available(&c, 29, 33).await, "the cancelled trip stays released");
+}
+
+#[tokio::test]
+async fn a_rescheduled_trip_moves_its_hold() {
+    let app = spawn_app().await;
+    let c = car(3);
+    app.publish(
+        &TripBooked {
+            trip_id: "trip-d".into(),
+            car_id: c.clone(),
+            start_time: at(50),
+            end_time: at(52),
+            version: 1,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 50, 52, false).await;
+    app.publish(
+        &TripRescheduled {
+            trip_id: "trip-d".into(),
+            car_id: c.clone(),
+            start_time: at(60),
+            end_time: at(62),
+            version: 2,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 60, 62, false).await;
+    assert!(app.available(&c, 50, 52).await);
+}
+
+#[tokio::test]
+async fn host_blocks_hide_the_car_and_unblocks_release_it_and_bad_events_are_skipped() {
+    let app = spawn_app().await;
+    let c = car(4);
+    let broken =
+        TripBooked { trip_id: "bad".into(), car_id: "not-a-car".into(), ..Default::default() };
+    app.publish(&broken, &id()).await;
+    app.publish(
+        &AvailabilityBlocked {
+            block_id: "blk-1".into(),
+            car_id: c.clone(),
+            start_time: at(70),
+            end_time: at(75),
+            version: 1,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 71, 72, false).await;
+    app.publish(
+        &AvailabilityUnblocked {
+            block_id: "blk-1".into(),
+            car_id: c.clone(),
+            version: 2,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 71, 72, true).await;
+}
