@@ -24,7 +24,8 @@ for _ in $(seq 1 60); do (exec 3<>/dev/tcp/127.0.0.1/$GRPC_PORT) 2>/dev/null && 
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$GRPC_PORT APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__NAMESPACE=bench "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
-for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$HTTP_PORT/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
+# Only accounts runs here, so wait for liveness rather than full readiness.
+for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 
 TOKEN=$(curl -sf -X POST "http://127.0.0.1:$HTTP_PORT/v1/users/login" -H 'content-type: application/json' \
     -d '{"email":"guest@demo.local","password":"DemoGuest123!"}' | sed -E 's/.*"access_token":"([^"]+)".*/\1/')

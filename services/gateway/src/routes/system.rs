@@ -21,18 +21,31 @@ pub async fn readyz(state: State) -> HttpResponse {
         Ok(mut c) => redis::cmd("PING").query_async::<String>(&mut *c).await.is_ok(),
         Err(_) => false,
     };
-    let mut health =
-        tonic_health::pb::health_client::HealthClient::new(state.accounts_channel.clone());
-    let accounts_ok = matches!(
-        health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await,
-        Ok(r) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+    // The services are checked side by side, so readiness costs one round trip.
+    let (accounts_ok, catalog_ok) = futures::join!(
+        serving(state.accounts_channel.clone()),
+        serving(state.catalog_channel.clone())
     );
-    let body = json!({"status": if redis_ok && accounts_ok { "ready" } else { "not_ready" }, "checks": {"redis": redis_ok, "accounts": accounts_ok}});
-    if redis_ok && accounts_ok {
+    let ready = redis_ok && accounts_ok && catalog_ok;
+    let body = json!({
+        "status": if ready { "ready" } else { "not_ready" },
+        "checks": {"redis": redis_ok, "accounts": accounts_ok, "catalog": catalog_ok},
+    });
+    if ready {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)
     }
+}
+
+/// True when the service behind `channel` answers its gRPC health check as serving.
+async fn serving(channel: tonic::transport::Channel) -> bool {
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
+    let serving = tonic_health::pb::health_check_response::ServingStatus::Serving as i32;
+    matches!(
+        health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await,
+        Ok(r) if r.get_ref().status == serving
+    )
 }
 
 /// Prometheus text.

@@ -836,6 +836,7 @@ async fn unknown_paths_are_route_not_found_and_health_endpoints_answer() {
     assert_eq!(s, 200);
     let (s, b) = parts(get("/readyz", None).await).await;
     assert_eq!((s, b["status"].as_str()), (200, Some("ready")));
+    assert_eq!(b["checks"], json!({"redis": true, "accounts": true, "catalog": true}));
     let r = get("/metrics", None).await;
     let text = r.text().await.expect("text");
     assert!(text.contains("http_requests_total"));
