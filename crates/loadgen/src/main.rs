@@ -4,24 +4,49 @@
 //!
 //! ```text
 //! loadgen <call> <target> <address> <concurrency> <seconds> [token] [id]
-//!   call:    verify-token | get-host
-//!   target:  http (gateway) | grpc (accounts service)
+//!   call:    verify-token | get-host (accounts) | search (catalog)
+//!   target:  http (gateway) | grpc (the service) | sql (search only: the store query on the
+//!            catalog database URL given as address)
 //! ```
+//!
+//! The search is the one of `docs/PERFORMANCE.md`: near Fremont, CA, ten to twelve days from
+//! now, nearest first, one page of 20.
 
 use std::time::{Duration, Instant};
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::catalog as cpb;
+use upcar_proto::catalog::catalog_client::CatalogClient;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Call {
     VerifyToken,
     GetHost,
+    Search,
 }
 
 #[derive(Clone)]
 enum Client {
     Http(reqwest::Client, String),
     Grpc(AccountsClient<tonic::transport::Channel>),
+    Catalog(CatalogClient<tonic::transport::Channel>),
+    Sql(upcar_db::PgPool, std::sync::Arc<catalog_search::store::cars::SearchQuery>),
+}
+
+fn day(d: i64) -> String {
+    (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string()
+}
+
+fn search_request() -> cpb::SearchRequest {
+    cpb::SearchRequest {
+        from_date: day(10),
+        until_date: day(12),
+        latitude: Some(37.5485),
+        longitude: Some(-121.9886),
+        sort_by: "distance".into(),
+        limit: 20,
+        ..Default::default()
+    }
 }
 
 async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
@@ -47,6 +72,22 @@ async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
         (Client::Grpc(c), Call::GetHost) => {
             c.get_host(pb::IdRequest { id: id.to_owned() }).await.is_ok()
         }
+        (Client::Http(c, base), Call::Search) => c
+            .get(format!(
+                "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy=distance&limit=20",
+                day(10),
+                day(12)
+            ))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success()),
+        (Client::Catalog(c), Call::Search) => c.search_cars(search_request()).await.is_ok(),
+        (Client::Sql(pool, q), Call::Search) => match pool.get().await {
+            Ok(mut conn) => catalog_search::store::cars::search(&mut conn, q).await.is_ok(),
+            Err(_) => false,
+        },
+        // A call sent to a target that does not serve it.
+        _ => false,
     }
 }
 
@@ -68,6 +109,7 @@ async fn main() -> anyhow::Result<()> {
     let call = match args[1].as_str() {
         "verify-token" => Call::VerifyToken,
         "get-host" => Call::GetHost,
+        "search" => Call::Search,
         other => anyhow::bail!("unknown call {other}"),
     };
     let address = args[3].clone();
@@ -80,7 +122,13 @@ async fn main() -> anyhow::Result<()> {
             reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?,
             address,
         ),
+        "grpc" if call == Call::Search => Client::Catalog(CatalogClient::connect(address).await?),
         "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
+        "sql" => {
+            let (q, _) =
+                catalog_search::api::search::query(50.0, &search_request(), chrono::Utc::now())?;
+            Client::Sql(upcar_db::pool(&address, concurrency.max(1))?, std::sync::Arc::new(q))
+        }
         other => anyhow::bail!("unknown target {other}"),
     };
     // Warm up connections and caches.

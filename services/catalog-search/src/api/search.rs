@@ -16,7 +16,7 @@ fn text(s: &str) -> Option<String> {
 
 /// Validates the request into a query; nothing is read before this passes.
 pub fn query(
-    state: &AppState,
+    radius_miles: f64,
     r: &pb::SearchRequest,
     now: chrono::DateTime<chrono::Utc>,
 ) -> CatalogResult<(SearchQuery, TripWindow)> {
@@ -80,7 +80,7 @@ pub fn query(
     let q = SearchQuery {
         latitude,
         longitude,
-        radius_miles: state.radius_miles,
+        radius_miles,
         start: window.start,
         end: window.end,
         days: i32::try_from(window.days()).unwrap_or(i32::MAX),
@@ -104,10 +104,9 @@ pub fn query(
 }
 
 pub async fn search(state: &AppState, r: pb::SearchRequest) -> CatalogResult<pb::SearchReply> {
-    let (q, window) = query(state, &r, chrono::Utc::now())?;
+    let (q, window) = query(state.radius_miles, &r, chrono::Utc::now())?;
     let mut conn = state.conn().await?;
-    let rows = cars::search(&mut conn, &q).await?;
-    let count = rows.first().map(|r| r.total).unwrap_or(0);
+    let (rows, count) = cars::search(&mut conn, &q).await?;
     let message = if count == 0 {
         format!(
             "No cars available within {} miles for these dates. Try other dates or a nearby place.",

@@ -92,16 +92,18 @@ pub struct CarRow {
     pub max_delivery_miles: i32,
 }
 
-/// A search hit: the car, its distance and the total number of hits.
+/// A search hit: the car and its distance.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SearchRow {
     #[diesel(embed)]
     pub car: CarRow,
     #[diesel(sql_type = Double)]
     pub distance_miles: f64,
-    #[diesel(sql_type = BigInt)]
-    pub total: i64,
 }
+
+/// Totals are counted exactly up to this many matches; beyond it the answer says this many.
+/// Counting every car of a dense region would cost more than the page itself.
+pub const COUNT_CAP: i64 = 300;
 
 const CAR_COLUMNS: &str = "c.id, c.owner_id, c.status, c.make, c.model, c.car_year, c.trim, c.style, \
     c.transmission, c.seats, c.doors, c.gas_type, c.features, c.special_feature, c.description, \
@@ -136,37 +138,44 @@ pub struct SearchQuery {
     pub offset: i32,
 }
 
-/// Active cars within the radius that are free for the whole window and whose host rules
-/// (advance notice, minimum and maximum duration, weekend minimum, minimum age) allow it.
-pub async fn search(conn: &mut AsyncPgConnection, q: &SearchQuery) -> QueryResult<Vec<SearchRow>> {
-    let sql = format!(
+/// The conditions every search applies (`$1`..`$18`, bound by [`bind_filters`]).
+const SEARCH_FILTERS: &str = "c.status = 'active' \
+   AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
+   AND earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) <= $3 \
+   AND NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5)) \
+   AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
+   AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
+   AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
+   AND c.min_age <= $8 \
+   AND ($9::text IS NULL OR c.style = $9) \
+   AND ($10::text IS NULL OR lower(c.make) = lower($10)) \
+   AND ($11::text IS NULL OR lower(c.model) = lower($11)) \
+   AND ($12::int IS NULL OR c.seats >= $12) \
+   AND ($13::int IS NULL OR c.seats = $13) \
+   AND ($14::text IS NULL OR c.transmission = $14) \
+   AND ($15::bigint IS NULL OR c.daily_price_cents >= $15) \
+   AND ($16::bigint IS NULL OR c.daily_price_cents <= $16) \
+   AND ($17::int IS NULL OR c.car_year >= $17) \
+   AND ($18::int IS NULL OR c.car_year <= $18)";
+
+/// One page of matches in the order of `sort` (`$19` limit, `$20` offset). With the distance
+/// sort the GiST index yields cars nearest first and the scan stops after the page.
+fn page_sql(sort: Sort) -> String {
+    format!(
         "SELECT {CAR_COLUMNS}, \
-           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles, \
-           count(*) OVER () AS total \
-         FROM cars c \
-         WHERE c.status = 'active' \
-           AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
-           AND earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) <= $3 \
-           AND NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5)) \
-           AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
-           AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
-           AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
-           AND c.min_age <= $8 \
-           AND ($9::text IS NULL OR c.style = $9) \
-           AND ($10::text IS NULL OR lower(c.make) = lower($10)) \
-           AND ($11::text IS NULL OR lower(c.model) = lower($11)) \
-           AND ($12::int IS NULL OR c.seats >= $12) \
-           AND ($13::int IS NULL OR c.seats = $13) \
-           AND ($14::text IS NULL OR c.transmission = $14) \
-           AND ($15::bigint IS NULL OR c.daily_price_cents >= $15) \
-           AND ($16::bigint IS NULL OR c.daily_price_cents <= $16) \
-           AND ($17::int IS NULL OR c.car_year >= $17) \
-           AND ($18::int IS NULL OR c.car_year <= $18) \
-         ORDER BY {order} \
-         LIMIT $19 OFFSET $20",
-        order = q.sort.order_by()
-    );
+           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles \
+         FROM cars c WHERE {SEARCH_FILTERS} ORDER BY {order} LIMIT $19 OFFSET $20",
+        order = sort.order_by()
+    )
+}
+
+/// Binds the filter parameters of [`SEARCH_FILTERS`].
+fn bind_filters<'a>(
+    sql: String,
+    q: &'a SearchQuery,
+) -> diesel::query_builder::BoxedSqlQuery<'a, diesel::pg::Pg, diesel::query_builder::SqlQuery> {
     diesel::sql_query(sql)
+        .into_boxed()
         .bind::<Double, _>(q.latitude)
         .bind::<Double, _>(q.longitude)
         .bind::<Double, _>(q.radius_miles * METERS_PER_MILE)
@@ -185,10 +194,82 @@ pub async fn search(conn: &mut AsyncPgConnection, q: &SearchQuery) -> QueryResul
         .bind::<Nullable<BigInt>, _>(q.price_max_cents)
         .bind::<Nullable<Integer>, _>(q.year_min)
         .bind::<Nullable<Integer>, _>(q.year_max)
-        .bind::<Integer, _>(q.limit)
-        .bind::<Integer, _>(q.offset)
-        .load(conn)
-        .await
+}
+
+#[derive(QueryableByName)]
+struct Total {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Active cars within the radius that are free for the whole window and whose host rules
+/// (advance notice, minimum and maximum duration, weekend minimum, minimum age) allow it: one
+/// page, and the number of matches (exact up to [`COUNT_CAP`]).
+pub async fn search(
+    conn: &mut AsyncPgConnection,
+    q: &SearchQuery,
+) -> QueryResult<(Vec<SearchRow>, i64)> {
+    let rows = planned(conn, q, page_sql(q.sort)).await?;
+    // A page that is not full ends the list, so its length gives the total for free.
+    if !rows.is_empty() && (rows.len() as i64) < i64::from(q.limit) {
+        let total = rows.len() as i64 + i64::from(q.offset);
+        return Ok((rows, total));
+    }
+    let total: Total = bind_filters(
+        format!("SELECT count(*) AS n FROM (SELECT 1 FROM cars c WHERE {SEARCH_FILTERS} LIMIT {COUNT_CAP}) capped"),
+        q,
+    )
+    .get_result(conn)
+    .await?;
+    Ok((rows, total.n))
+}
+
+/// Runs a page statement (`sql` with `$1`..`$20`) with the planner steered for the nearest
+/// first order. `cube @>` has a fixed, tiny selectivity estimate, so with the other filters
+/// the planner expects a handful of rows and reads the whole radius box, then sorts it;
+/// walking the GiST index in distance order stops after one page instead (measured at 100k
+/// cars: 99 ms vs 2 ms). Other orders need every candidate and keep the default plan.
+async fn planned<T>(
+    conn: &mut AsyncPgConnection,
+    q: &SearchQuery,
+    sql: String,
+) -> QueryResult<Vec<T>>
+where
+    T: QueryableByName<diesel::pg::Pg> + Send + 'static,
+{
+    use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+    if q.sort != Sort::Distance {
+        return bind_filters(sql, q)
+            .bind::<Integer, _>(q.limit)
+            .bind::<Integer, _>(q.offset)
+            .load(conn)
+            .await;
+    }
+    conn.transaction::<_, diesel::result::Error, _>(async |conn| {
+        conn.batch_execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off")
+            .await?;
+        bind_filters(sql, q)
+            .bind::<Integer, _>(q.limit)
+            .bind::<Integer, _>(q.offset)
+            .load(conn)
+            .await
+    })
+    .await
+}
+
+#[derive(QueryableByName)]
+struct PlanLine {
+    #[diesel(sql_type = Text, column_name = "QUERY PLAN")]
+    line: String,
+}
+
+/// The plan Postgres chooses for a search (tests check that it walks the geo index).
+pub async fn explain_search(
+    conn: &mut AsyncPgConnection,
+    q: &SearchQuery,
+) -> QueryResult<Vec<String>> {
+    let rows: Vec<PlanLine> = planned(conn, q, format!("EXPLAIN {}", page_sql(q.sort))).await?;
+    Ok(rows.into_iter().map(|r| r.line).collect())
 }
 
 /// One car by id, any status but deleted.

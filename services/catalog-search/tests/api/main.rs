@@ -16,6 +16,7 @@ use upcar_proto::events::{
 };
 
 struct TestApp {
+    state: std::sync::Arc<catalog_search::state::AppState>,
     client: CatalogClient<Channel>,
     exchange: String,
     amqp_url: String,
@@ -31,9 +32,10 @@ async fn spawn_app() -> TestApp {
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
     let app = catalog_search::Application::build(settings).await.unwrap();
     let port = app.port();
+    let state = app.state();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = CatalogClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    let app = TestApp { client, exchange, amqp_url };
+    let app = TestApp { state, client, exchange, amqp_url };
     // Events published before the consumer has bound its queue are unroutable; re-send a probe
     // block until one is applied, then the queue is known to be bound.
     let probe = car(44);
@@ -271,4 +273,42 @@ async fn host_blocks_hide_the_car_and_unblocks_release_it_and_bad_events_are_ski
     )
     .await;
     app.eventually(&c, 71, 72, true).await;
+}
+
+#[tokio::test]
+async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sorting() {
+    let app = spawn_app().await;
+    let mut conn = app.state.pool.get().await.unwrap();
+    catalog_search::store::generate::generate(&mut conn, 20_000, 60_000).await.unwrap();
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    let request = pb::SearchRequest {
+        from_date: day(10),
+        until_date: day(12),
+        latitude: Some(37.5485),
+        longitude: Some(-121.9886),
+        sort_by: "distance".into(),
+        ..Default::default()
+    };
+    let (q, _) =
+        catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
+    let plan = catalog_search::store::cars::explain_search(&mut conn, &q).await.unwrap();
+    let text = plan.join("\n");
+    // The GiST index yields cars nearest first inside the radius box and the scan stops after
+    // one page: no sort of the candidates, no read of the table.
+    assert!(text.contains("Index Scan using cars_active_geo_idx"), "{text}");
+    assert!(text.contains("Order By:"), "{text}");
+    assert!(
+        !plan.iter().any(|l| l
+            .trim_start()
+            .trim_start_matches("->")
+            .trim_start()
+            .starts_with("Sort")),
+        "{text}"
+    );
+    assert!(!text.contains("Seq Scan on cars"), "{text}");
+    // And the search still answers nearest first over the large fleet.
+    let reply = app.client.clone().search_cars(request).await.unwrap().into_inner();
+    assert_eq!(reply.cars.len(), 20);
+    assert!(reply.cars.windows(2).all(|w| w[0].distance_miles <= w[1].distance_miles));
+    assert!(reply.count > 100);
 }
