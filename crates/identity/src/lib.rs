@@ -244,6 +244,26 @@ impl Identity {
     }
 }
 
+/// Runs one gRPC call: a span parented on the caller's trace, the caller's identity from the
+/// metadata, and the service's error turned into a status through the shared error table.
+pub async fn serve<T, R, E, F>(
+    method: &'static str,
+    request: tonic::Request<T>,
+    handler: F,
+) -> Result<tonic::Response<R>, tonic::Status>
+where
+    F: AsyncFnOnce(Option<Identity>, T) -> Result<R, E>,
+    E: Into<tonic::Status>,
+{
+    use tracing::Instrument;
+    let span = upcar_telemetry::grpc_server_span(method, &request);
+    let identity = Identity::from_metadata(request.metadata());
+    let body = request.into_inner();
+    async move { handler(identity, body).await.map(tonic::Response::new).map_err(Into::into) }
+        .instrument(span)
+        .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

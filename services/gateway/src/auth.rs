@@ -44,6 +44,31 @@ fn missing() -> HttpError {
     HttpError::unauthenticated("token_missing", "Token is missing")
 }
 
+/// Verifies the request's token and applies `rule` to the caller: the one path every
+/// extractor that requires a token takes.
+fn require<T: 'static>(
+    req: &HttpRequest,
+    rule: fn(Identity, Purpose) -> Result<T, HttpError>,
+) -> LocalBoxFuture<'static, Result<T, HttpError>> {
+    let req = req.clone();
+    Box::pin(async move {
+        let state = state_of(&req)?;
+        let token = bearer(&req).ok_or_else(missing)?;
+        let (id, purpose) = verify(&state, &token).await?;
+        rule(id, purpose)
+    })
+}
+
+fn not_for_captains(id: &Identity) -> Result<(), HttpError> {
+    if id.role == Role::Captain {
+        return Err(HttpError::forbidden(
+            "wrong_account_kind",
+            "Captain accounts cannot use this call",
+        ));
+    }
+    Ok(())
+}
+
 /// A signed-in guest/host (or admin) with a full access token.
 pub struct AuthUser(pub Identity);
 
@@ -51,20 +76,11 @@ impl FromRequest for AuthUser {
     type Error = HttpError;
     type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let state = state_of(&req)?;
-            let token = bearer(&req).ok_or_else(missing)?;
-            let (id, purpose) = verify(&state, &token).await?;
+        require(req, |id, purpose| {
             if purpose != Purpose::Access {
                 return Err(HttpError::unauthenticated("token_invalid", "Invalid token"));
             }
-            if id.role == Role::Captain {
-                return Err(HttpError::forbidden(
-                    "wrong_account_kind",
-                    "Captain accounts cannot use this call",
-                ));
-            }
+            not_for_captains(&id)?;
             Ok(AuthUser(id))
         })
     }
@@ -77,17 +93,8 @@ impl FromRequest for UploadUser {
     type Error = HttpError;
     type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let state = state_of(&req)?;
-            let token = bearer(&req).ok_or_else(missing)?;
-            let (id, _) = verify(&state, &token).await?;
-            if id.role == Role::Captain {
-                return Err(HttpError::forbidden(
-                    "wrong_account_kind",
-                    "Captain accounts cannot use this call",
-                ));
-            }
+        require(req, |id, _| {
+            not_for_captains(&id)?;
             Ok(UploadUser(id))
         })
     }
@@ -100,11 +107,7 @@ impl FromRequest for AuthCaptain {
     type Error = HttpError;
     type Future = LocalBoxFuture<'static, Result<Self, HttpError>>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let state = state_of(&req)?;
-            let token = bearer(&req).ok_or_else(missing)?;
-            let (id, purpose) = verify(&state, &token).await?;
+        require(req, |id, purpose| {
             if id.role != Role::Captain || purpose != Purpose::Access {
                 return Err(HttpError::forbidden(
                     "wrong_account_kind",

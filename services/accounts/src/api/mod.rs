@@ -14,7 +14,6 @@ use crate::error::AccountsResult;
 use crate::state::AppState;
 use std::sync::Arc;
 use tonic::{Request, Response, Status};
-use tracing::Instrument;
 use upcar_identity::Identity;
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_server::Accounts;
@@ -32,17 +31,12 @@ impl AccountsApi {
     }
 }
 
-/// Runs one call inside a span parented on the caller's trace, mapping errors to statuses.
+/// One call through the shared wrapper (span, identity, error table).
 async fn call<T, R, F>(method: &'static str, req: Request<T>, f: F) -> Result<Response<R>, Status>
 where
     F: AsyncFnOnce(Option<Identity>, T) -> AccountsResult<R>,
 {
-    let span = upcar_telemetry::grpc_server_span(method, &req);
-    let identity = Identity::from_metadata(req.metadata());
-    let body = req.into_inner();
-    async move { f(identity, body).await.map(Response::new).map_err(Status::from) }
-        .instrument(span)
-        .await
+    upcar_identity::serve(method, req, f).await
 }
 
 #[tonic::async_trait]

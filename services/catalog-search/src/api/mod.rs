@@ -13,7 +13,6 @@ use crate::error::CatalogResult;
 use crate::state::AppState;
 use std::sync::Arc;
 use tonic::{Request, Response, Status};
-use tracing::Instrument;
 use upcar_identity::Identity;
 use upcar_proto::catalog as pb;
 use upcar_proto::catalog::catalog_server::Catalog;
@@ -31,16 +30,12 @@ impl CatalogApi {
     }
 }
 
+/// One call through the shared wrapper (span, identity, error table).
 async fn call<T, R, F>(method: &'static str, req: Request<T>, f: F) -> Result<Response<R>, Status>
 where
     F: AsyncFnOnce(Option<Identity>, T) -> CatalogResult<R>,
 {
-    let span = upcar_telemetry::grpc_server_span(method, &req);
-    let identity = Identity::from_metadata(req.metadata());
-    let body = req.into_inner();
-    async move { f(identity, body).await.map(Response::new).map_err(Status::from) }
-        .instrument(span)
-        .await
+    upcar_identity::serve(method, req, f).await
 }
 
 #[tonic::async_trait]
