@@ -12,7 +12,8 @@ pub const MAX_PAGE_SIZE: i32 = 50;
 /// Orders of the result list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
-    /// Best rated and most booked first, nearer first among equals.
+    /// Best rated and most booked first, nearer first among equals, among the nearest
+    /// free cars (the first `COUNT_CAP` by distance).
     Recommended,
     /// Cheapest daily price first.
     PriceAsc,
