@@ -306,6 +306,13 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
         "{text}"
     );
     assert!(!text.contains("Seq Scan on cars"), "{text}");
+    // Recommended ranks the cars of the same distance walk.
+    let mut rec = q.clone();
+    rec.sort = catalog_search::domain::filters::Sort::Recommended;
+    let plan =
+        catalog_search::store::cars::explain_search(&mut conn, &rec).await.unwrap().join("\n");
+    assert!(plan.contains("Index Scan using cars_active_geo_idx"), "{plan}");
+    assert!(!plan.contains("Seq Scan on cars"), "{plan}");
     // And the search still answers nearest first over the large fleet.
     let reply = app.client.clone().search_cars(request).await.unwrap().into_inner();
     assert_eq!(reply.cars.len(), 20);
