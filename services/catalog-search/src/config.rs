@@ -21,6 +21,17 @@ pub struct Settings {
     pub telemetry: TelemetrySettings,
     /// Search policy.
     pub search: SearchSettings,
+    /// Where demo photos are stored: the gateway's file store (same folder and public URL).
+    pub files: FilesSettings,
+}
+
+/// The local file store shared with the gateway.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FilesSettings {
+    /// Folder holding the files.
+    pub root: String,
+    /// Public address of the gateway, used in photo URLs.
+    pub public_base_url: String,
 }
 
 /// Search policy.

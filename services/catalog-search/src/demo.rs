@@ -842,6 +842,66 @@ pub async fn load_places(state: &AppState) -> CatalogResult<()> {
     Ok(())
 }
 
+/// Draws and stores three photos per demo car through the files capability, and records their
+/// public URLs on cars that have none yet. Rewriting the small files at each start keeps them
+/// present even when the file folder was cleared.
+pub async fn load_photos(
+    state: &AppState,
+    files: &dyn upcar_storage::ObjectStore,
+) -> CatalogResult<()> {
+    #[derive(diesel::QueryableByName)]
+    struct Demo {
+        #[diesel(sql_type = diesel::sql_types::Uuid)]
+        id: Uuid,
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        car_year: i32,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        make: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        model: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        style: String,
+    }
+    let mut conn = state.conn().await?;
+    let cars: Vec<Demo> = diesel::sql_query(
+        "SELECT id, car_year, make, model, style FROM cars WHERE owner_id = ANY($1) ORDER BY id",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(
+        std::iter::once(DEMO_HOST).chain(OTHER_HOSTS).collect::<Vec<_>>(),
+    )
+    .load(&mut conn)
+    .await?;
+    for (n, car) in cars.iter().enumerate() {
+        let mut urls = Vec::with_capacity(3);
+        for scene in 0..3 {
+            let key = format!("public/cars/{}/{}.svg", car.id, scene + 1);
+            let svg = crate::photos::car_svg(
+                n as u32,
+                car.car_year,
+                &car.make,
+                &car.model,
+                &car.style,
+                scene,
+            );
+            files
+                .put(&key, svg.into_bytes(), "image/svg+xml")
+                .await
+                .map_err(|e| anyhow::anyhow!("demo photo: {e}"))?;
+            urls.push(files.public_url(&key));
+        }
+        diesel::sql_query(
+            "UPDATE cars SET primary_photo_url = $2, photo_urls = $3 WHERE id = $1 AND primary_photo_url = ''",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(car.id)
+        .bind::<diesel::sql_types::Text, _>(&urls[0])
+        .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(&urls)
+        .execute(&mut conn)
+        .await?;
+    }
+    tracing::info!(cars = cars.len(), "demo photos stored");
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod photos;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -33,6 +33,13 @@ impl Application {
             Arc::new(AppState { pool, radius_miles: settings.search.radius_miles, gazetteer });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
+            // The store only writes public files, so its URL-signing key is never used here.
+            let files = upcar_storage::LocalStore::new(
+                &settings.files.root,
+                &settings.files.public_base_url,
+                b"unused-for-public-files",
+            );
+            crate::demo::load_photos(&state, &files).await?;
         } else {
             crate::demo::load_places(&state).await?;
         }

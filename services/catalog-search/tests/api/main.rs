@@ -27,6 +27,8 @@ async fn spawn_app() -> TestApp {
     let mut settings = catalog_search::Settings::load().unwrap();
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
+    settings.files.root =
+        std::env::temp_dir().join(upcar_testkit::unique("catalog-files")).display().to_string();
     // A private exchange: other tests' events cannot reach this app's queue.
     settings.amqp.exchange = upcar_testkit::unique("test-catalog");
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());

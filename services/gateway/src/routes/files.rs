@@ -241,6 +241,11 @@ pub async fn get_file(state: State, req: HttpRequest, key: web::Path<String>) ->
         Ok(obj) => Ok(HttpResponse::Ok()
             .content_type(obj.content_type)
             .insert_header(("X-Content-Type-Options", "nosniff"))
+            // Files are data, never active content: no scripts even in an SVG opened directly.
+            .insert_header((
+                "Content-Security-Policy",
+                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            ))
             .insert_header((
                 "Cache-Control",
                 if key.starts_with("public/") {

@@ -843,3 +843,26 @@ async fn the_featured_car_is_the_best_rated_active_car_with_five_ratings_or_more
     let (_, again) = parts(get("/v1/statics/featured-car", None).await).await;
     assert_eq!(again, b, "the choice is deterministic");
 }
+
+#[tokio::test]
+async fn demo_cars_have_three_photos_served_through_the_files_capability() {
+    let (_, b) = search(&format!("{}&limit=1", base_query(monday(), 2))).await;
+    let car = &b["data"][0];
+    let photos = car["photoUrls"].as_array().unwrap();
+    assert_eq!(photos.len(), 3, "{car}");
+    assert_eq!(car["primaryPhotoUrl"], photos[0]);
+    let url = car["primaryPhotoUrl"].as_str().unwrap();
+    assert!(url.starts_with(&format!("{}/v1/files/public/cars/", stack().base)), "{url}");
+    let r = client().get(url).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "image/svg+xml");
+    assert!(r.headers()["content-security-policy"].to_str().unwrap().contains("sandbox"));
+    let body = r.text().await.unwrap();
+    let name = format!(
+        "{} {} {}",
+        car["carYear"],
+        car["make"].as_str().unwrap(),
+        car["model"].as_str().unwrap()
+    );
+    assert!(body.starts_with("<svg") && body.contains(&name), "{name}");
+}

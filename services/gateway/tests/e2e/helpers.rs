@@ -35,20 +35,22 @@ pub fn start(
     dist: Option<String>,
 ) -> Stack {
     let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
-    let (catalog_port, catalog_db) = match STACK.get() {
-        Some(s) => (s.catalog_port, s.catalog_db.clone()),
-        None => spawn_catalog(),
-    };
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
     let port = listener.local_addr().expect("addr").port();
+    let files_root = std::env::temp_dir()
+        .join(format!("upcar-files-{}", uuid::Uuid::now_v7()))
+        .display()
+        .to_string();
+    // The first stack's catalog stores its demo photos in this gateway's file folder.
+    let (catalog_port, catalog_db) = match STACK.get() {
+        Some(s) => (s.catalog_port, s.catalog_db.clone()),
+        None => spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}")),
+    };
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
     settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
-    settings.files.root = std::env::temp_dir()
-        .join(format!("upcar-files-{}", uuid::Uuid::now_v7()))
-        .display()
-        .to_string();
+    settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
     settings.rate_limits.otp_per_minute = 10_000;
@@ -64,8 +66,9 @@ pub fn start(
     Stack { base: format!("http://127.0.0.1:{port}"), accounts_port, catalog_port, catalog_db }
 }
 
-fn spawn_catalog() -> (u16, String) {
+fn spawn_catalog(files_root: &str, public_base_url: &str) -> (u16, String) {
     let (tx, rx) = std::sync::mpsc::channel();
+    let (files_root, public_base_url) = (files_root.to_owned(), public_base_url.to_owned());
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
         rt.block_on(async move {
@@ -78,6 +81,8 @@ fn spawn_catalog() -> (u16, String) {
             settings.amqp.exchange = test_exchange().to_owned();
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
+            settings.files.root = files_root;
+            settings.files.public_base_url = public_base_url;
             let app = catalog_search::Application::build(settings).await.expect("build catalog");
             tx.send((app.port(), db.url.clone())).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
