@@ -184,6 +184,27 @@ impl upcar_events::EventHandler for Recorder {
     }
 }
 
+/// Consumes `accounts.user_signed_up` into a fresh queue, recording what arrives. Returns the
+/// queue name (to delete at the end), the recorder and the consumer's stop switch.
+fn record_sign_ups(
+    app: &TestApp,
+    prefix: &str,
+) -> (String, Arc<Recorder>, tokio_util::sync::CancellationToken) {
+    let queue = upcar_testkit::unique(prefix);
+    let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
+    let stop = tokio_util::sync::CancellationToken::new();
+    tokio::spawn(upcar_events::run_consumer(
+        app.state.pool.clone(),
+        app.settings.amqp.url().to_owned(),
+        app.settings.amqp.exchange.clone(),
+        queue.clone(),
+        vec!["accounts.user_signed_up".to_owned()],
+        recorder.clone(),
+        stop.clone().cancelled_owned(),
+    ));
+    (queue, recorder, stop)
+}
+
 fn rabbitmqctl(arg: &str) {
     let status =
         std::process::Command::new("rabbitmqctl").arg(arg).status().expect("rabbitmqctl runs");
@@ -208,18 +229,7 @@ async fn wait_for(recorder: &Recorder, ours: &[String], n: usize, secs: u64) {
 #[tokio::test]
 async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_restarts() {
     let mut app = spawn_app().await;
-    let queue = upcar_testkit::unique("test-signups");
-    let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
-    let stop = tokio_util::sync::CancellationToken::new();
-    tokio::spawn(upcar_events::run_consumer(
-        app.state.pool.clone(),
-        app.settings.amqp.url().to_owned(),
-        app.settings.amqp.exchange.clone(),
-        queue.clone(),
-        vec!["accounts.user_signed_up".to_owned()],
-        recorder.clone(),
-        stop.clone().cancelled_owned(),
-    ));
+    let (queue, recorder, stop) = record_sign_ups(&app, "test-signups");
     // The queue exists once the consumer has declared it; events before that are not ours.
     tokio::time::sleep(Duration::from_secs(1)).await;
     let mut expected = Vec::new();
@@ -280,18 +290,7 @@ async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_
 #[tokio::test]
 async fn a_redelivered_event_is_applied_once() {
     let app = spawn_app().await;
-    let queue = upcar_testkit::unique("test-dupes");
-    let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
-    let stop = tokio_util::sync::CancellationToken::new();
-    tokio::spawn(upcar_events::run_consumer(
-        app.state.pool.clone(),
-        app.settings.amqp.url().to_owned(),
-        app.settings.amqp.exchange.clone(),
-        queue.clone(),
-        vec!["accounts.user_signed_up".to_owned()],
-        recorder.clone(),
-        stop.clone().cancelled_owned(),
-    ));
+    let (queue, recorder, stop) = record_sign_ups(&app, "test-dupes");
     tokio::time::sleep(Duration::from_secs(1)).await;
     // Publish the same event id three times, as a broker may after a crash.
     let conn =
