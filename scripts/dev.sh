@@ -18,8 +18,12 @@ if [ -f frontend/package.json ]; then
     (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
 fi
 
-echo "building the services ($PROFILE)"
-cargo build --profile "$PROFILE" -p accounts -p catalog-search -p gateway
+# NO_BUILD=1 starts the binaries already built (used by the browser tests, which run after the
+# Rust tests have built everything).
+if [ "${NO_BUILD:-0}" != 1 ]; then
+    echo "building the services ($PROFILE)"
+    cargo build --profile "$PROFILE" -p accounts -p catalog-search -p gateway
+fi
 
 mkdir -p .run/logs .run/files
 pids=()

@@ -46,6 +46,7 @@ routing_keys! {
     TripCancelled => "trips.trip_cancelled",
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",
+    CarPricingChanged => "catalog.car_pricing_changed",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

@@ -12,6 +12,12 @@ pub mod catalog {
     tonic::include_proto!("upcar.catalog.v1");
 }
 
+/// Pricing context: quotes, checkout prices, refunds, protection plans.
+pub mod pricing {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.pricing.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod events {
     #![allow(clippy::all, missing_docs)]

@@ -1,0 +1,3 @@
+DROP TABLE trip_prices;
+DROP TABLE coupons;
+DROP TABLE car_rates;

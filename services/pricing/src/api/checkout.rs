@@ -1,0 +1,247 @@
+//! The checkout price, quotes bound to trips, and re-pricing a booked trip.
+
+use crate::api::convert;
+use crate::api::prices::{DEFAULT_AGE, bookable_car, car_id, compute, store_quote};
+use crate::error::{PricingError, PricingResult};
+use crate::state::AppState;
+use crate::store::coupons;
+use crate::store::quotes::{self, Point, QuoteInputs};
+use crate::store::rates;
+use crate::store::trip_prices::{self, TripPrice};
+use chrono::Utc;
+use pricing_domain::coupon::{Coupon, CouponError, normalize};
+use pricing_domain::protection::Plan;
+use pricing_domain::window::PriceWindow;
+use prost::Message;
+use upcar_identity::Identity;
+use upcar_proto::pricing as pb;
+use uuid::Uuid;
+
+fn point(l: &Option<pb::Location>, field: &str) -> PricingResult<Option<Point>> {
+    match l {
+        None => Ok(None),
+        Some(l)
+            if (-90.0..=90.0).contains(&l.latitude) && (-180.0..=180.0).contains(&l.longitude) =>
+        {
+            Ok(Some(Point { latitude: l.latitude, longitude: l.longitude }))
+        }
+        Some(_) => Err(PricingError::Invalid(format!(
+            "{field} must have latitude within -90..90 and longitude within -180..180"
+        ))),
+    }
+}
+
+fn extras_of(extras: &[pb::ChosenExtra]) -> PricingResult<Vec<(String, i64)>> {
+    extras
+        .iter()
+        .map(|e| {
+            let id =
+                if e.extra_id.trim().is_empty() { e.extra_type.trim() } else { e.extra_id.trim() };
+            if id.is_empty() {
+                return Err(PricingError::Invalid("Each extra needs an extraId.".to_owned()));
+            }
+            Ok((id.to_owned(), i64::from(if e.quantity == 0 { 1 } else { e.quantity })))
+        })
+        .collect()
+}
+
+/// The coupon behind a typed code (normalised), refused when unknown.
+pub async fn coupon_for(state: &AppState, code: &str) -> PricingResult<Coupon> {
+    let code = normalize(code)?;
+    let mut conn = state.conn().await?;
+    coupons::find(&mut conn, &code).await?.ok_or(PricingError::from(CouponError::Unknown))
+}
+
+async fn optional_coupon(state: &AppState, code: Option<&str>) -> PricingResult<Option<Coupon>> {
+    match code.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok(None),
+        Some(c) => Ok(Some(coupon_for(state, c).await?)),
+    }
+}
+
+/// `tripPrice/getFinalTripPrice`: the checkout price with every choice; a quote the guest can
+/// book with.
+pub async fn get_final_trip_price(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::FinalTripPriceRequest,
+) -> PricingResult<pb::PriceDetails> {
+    let who = who.ok_or(PricingError::SignInRequired)?;
+    let row = bookable_car(state, car_id(&r.car_id)?).await?;
+    let now = Utc::now();
+    let window = PriceWindow::from_local(
+        &r.start_date,
+        &r.start_time,
+        &r.end_date,
+        &r.end_time,
+        row.tz(),
+        now,
+    )?;
+    let plan = Plan::parse(&r.protection_plan_type)?;
+    let pickup = point(&r.pick_up_location, "pickUpLocation")?;
+    let return_point = if r.return_to_car_location {
+        None
+    } else if r.return_location.is_some() {
+        point(&r.return_location, "returnLocation")?
+    } else if r.return_to_same_address {
+        pickup
+    } else {
+        None
+    };
+    let inputs = QuoteInputs {
+        start: Some(window.start),
+        end: Some(window.end),
+        age: i64::from(r.age.unwrap_or(DEFAULT_AGE)),
+        extras: extras_of(&r.extras)?,
+        plan: Some(plan.name().to_owned()),
+        pickup,
+        return_point,
+        coupon: r
+            .coupon_code
+            .trim()
+            .is_empty()
+            .then_some(None)
+            .unwrap_or_else(|| normalize(&r.coupon_code).ok()),
+    };
+    let coupon = optional_coupon(state, inputs.coupon.as_deref()).await?;
+    let q = compute(&row, window, &inputs, coupon.as_ref(), now)?;
+    let details =
+        convert::details(&r.car_id, &q, &window, row.daily_price_cents, Some(plan.name()));
+    store_quote(state, &row, Some(who.user_id), inputs, &q, details).await
+}
+
+/// For trips: binds an unexpired quote to a trip, which keeps that price. Binding the same
+/// quote to the same trip again answers the same price (trips may retry).
+pub async fn accept_quote(
+    state: &AppState,
+    r: pb::AcceptQuoteRequest,
+) -> PricingResult<pb::AcceptedQuote> {
+    let quote_id: Uuid = r.quote_id.trim().parse().map_err(|_| PricingError::QuoteNotFound)?;
+    let trip_id: Uuid = r
+        .trip_id
+        .trim()
+        .parse()
+        .map_err(|_| PricingError::Invalid("tripId must be a UUID".to_owned()))?;
+    let user_id: Uuid = r
+        .user_id
+        .trim()
+        .parse()
+        .map_err(|_| PricingError::Invalid("userId must be a UUID".to_owned()))?;
+    let mut conn = state.conn().await?;
+    if let Some(existing) = trip_prices::get(&mut conn, trip_id).await? {
+        if existing.quote_id == quote_id && existing.user_id == user_id {
+            return accepted(&existing);
+        }
+        return Err(PricingError::QuoteUsed);
+    }
+    let (record, details) =
+        quotes::get(state, quote_id).await?.ok_or(PricingError::QuoteNotFound)?;
+    if record.car_id.to_string() != r.car_id.trim() || record.user_id.is_some_and(|u| u != user_id)
+    {
+        return Err(PricingError::QuoteMismatch);
+    }
+    let (Some(start), Some(end)) = (record.inputs.start, record.inputs.end) else {
+        return Err(PricingError::QuoteNotFound);
+    };
+    let row = TripPrice {
+        trip_id,
+        quote_id,
+        car_id: record.car_id,
+        owner_id: record.owner_id,
+        user_id,
+        start_time: start,
+        end_time: end,
+        total_cents: record.total_cents,
+        inputs: serde_json::to_value(&record.inputs).map_err(anyhow::Error::from)?,
+        details: details.encode_to_vec(),
+        booked_at: Utc::now(),
+    };
+    if !trip_prices::insert(&mut conn, &row).await? {
+        // Lost a race with another binding: answer as the row that won says.
+        return match trip_prices::get(&mut conn, trip_id).await? {
+            Some(t) if t.quote_id == quote_id && t.user_id == user_id => accepted(&t),
+            _ => Err(PricingError::QuoteUsed),
+        };
+    }
+    accepted(&row)
+}
+
+fn accepted(t: &TripPrice) -> PricingResult<pb::AcceptedQuote> {
+    let details = pb::PriceDetails::decode(t.details.as_slice()).map_err(anyhow::Error::from)?;
+    Ok(pb::AcceptedQuote { price_details: Some(details), owner_id: t.owner_id.to_string() })
+}
+
+/// The trip's price row, readable by its guest and its car's host (and admins).
+pub async fn trip_for(state: &AppState, who: &Identity, trip_id: &str) -> PricingResult<TripPrice> {
+    let id: Uuid = trip_id.trim().parse().map_err(|_| PricingError::TripNotFound)?;
+    let mut conn = state.conn().await?;
+    let t = trip_prices::get(&mut conn, id).await?.ok_or(PricingError::TripNotFound)?;
+    let is_admin = who.role == upcar_identity::Role::Admin;
+    if t.user_id != who.user_id && t.owner_id != who.user_id && !is_admin {
+        return Err(PricingError::NotYourTrip);
+    }
+    Ok(t)
+}
+
+/// `tripPrice/getModifiedTripPrice`: the trip priced with new dates, or new extras and plan,
+/// at today's rates; answers a quote for the modification and the difference.
+pub async fn get_modified_trip_price(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ModifiedTripPriceRequest,
+) -> PricingResult<pb::ModifiedTripPriceReply> {
+    let who = who.ok_or(PricingError::SignInRequired)?;
+    let trip = trip_for(state, &who, &r.trip_id).await?;
+    let row = {
+        let mut conn = state.conn().await?;
+        rates::one(&mut conn, trip.car_id).await?.ok_or(PricingError::CarNotFound)?
+    };
+    let mut inputs: QuoteInputs =
+        serde_json::from_value(trip.inputs.clone()).map_err(anyhow::Error::from)?;
+    let now = Utc::now();
+    let window = if r.start_date.trim().is_empty() {
+        PriceWindow::from_instants(
+            trip.start_time,
+            trip.end_time,
+            row.tz(),
+            now.min(trip.start_time),
+        )?
+    } else {
+        PriceWindow::from_local(
+            &r.start_date,
+            &r.start_time,
+            &r.end_date,
+            &r.end_time,
+            row.tz(),
+            now,
+        )?
+    };
+    inputs.start = Some(window.start);
+    inputs.end = Some(window.end);
+    if r.extras_changed {
+        inputs.extras = extras_of(&r.extras)?;
+    }
+    if !r.protection_plan_type.trim().is_empty() {
+        inputs.plan = Some(Plan::parse(&r.protection_plan_type)?.name().to_owned());
+    }
+    // A coupon used at booking keeps applying if it still can; an expired one simply drops.
+    let coupon = match optional_coupon(state, inputs.coupon.as_deref()).await {
+        Ok(c) => c.filter(|c| c.check(now).is_ok()),
+        Err(_) => None,
+    };
+    let q = compute(&row, window, &inputs, coupon.as_ref(), now.min(window.start))?;
+    let plan = inputs.plan.clone();
+    let details = convert::details(
+        &trip.car_id.to_string(),
+        &q,
+        &window,
+        row.daily_price_cents,
+        plan.as_deref(),
+    );
+    let details = store_quote(state, &row, Some(trip.user_id), inputs, &q, details).await?;
+    Ok(pb::ModifiedTripPriceReply {
+        price_details: Some(details),
+        previous_price_cents: trip.total_cents,
+        difference_cents: q.total.0 - trip.total_cents,
+    })
+}

@@ -1,0 +1,286 @@
+//! Prices for search pages and car pages.
+
+use crate::api::convert;
+use crate::error::{PricingError, PricingResult};
+use crate::state::AppState;
+use crate::store::quotes::{self, Point, QuoteInputs, QuoteRecord, SearchPage};
+use crate::store::rates::{self, RatesRow};
+use chrono::{DateTime, Duration, Utc};
+use pricing_domain::coupon::Coupon;
+use pricing_domain::geo::miles_between;
+use pricing_domain::protection::Plan;
+use pricing_domain::quote::{ChosenExtra, Delivery, Quote, QuoteInput, quote};
+use pricing_domain::window::{PriceWindow, WindowError, parse_time};
+use upcar_identity::Identity;
+use upcar_proto::pricing as pb;
+use uuid::Uuid;
+
+/// The age priced when none is given (the spec's default search age).
+pub const DEFAULT_AGE: i32 = 25;
+/// Most cars priced in one batch (a search page is 20).
+pub const MAX_BATCH: usize = 50;
+
+/// A car id from a request; an unparseable id is an unknown car.
+pub fn car_id(s: &str) -> PricingResult<Uuid> {
+    s.trim().parse().map_err(|_| PricingError::CarNotFound)
+}
+
+/// A car's rates, which must exist and be bookable.
+pub async fn bookable_car(state: &AppState, id: Uuid) -> PricingResult<RatesRow> {
+    let mut conn = state.conn().await?;
+    let row = rates::one(&mut conn, id).await?.ok_or(PricingError::CarNotFound)?;
+    if !row.is_bookable() {
+        return Err(PricingError::CarNotBookable);
+    }
+    Ok(row)
+}
+
+/// Prices `inputs` for a car.
+pub fn compute(
+    row: &RatesRow,
+    window: PriceWindow,
+    inputs: &QuoteInputs,
+    coupon: Option<&Coupon>,
+    now: DateTime<Utc>,
+) -> PricingResult<Quote> {
+    let rates = row.rates();
+    let plan = inputs.plan.as_deref().map(Plan::parse).transpose()?;
+    let miles = |p: &Point| miles_between(row.latitude, row.longitude, p.latitude, p.longitude);
+    let input = QuoteInput {
+        rates: &rates,
+        window,
+        age: inputs.age,
+        extras: inputs
+            .extras
+            .iter()
+            .map(|(id, q)| ChosenExtra { extra_id: id.clone(), quantity: *q })
+            .collect(),
+        plan,
+        delivery: Delivery {
+            pickup_miles: inputs.pickup.as_ref().map(miles),
+            return_miles: inputs.return_point.as_ref().map(miles),
+        },
+        coupon,
+        now,
+    };
+    Ok(quote(&input)?)
+}
+
+/// Stores a quote (honoured for the configured minutes) and puts its id in the details.
+pub async fn store_quote(
+    state: &AppState,
+    row: &RatesRow,
+    user: Option<Uuid>,
+    inputs: QuoteInputs,
+    q: &Quote,
+    mut details: pb::PriceDetails,
+) -> PricingResult<pb::PriceDetails> {
+    let record = QuoteRecord {
+        quote_id: Uuid::now_v7(),
+        car_id: row.car_id,
+        owner_id: row.owner_id,
+        user_id: user,
+        total_cents: q.total.0,
+        expires_at: Utc::now() + Duration::minutes(state.quotes.valid_minutes),
+        inputs,
+    };
+    details.quote_id = record.quote_id.to_string();
+    details.quote_expires_at = record.expires_at.to_rfc3339();
+    quotes::save(state, &record, &details).await?;
+    Ok(details)
+}
+
+fn age_of(age: Option<i32>) -> i64 {
+    i64::from(age.unwrap_or(DEFAULT_AGE))
+}
+
+/// `tripPrice/getTripPrice`: one car on the car page; answers a quote.
+pub async fn get_trip_price(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::TripPriceRequest,
+) -> PricingResult<pb::PriceDetails> {
+    let row = bookable_car(state, car_id(&r.car_id)?).await?;
+    let now = Utc::now();
+    let window = PriceWindow::from_local(
+        &r.start_date,
+        &r.start_time,
+        &r.end_date,
+        &r.end_time,
+        row.tz(),
+        now,
+    )?;
+    let inputs = QuoteInputs {
+        start: Some(window.start),
+        end: Some(window.end),
+        age: age_of(r.age),
+        ..Default::default()
+    };
+    let q = compute(&row, window, &inputs, None, now)?;
+    let details = convert::details(&r.car_id, &q, &window, row.daily_price_cents, None);
+    store_quote(state, &row, who.map(|w| w.user_id), inputs, &q, details).await
+}
+
+/// A window given as RFC 3339 instants or as local `YYYY-MM-DD h:mm AM` text.
+fn window_of(
+    start: &str,
+    end: &str,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> PricingResult<PriceWindow> {
+    let instant = |s: &str| -> PricingResult<Option<DateTime<Utc>>> {
+        Ok(DateTime::parse_from_rfc3339(s.trim()).ok().map(|t| t.with_timezone(&Utc)))
+    };
+    if let (Some(a), Some(b)) = (instant(start)?, instant(end)?) {
+        return Ok(PriceWindow::from_instants(a, b, tz, now)?);
+    }
+    let split = |s: &str| -> PricingResult<(String, String)> {
+        let s = s.trim();
+        let (d, t) = s.split_once(' ').ok_or_else(|| WindowError::BadDate(s.to_owned()))?;
+        // Validate the time early so the message names the right part.
+        parse_time(t)?;
+        Ok((d.to_owned(), t.to_owned()))
+    };
+    let ((sd, st), (ed, et)) = (split(start)?, split(end)?);
+    Ok(PriceWindow::from_local(&sd, &st, &ed, &et, tz, now)?)
+}
+
+fn ids_of(ids: &[String]) -> PricingResult<Vec<Uuid>> {
+    if ids.is_empty() {
+        return Err(PricingError::Invalid("Give at least one car id.".to_owned()));
+    }
+    if ids.len() > MAX_BATCH {
+        return Err(PricingError::Invalid(format!("At most {MAX_BATCH} cars per request.")));
+    }
+    // Unknown ids are simply not priced (they are dropped or stay pending).
+    Ok(ids.iter().filter_map(|s| s.trim().parse().ok()).collect())
+}
+
+/// The many-car variant: one window, many cars; cars that cannot be priced are dropped.
+pub async fn get_trip_prices(
+    state: &AppState,
+    r: pb::TripPricesRequest,
+) -> PricingResult<pb::TripPricesReply> {
+    let ids = ids_of(&r.car_ids)?;
+    let now = Utc::now();
+    let rows = {
+        let mut conn = state.conn().await?;
+        rates::load(&mut conn, &ids).await?
+    };
+    // A malformed window is the caller's mistake, not a car's: refuse it outright.
+    if let Some(first) = rows.first() {
+        window_of(&r.start_time, &r.end_time, first.tz(), now)?;
+    }
+    let age = age_of(r.age);
+    let mut prices = Vec::with_capacity(rows.len());
+    for id in &ids {
+        let Some(row) = rows.iter().find(|row| row.car_id == *id) else { continue };
+        if !row.is_bookable() {
+            continue;
+        }
+        let Ok(window) = window_of(&r.start_time, &r.end_time, row.tz(), now) else { continue };
+        let inputs = QuoteInputs { age, ..Default::default() };
+        match compute(row, window, &inputs, None, now) {
+            Ok(q) => prices.push(convert::details(
+                &id.to_string(),
+                &q,
+                &window,
+                row.daily_price_cents,
+                None,
+            )),
+            Err(e) => tracing::debug!(car_id = %id, error = %e, "car dropped from a batch price"),
+        }
+    }
+    Ok(pb::TripPricesReply { prices })
+}
+
+/// Remembers a search page so its prices can be read by request id.
+pub async fn remember_search(
+    state: &AppState,
+    r: pb::RememberSearchRequest,
+) -> PricingResult<pb::Empty> {
+    if r.request_id.trim().is_empty() || r.request_id.len() > 100 {
+        return Err(PricingError::Invalid(
+            "requestId is required (at most 100 characters).".to_owned(),
+        ));
+    }
+    let page = SearchPage {
+        car_ids: ids_of(&r.car_ids).unwrap_or_default(),
+        start_date: r.start_date,
+        start_time: r.start_time,
+        end_date: r.end_date,
+        end_time: r.end_time,
+        age: r.age,
+    };
+    quotes::remember_search(state, r.request_id.trim(), &page).await?;
+    Ok(pb::Empty {})
+}
+
+/// `cars/checkPrices/{ids}`: the prices of a search page's cars. `ready` once every car has a
+/// price or cannot have one; cars whose rates have not reached pricing yet stay `pending`.
+pub async fn check_prices(
+    state: &AppState,
+    r: pb::CheckPricesRequest,
+) -> PricingResult<pb::CheckPricesReply> {
+    let page = if r.request_id.trim().is_empty() {
+        None
+    } else {
+        quotes::search(state, r.request_id.trim()).await?
+    };
+    let (ids, sd, st, ed, et, age) = match (&page, r.start_date.is_empty()) {
+        (_, false) => {
+            (ids_of(&r.car_ids)?, r.start_date, r.start_time, r.end_date, r.end_time, r.age)
+        }
+        (Some(p), true) => {
+            let ids = if r.car_ids.is_empty() { p.car_ids.clone() } else { ids_of(&r.car_ids)? };
+            (
+                ids,
+                p.start_date.clone(),
+                p.start_time.clone(),
+                p.end_date.clone(),
+                p.end_time.clone(),
+                r.age.or(p.age),
+            )
+        }
+        (None, true) if r.request_id.trim().is_empty() => {
+            return Err(PricingError::Invalid(
+                "Give the search's requestId or the dates (startDate, startTime, endDate, endTime).".to_owned(),
+            ));
+        }
+        (None, true) => {
+            return Err(PricingError::Invalid(
+                "This search has expired; search again to see prices.".to_owned(),
+            ));
+        }
+    };
+    let now = Utc::now();
+    let rows = {
+        let mut conn = state.conn().await?;
+        rates::load(&mut conn, &ids).await?
+    };
+    let mut prices = Vec::new();
+    let mut pending = Vec::new();
+    for id in &ids {
+        let Some(row) = rows.iter().find(|row| row.car_id == *id) else {
+            pending.push(id.to_string());
+            continue;
+        };
+        let window = PriceWindow::from_local(&sd, &st, &ed, &et, row.tz(), now)?;
+        let inputs = QuoteInputs { age: age_of(age), ..Default::default() };
+        match compute(row, window, &inputs, None, now) {
+            Ok(q) => prices.push(pb::CarPrice {
+                car_id: id.to_string(),
+                price_details: Some(convert::details(
+                    &id.to_string(),
+                    &q,
+                    &window,
+                    row.daily_price_cents,
+                    None,
+                )),
+            }),
+            Err(e) => tracing::debug!(car_id = %id, error = %e, "car has no price for this window"),
+        }
+    }
+    let status = if pending.is_empty() { "ready" } else { "pending" };
+    Ok(pb::CheckPricesReply { status: status.to_owned(), prices, pending_car_ids: pending })
+}

@@ -1,0 +1,85 @@
+//! Building and running the service.
+
+use crate::api::PricingApi;
+use crate::config::Settings;
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use upcar_proto::pricing::pricing_server::PricingServer;
+
+/// The pricing database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+    amqp: upcar_config::AmqpSettings,
+}
+
+impl Application {
+    /// Creates and migrates the database (and loads demo coupons in development), and binds
+    /// the gRPC port (0 picks a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let redis = upcar_db::redis_pool(&settings.redis.url)?;
+        let state = Arc::new(AppState { pool, redis, quotes: settings.quotes });
+        if settings.environment.is_development() {
+            crate::demo::load(&state).await?;
+        }
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state, amqp: settings.amqp })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// The durable queue of this service's consumer, named after the exchange too.
+    pub fn queue_name(&self) -> String {
+        format!("{}.pricing", self.amqp.exchange)
+    }
+
+    /// Serves gRPC and consumes rate events until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<PricingServer<PricingApi>>().await;
+        let token = tokio_util::sync::CancellationToken::new();
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            self.queue_name(),
+            crate::events::routing_keys(),
+            Arc::new(crate::events::RatesProjection),
+            token.clone().cancelled_owned(),
+        ));
+        let incoming =
+            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let stop = token.clone();
+        let server = tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(health_service)
+                .add_service(PricingServer::new(PricingApi::new(self.state.clone())))
+                .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
+        );
+        shutdown.await;
+        token.cancel();
+        server.await??;
+        consumer.await?;
+        Ok(())
+    }
+}
