@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+export type FavouritesAnswer = { status: boolean; favoriteCars: string[] };
+
+export function getFavCars(): Promise<FavouritesAnswer> {
+  return api.get<FavouritesAnswer>('/users/getFavCars');
+}
+
+export const favouritesQueryKey = ['favourites'] as const;
+
+export const favCarsQueryOptions = () => queryOptions({ queryKey: favouritesQueryKey, queryFn: getFavCars });
+
+/** The signed-in user's favourite car ids; undefined while logged out or loading. */
+export function useFavCars() {
+  const session = useSession();
+  return useQuery({ ...favCarsQueryOptions(), enabled: Boolean(session) });
+}

@@ -1,0 +1,36 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ToastProvider } from '@/components/toast';
+import { AuthPromptProvider } from '@/lib/auth';
+import { makeQueryClient } from '@/lib/query-client';
+import { ApiError } from '@/lib/api-client';
+import { clearSession, getToken, updateSessionUser } from '@/lib/session';
+import { verifyToken } from '@/features/auth/api/verify-token';
+
+/** The stored session is checked once on load; a refused token clears it (spec 000 section 3). */
+function SessionCheck() {
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    verifyToken(token)
+      .then((r) => r.user && updateSessionUser(r.user))
+      .catch((e) => {
+        if (e instanceof ApiError && e.status === 401) clearSession();
+      });
+  }, []);
+  return null;
+}
+
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [qc] = useState(() => client ?? makeQueryClient());
+  return (
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <AuthPromptProvider>
+          <SessionCheck />
+          {children}
+        </AuthPromptProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

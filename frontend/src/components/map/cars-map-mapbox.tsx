@@ -1,0 +1,7 @@
+import { Map, Marker, NavigationControl, Popup } from 'react-map-gl/mapbox';
+import 'mapbox-gl/dist/mapbox-gl.css';
+import { env } from '@/config/env';
+import { makeCarsMap } from './cars-map-view';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export default makeCarsMap({ Map, Marker, Popup, NavigationControl } as any, 'mapbox://styles/mapbox/streets-v12', { mapboxAccessToken: env.mapboxToken });

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type * as MapLib from 'react-map-gl/maplibre';
+import { movedAway, validCoordinates, type CarsMapProps, type LatLng } from './types';
+
+type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>;
+
+/**
+ * The map of cars, written once against react-map-gl's shared API and bound to MapLibre or
+ * Mapbox by the two entry files. Price markers are DOM buttons (keyboard and screen readers
+ * reach them, and no font or sprite needs the network).
+ */
+export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}) {
+  const { Map, Marker, Popup, NavigationControl } = lib;
+  return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars' }: CarsMapProps) {
+    const [view, setView] = useState<LatLng>(center);
+    const [open, setOpen] = useState<string | null>(null);
+    const [loaded, setLoaded] = useState(false);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const mapRef = useRef<any>(null);
+
+    // A new search recentres the map.
+    useEffect(() => {
+      setView(center);
+      mapRef.current?.jumpTo?.({ center: [center.lng, center.lat] });
+    }, [center.lat, center.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+
+    const valid = useMemo(
+      () =>
+        markers.filter((m) => {
+          const ok = validCoordinates(m.lat, m.lng);
+          if (!ok) console.warn('car skipped on the map: invalid coordinates', m.id, m.lat, m.lng);
+          return ok;
+        }),
+      [markers],
+    );
+    const openMarker = valid.find((m) => m.id === open);
+    const showSearchHere = Boolean(searched && onSearchHere && movedAway(view, searched));
+    const onMoveEnd = useCallback((e: { viewState: { latitude: number; longitude: number } }) => {
+      setView({ lat: e.viewState.latitude, lng: e.viewState.longitude });
+    }, []);
+
+    return (
+      <div className={`map ${className}`} data-testid="cars-map" data-loaded={loaded ? 'true' : 'false'} data-center={`${view.lat.toFixed(4)},${view.lng.toFixed(4)}`}>
+        <Map
+          ref={mapRef}
+          initialViewState={{ latitude: center.lat, longitude: center.lng, zoom }}
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          mapStyle={mapStyle as any}
+          style={{ width: '100%', height: '100%' }}
+          onMoveEnd={onMoveEnd}
+          onLoad={() => setLoaded(true)}
+          attributionControl={false}
+          aria-label={ariaLabel}
+          {...extra}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          {valid.map((m) => {
+            const hot = m.id === highlightedId || m.id === open;
+            return (
+              <Marker key={m.id} latitude={m.lat} longitude={m.lng} anchor="bottom" style={{ zIndex: hot ? 10 : 1 }}>
+                <button
+                  type="button"
+                  className={`price-marker ${hot ? 'price-marker--hot' : ''}`}
+                  data-testid="price-marker"
+                  data-car-id={m.id}
+                  data-highlighted={m.id === highlightedId ? 'true' : 'false'}
+                  aria-label={`${m.label}, show details`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setOpen(m.id);
+                  }}
+                >
+                  {m.label}
+                </button>
+              </Marker>
+            );
+          })}
+          {openMarker && openMarker.popup && (
+            <Popup latitude={openMarker.lat} longitude={openMarker.lng} anchor="top" onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
+              <div data-testid="map-popup">{openMarker.popup}</div>
+            </Popup>
+          )}
+        </Map>
+        {showSearchHere && (
+          <button type="button" className="btn btn--primary map__search-here" onClick={() => onSearchHere?.(view)} data-testid="search-here">
+            Search Here
+          </button>
+        )}
+      </div>
+    );
+  };
+}

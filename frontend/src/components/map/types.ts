@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export type LatLng = { lat: number; lng: number };
+
+export type MapMarker = {
+  id: string;
+  lat: number;
+  lng: number;
+  /** The price label ("$85", "$2,100 / month"). */
+  label: string;
+  /** What the popup shows for this marker. */
+  popup?: ReactNode;
+};
+
+export type CarsMapProps = {
+  center: LatLng;
+  zoom?: number;
+  markers: MapMarker[];
+  highlightedId?: string | null;
+  /** Shows "Search Here" when the map centre moves away from `searched`. */
+  searched?: LatLng;
+  onSearchHere?: (center: LatLng) => void;
+  className?: string;
+  ariaLabel?: string;
+};
+
+/** Map coordinates must be numbers within range, else the car is skipped (and logged). */
+export function validCoordinates(lat: unknown, lng: unknown): boolean {
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
+}
+
+/** The centre has moved from the searched place by more than about 200 m. */
+export function movedAway(a: LatLng, b: LatLng): boolean {
+  return Math.abs(a.lat - b.lat) > 0.002 || Math.abs(a.lng - b.lng) > 0.002;
+}

@@ -1,0 +1,8 @@
+import { api } from '@/lib/api-client';
+import { deviceFingerprint } from '@/lib/device';
+import type { SessionAnswer } from './login';
+
+/** Every login ends with a token check that must succeed before the session is stored. */
+export function verifyToken(token: string): Promise<SessionAnswer> {
+  return api.post<SessionAnswer>('/users/verifyToken', { token, deviceFingerprint: deviceFingerprint() }, { headers: { Authorization: `Bearer ${token}` } });
+}

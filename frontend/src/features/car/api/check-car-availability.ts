@@ -1,0 +1,10 @@
+import { api } from '@/lib/api-client';
+import type { TripRange } from '@/lib/dates';
+
+/** 200 and 400 are both answers (spec 002 section 8). */
+export function checkCarAvailability(carId: string, r: TripRange): Promise<{ available: boolean; message: string }> {
+  return api.get(`/cars/isCarAvailableForTheseDates/${encodeURIComponent(carId)}`, {
+    params: { fromDate: r.fromDate, fromTime: r.fromTime, untilDate: r.untilDate, untilTime: r.untilTime, isDelivery: false },
+    acceptStatuses: [400],
+  });
+}

@@ -1,0 +1,9 @@
+import { api } from '@/lib/api-client';
+import type { TripRange } from '@/lib/dates';
+
+export function isUserAvailable(r: TripRange): Promise<{ isUserAvailable: boolean; message?: string }> {
+  return api.get('/cars/isUserAvailableForTheDates', {
+    params: { newStartDate: r.fromDate, newStartTime: r.fromTime, newEndDate: r.untilDate, newEndTime: r.untilTime },
+    acceptStatuses: [400],
+  });
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '@/components/modal';
+import { Skeleton } from '@/components/skeleton';
+import { TripFields } from '@/components/trip-fields';
+import { combine, formatDateTime, freeCancellationDate, rangeError, type TripRange } from '@/lib/dates';
+import { money } from '@/lib/format';
+import { ApiError } from '@/lib/api-client';
+import type { CarDetails } from '../api/get-car';
+import type { TripPrice } from '../api/get-trip-price';
+
+type Props = {
+  car: CarDetails;
+  range: TripRange;
+  onRange: (r: TripRange) => void;
+  price: { data?: TripPrice; isPending: boolean; isError: boolean; error: unknown };
+  isBlocked: (ymd: string) => boolean;
+  onVisibleMonths: (m: { year: number; month: number }[]) => void;
+  onContinue: () => void;
+  busy: boolean;
+  onFlag: () => void;
+  mobile: boolean;
+};
+
+export function continueState(car: Pick<CarDetails, 'isOwnCar'>, dateError: string | null, pricePending: boolean, priceMissing: boolean, mobile: boolean): { disabled: boolean; label: string } {
+  if (car.isOwnCar) return { disabled: true, label: mobile ? 'You cannot book your own car' : 'You can not book your own car' };
+  return { disabled: Boolean(dateError) || pricePending || priceMissing, label: 'Continue' };
+}
+
+export function priceErrorText(err: unknown): string {
+  if (err instanceof ApiError) return err.message || 'Failed to fetch price details';
+  return 'Price not available';
+}
+
+export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleMonths, onContinue, busy, onFlag, mobile }: Props) {
+  const [breakdown, setBreakdown] = useState(false);
+  const dateError = rangeError(range);
+  const start = combine(range.fromDate, range.fromTime);
+  const freeCancel = start ? freeCancellationDate(start) : null;
+  const p = price.data;
+  const cont = continueState(car, dateError, price.isPending && !dateError, !p, mobile);
+
+  return (
+    <aside className="booking-panel" aria-labelledby="booking-title">
+      <h2 id="booking-title" className="sr-only">
+        Book this car
+      </h2>
+      <TripFields value={range} onChange={onRange} isBlocked={isBlocked} onVisibleMonths={onVisibleMonths} months={mobile ? 2 : 1} />
+      {dateError && (
+        <p className="field__error" role="alert">
+          {dateError}
+        </p>
+      )}
+      <div className="booking-panel__price" aria-live="polite" data-testid="car-price">
+        {dateError ? null : price.isPending ? (
+          <Skeleton className="skeleton--price" />
+        ) : p ? (
+          <>
+            <span className="booking-panel__total">{money(p.finalPrice)}</span>
+            <span className="muted"> total</span>
+            <button type="button" className="link-btn" onClick={() => setBreakdown(true)}>
+              Price details
+            </button>
+          </>
+        ) : (
+          <span className="muted" data-testid="price-unavailable">
+            {price.isError ? priceErrorText(price.error) : 'Price not available'}
+          </span>
+        )}
+      </div>
+      <button type="button" className="btn btn--primary btn--block" disabled={cont.disabled || busy} onClick={onContinue} data-testid="continue">
+        {busy ? 'Checking...' : cont.label}
+      </button>
+      <ul className="booking-panel__facts">
+        {freeCancel && (
+          <li>
+            <strong>Free Cancellation</strong> before {formatDateTime(freeCancel)}
+          </li>
+        )}
+        <li>
+          <strong>Min Age Required:</strong> {car.minAgeRequired} years
+        </li>
+        {p?.canPayLater && (
+          <li>
+            <strong>$0 due now</strong>
+            {p.payLaterDateMessage ? ` · ${p.payLaterDateMessage}` : ''}
+          </li>
+        )}
+        {p && (
+          <li>
+            <strong>Distance Included:</strong> {p.totalMilesIncluded.toLocaleString('en-US')} mi{p.pricePerMile ? `, then ${money(p.pricePerMile)}/mi` : ''}
+          </li>
+        )}
+      </ul>
+      <button type="button" className="link-btn" onClick={onFlag}>
+        Flag This Ride
+      </button>
+      <Link to="/terms/cancellation" className="link">
+        Cancellation Policy
+      </Link>
+      {breakdown && p && (
+        <Modal title="Price details" onClose={() => setBreakdown(false)} size="sm">
+          <table className="breakdown" data-testid="price-breakdown">
+            <tbody>
+              {p.pricingBreakdown.map((l, i) => (
+                <tr key={`${l.label}-${i}`} className={i === p.pricingBreakdown.length - 1 ? 'breakdown__total' : ''}>
+                  <th scope="row">
+                    {l.label}
+                    {l.explanation && <small className="muted">{l.explanation}</small>}
+                  </th>
+                  <td>{money(l.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Modal>
+      )}
+      {mobile && (
+        <div className="sticky-bar" role="region" aria-label="Price and continue">
+          <span>{p ? money(p.finalPrice) : price.isPending ? '…' : 'Price not available'}</span>
+          <button type="button" className="btn btn--primary" disabled={cont.disabled || busy} onClick={onContinue}>
+            {cont.label}
+          </button>
+        </div>
+      )}
+    </aside>
+  );
+}

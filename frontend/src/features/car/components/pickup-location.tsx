@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { PlaceAutocomplete } from '@/components/place-autocomplete';
+import type { CarDetails } from '../api/get-car';
+import { useDeliveryDistance } from '../api/calculate-delivery-distance';
+
+/** Pickup at the car, or a custom address checked against the host's delivery distance. */
+export function PickupLocation({ car }: { car: CarDetails }) {
+  const [mode, setMode] = useState<'car' | 'custom'>('car');
+  const [text, setText] = useState('');
+  const distance = useDeliveryDistance(car._id);
+  const a = car.address;
+  return (
+    <section className="car-section" aria-labelledby="pickup-title">
+      <h2 id="pickup-title">Pickup location</h2>
+      <fieldset className="radio-group">
+        <legend className="sr-only">Where do you pick up the car?</legend>
+        <label>
+          <input type="radio" name="pickup" checked={mode === 'car'} onChange={() => setMode('car')} /> At the car: {a.street ? `${a.street}, ` : ''}
+          {a.city}, {a.state}
+        </label>
+        <label>
+          <input type="radio" name="pickup" checked={mode === 'custom'} onChange={() => setMode('custom')} /> Deliver to an address
+        </label>
+      </fieldset>
+      {mode === 'custom' && (
+        <>
+          <PlaceAutocomplete label="Delivery address" value={text} onTextChange={setText} onSelect={(p) => distance.mutate({ lat: p.lat, lng: p.lng })} id="pickup-address" />
+          {distance.data && (
+            <p role="status" className={distance.data.isWithinRange ? 'form__success' : 'form__error'}>
+              {distance.data.distance.toFixed(1)} mi from the car;{' '}
+              {distance.data.isWithinRange ? 'the host delivers there.' : `the host delivers up to ${distance.data.maxDeliveryDistance} mi.`}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

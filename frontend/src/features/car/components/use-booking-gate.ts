@@ -1,0 +1,88 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '@/components/toast';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthPrompt } from '@/lib/auth';
+import { rangeError, type TripRange } from '@/lib/dates';
+import { getSession, userIdOf } from '@/lib/session';
+import { checkCarAvailability } from '../api/check-car-availability';
+import { getUser } from '../api/get-user';
+import { isUserAvailable } from '../api/is-user-available';
+import { priceRange } from '../api/get-trip-price';
+
+const PENDING = 'pendingVerify';
+
+export function bookingQuery(carId: string, r: TripRange): string {
+  return new URLSearchParams({ carId, startDate: r.fromDate, endDate: r.untilDate, startTime: r.fromTime, endTime: r.untilTime }).toString();
+}
+
+/**
+ * The trust gate of spec 000 section 4.6: login first (a pending flag survives the modal),
+ * then the car's availability, the profile's verification fields, the user's own
+ * availability, and finally /checkout or /verification/prebook.
+ */
+export function useBookingGate(carId: string, range: TripRange) {
+  const navigate = useNavigate();
+  const prompt = useAuthPrompt();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    async (afterLogin: boolean) => {
+      if (rangeError(range)) return;
+      const session = getSession();
+      if (!session) {
+        sessionStorage.setItem(PENDING, 'true');
+        prompt.open('login', {
+          onSuccess: () => {
+            sessionStorage.removeItem(PENDING);
+            void run(true);
+          },
+          onClose: () => sessionStorage.removeItem(PENDING),
+        });
+        return;
+      }
+      const r = priceRange(range);
+      const query = bookingQuery(carId, r);
+      setBusy(true);
+      try {
+        try {
+          const a = await checkCarAvailability(carId, r);
+          if (!a.available) return toast.show(a.message || 'An error occurred while checking availability. Please try again.', 'error', 4000);
+        } catch (e) {
+          return toast.show(errorMessage(e, 'An error occurred while checking availability. Please try again.'), 'error', 4000);
+        }
+        let user;
+        try {
+          user = await getUser(userIdOf(session.user) ?? '');
+        } catch (e) {
+          return toast.show(errorMessage(e, 'An error occurred while fetching user details'), 'error', 4000);
+        }
+        const needed = user.preBookVerifNeededFields ?? {};
+        const complete = !needed.dob && needed.emailVerified === true && !needed.dlUploadNeeded;
+        const professionalShortcut = afterLogin && user.isProfessionalUser === true;
+        if (!complete && !professionalShortcut) {
+          navigate(`/verification/prebook?${query}`);
+          return;
+        }
+        try {
+          const u = await isUserAvailable(r);
+          if (!u.isUserAvailable) {
+            toast.show('User is not available.', 'error', 3000);
+            navigate('/error/user-trips-error');
+            return;
+          }
+        } catch (e) {
+          console.warn('user availability failed', e);
+          return toast.show('An error occurred while checking user availability. Please try again.', 'error', 4000);
+        }
+        navigate(`/checkout?${query}`);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [carId, range, navigate, prompt, toast],
+  );
+
+  return { proceed: () => run(false), busy };
+}

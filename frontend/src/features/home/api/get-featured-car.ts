@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type FeaturedCar = { carImageUrl: string; message: string; carId: string };
+
+export async function getFeaturedCar(): Promise<FeaturedCar> {
+  const r = await api.get<{ data: { data: FeaturedCar } }>('/statics/featured-car');
+  return r.data.data;
+}
+
+export const featuredCarQueryOptions = () => queryOptions({ queryKey: ['home', 'featured-car'], queryFn: getFeaturedCar, retry: false });
+
+export function useFeaturedCar() {
+  return useQuery(featuredCarQueryOptions());
+}

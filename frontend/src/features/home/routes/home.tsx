@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { SearchHero } from '../components/search-hero';
+import { HandpickedCars } from '../components/handpicked-cars';
+import { AppSection, BecomeHostBanner, BuiltForProfessionals, ComparisonTable, GiveawayPromo, LongTermPromo } from '../components/static-sections';
+import { FeaturedCar } from '../components/featured-car';
+import { Testimonials } from '../components/testimonials';
+import { Faq } from '../components/faq';
+import { PromoDialog } from '../components/promo-dialog';
+
+/** Home: every section of spec 000 section 2.1, in order. */
+export default function HomeRoute() {
+  useEffect(() => {
+    document.title = 'Upcar: premium cars, delivered';
+    // The view is forced to guest on home (spec 000 section 4.5).
+    localStorage.setItem('isHostView', 'false');
+  }, []);
+  return (
+    <main id="main" className="home">
+      <SearchHero />
+      <HandpickedCars />
+      <ComparisonTable />
+      <GiveawayPromo />
+      <BuiltForProfessionals />
+      <FeaturedCar />
+      <LongTermPromo />
+      <Testimonials />
+      <BecomeHostBanner />
+      <Faq />
+      <AppSection />
+      <PromoDialog />
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type PriceDetails = {
+  carId: string;
+  startTime: string;
+  endTime: string;
+  originalPrice: number;
+  finalPriceBeforeTax: number;
+  finalPrice: number;
+  totalDiscount: number;
+  finalPricePerMonth: number | null;
+  canPayLater: boolean;
+  payLaterDateMessage: string;
+  totalMilesIncluded: number;
+  pricePerMile: number;
+  convertedFreeCancellationBefore: string | null;
+};
+
+export type CheckPricesAnswer = { status: 'ready' | 'pending'; prices: { carId: string; priceDetails: PriceDetails }[] };
+
+/** Polling: 5 attempts, 2 s apart (spec 002 section 9). */
+export const PRICE_ATTEMPTS = 5;
+export const PRICE_INTERVAL_MS = 2000;
+export const PRICE_GAVE_UP = 'Price details could not be retrieved after multiple attempts';
+
+export function checkPrices(ids: string[], requestId: string, signal?: AbortSignal): Promise<CheckPricesAnswer> {
+  return api.get<CheckPricesAnswer>(`/cars/checkPrices/${ids.map(encodeURIComponent).join(',')}`, { params: { requestId }, signal });
+}
+
+export const checkPricesQueryOptions = (ids: string[], requestId: string) =>
+  queryOptions({
+    queryKey: ['cars', 'check-prices', requestId, ids],
+    queryFn: ({ signal }) => checkPrices(ids, requestId, signal),
+    enabled: ids.length > 0 && Boolean(requestId),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/**
+ * Prices for a page of results. Polls while the answer is "pending", at most 5 attempts;
+ * `gaveUp` is set once the attempts are spent without a ready answer, or the call failed.
+ */
+export function useCheckPrices(ids: string[], requestId: string) {
+  const qc = useQueryClient();
+  const options = checkPricesQueryOptions(ids, requestId);
+  const q = useQuery({
+    ...options,
+    refetchInterval: (query) => {
+      if (query.state.error || query.state.data?.status === 'ready') return false;
+      return query.state.dataUpdateCount < PRICE_ATTEMPTS ? PRICE_INTERVAL_MS : false;
+    },
+  });
+  const attempts = qc.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
+  const byCar = new Map<string, PriceDetails>();
+  for (const p of q.data?.prices ?? []) byCar.set(p.carId, p.priceDetails);
+  const gaveUp = q.isError || (q.data?.status === 'pending' && attempts >= PRICE_ATTEMPTS);
+  return { byCar, gaveUp, ready: q.data?.status === 'ready', isLoading: ids.length > 0 && !gaveUp && q.data?.status !== 'ready', error: gaveUp ? PRICE_GAVE_UP : null };
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+type EnumAnswer = { data: (string | { value: string; label: string })[] };
+
+function values(a: EnumAnswer): { value: string; label: string }[] {
+  return (a.data ?? []).map((x) => (typeof x === 'string' ? { value: x, label: x } : x));
+}
+
+export function getCarMakes() {
+  return api.get<EnumAnswer>('/api/enums/availableCarMakes').then(values);
+}
+export function getCarTypes() {
+  return api.get<EnumAnswer>('/api/enums/carTypes').then(values);
+}
+export function getCarModels(make: string) {
+  return api.get<{ data: { models: string[] } }>(`/car-makes-models/${encodeURIComponent(make)}`).then((r) => r.data?.models ?? []);
+}
+
+// Filter data failures are logged only and leave empty options (spec 000 section 8).
+const logged = <T,>(p: Promise<T>, empty: T) => p.catch((e) => (console.warn('filter options unavailable', e), empty));
+
+export const carMakesQueryOptions = () => queryOptions({ queryKey: ['enums', 'availableCarMakes'], queryFn: () => logged(getCarMakes(), []), staleTime: Infinity });
+export const carTypesQueryOptions = () => queryOptions({ queryKey: ['enums', 'carTypes'], queryFn: () => logged(getCarTypes(), []), staleTime: Infinity });
+export const carModelsQueryOptions = (make: string) =>
+  queryOptions({ queryKey: ['car-makes-models', make], queryFn: () => logged(getCarModels(make), []), enabled: Boolean(make), staleTime: Infinity });
+
+export const useCarMakes = () => useQuery(carMakesQueryOptions());
+export const useCarTypes = () => useQuery(carTypesQueryOptions());
+export const useCarModels = (make: string) => useQuery(carModelsQueryOptions(make));

@@ -1,0 +1,65 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Params } from '@/lib/api-client';
+import { PRICE_DEFAULT, YEAR_DEFAULT, type SearchState } from '../lib/search-state';
+
+export type SearchCar = {
+  _id: string;
+  make: string;
+  model: string;
+  carYear: number;
+  latitude: number;
+  longitude: number;
+  address: { street: string; city: string; state: string; zip: string };
+  location: { coordinates: [number, number] };
+  primaryPhotoUrl: string;
+  photoUrls: string[];
+  totalRating: number;
+  ratingCount: number;
+  tripCount: number;
+  distance: number;
+  isFav: boolean;
+  specialFeature: string;
+  dailyPrice: number;
+  monthlyPrice: number;
+  vehicleType: string;
+  seats: number;
+  transmissionType: string;
+};
+
+export type SearchAnswer = { count: number; message: string; data: SearchCar[]; isLongTermRental: boolean; requestId: string; page: number; limit: number };
+
+export function searchParamsToQuery(s: SearchState): Params {
+  const f = s.filters;
+  return {
+    latitude: s.latitude,
+    longitude: s.longitude,
+    fromDate: s.range.fromDate,
+    fromTime: s.range.fromTime,
+    untilDate: s.range.untilDate,
+    untilTime: s.range.untilTime,
+    page: s.page,
+    sortBy: f.sortBy,
+    vehicleType: f.vehicleType,
+    make: f.make,
+    model: f.model,
+    seats: f.seats,
+    transmissionType: f.transmissionType,
+    priceRange: f.priceRange.join() === PRICE_DEFAULT.join() ? undefined : f.priceRange.join(','),
+    yearRange: f.yearRange.join() === YEAR_DEFAULT.join() ? undefined : f.yearRange.join(','),
+  };
+}
+
+export function searchCars(s: SearchState, signal?: AbortSignal): Promise<SearchAnswer> {
+  return api.get<SearchAnswer>('/cars/search', { params: searchParamsToQuery(s), signal });
+}
+
+export const searchCarsQueryOptions = (s: SearchState) =>
+  queryOptions({
+    queryKey: ['cars', 'search', searchParamsToQuery(s)],
+    queryFn: ({ signal }) => searchCars(s, signal),
+    retry: false,
+  });
+
+export function useSearchCars(s: SearchState) {
+  return useQuery(searchCarsQueryOptions(s));
+}

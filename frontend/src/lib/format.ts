@@ -1,0 +1,20 @@
+/** Money in USD with 2 decimals (spec 000 section 9). */
+export function money(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '';
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Whole dollars for compact labels (map markers). */
+export function moneyShort(n: number): string {
+  return `$${Math.round(n).toLocaleString('en-US')}`;
+}
+
+/** One decimal; 5.0 when missing (home cards, mobile search). */
+export function rating(r: number | null | undefined, fallback = '5.0'): string {
+  if (!r || !Number.isFinite(r) || r <= 0) return fallback;
+  return r.toFixed(1);
+}
+
+export function truncate(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}

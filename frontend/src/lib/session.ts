@@ -1,0 +1,91 @@
+/**
+ * The browser session: `token` and `user` in local storage (spec 000 section 3, browser
+ * storage keys). A tiny store so React can subscribe to changes (login in a modal, logout, a
+ * 401 from the server).
+ */
+export type SessionUser = {
+  _id?: string;
+  userId?: string;
+  user_id?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  favoriteCars?: string[];
+  isProfessionalUser?: boolean;
+  preBookVerifNeededFields?: { dob?: boolean; emailVerified?: boolean; dlUploadNeeded?: boolean };
+  emailVerify?: boolean;
+  homeLocation?: { address?: { street?: string; city?: string; state?: string }; latitude?: number; longitude?: number }[];
+  hasPaymentMethod?: boolean;
+  [key: string]: unknown;
+};
+
+export type Session = { token: string; user: SessionUser } | null;
+
+const TOKEN = 'token';
+const USER = 'user';
+const listeners = new Set<() => void>();
+let cached: Session | undefined;
+
+function read(): Session {
+  try {
+    const token = localStorage.getItem(TOKEN);
+    const raw = localStorage.getItem(USER);
+    if (!token || !raw) return null;
+    const user = JSON.parse(raw) as SessionUser;
+    return user && typeof user === 'object' ? { token, user } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getSession(): Session {
+  if (cached === undefined) cached = read();
+  return cached;
+}
+
+export function getToken(): string | null {
+  return getSession()?.token ?? null;
+}
+
+export function userIdOf(user: SessionUser | undefined | null): string | null {
+  return (user?.userId ?? user?._id ?? user?.user_id ?? null) as string | null;
+}
+
+export function setSession(token: string, user: SessionUser): void {
+  localStorage.setItem(TOKEN, token);
+  localStorage.setItem(USER, JSON.stringify(user));
+  cached = { token, user };
+  listeners.forEach((l) => l());
+}
+
+export function updateSessionUser(user: SessionUser): void {
+  const s = getSession();
+  if (s) setSession(s.token, { ...s.user, ...user });
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(USER);
+  cached = null;
+  listeners.forEach((l) => l());
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN || e.key === USER || e.key === null) {
+      cached = read();
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Test helper: forget the cached value so the next read comes from storage. */
+export function resetSessionCache(): void {
+  cached = undefined;
+}
