@@ -783,6 +783,15 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
     .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
     .execute(&mut conn)
     .await?;
+    // Weekly discounts (added after the first fleets were loaded): half the monthly one on
+    // every other car. Touching updated_at sends the new pricing to the pricing context.
+    diesel::sql_query(
+        "UPDATE cars SET weekly_discount_pct = monthly_discount_pct / 2, updated_at = now() \
+         WHERE id = ANY($1) AND weekly_discount_pct = 0 AND get_byte(uuid_send(id), 15) % 2 = 0",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
+    .execute(&mut conn)
+    .await?;
     // Car addresses join the gazetteer so autocomplete finds them.
     conn.batch_execute(
         "INSERT INTO places (id, kind, name, formatted_address, state_code, latitude, longitude, population, search_text) \

@@ -8,6 +8,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod photos;
+pub mod pricing_feed;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -63,7 +63,7 @@ impl Application {
         format!("{}.catalog-search", self.amqp.exchange)
     }
 
-    /// Serves gRPC and consumes availability events until `shutdown` resolves.
+    /// Serves gRPC, consumes availability events and publishes the pricing feed until `shutdown` resolves.
     pub async fn run_until(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -71,6 +71,22 @@ impl Application {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<CatalogServer<CatalogApi>>().await;
         let token = tokio_util::sync::CancellationToken::new();
+        // Catalog publishes each car's pricing (the pricing feed) through its outbox.
+        let relay = upcar_events::Relay::new(
+            self.state.pool.clone(),
+            self.amqp.url(),
+            &self.amqp.exchange,
+            "catalog-search",
+        );
+        let relay_task = tokio::spawn({
+            let (relay, t) = (relay.clone(), token.clone());
+            async move { relay.run(t.cancelled_owned()).await }
+        });
+        let feed = tokio::spawn(crate::pricing_feed::run(
+            self.state.pool.clone(),
+            relay,
+            token.clone().cancelled_owned(),
+        ));
         let consumer = tokio::spawn(upcar_events::run_consumer(
             self.state.pool.clone(),
             self.amqp.url().to_owned(),
@@ -93,6 +109,8 @@ impl Application {
         token.cancel();
         server.await??;
         consumer.await?;
+        feed.await?;
+        relay_task.await?;
         Ok(())
     }
 }

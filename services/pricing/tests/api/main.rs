@@ -1,0 +1,621 @@
+//! Service tests of pricing against the real Postgres, Redis and RabbitMQ: the rates read
+//! model follows catalog events, quotes are honoured and bound to trips once, and every call
+//! refuses bad input with the right status.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{Duration, Utc};
+use lapin::options::{BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions};
+use lapin::types::FieldTable;
+use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
+use prost::Message;
+use tonic::transport::Channel;
+use tonic::{Code, Request};
+use upcar_events::IntegrationEvent;
+use upcar_identity::{Identity, Role};
+use upcar_proto::events::{CarExtra, CarPricingChanged};
+use upcar_proto::pricing as pb;
+use upcar_proto::pricing::pricing_client::PricingClient;
+use uuid::Uuid;
+
+struct TestApp {
+    client: PricingClient<Channel>,
+    exchange: String,
+    amqp_url: String,
+}
+
+const OWNER: &str = "0193a000-0000-7000-8000-0000000000aa";
+
+fn car_event(car: Uuid, version: i64, daily: i64) -> CarPricingChanged {
+    CarPricingChanged {
+        car_id: car.to_string(),
+        owner_id: OWNER.into(),
+        version,
+        status: "active".into(),
+        daily_price_cents: daily,
+        price_per_hour_cents: 1_500,
+        weekly_discount_pct: 10,
+        monthly_discount_pct: 30,
+        miles_per_day: 200,
+        price_per_mile_cents: 45,
+        delivery_price_per_mile_cents: 300,
+        max_delivery_miles: 25,
+        min_age: 21,
+        state: "CA".into(),
+        time_zone: "America/Los_Angeles".into(),
+        latitude: 37.5485,
+        longitude: -121.9886,
+        extras: vec![
+            CarExtra {
+                extra_id: "child_safety_seat".into(),
+                extra_type: "child_safety_seat".into(),
+                description: "Child safety seat".into(),
+                amount_cents: 1_000,
+                per: "day".into(),
+                is_quantity_choosable: false,
+                available_quantity: 1,
+            },
+            CarExtra {
+                extra_id: "prepaid_refuel".into(),
+                extra_type: "prepaid_refuel".into(),
+                description: "Prepaid refuel".into(),
+                amount_cents: 6_000,
+                per: "trip".into(),
+                is_quantity_choosable: false,
+                available_quantity: 1,
+            },
+        ],
+        occurred_at: Utc::now().to_rfc3339(),
+    }
+}
+
+fn day(d: i64) -> String {
+    (Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + Duration::days(d))
+        .to_string()
+}
+
+fn as_user<T>(body: T, user: Uuid) -> Request<T> {
+    let mut r = Request::new(body);
+    Identity { user_id: user, role: Role::User, token_id: "t".into(), expires_at: i64::MAX }
+        .inject(r.metadata_mut());
+    r
+}
+
+fn price_request(car: Uuid, from: i64, until: i64) -> pb::TripPriceRequest {
+    pb::TripPriceRequest {
+        car_id: car.to_string(),
+        start_date: day(from),
+        start_time: "10:00 AM".into(),
+        end_date: day(until),
+        end_time: "10:00 AM".into(),
+        age: None,
+    }
+}
+
+async fn spawn_app() -> TestApp {
+    let db = upcar_testkit::TestDatabase::create("pricing").await.unwrap();
+    let mut settings = pricing::Settings::load().unwrap();
+    settings.database.url = db.url.clone().into();
+    settings.grpc.port = 0;
+    settings.redis.url = upcar_testkit::redis_url();
+    settings.quotes.key_prefix = upcar_testkit::unique("test-pricing");
+    settings.amqp.exchange = upcar_testkit::unique("test-pricing");
+    let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
+    let app = pricing::Application::build(settings).await.unwrap();
+    let port = app.port();
+    tokio::spawn(app.run_until(std::future::pending()));
+    let client = PricingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
+    TestApp { client, exchange, amqp_url }
+}
+
+impl TestApp {
+    async fn publish<M: Message + IntegrationEvent>(&self, event: &M, id: &str) {
+        let conn =
+            Connection::connect(&self.amqp_url, ConnectionProperties::default()).await.unwrap();
+        let ch = conn.create_channel().await.unwrap();
+        ch.exchange_declare(
+            self.exchange.as_str().into(),
+            ExchangeKind::Topic,
+            ExchangeDeclareOptions { durable: true, ..Default::default() },
+            FieldTable::default(),
+        )
+        .await
+        .unwrap();
+        ch.confirm_select(ConfirmSelectOptions::default()).await.unwrap();
+        ch.basic_publish(
+            self.exchange.as_str().into(),
+            M::ROUTING_KEY.into(),
+            BasicPublishOptions::default(),
+            &event.encode_to_vec(),
+            BasicProperties::default().with_message_id(id.into()).with_delivery_mode(2),
+        )
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+        let _ = conn.close(200, "done".into()).await;
+    }
+
+    /// Publishes a car's pricing (re-sending until the consumer's queue is bound) and waits
+    /// until a price with `daily` comes back.
+    async fn list_car(&self, event: &CarPricingChanged) {
+        let car: Uuid = event.car_id.parse().unwrap();
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            self.publish(event, &Uuid::now_v7().to_string()).await;
+            for _ in 0..10 {
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                // Old enough for any car's minimum age.
+                let probe = pb::TripPriceRequest { age: Some(60), ..price_request(car, 5, 8) };
+                if let Ok(p) = self.client.clone().get_trip_price(probe).await
+                    && p.get_ref().daily_price_cents == event.daily_price_cents
+                {
+                    return;
+                }
+            }
+            assert!(tokio::time::Instant::now() < deadline, "the rates never arrived");
+        }
+    }
+
+    async fn final_price(
+        &self,
+        user: Uuid,
+        r: pb::FinalTripPriceRequest,
+    ) -> Result<pb::PriceDetails, tonic::Status> {
+        self.client.clone().get_final_trip_price(as_user(r, user)).await.map(|r| r.into_inner())
+    }
+}
+
+fn final_request(car: Uuid, from: i64, until: i64) -> pb::FinalTripPriceRequest {
+    pb::FinalTripPriceRequest {
+        car_id: car.to_string(),
+        start_date: day(from),
+        start_time: "10:00 AM".into(),
+        end_date: day(until),
+        end_time: "10:00 AM".into(),
+        age: Some(30),
+        ..Default::default()
+    }
+}
+
+fn assert_adds_up(p: &pb::PriceDetails) {
+    let (last, rest) = p.lines.split_last().unwrap();
+    assert_eq!(last.kind, "total");
+    assert_eq!(rest.iter().map(|l| l.amount_cents).sum::<i64>(), p.final_price_cents);
+    assert_eq!(last.amount_cents, p.final_price_cents);
+    assert_eq!(p.original_price_cents - p.total_discount_cents, p.final_price_before_tax_cents);
+    assert_eq!(p.final_price_before_tax_cents + p.tax_cents, p.final_price_cents);
+    assert!(p.lines.iter().all(|l| !l.label.is_empty() && !l.explanation.is_empty()));
+}
+
+#[tokio::test]
+async fn a_car_page_price_follows_the_rates_and_adds_up() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let p = app.client.clone().get_trip_price(price_request(car, 5, 8)).await.unwrap().into_inner();
+    assert_eq!(p.final_price_before_tax_cents, 30_000);
+    assert_eq!(p.tax_cents, 2_175);
+    assert_eq!(p.final_price_cents, 32_175);
+    assert_eq!(p.total_miles_included, 600);
+    assert_eq!(p.price_per_mile_cents, 45);
+    assert!(p.can_pay_later);
+    assert!(p.converted_free_cancellation_before.is_some());
+    assert!(!p.quote_id.is_empty() && !p.quote_expires_at.is_empty());
+    assert_adds_up(&p);
+    // Times are rounded as the spec says: 10:20 AM is priced from 10:30 AM.
+    let mut r = price_request(car, 5, 8);
+    r.start_time = "10:20 AM".into();
+    let p = app.client.clone().get_trip_price(r).await.unwrap().into_inner();
+    assert!(p.start_time.contains("T10:30:00"), "{}", p.start_time);
+    // 30+ days: long-term with the monthly price.
+    let p =
+        app.client.clone().get_trip_price(price_request(car, 5, 40)).await.unwrap().into_inner();
+    assert!(p.is_long_term);
+    assert_eq!(p.final_price_per_month_cents, Some(210_000));
+    assert!(
+        p.lines.iter().any(|l| l.kind == "discount" && l.label.starts_with("Monthly discount"))
+    );
+}
+
+#[tokio::test]
+async fn a_newer_rate_replaces_an_older_one_and_late_or_repeated_events_change_nothing() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 10, 10_000)).await;
+    app.list_car(&car_event(car, 20, 12_000)).await;
+    // An older version arrives late, twice: still 12 000.
+    let late = car_event(car, 15, 9_000);
+    let id = Uuid::now_v7().to_string();
+    app.publish(&late, &id).await;
+    app.publish(&late, &id).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let p = app.client.clone().get_trip_price(price_request(car, 5, 8)).await.unwrap().into_inner();
+    assert_eq!(p.daily_price_cents, 12_000);
+    // An inactive car has no price.
+    let mut off = car_event(car, 30, 12_000);
+    off.status = "inactive".into();
+    app.publish(&off, &Uuid::now_v7().to_string()).await;
+    let mut refused = None;
+    for _ in 0..50 {
+        if let Err(e) = app.client.clone().get_trip_price(price_request(car, 5, 8)).await {
+            refused = Some(e.code());
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(refused, Some(Code::AlreadyExists));
+}
+
+#[tokio::test]
+async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_once() {
+    let app = spawn_app().await;
+    let (a, b) = (Uuid::now_v7(), Uuid::now_v7());
+    app.list_car(&car_event(a, 1, 10_000)).await;
+    let mut strict = car_event(b, 1, 20_000);
+    strict.min_age = 30;
+    app.list_car(&strict).await;
+    let unknown = Uuid::now_v7();
+    let start = (Utc::now() + Duration::days(3)).to_rfc3339();
+    let end = (Utc::now() + Duration::days(5)).to_rfc3339();
+    let reply = app
+        .client
+        .clone()
+        .get_trip_prices(pb::TripPricesRequest {
+            car_ids: vec![a.to_string(), b.to_string(), unknown.to_string(), "junk".into()],
+            start_time: start,
+            end_time: end,
+            age: Some(25),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(reply.prices.iter().map(|p| p.car_id.clone()).collect::<Vec<_>>(), [a.to_string()]);
+
+    // A remembered search page: checkPrices by request id is ready on the first poll.
+    let request_id = Uuid::now_v7().to_string();
+    app.client
+        .clone()
+        .remember_search(pb::RememberSearchRequest {
+            request_id: request_id.clone(),
+            car_ids: vec![a.to_string(), b.to_string()],
+            start_date: day(3),
+            start_time: "10:00 AM".into(),
+            end_date: day(5),
+            end_time: "10:00 AM".into(),
+            age: Some(35),
+        })
+        .await
+        .unwrap();
+    let check = app
+        .client
+        .clone()
+        .check_prices(pb::CheckPricesRequest {
+            request_id: request_id.clone(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(check.status, "ready");
+    assert_eq!(check.prices.len(), 2);
+    let pa = check.prices.iter().find(|p| p.car_id == a.to_string()).unwrap();
+    assert_eq!(pa.price_details.as_ref().unwrap().final_price_before_tax_cents, 20_000);
+    // A car whose rates have not arrived keeps the page pending.
+    let check = app
+        .client
+        .clone()
+        .check_prices(pb::CheckPricesRequest {
+            request_id,
+            car_ids: vec![a.to_string(), unknown.to_string()],
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(check.status, "pending");
+    assert_eq!(check.pending_car_ids, [unknown.to_string()]);
+    // No request id and no dates: a clear 400.
+    let e = app
+        .client
+        .clone()
+        .check_prices(pb::CheckPricesRequest { car_ids: vec![a.to_string()], ..Default::default() })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::InvalidArgument);
+}
+
+#[tokio::test]
+async fn the_checkout_price_adds_extras_fees_delivery_protection_and_coupon() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let guest = Uuid::now_v7();
+    let mut r = final_request(car, 5, 7);
+    r.age = Some(23);
+    r.extras = vec![
+        pb::ChosenExtra {
+            extra_id: "child_safety_seat".into(),
+            extra_type: String::new(),
+            quantity: 1,
+        },
+        pb::ChosenExtra {
+            extra_id: "prepaid_refuel".into(),
+            extra_type: String::new(),
+            quantity: 1,
+        },
+    ];
+    r.protection_plan_type = "Standard".into();
+    // About 4.5 miles from the car.
+    r.pick_up_location = Some(pb::Location { latitude: 37.5485, longitude: -121.9062 });
+    r.return_to_same_address = true;
+    r.coupon_code = " first50 ".into();
+    let p = app.final_price(guest, r.clone()).await.unwrap();
+    let kinds: Vec<(&str, i64)> =
+        p.lines.iter().map(|l| (l.kind.as_str(), l.amount_cents)).collect();
+    assert_eq!(
+        kinds,
+        [
+            ("rental", 20_000),
+            ("extra", 2_000),
+            ("extra", 6_000),
+            ("fee", 5_000),
+            ("delivery", 1_500),
+            ("delivery", 1_500),
+            ("protection", 4_000),
+            ("coupon", -5_000),
+            ("tax", 2_538),
+            ("total", 37_538),
+        ]
+    );
+    assert_eq!(p.protection_plan_type, "Standard");
+    assert_adds_up(&p);
+
+    // Bad choices are refused with 400 and a reason.
+    let cases: Vec<(pb::FinalTripPriceRequest, &str)> = vec![
+        (
+            {
+                let mut x = r.clone();
+                x.age = Some(20);
+                x
+            },
+            "21 or older",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.coupon_code = "NOPE".into();
+                x
+            },
+            "not valid",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.protection_plan_type = "Decline".into();
+                x
+            },
+            "Protection is required",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.protection_plan_type = "Gold".into();
+                x
+            },
+            "Unknown protection plan",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.extras[0].extra_id = "jetpack".into();
+                x
+            },
+            "Unknown extra",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.pick_up_location = Some(pb::Location { latitude: 38.5, longitude: -121.9 });
+                x
+            },
+            "delivers up to 25 miles",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                std::mem::swap(&mut x.start_date, &mut x.end_date);
+                x
+            },
+            "Start date must be before or equal to the end date.",
+        ),
+        (
+            {
+                let mut x = r.clone();
+                x.start_date = day(-3);
+                x
+            },
+            "in the past",
+        ),
+    ];
+    for (req, text) in cases {
+        let e = app.final_price(guest, req).await.unwrap_err();
+        assert_eq!(e.code(), Code::InvalidArgument, "{text}");
+        assert!(e.message().contains(text), "{} does not say {text}", e.message());
+    }
+    // Signed out: 401.
+    let e = app.client.clone().get_final_trip_price(r.clone()).await.unwrap_err();
+    assert_eq!(e.code(), Code::Unauthenticated);
+    // Unknown car: 404.
+    let e = app.final_price(guest, final_request(Uuid::now_v7(), 5, 7)).await.unwrap_err();
+    assert_eq!(e.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn a_quote_binds_to_one_trip_and_then_prices_its_refund_and_modification() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let (guest, stranger) = (Uuid::now_v7(), Uuid::now_v7());
+    let quote = app.final_price(guest, final_request(car, 5, 8)).await.unwrap();
+    let trip = Uuid::now_v7();
+    let accept = |trip: Uuid, user: Uuid, quote_id: &str| pb::AcceptQuoteRequest {
+        quote_id: quote_id.to_owned(),
+        trip_id: trip.to_string(),
+        user_id: user.to_string(),
+        car_id: car.to_string(),
+    };
+    // Another account cannot use the guest's quote.
+    let e =
+        app.client.clone().accept_quote(accept(trip, stranger, &quote.quote_id)).await.unwrap_err();
+    assert_eq!(e.code(), Code::PermissionDenied);
+    let bound = app
+        .client
+        .clone()
+        .accept_quote(accept(trip, guest, &quote.quote_id))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(bound.price_details.as_ref().unwrap().final_price_cents, quote.final_price_cents);
+    assert_eq!(bound.owner_id, OWNER);
+    // A retry answers the same; a second trip cannot reuse the quote; an unknown quote is gone.
+    let again = app
+        .client
+        .clone()
+        .accept_quote(accept(trip, guest, &quote.quote_id))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(again.price_details, bound.price_details);
+    let e = app
+        .client
+        .clone()
+        .accept_quote(accept(Uuid::now_v7(), guest, &quote.quote_id))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::AlreadyExists);
+    let e = app
+        .client
+        .clone()
+        .accept_quote(accept(Uuid::now_v7(), guest, &Uuid::now_v7().to_string()))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::NotFound);
+
+    // Refund now: booked just now, so within the first hour, all of it.
+    let refund = app
+        .client
+        .clone()
+        .get_trip_refund_price(as_user(
+            pb::TripRefundRequest { trip_id: trip.to_string(), cancelled_by: String::new() },
+            guest,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        (refund.paid_cents, refund.refund_cents, refund.rule.as_str()),
+        (quote.final_price_cents, quote.final_price_cents, "withinOneHourOfBooking")
+    );
+    // The host sees the host's rule; a stranger sees nothing.
+    let owner: Uuid = OWNER.parse().unwrap();
+    let host_view = app
+        .client
+        .clone()
+        .get_trip_refund_price(as_user(
+            pb::TripRefundRequest { trip_id: trip.to_string(), cancelled_by: String::new() },
+            owner,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(host_view.rule, "cancelledByHost");
+    let e = app
+        .client
+        .clone()
+        .get_trip_refund_price(as_user(
+            pb::TripRefundRequest { trip_id: trip.to_string(), cancelled_by: String::new() },
+            stranger,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::PermissionDenied);
+
+    // One more day costs one more day (plus its protection and tax).
+    let modified = app
+        .client
+        .clone()
+        .get_modified_trip_price(as_user(
+            pb::ModifiedTripPriceRequest {
+                trip_id: trip.to_string(),
+                start_date: day(5),
+                start_time: "10:00 AM".into(),
+                end_date: day(9),
+                end_time: "10:00 AM".into(),
+                ..Default::default()
+            },
+            guest,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let d = modified.price_details.unwrap();
+    assert_eq!(modified.previous_price_cents, quote.final_price_cents);
+    assert_eq!(modified.difference_cents, d.final_price_cents - quote.final_price_cents);
+    // $100 day + 20% Standard protection = $120, plus 7.25% tax = $128.70.
+    assert_eq!(modified.difference_cents, 12_870);
+    assert!(!d.quote_id.is_empty());
+}
+
+#[tokio::test]
+async fn plans_and_coupons_answer_without_a_car() {
+    let app = spawn_app().await;
+    let plans =
+        app.client.clone().list_protection_plans(pb::Empty {}).await.unwrap().into_inner().plans;
+    assert_eq!(
+        plans.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+        ["Standard", "Minimum", "Decline"]
+    );
+    assert!(plans[0].is_default && !plans[0].coverage.is_empty());
+    let price = app
+        .client
+        .clone()
+        .get_protection_plan_price(pb::ProtectionPlanPriceRequest {
+            protection_plan_type: "Minimum".into(),
+            final_trip_price_cents: 45_055,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((price.price_cents, price.percent), (4_506, 10));
+    let ok = app
+        .client
+        .clone()
+        .validate_coupon(pb::ValidateCouponRequest { coupon_code: "first50".into() })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(ok.valid);
+    assert_eq!(
+        (ok.coupon_code.as_str(), ok.amount_cents, ok.message.as_str()),
+        ("FIRST50", 5_000, "Save $50 on first trip")
+    );
+    for (code, status) in [("", Code::InvalidArgument), ("BOGUS", Code::InvalidArgument)] {
+        let e = app
+            .client
+            .clone()
+            .validate_coupon(pb::ValidateCouponRequest { coupon_code: code.into() })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code(), status, "{code:?}");
+    }
+    let e = app
+        .client
+        .clone()
+        .get_protection_plan_price(pb::ProtectionPlanPriceRequest {
+            protection_plan_type: "Gold".into(),
+            final_trip_price_cents: 100,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::InvalidArgument);
+}
