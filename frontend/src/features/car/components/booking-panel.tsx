@@ -28,7 +28,8 @@ export function continueState(car: Pick<CarDetails, 'isOwnCar'>, dateError: stri
 }
 
 export function priceErrorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message || 'Failed to fetch price details';
+  // A pricing service that is not deployed (route_not_found) or is down reads as no price.
+  if (err instanceof ApiError && err.status < 500 && err.code !== 'route_not_found') return err.message || 'Failed to fetch price details';
   return 'Price not available';
 }
 

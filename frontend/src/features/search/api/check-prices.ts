@@ -51,7 +51,8 @@ export function useCheckPrices(ids: string[], requestId: string) {
       return query.state.dataUpdateCount < PRICE_ATTEMPTS ? PRICE_INTERVAL_MS : false;
     },
   });
-  const attempts = qc.getQueryState(options.queryKey)?.dataUpdateCount ?? 0;
+  // Reading dataUpdatedAt subscribes to every answer, also those equal to the previous one.
+  const attempts = q.dataUpdatedAt ? (qc.getQueryState(options.queryKey)?.dataUpdateCount ?? 0) : 0;
   const byCar = new Map<string, PriceDetails>();
   for (const p of q.data?.prices ?? []) byCar.set(p.carId, p.priceDetails);
   const gaveUp = q.isError || (q.data?.status === 'pending' && attempts >= PRICE_ATTEMPTS);

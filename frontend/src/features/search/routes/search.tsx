@@ -41,7 +41,7 @@ export default function SearchRoute() {
 
   const go = (next: SearchState) => setParams(toSearchParams(next));
   const search = useSearchCars(state);
-  const cars = search.data?.data ?? [];
+  const cars = useMemo(() => search.data?.data ?? [], [search.data]);
   const longTerm = Boolean(search.data?.isLongTermRental);
   const ids = useMemo(() => cars.map((c) => c._id), [cars]);
   const prices = useCheckPrices(ids, search.data?.requestId ?? '');

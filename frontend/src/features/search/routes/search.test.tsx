@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/server';
+import { renderRoutes } from '@/test/render';
+import { searchCar } from '@/test/fixtures';
+import { toYmd } from '@/lib/dates';
+import SearchRoute from './search';
+
+vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
+
+const enums = [
+  http.get('*/v1/api/enums/:name', ({ params }) => HttpResponse.json({ status: true, data: params.name === 'carTypes' ? ['sedan', 'suv'] : ['Tesla', 'Toyota'] })),
+  http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json({ status: 'ready', prices: [{ carId: 'car-1', priceDetails: { carId: 'car-1', finalPriceBeforeTax: 250.25, finalPricePerMonth: null } }] })),
+];
+
+function future(days: number) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return toYmd(d);
+}
+
+const url = `/search?latitude=37.55&longitude=-121.99&address=Fremont&fromDate=${future(3)}&fromTime=10:00+AM&untilDate=${future(5)}&untilTime=10:00+AM`;
+
+describe('search page', () => {
+  it('shows 20 skeletons, then cards with prices and map markers, and highlights a hovered car', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      ...enums,
+      http.get('*/v1/cars/search', async ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        await delay(50);
+        return HttpResponse.json({ count: 2, message: '', data: [searchCar(1), searchCar(2)], isLongTermRental: false, requestId: 'r1', page: 1, limit: 20 });
+      }),
+    );
+    renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    expect(await screen.findAllByTestId('search-skeleton')).toHaveLength(20);
+    const cards = await screen.findAllByTestId('result-card');
+    expect(cards).toHaveLength(2);
+    expect(queries[0].get('fromDate')).toBe(future(3));
+    expect(queries[0].get('latitude')).toBe('37.55');
+    expect(await within(cards[0]).findByText('$250.25 total before taxes')).toBeInTheDocument();
+    const markers = screen.getAllByTestId('price-marker');
+    expect(markers.map((m) => m.textContent)).toEqual(['$250', '$92/day']);
+    fireEvent.mouseEnter(cards[1]);
+    expect(markers[1]).toHaveAttribute('data-highlighted', 'true');
+    expect(markers[0]).toHaveAttribute('data-highlighted', 'false');
+  });
+
+  it('writes a filter change to the URL and searches with it', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      ...enums,
+      http.get('*/v1/cars/search', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ count: 1, message: '', data: [searchCar(1)], isLongTermRental: false, requestId: 'r1', page: 1, limit: 20 });
+      }),
+    );
+    const { router } = renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    await screen.findAllByTestId('result-card');
+    fireEvent.change(screen.getByTestId('filter-sortBy'), { target: { value: 'priceAsc' } });
+    await waitFor(() => expect(router.state.location.search).toContain('sortBy=priceAsc'));
+    await waitFor(() => expect(queries.at(-1)?.get('sortBy')).toBe('priceAsc'));
+  });
+
+  it('shows the server message when nothing is found', async () => {
+    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 0, message: 'No cars within 50 miles of this place.', data: [], isLongTermRental: false, requestId: 'r', page: 1, limit: 20 })));
+    renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('No cars found');
+    expect(empty).toHaveTextContent('No cars within 50 miles of this place.');
+  });
+
+  it('shows the empty state when the search fails', async () => {
+    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ error: 'internal_error', message: 'boom' }, { status: 500 })));
+    renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No cars available for your search.');
+  });
+
+  it('labels long-term results per month', async () => {
+    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 1, message: '', data: [searchCar(3, { monthlyPrice: 2100 })], isLongTermRental: true, requestId: 'r', page: 1, limit: 20 })));
+    server.use(http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json({ status: 'pending', prices: [] })));
+    renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    expect(await screen.findByTestId('price-label')).toHaveTextContent('$2,100 / month');
+  });
+
+  it('replaces past dates in the URL with tomorrow and the day after', async () => {
+    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 0, message: '', data: [], isLongTermRental: false, requestId: 'r', page: 1, limit: 20 })));
+    const { router } = renderRoutes([{ path: '/search', element: <SearchRoute /> }], '/search?latitude=37.55&longitude=-121.99&fromDate=2020-01-01&untilDate=2020-01-03');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('fromDate')).toBe(future(1)));
+    expect(new URLSearchParams(router.state.location.search).get('untilDate')).toBe(future(2));
+  });
+});
