@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/server';
+import { renderRoutes } from '@/test/render';
+import { carDetails, tripPrice } from '@/test/fixtures';
+import { addDays, startOfDay, toYmd } from '@/lib/dates';
+import CarRoute from './car';
+import { descriptionView } from '../components/car-info';
+import { continueState } from '../components/booking-panel';
+
+vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
+
+const from = toYmd(addDays(startOfDay(new Date()), 3));
+const until = toYmd(addDays(startOfDay(new Date()), 5));
+
+function handlers(car = carDetails(), price: unknown = { status: true, data: tripPrice() }) {
+  const priceQueries: URLSearchParams[] = [];
+  server.use(
+    http.get('*/v1/cars/getCar/:id', ({ params }) => (params.id === 'car-1' ? HttpResponse.json({ status: true, data: car }) : HttpResponse.json({ error: 'car_not_found', message: 'Car not found' }, { status: 404 }))),
+    http.get('*/v1/cars/getRatings/:id', () => HttpResponse.json({ status: true, data: { totalRating: 0, ratingCount: 0, categoryRatings: [], reviews: [] } })),
+    http.get('*/v1/calendar/getBlockedOrBookedDates', () => HttpResponse.json({ status: true, carUnavailableDates: [] })),
+    http.get('*/v1/users/gethost/:id', () => HttpResponse.json({ status: true, data: { _id: 'host-1', firstName: 'Grace', lastName: 'K.', profilePic: '', rating: 4.9, tripCount: 37, joinedDate: '2025-01-01' } })),
+    http.get('*/v1/tripPrice/getTripPrice', ({ request }) => {
+      priceQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(price as object);
+    }),
+  );
+  return priceQueries;
+}
+
+const route = [{ path: '/car/:id', element: <CarRoute /> }, { path: '/404', element: <p>not found page</p> }];
+
+describe('car page', () => {
+  it('prices the chosen dates with rounded times and keeps the URL in 24-hour form', async () => {
+    const q = handlers();
+    const { router } = renderRoutes(route, `/car/car-1?fromDate=${from}&fromTime=9:20+AM&untilDate=${until}&untilTime=13:50`);
+    expect(await screen.findByText('$199.50')).toBeInTheDocument();
+    expect(q[0].get('newStartTime')).toBe('9:30 AM');
+    expect(q[0].get('newEndTime')).toBe('2:00 PM');
+    expect(q[0].get('newStartDate')).toBe(from);
+    expect(screen.getByTestId('continue')).toBeEnabled();
+    expect(screen.getByText('Electric')).toBeInTheDocument();
+    expect(screen.getByText(/Free Cancellation/)).toBeInTheDocument();
+    expect(screen.getByText('$0 due now')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('End time'), { target: { value: '6:00 PM' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('untilTime')).toBe('18:00'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Price details' }));
+    expect(screen.getByTestId('price-breakdown')).toHaveTextContent('Total$199.50');
+  });
+
+  it('disables Continue when the price is not available', async () => {
+    handlers(carDetails(), { error: 'route_not_found', message: 'No such route' });
+    server.use(http.get('*/v1/tripPrice/getTripPrice', () => HttpResponse.json({ error: 'route_not_found', message: 'No such route' }, { status: 404 })));
+    renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    expect(await screen.findByTestId('price-unavailable')).toHaveTextContent('Price not available');
+    expect(screen.getByTestId('continue')).toBeDisabled();
+  });
+
+  it('opens the login modal when a logged-out visitor continues', async () => {
+    handlers();
+    renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    await screen.findByText('$199.50');
+    await userEvent.click(screen.getByTestId('continue'));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('pendingVerify')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(sessionStorage.getItem('pendingVerify')).toBeNull());
+  });
+
+  it('sends an unknown car to /404', async () => {
+    handlers();
+    const { router } = renderRoutes(route, '/car/nope');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('truncates long descriptions at 750 characters', () => {
+    const long = 'x'.repeat(800);
+    expect(descriptionView(long, false)).toEqual({ text: `${'x'.repeat(750)} ...`, toggle: true });
+    expect(descriptionView(long, true).text).toBe(long);
+    expect(descriptionView('short', false)).toEqual({ text: 'short', toggle: false });
+  });
+
+  it('tells owners they cannot book their own car', () => {
+    expect(continueState({ isOwnCar: true }, null, false, false, false)).toEqual({ disabled: true, label: 'You can not book your own car' });
+    expect(continueState({ isOwnCar: true }, null, false, false, true).label).toBe('You cannot book your own car');
+    expect(continueState({ isOwnCar: false }, 'Start date must be before or equal to the end date.', false, false, false).disabled).toBe(true);
+  });
+});
