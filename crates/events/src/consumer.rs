@@ -74,15 +74,14 @@ pub async fn run_consumer(
     }
 }
 
-async fn consume_once(
-    pool: &PgPool,
+/// Declares the exchange and the consumer's durable queue with its bindings, and answers the
+/// open connection and channel.
+async fn declare(
     amqp_url: &str,
     exchange: &str,
     consumer: &str,
     routing_keys: &[String],
-    handler: &Arc<dyn EventHandler>,
-) -> anyhow::Result<()> {
-    // Held until this function returns, keeping the channel open.
+) -> anyhow::Result<(Connection, lapin::Channel)> {
     let conn = Connection::connect(amqp_url, ConnectionProperties::default()).await?;
     let channel = conn.create_channel().await?;
     channel
@@ -114,6 +113,33 @@ async fn consume_once(
             )
             .await?;
     }
+    Ok((conn, channel))
+}
+
+/// Declares a consumer's durable queue and bindings ahead of consuming. A service calls this
+/// at start-up so events published from then on are kept for it even before its consumer
+/// runs (on a broker that never saw the queue, an event with no bound queue is dropped).
+pub async fn declare_queue(
+    amqp_url: &str,
+    exchange: &str,
+    consumer: &str,
+    routing_keys: &[String],
+) -> anyhow::Result<()> {
+    let (conn, _channel) = declare(amqp_url, exchange, consumer, routing_keys).await?;
+    let _ = conn.close(200, "declared".into()).await;
+    Ok(())
+}
+
+async fn consume_once(
+    pool: &PgPool,
+    amqp_url: &str,
+    exchange: &str,
+    consumer: &str,
+    routing_keys: &[String],
+    handler: &Arc<dyn EventHandler>,
+) -> anyhow::Result<()> {
+    // Held until this function returns, keeping the channel open.
+    let (_conn, channel) = declare(amqp_url, exchange, consumer, routing_keys).await?;
     channel.basic_qos(32, BasicQosOptions::default()).await?;
     let mut stream = channel
         .basic_consume(

@@ -14,7 +14,7 @@ mod consumer;
 mod relay;
 pub mod schema;
 
-pub use consumer::{Envelope, EventHandler, run_consumer};
+pub use consumer::{Envelope, EventHandler, declare_queue, run_consumer};
 pub use relay::Relay;
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

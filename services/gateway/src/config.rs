@@ -38,6 +38,8 @@ pub struct ServiceUrls {
     pub accounts: String,
     /// Catalog-search service.
     pub catalog: String,
+    /// Pricing service.
+    pub pricing: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

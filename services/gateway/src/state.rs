@@ -7,6 +7,7 @@ use tonic::transport::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::pricing::pricing_client::PricingClient;
 use upcar_storage::LocalStore;
 
 /// Shared handles.
@@ -19,6 +20,8 @@ pub struct AppState {
     pub accounts_channel: Channel,
     pub catalog: CatalogClient<Channel>,
     pub catalog_channel: Channel,
+    pub pricing: PricingClient<Channel>,
+    pub pricing_channel: Channel,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -39,6 +42,7 @@ impl AppState {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
         let accounts_channel = channel(&settings.services.accounts, timeout)?;
         let catalog_channel = channel(&settings.services.catalog, timeout)?;
+        let pricing_channel = channel(&settings.services.pricing, timeout)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
@@ -52,6 +56,8 @@ impl AppState {
             accounts_channel,
             catalog: CatalogClient::new(catalog_channel.clone()),
             catalog_channel,
+            pricing: PricingClient::new(pricing_channel.clone()),
+            pricing_channel,
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             settings: Arc::new(settings),

@@ -11,6 +11,10 @@ use upcar_proto::pricing::pricing_server::PricingServer;
 /// The pricing database's migrations, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+fn queue_name(exchange: &str) -> String {
+    format!("{exchange}.pricing")
+}
+
 /// A built, bound, migrated service, ready to run.
 pub struct Application {
     listener: TcpListener,
@@ -31,6 +35,21 @@ impl Application {
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
+        // The queue exists before catalog's first pricing events; best effort, the consumer
+        // declares it again when it connects.
+        let declared = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            upcar_events::declare_queue(
+                settings.amqp.url(),
+                &settings.amqp.exchange,
+                &queue_name(&settings.amqp.exchange),
+                &crate::events::routing_keys(),
+            ),
+        )
+        .await;
+        if !matches!(declared, Ok(Ok(()))) {
+            tracing::warn!("could not declare the pricing queue at start; the consumer will");
+        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         Ok(Self { listener, state, amqp: settings.amqp })
     }
@@ -47,7 +66,7 @@ impl Application {
 
     /// The durable queue of this service's consumer, named after the exchange too.
     pub fn queue_name(&self) -> String {
-        format!("{}.pricing", self.amqp.exchange)
+        queue_name(&self.amqp.exchange)
     }
 
     /// Serves gRPC and consumes rate events until `shutdown` resolves.

@@ -158,7 +158,16 @@ pub async fn search(state: State, who: MaybeUser, q: web::Query<SearchQuery>) ->
         page: opt_i32(&q.page, "page")?.unwrap_or(1),
         limit: opt_i32(&q.limit, "limit")?.unwrap_or(0),
     };
+    let age = msg.age;
     let r = state.catalog.clone().search_cars(request(msg, who.0.as_ref())).await?.into_inner();
+    crate::routes::pricing::remember_search(
+        &state,
+        &r.request_id,
+        r.cars.iter().map(|c| c.id.clone()).collect(),
+        &r.start_time,
+        &r.end_time,
+        age,
+    );
     let favs = favourites_of(&state, who.0.as_ref()).await;
     Ok(HttpResponse::Ok().json(json!({
         "count": r.count,

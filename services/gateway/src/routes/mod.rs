@@ -5,6 +5,7 @@ pub mod captains;
 pub mod catalog;
 pub mod files;
 pub mod google;
+pub mod pricing;
 pub mod system;
 pub mod users;
 
@@ -97,6 +98,16 @@ routes! {
     "POST" "/v1/cars/calculateMaxDeliveryDistance/{id}" Public "Miles from the car to deliveryLocation.coordinates [lng, lat] and whether the host delivers that far";
     "GET" "/v1/cars/getStaticCarsByType" Public "The home grid: 15 best-rated cars (type: All, Evs, Convertibles, 7 Seater, Luxury)";
     "GET" "/v1/statics/featured-car" Public "The featured car: best rated with 5 ratings or more";
+    "GET" "/v1/tripPrice/getTripPrice" Public "A car's price for dates (carId, newStartDate, newStartTime, newEndDate, newEndTime, age) with a quote id";
+    "POST" "/v1/tripPrice/getTripPrices" Public "Many cars for one window {carId: [...], startTime, endTime, age}; cars that cannot be priced are left out";
+    "GET" "/v1/cars/checkPrices/{ids}" Public "Prices of a search page's cars (ids comma separated; requestId or dates); status ready or pending";
+    "GET" "/v1/tripPrice/getPricesByRequestId/{requestId}" Public "A search page's prices keyed by car id";
+    "POST" "/v1/tripPrice/getFinalTripPrice" User "The checkout price with extras, protection plan, age, delivery, coupon and return options; its quoteId books it";
+    "POST" "/v1/tripPrice/getModifiedTripPrice" User "A booked trip priced with new dates, or new extras and plan, and the difference";
+    "GET" "/v1/tripPrice/getTripRefundPrice" User "What cancelling a trip now gives back (tripId)";
+    "POST" "/v1/tripPrice/validateCoupon" User "Check a coupon code {couponCode}";
+    "POST" "/v1/tripPrice/getProtectionPlanPrice" User "A plan's price for a trip price {protectionPlanType, finalTripPrice}";
+    "GET" "/v1/trips/protectionPlans" Public "Protection plans: Standard, Minimum, Decline, with coverage lines";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -181,6 +192,22 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             )
             .route("/cars/getStaticCarsByType", get().to(catalog::static_cars_by_type))
             .route("/statics/featured-car", get().to(catalog::featured_car))
+            .route("/tripPrice/getTripPrice", get().to(pricing::get_trip_price))
+            .route("/tripPrice/getTripPrices", post().to(pricing::get_trip_prices))
+            .route("/cars/checkPrices/{ids}", get().to(pricing::check_prices))
+            .route(
+                "/tripPrice/getPricesByRequestId/{requestId}",
+                get().to(pricing::prices_by_request),
+            )
+            .route("/tripPrice/getFinalTripPrice", post().to(pricing::get_final_trip_price))
+            .route("/tripPrice/getModifiedTripPrice", post().to(pricing::get_modified_trip_price))
+            .route("/tripPrice/getTripRefundPrice", get().to(pricing::get_trip_refund_price))
+            .route("/tripPrice/validateCoupon", post().to(pricing::validate_coupon))
+            .route(
+                "/tripPrice/getProtectionPlanPrice",
+                post().to(pricing::get_protection_plan_price),
+            )
+            .route("/trips/protectionPlans", get().to(pricing::protection_plans))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

@@ -12,6 +12,7 @@ pub struct Stack {
     pub catalog_port: u16,
     /// The catalog database, for arranging the availability read model directly.
     pub catalog_db: String,
+    pub pricing_port: u16,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -42,14 +43,20 @@ pub fn start(
         .display()
         .to_string();
     // The first stack's catalog stores its demo photos in this gateway's file folder.
-    let (catalog_port, catalog_db) = match STACK.get() {
-        Some(s) => (s.catalog_port, s.catalog_db.clone()),
-        None => spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}")),
+    // Pricing starts first: its queue must exist before catalog publishes the fleet's rates.
+    let (catalog_port, catalog_db, pricing_port) = match STACK.get() {
+        Some(s) => (s.catalog_port, s.catalog_db.clone(), s.pricing_port),
+        None => {
+            let pricing_port = spawn_pricing();
+            let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
+            (c, db, pricing_port)
+        }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
     settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
+    settings.services.pricing = format!("http://127.0.0.1:{pricing_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -63,7 +70,36 @@ pub fn start(
             let _ = app.run().await;
         })
     });
-    Stack { base: format!("http://127.0.0.1:{port}"), accounts_port, catalog_port, catalog_db }
+    Stack {
+        base: format!("http://127.0.0.1:{port}"),
+        accounts_port,
+        catalog_port,
+        catalog_db,
+        pricing_port,
+    }
+}
+
+fn spawn_pricing() -> u16 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_pricing")
+                .await
+                .expect("test database");
+            let mut settings = pricing::Settings::load().expect("pricing settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.redis.url = upcar_testkit::redis_url();
+            settings.quotes.key_prefix = upcar_testkit::unique("test-e2e-pricing");
+            let app = pricing::Application::build(settings).await.expect("build pricing");
+            tx.send(app.port()).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("pricing started")
 }
 
 fn spawn_catalog(files_root: &str, public_base_url: &str) -> (u16, String) {

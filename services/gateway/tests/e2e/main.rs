@@ -6,6 +6,7 @@ mod catalog;
 mod fake_google;
 mod google;
 mod helpers;
+mod pricing;
 
 use helpers::*;
 use serde_json::{Value, json};

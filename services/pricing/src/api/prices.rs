@@ -204,12 +204,16 @@ pub async fn remember_search(
             "requestId is required (at most 100 characters).".to_owned(),
         ));
     }
+    let instant = |s: &str| DateTime::parse_from_rfc3339(s.trim()).is_ok();
+    if !instant(&r.start_time) || !instant(&r.end_time) {
+        return Err(PricingError::Invalid(
+            "startTime and endTime must be RFC 3339 instants.".to_owned(),
+        ));
+    }
     let page = SearchPage {
         car_ids: ids_of(&r.car_ids).unwrap_or_default(),
-        start_date: r.start_date,
-        start_time: r.start_time,
-        end_date: r.end_date,
-        end_time: r.end_time,
+        start: r.start_time,
+        end: r.end_time,
         age: r.age,
     };
     quotes::remember_search(state, r.request_id.trim(), &page).await?;
@@ -227,20 +231,17 @@ pub async fn check_prices(
     } else {
         quotes::search(state, r.request_id.trim()).await?
     };
-    let (ids, sd, st, ed, et, age) = match (&page, r.start_date.is_empty()) {
-        (_, false) => {
-            (ids_of(&r.car_ids)?, r.start_date, r.start_time, r.end_date, r.end_time, r.age)
-        }
+    // The window: explicit local dates and times, or the remembered page's instants.
+    let (ids, start, end, age) = match (&page, r.start_date.trim().is_empty()) {
+        (_, false) => (
+            ids_of(&r.car_ids)?,
+            format!("{} {}", r.start_date.trim(), r.start_time.trim()),
+            format!("{} {}", r.end_date.trim(), r.end_time.trim()),
+            r.age,
+        ),
         (Some(p), true) => {
             let ids = if r.car_ids.is_empty() { p.car_ids.clone() } else { ids_of(&r.car_ids)? };
-            (
-                ids,
-                p.start_date.clone(),
-                p.start_time.clone(),
-                p.end_date.clone(),
-                p.end_time.clone(),
-                r.age.or(p.age),
-            )
+            (ids, p.start.clone(), p.end.clone(), r.age.or(p.age))
         }
         (None, true) if r.request_id.trim().is_empty() => {
             return Err(PricingError::Invalid(
@@ -265,7 +266,7 @@ pub async fn check_prices(
             pending.push(id.to_string());
             continue;
         };
-        let window = PriceWindow::from_local(&sd, &st, &ed, &et, row.tz(), now)?;
+        let window = window_of(&start, &end, row.tz(), now)?;
         let inputs = QuoteInputs { age: age_of(age), ..Default::default() };
         match compute(row, window, &inputs, None, now) {
             Ok(q) => prices.push(pb::CarPrice {

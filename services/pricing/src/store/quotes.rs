@@ -85,10 +85,9 @@ pub async fn get(
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct SearchPage {
     pub car_ids: Vec<Uuid>,
-    pub start_date: String,
-    pub start_time: String,
-    pub end_date: String,
-    pub end_time: String,
+    /// RFC 3339 instants of the search's window.
+    pub start: String,
+    pub end: String,
     pub age: Option<i32>,
 }
 

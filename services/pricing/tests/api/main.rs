@@ -278,10 +278,8 @@ async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_
         .remember_search(pb::RememberSearchRequest {
             request_id: request_id.clone(),
             car_ids: vec![a.to_string(), b.to_string()],
-            start_date: day(3),
-            start_time: "10:00 AM".into(),
-            end_date: day(5),
-            end_time: "10:00 AM".into(),
+            start_time: (Utc::now() + Duration::days(3)).to_rfc3339(),
+            end_time: (Utc::now() + Duration::days(5)).to_rfc3339(),
             age: Some(35),
         })
         .await

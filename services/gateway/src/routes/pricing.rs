@@ -1,0 +1,544 @@
+//! `/v1/tripPrice/*`, `/v1/cars/checkPrices/{ids}`, `/v1/trips/protectionPlans`: the pricing
+//! calls of spec 000 section 7 and spec 002 "Pricing and checkout pieces". Money is answered
+//! in dollars with two decimals; the service works in integer cents.
+
+use crate::auth::{AuthUser, MaybeUser};
+use crate::error::{HttpError, HttpResult};
+use crate::grpc::request;
+use crate::routes::catalog::dollars;
+use crate::state::AppState;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use upcar_proto::pricing as pb;
+
+type State = web::Data<AppState>;
+
+/// The spec's price details of one car.
+pub fn details_json(d: &pb::PriceDetails) -> Value {
+    json!({
+        "carId": d.car_id,
+        "startTime": d.start_time,
+        "endTime": d.end_time,
+        "originalPrice": dollars(d.original_price_cents),
+        "finalPriceBeforeTax": dollars(d.final_price_before_tax_cents),
+        "finalPrice": dollars(d.final_price_cents),
+        "totalDiscount": dollars(d.total_discount_cents),
+        "finalPricePerMonth": d.final_price_per_month_cents.map(dollars),
+        "canPayLater": d.can_pay_later,
+        "payLaterDateMessage": d.pay_later_date_message,
+        "totalMilesIncluded": d.total_miles_included,
+        "pricePerMile": dollars(d.price_per_mile_cents),
+        "convertedFreeCancellationBefore": d.converted_free_cancellation_before,
+        "pricingBreakdown": d.lines.iter().map(|l| json!({
+            "label": l.label,
+            "amount": dollars(l.amount_cents),
+            "explanation": l.explanation,
+            "kind": l.kind,
+        })).collect::<Vec<_>>(),
+        "totalPriceRounded": dollars(d.final_price_cents),
+        "tax": dollars(d.tax_cents),
+        "numberOfDays": d.days,
+        "isLongTerm": d.is_long_term,
+        "dailyPrice": dollars(d.daily_price_cents),
+        "protectionPlanType": if d.protection_plan_type.is_empty() { Value::Null } else { json!(d.protection_plan_type) },
+        "quoteId": if d.quote_id.is_empty() { Value::Null } else { json!(d.quote_id) },
+        "quoteExpiresAt": if d.quote_expires_at.is_empty() { Value::Null } else { json!(d.quote_expires_at) },
+        "timeZone": d.time_zone,
+        "currency": "USD",
+    })
+}
+
+fn text(v: &Option<Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.trim().to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn int(v: &Option<Value>, field: &str) -> HttpResult<Option<i32>> {
+    let bad = || HttpError::invalid("invalid_input", format!("{field} must be a whole number"));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse::<i32>().map(Some).map_err(|_| bad()),
+        Some(Value::Number(n)) => {
+            n.as_i64().and_then(|n| i32::try_from(n).ok()).map(Some).ok_or_else(bad)
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn flag(v: &Option<Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => matches!(s.trim(), "true" | "1" | "yes"),
+        Some(Value::Number(n)) => n.as_i64() == Some(1),
+        _ => false,
+    }
+}
+
+fn money_cents(v: &Option<Value>, field: &str) -> HttpResult<i64> {
+    let bad =
+        || HttpError::invalid("invalid_input", format!("{field} must be an amount in dollars"));
+    let d = match v {
+        Some(Value::Number(n)) => n.as_f64().ok_or_else(bad)?,
+        Some(Value::String(s)) => s.trim().parse::<f64>().map_err(|_| bad())?,
+        _ => return Err(bad()),
+    };
+    if !d.is_finite() || d < 0.0 || d > 10_000_000.0 {
+        return Err(bad());
+    }
+    Ok((d * 100.0).round() as i64)
+}
+
+/// `{latitude, longitude}`, `{lat, lng}` or GeoJSON `{coordinates: [lng, lat]}`; absent or
+/// empty means none.
+fn location(v: &Option<Value>, field: &str) -> HttpResult<Option<pb::Location>> {
+    let bad = || {
+        HttpError::invalid(
+            "invalid_coordinates",
+            format!("{field} needs latitude and longitude (or coordinates [longitude, latitude])"),
+        )
+    };
+    let Some(v) = v else { return Ok(None) };
+    let num = |x: Option<&Value>| -> Option<f64> {
+        match x? {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    };
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        Value::Object(o) if o.is_empty() => Ok(None),
+        Value::Object(o) => {
+            let (lat, lng) = if let Some(Value::Array(c)) = o.get("coordinates") {
+                (num(c.get(1)), num(c.first()))
+            } else {
+                (num(o.get("latitude").or(o.get("lat"))), num(o.get("longitude").or(o.get("lng"))))
+            };
+            match (lat, lng) {
+                (Some(latitude), Some(longitude)) => Ok(Some(pb::Location { latitude, longitude })),
+                _ => Err(bad()),
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
+    let bad = || {
+        HttpError::invalid(
+            "invalid_input",
+            "extras must be a list of {extraType, extraId, quantity}",
+        )
+    };
+    match v {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|x| match x {
+                Value::Object(o) => Ok(pb::ChosenExtra {
+                    extra_id: text(&o.get("extraId").cloned()),
+                    extra_type: text(&o.get("extraType").cloned()),
+                    quantity: int(&o.get("quantity").cloned(), "quantity")?.unwrap_or(1),
+                }),
+                Value::String(s) => {
+                    Ok(pb::ChosenExtra { extra_id: s.clone(), extra_type: s.clone(), quantity: 1 })
+                }
+                _ => Err(bad()),
+            })
+            .collect(),
+        _ => Err(bad()),
+    }
+}
+
+/// Dates and times of a price request, with the spec's names and plain aliases.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WindowQuery {
+    car_id: String,
+    #[serde(alias = "startDate", alias = "fromDate")]
+    new_start_date: String,
+    #[serde(alias = "startTime", alias = "fromTime")]
+    new_start_time: String,
+    #[serde(alias = "endDate", alias = "untilDate")]
+    new_end_date: String,
+    #[serde(alias = "endTime", alias = "untilTime")]
+    new_end_time: String,
+    age: Option<String>,
+    /// Accepted for the spec's shape; the caller is the token's user.
+    #[serde(rename = "userId")]
+    _user_id: Option<String>,
+    request_id: String,
+}
+
+fn age_query(a: &Option<String>) -> HttpResult<Option<i32>> {
+    int(&a.clone().map(Value::String), "age")
+}
+
+/// `GET /v1/tripPrice/getTripPrice`: one car's price on the car page, with a quote id.
+pub async fn get_trip_price(
+    state: State,
+    who: MaybeUser,
+    q: web::Query<WindowQuery>,
+) -> HttpResult {
+    let q = q.into_inner();
+    if q.car_id.trim().is_empty() {
+        return Err(HttpError::invalid("car_id_required", "carId is required"));
+    }
+    let msg = pb::TripPriceRequest {
+        car_id: q.car_id,
+        start_date: q.new_start_date,
+        start_time: q.new_start_time,
+        end_date: q.new_end_date,
+        end_time: q.new_end_time,
+        age: age_query(&q.age)?,
+    };
+    let d = state.pricing.clone().get_trip_price(request(msg, who.0.as_ref())).await?.into_inner();
+    Ok(HttpResponse::Ok()
+        .json(json!({"status": true, "message": "Price details", "data": details_json(&d)})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ManyBody {
+    #[serde(alias = "carIds")]
+    car_id: Option<Value>,
+    start_time: String,
+    end_time: String,
+    age: Option<Value>,
+    #[serde(rename = "userId")]
+    _user_id: Option<Value>,
+}
+
+/// `POST /v1/tripPrice/getTripPrices`: the many-car variant (`carId` list, `startTime`,
+/// `endTime`); cars that cannot be priced are left out.
+pub async fn get_trip_prices(
+    state: State,
+    who: MaybeUser,
+    body: web::Json<ManyBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let car_ids: Vec<String> = match &b.car_id {
+        Some(Value::Array(a)) => a.iter().map(|v| text(&Some(v.clone()))).collect(),
+        Some(Value::String(s)) => {
+            s.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect()
+        }
+        _ => return Err(HttpError::invalid("car_id_required", "carId must be a list of car ids")),
+    };
+    let msg = pb::TripPricesRequest {
+        car_ids,
+        start_time: b.start_time,
+        end_time: b.end_time,
+        age: int(&b.age, "age")?,
+    };
+    let r = state.pricing.clone().get_trip_prices(request(msg, who.0.as_ref())).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.prices.iter().map(details_json).collect::<Vec<_>>(),
+    })))
+}
+
+/// `GET /v1/cars/checkPrices/{ids}`: `ids` comma separated, with the search's `requestId`
+/// (or explicit dates). `status` is `ready` once every car is priced.
+pub async fn check_prices(
+    state: State,
+    who: MaybeUser,
+    ids: web::Path<String>,
+    q: web::Query<WindowQuery>,
+) -> HttpResult {
+    let q = q.into_inner();
+    let car_ids: Vec<String> =
+        ids.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
+    let msg = pb::CheckPricesRequest {
+        car_ids,
+        request_id: q.request_id,
+        start_date: q.new_start_date,
+        start_time: q.new_start_time,
+        end_date: q.new_end_date,
+        end_time: q.new_end_time,
+        age: age_query(&q.age)?,
+    };
+    let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": r.status,
+        "prices": r.prices.iter().map(|p| json!({
+            "carId": p.car_id,
+            "priceDetails": p.price_details.as_ref().map(details_json),
+        })).collect::<Vec<_>>(),
+        "pendingCarIds": r.pending_car_ids,
+    })))
+}
+
+/// `GET /v1/tripPrice/getPricesByRequestId/{requestId}`: a search page's prices keyed by car
+/// id (the spec's "price details for a search request id").
+pub async fn prices_by_request(state: State, who: MaybeUser, id: web::Path<String>) -> HttpResult {
+    let msg = pb::CheckPricesRequest { request_id: id.into_inner(), ..Default::default() };
+    let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
+    let mut data = Map::new();
+    for p in &r.prices {
+        if let Some(d) = &p.price_details {
+            data.insert(p.car_id.clone(), details_json(d));
+        }
+    }
+    Ok(HttpResponse::Ok().json(json!({"status": r.status, "data": data})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FinalBody {
+    car_id: Option<Value>,
+    #[serde(alias = "startDate")]
+    new_start_date: Option<Value>,
+    #[serde(alias = "startTime")]
+    new_start_time: Option<Value>,
+    #[serde(alias = "endDate")]
+    new_end_date: Option<Value>,
+    #[serde(alias = "endTime")]
+    new_end_time: Option<Value>,
+    age: Option<Value>,
+    extras: Option<Value>,
+    protection_plan_type: Option<Value>,
+    #[serde(rename = "userId")]
+    _user_id: Option<Value>,
+    #[serde(alias = "pickupLocation")]
+    pick_up_location: Option<Value>,
+    coupon_code: Option<Value>,
+    return_to_same_address: Option<Value>,
+    return_to_car_location: Option<Value>,
+    return_location: Option<Value>,
+}
+
+/// `POST /v1/tripPrice/getFinalTripPrice`: the checkout price; its `quoteId` books it.
+pub async fn get_final_trip_price(
+    state: State,
+    user: AuthUser,
+    body: web::Json<FinalBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let car_id = text(&b.car_id);
+    if car_id.is_empty() {
+        return Err(HttpError::invalid("car_id_required", "carId is required"));
+    }
+    let msg = pb::FinalTripPriceRequest {
+        car_id,
+        start_date: text(&b.new_start_date),
+        start_time: text(&b.new_start_time),
+        end_date: text(&b.new_end_date),
+        end_time: text(&b.new_end_time),
+        age: int(&b.age, "age")?,
+        extras: extras(&b.extras)?,
+        protection_plan_type: text(&b.protection_plan_type),
+        pick_up_location: location(&b.pick_up_location, "pickUpLocation")?,
+        coupon_code: text(&b.coupon_code),
+        return_to_same_address: flag(&b.return_to_same_address),
+        return_to_car_location: flag(&b.return_to_car_location),
+        return_location: location(&b.return_location, "returnLocation")?,
+    };
+    let d =
+        state.pricing.clone().get_final_trip_price(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok()
+        .json(json!({"status": true, "message": "Price details", "data": details_json(&d)})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModifiedBody {
+    trip_id: Option<Value>,
+    #[serde(alias = "startDate")]
+    new_start_date: Option<Value>,
+    #[serde(alias = "startTime")]
+    new_start_time: Option<Value>,
+    #[serde(alias = "endDate")]
+    new_end_date: Option<Value>,
+    #[serde(alias = "endTime")]
+    new_end_time: Option<Value>,
+    extras: Option<Value>,
+    protection_plan_type: Option<Value>,
+}
+
+/// `POST /v1/tripPrice/getModifiedTripPrice`: a booked trip with new dates, or with new
+/// extras and plan; answers the new price, the previous one and the difference.
+pub async fn get_modified_trip_price(
+    state: State,
+    user: AuthUser,
+    body: web::Json<ModifiedBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let trip_id = text(&b.trip_id);
+    if trip_id.is_empty() {
+        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
+    }
+    let msg = pb::ModifiedTripPriceRequest {
+        trip_id,
+        start_date: text(&b.new_start_date),
+        start_time: text(&b.new_start_time),
+        end_date: text(&b.new_end_date),
+        end_time: text(&b.new_end_time),
+        extras_changed: b.extras.is_some(),
+        extras: extras(&b.extras)?,
+        protection_plan_type: text(&b.protection_plan_type),
+    };
+    let r = state
+        .pricing
+        .clone()
+        .get_modified_trip_price(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.price_details.as_ref().map(details_json),
+        "previousPrice": dollars(r.previous_price_cents),
+        "priceDifference": dollars(r.difference_cents),
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RefundQuery {
+    trip_id: String,
+}
+
+/// `GET /v1/tripPrice/getTripRefundPrice?tripId`: what cancelling now gives back.
+pub async fn get_trip_refund_price(
+    state: State,
+    user: AuthUser,
+    q: web::Query<RefundQuery>,
+) -> HttpResult {
+    let trip_id = q.into_inner().trip_id;
+    if trip_id.trim().is_empty() {
+        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
+    }
+    let msg = pb::TripRefundRequest { trip_id, cancelled_by: String::new() };
+    let r = state
+        .pricing
+        .clone()
+        .get_trip_refund_price(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "message": r.message,
+        "data": {
+            "tripId": r.trip_id,
+            "paidAmount": dollars(r.paid_cents),
+            "refundAmount": dollars(r.refund_cents),
+            "ownerEarnings": dollars(r.owner_earns_cents),
+            "platformFee": dollars(r.platform_keeps_cents),
+            "rule": r.rule,
+        },
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CouponBody {
+    coupon_code: Option<Value>,
+}
+
+/// `POST /v1/tripPrice/validateCoupon`.
+pub async fn validate_coupon(
+    state: State,
+    user: AuthUser,
+    body: web::Json<CouponBody>,
+) -> HttpResult {
+    let msg = pb::ValidateCouponRequest { coupon_code: text(&body.coupon_code) };
+    let r = state.pricing.clone().validate_coupon(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "valid": r.valid,
+        "message": r.message,
+        "data": {
+            "couponCode": r.coupon_code,
+            "discountType": r.discount_type,
+            "amount": if r.discount_type == "amount" { json!(dollars(r.amount_cents)) } else { Value::Null },
+            "percent": if r.discount_type == "percent" { json!(r.percent) } else { Value::Null },
+            "maxDiscount": if r.discount_type == "percent" && r.amount_cents > 0 { json!(dollars(r.amount_cents)) } else { Value::Null },
+            "minTripPrice": dollars(r.min_trip_cents),
+        },
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PlanPriceBody {
+    protection_plan_type: Option<Value>,
+    final_trip_price: Option<Value>,
+}
+
+/// `POST /v1/tripPrice/getProtectionPlanPrice`: `{protectionPlanType, finalTripPrice}`.
+pub async fn get_protection_plan_price(
+    state: State,
+    user: AuthUser,
+    body: web::Json<PlanPriceBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let msg = pb::ProtectionPlanPriceRequest {
+        protection_plan_type: text(&b.protection_plan_type),
+        final_trip_price_cents: money_cents(&b.final_trip_price, "finalTripPrice")?,
+    };
+    let r = state
+        .pricing
+        .clone()
+        .get_protection_plan_price(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": {"protectionPlanType": r.protection_plan_type, "price": dollars(r.price_cents), "percent": r.percent},
+    })))
+}
+
+/// `GET /v1/trips/protectionPlans` (no auth).
+pub async fn protection_plans(state: State) -> HttpResult {
+    let r = state
+        .pricing
+        .clone()
+        .list_protection_plans(request(pb::Empty {}, None))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.plans.iter().map(|p| json!({
+            "name": p.name,
+            "label": p.label,
+            "coverage": p.coverage,
+            "percentOfTripPrice": p.percent_of_trip_price,
+            "deductible": p.deductible,
+            "isDefault": p.is_default,
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+/// After a search: pricing remembers the page (request id, window, cars) so
+/// `checkPrices?requestId` answers at once. Best effort: prices are also available by dates.
+pub fn remember_search(
+    state: &AppState,
+    request_id: &str,
+    car_ids: Vec<String>,
+    start: &str,
+    end: &str,
+    age: Option<i32>,
+) {
+    if request_id.is_empty() || car_ids.is_empty() {
+        return;
+    }
+    let msg = pb::RememberSearchRequest {
+        request_id: request_id.to_owned(),
+        car_ids,
+        start_time: start.to_owned(),
+        end_time: end.to_owned(),
+        age,
+    };
+    let mut client = state.pricing.clone();
+    let req = request(msg, None);
+    tokio::spawn(async move {
+        if let Err(e) = client.remember_search(req).await {
+            tracing::warn!(error = %e.message(), "pricing did not take the search page");
+        }
+    });
+}
