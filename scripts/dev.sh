@@ -22,7 +22,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p catalog-search -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p gateway
 fi
 
 mkdir -p .run/logs .run/files
@@ -53,9 +53,12 @@ wait_port() { # name port pid-index
 }
 
 start accounts
+# Pricing first: its queue must exist before catalog-search publishes the fleet's rates.
+start pricing
+wait_port pricing 50053 1
 start catalog-search
 wait_port accounts 50051 0
-wait_port catalog-search 50052 1
+wait_port catalog-search 50052 2
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
