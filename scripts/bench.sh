@@ -5,7 +5,9 @@
 #   accounts: verifyToken and gethost through the gateway (HTTP) and straight to accounts (gRPC);
 #   search:   the car search as SQL alone, over gRPC, and through the gateway, on a fleet of
 #             100k cars and 500k bookings (generated once into upcar_bench_catalog).
-# Each at 1 and 4 concurrent clients. BENCH=accounts|search|all (default all).
+#   pricing:  the 20 cars of one search page priced in one batch (cars/checkPrices), over gRPC
+#             and through the gateway, on the demo fleet.
+# Each at 1 and 4 concurrent clients. BENCH=accounts|search|pricing|all (default all).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -14,12 +16,13 @@ SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
 WHICH="${BENCH:-all}"
 ACCOUNTS_PORT=50151
 CATALOG_PORT=50152
+PRICING_PORT=50153
 HTTP_PORT=8181
 PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
-cargo build --release -q -p accounts -p catalog-search -p gateway -p upcar-loadgen
+cargo build --release -q -p accounts -p catalog-search -p pricing -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
@@ -31,9 +34,18 @@ wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev
 APP__GRPC__PORT=$ACCOUNTS_PORT APP__DATABASE__URL="$PG/upcar_bench_accounts" \
     "$BIN/accounts" >.run/logs/bench-accounts.log 2>&1 &
 pids+=($!)
+# Pricing first, so its queue exists before catalog publishes the fleet's rates.
+APP__GRPC__PORT=$PRICING_PORT APP__DATABASE__URL="$PG/upcar_bench_pricing" \
+    APP__QUOTES__KEY_PREFIX=bench-pricing "$BIN/pricing" >.run/logs/bench-pricing.log 2>&1 &
+pids+=($!)
+wait_port $PRICING_PORT
+if [ "$WHICH" = pricing ]; then
+    # The demo fleet is enough to price a search page.
+    CATALOG_DB="$PG/upcar_bench_catalog_demo"
+fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -44,13 +56,14 @@ if [ "$WHICH" != accounts ]; then
 fi
 wait_port $ACCOUNTS_PORT
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
-    APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__FILES__ROOT=.run/bench-files \
+    APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
+    APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__NAMESPACE=bench "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 wait_port $HTTP_PORT
 
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr)"
-if [ "$WHICH" != search ]; then
+if [ "$WHICH" = accounts ] || [ "$WHICH" = all ]; then
     TOKEN=$(curl -sf -X POST "http://127.0.0.1:$HTTP_PORT/v1/users/login" -H 'content-type: application/json' \
         -d '{"email":"guest@demo.local","password":"DemoGuest123!"}' | sed -E 's/.*"access_token":"([^"]+)".*/\1/')
     HOST_ID=01930000-0000-7000-8000-000000000002
@@ -61,7 +74,24 @@ if [ "$WHICH" != search ]; then
         done
     done
 fi
-if [ "$WHICH" != accounts ]; then
+if [ "$WHICH" = pricing ] || [ "$WHICH" = all ]; then
+    # The first page of a search near Fremont, once every car's rates have reached pricing.
+    from=$(date -d '+10 days' +%F); until=$(date -d '+12 days' +%F)
+    IDS=$(curl -sf "http://127.0.0.1:$HTTP_PORT/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate=$from&untilDate=$until&sortBy=distance&limit=20" |
+        python3 -c 'import json,sys; print(",".join(c["_id"] for c in json.load(sys.stdin)["data"]))')
+    for _ in $(seq 1 240); do
+        status=$(curl -sf "http://127.0.0.1:$HTTP_PORT/v1/cars/checkPrices/$IDS?startDate=$from&startTime=10:00%20AM&endDate=$until&endTime=10:00%20AM" |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])' || echo pending)
+        [ "$status" = ready ] && break
+        sleep 0.5
+    done
+    echo "pricing $(echo "$IDS" | tr ',' '\n' | wc -l) cars per batch (status $status)"
+    for c in 1 4; do
+        "$BIN/loadgen" prices grpc "http://127.0.0.1:$PRICING_PORT" "$c" "$SECONDS_PER_RUN" "" "$IDS"
+        "$BIN/loadgen" prices http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN" "" "$IDS"
+    done
+fi
+if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     for c in 1 4; do
         "$BIN/loadgen" search sql "$CATALOG_DB" "$c" "$SECONDS_PER_RUN"
         "$BIN/loadgen" search grpc "http://127.0.0.1:$CATALOG_PORT" "$c" "$SECONDS_PER_RUN"

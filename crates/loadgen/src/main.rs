@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! loadgen <call> <target> <address> <concurrency> <seconds> [token] [id]
-//!   call:    verify-token | get-host (accounts) | search (catalog)
+//!   call:    verify-token | get-host (accounts) | search (catalog) | prices (pricing: the
+//!            20 cars of a search page, ids comma separated in [id], priced in one batch)
 //!   target:  http (gateway) | grpc (the service) | sql (search only: the store query on the
 //!            catalog database URL given as address)
 //! ```
@@ -17,12 +18,15 @@ use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog as cpb;
 use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::pricing as ppb;
+use upcar_proto::pricing::pricing_client::PricingClient;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Call {
     VerifyToken,
     GetHost,
     Search,
+    Prices,
 }
 
 #[derive(Clone)]
@@ -30,6 +34,7 @@ enum Client {
     Http(reqwest::Client, String),
     Grpc(AccountsClient<tonic::transport::Channel>),
     Catalog(CatalogClient<tonic::transport::Channel>),
+    Pricing(PricingClient<tonic::transport::Channel>),
     Sql(upcar_db::PgPool, std::sync::Arc<catalog_search::store::cars::SearchQuery>),
 }
 
@@ -82,6 +87,26 @@ async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
             .await
             .is_ok_and(|r| r.status().is_success()),
         (Client::Catalog(c), Call::Search) => c.search_cars(search_request()).await.is_ok(),
+        (Client::Http(c, base), Call::Prices) => c
+            .get(format!(
+                "{base}/v1/cars/checkPrices/{id}?startDate={}&startTime=10:00%20AM&endDate={}&endTime=10:00%20AM",
+                day(10),
+                day(12)
+            ))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success()),
+        (Client::Pricing(c), Call::Prices) => c
+            .check_prices(ppb::CheckPricesRequest {
+                car_ids: id.split(',').map(str::to_owned).collect(),
+                start_date: day(10),
+                start_time: "10:00 AM".into(),
+                end_date: day(12),
+                end_time: "10:00 AM".into(),
+                ..Default::default()
+            })
+            .await
+            .is_ok_and(|r| r.get_ref().status == "ready"),
         (Client::Sql(pool, q), Call::Search) => match pool.get().await {
             Ok(mut conn) => catalog_search::store::cars::search(&mut conn, q).await.is_ok(),
             Err(_) => false,
@@ -110,6 +135,7 @@ async fn main() -> anyhow::Result<()> {
         "verify-token" => Call::VerifyToken,
         "get-host" => Call::GetHost,
         "search" => Call::Search,
+        "prices" => Call::Prices,
         other => anyhow::bail!("unknown call {other}"),
     };
     let address = args[3].clone();
@@ -123,6 +149,7 @@ async fn main() -> anyhow::Result<()> {
             address,
         ),
         "grpc" if call == Call::Search => Client::Catalog(CatalogClient::connect(address).await?),
+        "grpc" if call == Call::Prices => Client::Pricing(PricingClient::connect(address).await?),
         "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
         "sql" => {
             let (q, _) =
