@@ -41,5 +41,6 @@ if [ -f frontend/package.json ]; then
     echo "== web app tests"
     (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test)
 fi
+[ -f frontend/package.json ] && scripts/test-web.sh
 
 echo "rust: ${rust_passed:-0} passed, ${rust_failed:-0} failed"

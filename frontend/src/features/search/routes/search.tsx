@@ -143,7 +143,8 @@ export default function SearchRoute() {
           <Link to="/" className="icon-btn" aria-label="Back to home">
             ‹
           </Link>
-          <button type="button" className="compact-bar__summary" onClick={() => setModal('search')} aria-label="Change place and dates">
+          <button type="button" className="compact-bar__summary" onClick={() => setModal('search')} data-testid="change-search">
+            <span className="sr-only">Change place and dates: </span>
             <strong>{state.address || 'Where?'}</strong>
             <span>
               {formatDisplayDate(state.range.fromDate)} {state.range.fromTime} – {formatDisplayDate(state.range.untilDate)} {state.range.untilTime}

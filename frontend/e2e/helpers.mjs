@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+
+export class Skip extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'Skip';
+  }
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 768, isMobile: false });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  return page;
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page, label) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${label}: axe found serious or critical violations:\n${JSON.stringify(bad, null, 2)}`);
+}
+
+export function ymd(daysFromToday) {
+  const d = new Date();
+  d.setDate(d.getDate() + daysFromToday);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function searchUrl(base, extra = '') {
+  return `${base}/search?latitude=37.5485&longitude=-121.9886&address=Fremont%2C+CA&fromDate=${ymd(3)}&fromTime=10%3A00+AM&untilDate=${ymd(5)}&untilTime=10%3A00+AM${extra}`;
+}
+
+/** Whether a call exists on the gateway: an unknown path answers 404 route_not_found. */
+export async function routeExists(base, method, path) {
+  const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+  if (r.status !== 404) return true;
+  const body = await r.json().catch(() => ({}));
+  return body.error !== 'route_not_found';
+}
+
+export async function login(page, base, email = 'guest@demo.local', password = 'DemoGuest123!') {
+  const r = await fetch(`${base}/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  assert.equal(r.status, 200, 'demo login');
+  const s = await r.json();
+  await page.goto(`${base}/404`);
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+  }, [s.access_token, s.user]);
+  return s;
+}
+
+export { assert };

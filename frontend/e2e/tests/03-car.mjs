@@ -1,0 +1,50 @@
+import { assert, DESKTOP, expectAccessible, newPage, PHONE, routeExists, searchUrl, Skip, ymd } from '../helpers.mjs';
+
+async function firstCarUrl(page, base) {
+  await page.goto(searchUrl(base));
+  await page.getByTestId('result-link').first().waitFor();
+  return base + (await page.getByTestId('result-link').first().getAttribute('href'));
+}
+
+export const tests = {
+  async 'car page shows the car, the price for the chosen dates, and asks a logged-out visitor to log in'({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    const url = await firstCarUrl(page, base);
+    await page.goto(url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Description' }).waitFor();
+    await page.getByRole('heading', { name: 'Reviews', exact: true }).waitFor();
+    await shot(page, 'car');
+    await expectAccessible(page, 'car page');
+    if (!(await routeExists(base, 'GET', '/v1/tripPrice/getTripPrice'))) throw new Skip('GET /v1/tripPrice/getTripPrice answers 404 route_not_found (pricing not deployed)');
+    const price = page.getByTestId('car-price');
+    await page.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="car-price"]')?.textContent ?? ''));
+    const shown = Number((await price.textContent()).replace(/[^0-9.]/g, ''));
+    const q = new URL(url).searchParams;
+    const api = await (await fetch(`${base}/v1/tripPrice/getTripPrice?carId=${url.split('/car/')[1].split('?')[0]}&newStartDate=${q.get('fromDate')}&newStartTime=${encodeURIComponent(q.get('fromTime'))}&newEndDate=${q.get('untilDate')}&newEndTime=${encodeURIComponent(q.get('untilTime'))}`)).json();
+    assert.equal(shown, api.data.finalPrice, 'the page shows the server price for these dates');
+    await shot(page, 'car-priced');
+    await page.getByTestId('continue').click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await shot(page, 'continue-opens-login');
+    await page.context().close();
+  },
+
+  async 'an unknown car leads to /404'({ browser, base }) {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${base}/car/00000000-0000-7000-8000-000000000000?fromDate=${ymd(3)}&untilDate=${ymd(4)}`);
+    await page.waitForURL(/\/404$/);
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  },
+
+  async 'car page on a 390 px phone has the sticky price bar'({ browser, base, shot }) {
+    const page = await newPage(browser, PHONE);
+    const url = await firstCarUrl(page, base);
+    await page.goto(url);
+    await page.getByRole('region', { name: 'Price and continue' }).waitFor();
+    await shot(page, 'car-phone');
+    await expectAccessible(page, 'car page (phone)');
+    await page.context().close();
+  },
+};

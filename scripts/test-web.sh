@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Browser tests of the web app (frontend/e2e) against the real stack: installs Chromium and the
+# web app's packages when missing, starts the already-built services with the built app on a
+# free port, waits for /readyz, runs the Playwright tests, and stops the stack.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
+
+if [ ! -x /usr/bin/chromium ]; then
+    echo "installing chromium (Debian package)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+(cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
+
+# dev.sh starts the services on their fixed gRPC ports: another stack must not hold them.
+for p in 50051 50052; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+        echo "port $p is in use: stop the running dev stack (make dev) before the browser tests" >&2
+        exit 1
+    fi
+done
+
+PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+LOG="$(mktemp)"
+echo "== browser tests: starting the stack on port $PORT (log: $LOG)"
+setsid env NO_BUILD=1 APP__HTTP__PORT="$PORT" scripts/dev.sh >"$LOG" 2>&1 &
+STACK=$!
+stop() {
+    kill -TERM -- "-$STACK" 2>/dev/null || true
+    for _ in $(seq 1 40); do kill -0 "$STACK" 2>/dev/null || break; sleep 0.25; done
+    kill -KILL -- "-$STACK" 2>/dev/null || true
+}
+trap stop EXIT INT TERM
+
+for _ in $(seq 1 360); do
+    curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
+    kill -0 "$STACK" 2>/dev/null || { echo "the stack exited:" >&2; tail -30 "$LOG" >&2; exit 1; }
+    sleep 0.5
+done
+curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "the stack is not ready:" >&2; tail -30 "$LOG" >&2; exit 1; }
+
+(cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
