@@ -1,3 +1,140 @@
-export default function Route() {
-  return <main id="main" className="page page--narrow"><h1>prebook</h1></main>;
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Field } from '@/components/field';
+import { Skeleton } from '@/components/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { userIdOf } from '@/lib/session';
+import { useIsMobile } from '@/lib/use-debounced';
+import { useDriverDocuments, useMe, useTempToken, useUpdateProfile } from '../api/verification';
+import { DocumentUpload } from '../components/document-upload';
+import { EmailVerificationBox } from '../components/email-verification-box';
+import { PaymentForm } from '../components/payment-form';
+
+const QrCode = lazy(() => import('@/components/qr-code'));
+
+function isAdult(dob: string, now = new Date()): boolean {
+  const d = new Date(dob);
+  if (Number.isNaN(d.getTime())) return false;
+  const at21 = new Date(d.getFullYear() + 21, d.getMonth(), d.getDate());
+  return at21 <= now;
+}
+
+/** /verification/prebook: what the booking gate found missing, then on to checkout. */
+export default function PrebookRoute() {
+  const [q] = useSearchParams();
+  const session = useSession();
+  const userId = userIdOf(session?.user) ?? '';
+  const me = useMe(userId);
+  const docs = useDriverDocuments();
+  const qc = useQueryClient();
+  const mobile = useIsMobile();
+  const profile = useUpdateProfile(userId);
+  const [dob, setDob] = useState('');
+  const [dobError, setDobError] = useState<string | null>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
+  const needed = me.data?.preBookVerifNeededFields ?? {};
+  const dlMissing = Boolean(needed.dlUploadNeeded);
+  const tempToken = useTempToken(Boolean(dlMissing && !mobile));
+
+  useEffect(() => {
+    document.title = 'Verify to book | Upcar';
+  }, []);
+
+  if (!session)
+    return (
+      <main id="main" className="page page--narrow">
+        <h1>Verify to book</h1>
+        <p>
+          Please <Link to={`/login-static?nextPage=${encodeURIComponent(`/verification/prebook?${q}`)}`}>log in</Link> first.
+        </p>
+      </main>
+    );
+  if (me.isPending)
+    return (
+      <main id="main" className="page page--narrow">
+        <h1>Verify to book</h1>
+        <Skeleton className="skeleton--block" />
+      </main>
+    );
+  if (me.isError)
+    return (
+      <main id="main" className="page page--narrow">
+        <h1>Verify to book</h1>
+        <p role="alert">Failed to fetch user details</p>
+      </main>
+    );
+
+  const u = me.data;
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['me', userId] });
+    void qc.invalidateQueries({ queryKey: ['driver-documents'] });
+  };
+  const hasPayment = u.hasPaymentMethod === true || cardReady;
+  const complete = !needed.dob && needed.emailVerified === true && !dlMissing && hasPayment;
+  const d = docs.data;
+
+  return (
+    <main id="main" className="page page--narrow">
+      <h1>Verify to book</h1>
+      <p>Upcar is for verified members. Finish these steps once and book any car.</p>
+      <div className="steps">
+        {!needed.emailVerified && <EmailVerificationBox email={String(u.email ?? '')} firstName={String(u.firstName ?? '')} userId={userId} onVerified={refresh} />}
+        {needed.dob && (
+          <section className="panel" aria-labelledby="dob-title">
+            <h2 id="dob-title">Date of birth</h2>
+            <form
+              className="form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!isAdult(dob)) return setDobError('You must be 21 or older to rent.');
+                setDobError(null);
+                profile.mutate({ dob }, { onError: (err) => setDobError(errorMessage(err, 'An error occurred. Please try again.')) });
+              }}
+            >
+              <Field id="dob" label="Date of birth" error={dobError ?? undefined}>
+                <input id="dob" type="date" className="input" value={dob} onChange={(e) => setDob(e.target.value)} />
+              </Field>
+              <button type="submit" className="btn btn--primary" disabled={!dob || profile.isPending}>
+                Save
+              </button>
+            </form>
+          </section>
+        )}
+        {dlMissing && (
+          <section className="panel" aria-labelledby="dl-title">
+            <h2 id="dl-title">Driver licence and selfie</h2>
+            {!mobile && (
+              <div className="featured__box">
+                <div>
+                  <p>Scan with your phone to take the photos there.</p>
+                  {tempToken.data ? (
+                    <Suspense fallback={<div className="qr qr--placeholder" />}>
+                      <QrCode value={`${location.origin}${tempToken.data.url}`} label="QR code to continue on your phone" />
+                    </Suspense>
+                  ) : (
+                    <div className="qr qr--placeholder" />
+                  )}
+                </div>
+                <p className="muted">Or upload the files from this computer:</p>
+              </div>
+            )}
+            <DocumentUpload type="dl" done={Boolean(d?.dlStorageKey)} onUploaded={refresh} />
+            <DocumentUpload type="dlBackSide" done={Boolean(d?.dlBackSideStorageKey)} onUploaded={refresh} />
+            <DocumentUpload type="selfie" done={Boolean(d?.selfieStorageKey)} onUploaded={refresh} />
+          </section>
+        )}
+        {u.hasPaymentMethod !== true && <PaymentForm userId={userId} onReady={onCardReady} allowCancel={false} />}
+        {complete ? (
+          <Link className="btn btn--primary btn--block" to={`/checkout?${q}`}>
+            Continue to checkout
+          </Link>
+        ) : (
+          <p className="muted">Finish the steps above to continue to checkout.</p>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -1,3 +1,70 @@
-export default function Route() {
-  return <main id="main" className="page page--narrow"><h1>trip</h1></main>;
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CarPhoto } from '@/components/car-photo';
+import { Skeleton } from '@/components/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { money } from '@/lib/format';
+import { useTrip } from '../api/get-trip';
+
+/** /bookings?tripId=: the trip summary card (car, renter, times, charges, invoice total). */
+export default function TripRoute() {
+  const [q] = useSearchParams();
+  const tripId = q.get('tripId') ?? '';
+  const trip = useTrip(tripId);
+  useEffect(() => {
+    document.title = 'Your trip | Upcar';
+  }, []);
+  if (!tripId)
+    return (
+      <main id="main" className="page page--narrow">
+        <h1>Your bookings</h1>
+        <p>Your trips will show here.</p>
+        <Link to="/search">Find a car</Link>
+      </main>
+    );
+  return (
+    <main id="main" className="page page--narrow" data-testid="trip-page">
+      <h1>Your trip</h1>
+      {trip.isPending ? (
+        <Skeleton className="skeleton--block" />
+      ) : trip.isError ? (
+        <p role="alert">{errorMessage(trip.error, 'This trip could not be loaded.')}</p>
+      ) : (
+        <section className="panel">
+          <CarPhoto src={trip.data.carPhotoUrl} alt={trip.data.carName ?? 'Car'} />
+          <h2>{trip.data.carName}</h2>
+          {trip.data.status && (
+            <p>
+              Status: <strong data-testid="trip-status">{trip.data.status}</strong>
+            </p>
+          )}
+          {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
+          <p>
+            {trip.data.startTime ? new Date(trip.data.startTime).toLocaleString('en-US') : `${trip.data.newStartDate} ${trip.data.newStartTime}`} –{' '}
+            {trip.data.endTime ? new Date(trip.data.endTime).toLocaleString('en-US') : `${trip.data.newEndDate} ${trip.data.newEndTime}`}
+          </p>
+          {trip.data.pricingBreakdown && (
+            <>
+              <h3>Charges</h3>
+              <table className="breakdown">
+                <tbody>
+                  {trip.data.pricingBreakdown.map((l, i) => (
+                    <tr key={i} className={i === trip.data.pricingBreakdown!.length - 1 ? 'breakdown__total' : ''}>
+                      <th scope="row">{l.label}</th>
+                      <td>{money(l.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+          {trip.data.finalPrice !== undefined && (
+            <p>
+              Invoice total: <strong>{money(trip.data.finalPrice)}</strong>
+            </p>
+          )}
+        </section>
+      )}
+    </main>
+  );
 }

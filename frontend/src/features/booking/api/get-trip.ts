@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type Trip = {
+  tripId?: string;
+  _id?: string;
+  status?: string;
+  carId: string;
+  carName?: string;
+  carPhotoUrl?: string;
+  renterName?: string;
+  startTime?: string;
+  endTime?: string;
+  newStartDate?: string;
+  newStartTime?: string;
+  newEndDate?: string;
+  newEndTime?: string;
+  protectionPlanType?: string;
+  finalPrice?: number;
+  pricingBreakdown?: { label: string; amount: number }[];
+  charges?: Record<string, { price: string }>;
+};
+
+export async function getTrip(id: string): Promise<Trip> {
+  const r = await api.get<{ data?: Trip; trip?: Trip }>(`/trips/getTrip/${encodeURIComponent(id)}`);
+  const t = r.data ?? r.trip;
+  if (!t) throw new Error('Trip not found');
+  return t;
+}
+
+export const tripQueryOptions = (id: string) => queryOptions({ queryKey: ['trips', id], queryFn: () => getTrip(id), enabled: Boolean(id), retry: false });
+export const useTrip = (id: string) => useQuery(tripQueryOptions(id));

@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, buildUrl } from '@/lib/api-client';
+import { getToken, type SessionUser } from '@/lib/session';
+
+export async function getMe(userId: string): Promise<SessionUser> {
+  const r = await api.get<{ user?: SessionUser; data?: SessionUser }>(`/users/getuser/${encodeURIComponent(userId)}`);
+  const u = r.user ?? r.data;
+  if (!u) throw new Error('Failed to fetch user details');
+  return u;
+}
+
+export const meQueryOptions = (userId: string) => queryOptions({ queryKey: ['me', userId], queryFn: () => getMe(userId), enabled: Boolean(userId) });
+export const useMe = (userId: string) => useQuery(meQueryOptions(userId));
+
+export type DriverDocuments = { dlStorageKey: string | null; dlBackSideStorageKey: string | null; selfieStorageKey: string | null; status?: string };
+
+export function getDriverDocuments(token?: string): Promise<DriverDocuments> {
+  return api.get('/users/driverDocuments', token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
+}
+
+export const driverDocumentsQueryOptions = (token?: string) => queryOptions({ queryKey: ['driver-documents', token ?? 'session'], queryFn: () => getDriverDocuments(token) });
+export const useDriverDocuments = (token?: string) => useQuery(driverDocumentsQueryOptions(token));
+
+export function updateProfile(body: Record<string, unknown>) {
+  return api.put<{ user: SessionUser }>('/users/profile', body);
+}
+
+export function useUpdateProfile(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: updateProfile, onSuccess: () => qc.invalidateQueries({ queryKey: ['me', userId] }) });
+}
+
+export function generateTempToken(): Promise<{ token: string; isDlUploaded: boolean; url: string; expiresAt: string }> {
+  return api.post('/session/generate-temp-token');
+}
+
+export const tempTokenQueryOptions = () => queryOptions({ queryKey: ['temp-token'], queryFn: generateTempToken, staleTime: 10 * 60_000 });
+export const useTempToken = (enabled: boolean) => useQuery({ ...tempTokenQueryOptions(), enabled });
+
+export type DocType = 'dl' | 'dlBackSide' | 'selfie';
+
+/**
+ * Uploads one driver document with progress (XMLHttpRequest: fetch has no upload progress).
+ * `token` is the temporary token of the phone flow, else the session's.
+ */
+export function uploadDriverDocument(file: Blob, type: DocType, onProgress: (pct: number) => void, token?: string): Promise<DriverDocuments & { message?: string }> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', file, file instanceof File ? file.name : `${type}.jpg`);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl('/users/uploadDriverDocument'));
+    const t = token ?? getToken();
+    if (t) xhr.setRequestHeader('Authorization', `Bearer ${t}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let body: { message?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as DriverDocuments);
+      else reject(new Error(body.message || `Failed to upload ${type}. Please try again.`));
+    };
+    xhr.onerror = () => reject(new Error(`Error uploading ${type}. Please try again.`));
+    xhr.send(form);
+  });
+}
+
+export function useUploadDriverDocument(token?: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, type, onProgress }: { file: Blob; type: DocType; onProgress: (p: number) => void }) => uploadDriverDocument(file, type, onProgress, token),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['driver-documents'] }),
+  });
+}
+
+export function sendEmailCode(body: { email: string; firstName: string; userId: string }) {
+  return api.post<{ status?: boolean; message?: string }>('/users/sendEmail', body);
+}
+
+export function verifyEmailCode(userId: string, code: string) {
+  return api.post('/users/login/otp', { userId, otp: code, code, deviceFingerprint: null, otpType: 'email', channel: 'email' });
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { Field } from '@/components/field';
+import { Skeleton } from '@/components/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useAddPaymentMethod, usePrimaryPaymentMethod } from '../api/payment-methods';
+import { cardErrors, createPaymentMethod } from '../lib/payment-provider';
+
+type Billing = { first_name: string; last_name: string; address_line1: string; address_line2: string; city: string; state: string; postal_code: string; country: string };
+
+export function billingErrors(b: Billing): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!b.first_name.trim()) e.first_name = 'First name is required';
+  if (!b.address_line1.trim()) e.address_line1 = 'Street address is required';
+  if (!b.city.trim()) e.city = 'City is required';
+  if (!b.state.trim()) e.state = 'State is required';
+  if (!b.postal_code.trim()) e.postal_code = 'Postal code is required';
+  if (!b.country.trim()) e.country = 'Country is required';
+  return e;
+}
+
+/** The saved card with "Update Payment", or the add-card form (spec 002 section 2). */
+export function PaymentForm({ userId, onReady, allowCancel = true }: { userId: string; onReady: (ready: boolean) => void; allowCancel?: boolean }) {
+  const saved = usePrimaryPaymentMethod(userId);
+  const add = useAddPaymentMethod(userId);
+  const [editing, setEditing] = useState(false);
+  const [b, setB] = useState<Billing>({ first_name: '', last_name: '', address_line1: '', address_line2: '', city: '', state: '', postal_code: '', country: 'US' });
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const hasCard = Boolean(saved.data);
+  useEffect(() => onReady(hasCard && !editing), [hasCard, editing, onReady]);
+
+  if (saved.isPending) return <section className="panel" aria-busy="true"><h2>Payment</h2><Skeleton className="skeleton--block" /></section>;
+
+  if (hasCard && !editing)
+    return (
+      <section className="panel" aria-labelledby="pay-title">
+        <h2 id="pay-title">Payment</h2>
+        <p data-testid="saved-card">
+          {saved.data!.cardType} ending in {saved.data!.last4}
+        </p>
+        <button type="button" className="link-btn" onClick={() => setEditing(true)}>
+          Update Payment
+        </button>
+      </section>
+    );
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs = billingErrors(b);
+    setErrors(errs);
+    const cardError = cardErrors(card);
+    setError(cardError ?? (Object.keys(errs).length ? 'Please make sure all fields are filled out correctly.' : null));
+    if (cardError || Object.keys(errs).length) return;
+    try {
+      const paymentMethodId = await createPaymentMethod(card);
+      await add.mutateAsync({ userId, paymentMethodId, billingDetails: { street: b.address_line1, addressLine2: b.address_line2, city: b.city, state: b.state, zip: b.postal_code, country: b.country, gateway: 'stripe', firstName: b.first_name, lastName: b.last_name } });
+      setEditing(false);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to add payment method.'));
+    }
+  };
+  const input = (k: keyof Billing, label: string, autoComplete: string) => (
+    <Field id={`bill-${k}`} label={label} error={errors[k]}>
+      <input id={`bill-${k}`} className="input" autoComplete={autoComplete} value={b[k]} onChange={(e) => setB({ ...b, [k]: e.target.value })} aria-invalid={Boolean(errors[k])} />
+    </Field>
+  );
+  return (
+    <section className="panel" aria-labelledby="pay-title">
+      <h2 id="pay-title">Payment</h2>
+      {saved.isError && !hasCard && <p className="muted">We could not load your saved card.</p>}
+      <form className="form" onSubmit={submit} noValidate aria-label="Add a card">
+        <div className="form__row">
+          {input('first_name', 'First name', 'given-name')}
+          {input('last_name', 'Last name', 'family-name')}
+        </div>
+        {input('address_line1', 'Street address', 'address-line1')}
+        {input('address_line2', 'Apartment, suite (optional)', 'address-line2')}
+        <div className="form__row">
+          {input('city', 'City', 'address-level2')}
+          {input('state', 'State', 'address-level1')}
+        </div>
+        <div className="form__row">
+          {input('postal_code', 'Postal code', 'postal-code')}
+          <Field id="bill-country" label="Country">
+            <select id="bill-country" className="input" value={b.country} onChange={(e) => setB({ ...b, country: e.target.value })}>
+              <option value="US">United States</option>
+            </select>
+          </Field>
+        </div>
+        <Field id="card-number" label="Card number">
+          <input id="card-number" className="input" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+        </Field>
+        <div className="form__row">
+          <Field id="card-expiry" label="Expiry (MM/YY)">
+            <input id="card-expiry" className="input" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+          </Field>
+          <Field id="card-cvc" label="CVC">
+            <input id="card-cvc" className="input" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+          </Field>
+        </div>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="calendar__actions">
+          {hasCard && allowCancel && (
+            <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="btn btn--primary" disabled={add.isPending}>
+            {add.isPending ? 'Saving...' : 'Save card'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
