@@ -1,11 +1,15 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { searchCarsQueryOptions } from '@/features/search/api/search-cars';
+import { parseSearchParams } from '@/features/search/lib/search-state';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
+import SearchRoute from '@/features/search/routes/search';
 import NotFoundRoute, { ComingSoonRoute } from './not-found';
 
-// Home is in the first chunk (it is the landing page); every other page loads on demand.
-const SearchRoute = lazy(() => import('@/features/search/routes/search'));
+// Home and search are in the first chunk (the pages people land on, measured for LCP); every
+// other page loads on demand. The map is a lazy chunk of its own.
 const CarRoute = lazy(() => import('@/features/car/routes/car'));
 const CheckoutRoute = lazy(() => import('@/features/booking/routes/checkout'));
 const PrebookRoute = lazy(() => import('@/features/booking/routes/prebook'));
@@ -14,12 +18,19 @@ const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-se
 const TripRoute = lazy(() => import('@/features/booking/routes/trip'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 
-export const routes: RouteObject[] = [
+/** Starts the search request before the page renders (not awaited: the skeletons show meanwhile). */
+const prefetchSearch = (qc: QueryClient) => ({ request }: LoaderFunctionArgs) => {
+  const { state } = parseSearchParams(new URL(request.url).searchParams);
+  void qc.prefetchQuery(searchCarsQueryOptions(state));
+  return null;
+};
+
+export const routes = (qc?: QueryClient): RouteObject[] => [
   {
     element: <Layout />,
     children: [
       { path: '/', element: <HomeRoute /> },
-      { path: '/search', element: <SearchRoute /> },
+      { path: '/search', element: <SearchRoute />, loader: qc ? prefetchSearch(qc) : undefined },
       { path: '/car/:id', element: <CarRoute /> },
       { path: '/checkout', element: <CheckoutRoute /> },
       { path: '/verification/prebook', element: <PrebookRoute /> },
@@ -34,6 +45,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function makeRouter() {
-  return createBrowserRouter(routes);
+export function makeRouter(qc: QueryClient) {
+  return createBrowserRouter(routes(qc));
 }

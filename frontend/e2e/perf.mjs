@@ -1,0 +1,75 @@
+// Web app performance: first-load JavaScript (gzip) per page from the build manifest, the map
+// chunk excluded, and Largest Contentful Paint of home and search in headless Chromium.
+// E2E_BASE_URL points at a gateway serving frontend/dist. Usage: node e2e/perf.mjs [runs]
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+const base = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const runs = Number(process.argv[2] ?? 5);
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+/** A chunk and everything it imports statically (what loads before it can run). */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const k of manifest[key].imports ?? []) closure(k, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const search = Object.keys(manifest).find((k) => k.endsWith('features/search/routes/search.tsx'));
+const isMap = (k) => /cars-map|maplibre|mapbox/.test(k);
+const jsKb = (keys) => [...keys].filter((k) => !isMap(k) && manifest[k].file.endsWith('.js')).reduce((s, k) => s + gz(manifest[k].file), 0) / 1024;
+const homeKeys = closure(entry);
+// Search is in the entry chunk; were it split again, its chunk would count on top of the entry.
+const searchKeys = search ? closure(search, new Set(homeKeys)) : homeKeys;
+const mapKb = Object.keys(manifest).filter(isMap).filter((k) => manifest[k].file.endsWith('.js')).reduce((s, k) => s + gz(manifest[k].file), 0) / 1024;
+
+console.log(`first-load JS, gzip, map excluded: home ${jsKb(homeKeys).toFixed(1)} KB; search ${jsKb(searchKeys).toFixed(1)} KB`);
+console.log(`map chunks (lazy, maplibre/mapbox), gzip: ${mapKb.toFixed(1)} KB`);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-swiftshader'],
+});
+
+async function lcp(url) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(2500);
+  const v = await page.evaluate(() => window.__lcp);
+  await context.close();
+  return v;
+}
+
+const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+const d = (n) => {
+  const t = new Date();
+  t.setDate(t.getDate() + n);
+  return t.toISOString().slice(0, 10);
+};
+const pages = {
+  home: `${base}/`,
+  search: `${base}/search?latitude=37.5485&longitude=-121.9886&address=Fremont%2C+CA&fromDate=${d(3)}&fromTime=10%3A00+AM&untilDate=${d(5)}&untilTime=10%3A00+AM`,
+};
+for (const [name, url] of Object.entries(pages)) {
+  await lcp(url); // warm the server, not the browser (each run is a fresh context)
+  const xs = [];
+  for (let i = 0; i < runs; i++) xs.push(await lcp(url));
+  console.log(`LCP ${name}: median ${median(xs).toFixed(0)} ms over ${runs} cold loads (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`);
+}
+await browser.close();
