@@ -46,12 +46,22 @@ export function searchUrl(base, extra = '') {
   return `${base}/search?latitude=37.5485&longitude=-121.9886&address=Fremont%2C+CA&fromDate=${ymd(3)}&fromTime=10%3A00+AM&untilDate=${ymd(5)}&untilTime=10%3A00+AM${extra}`;
 }
 
-/** Whether a call exists on the gateway: an unknown path answers 404 route_not_found. */
-export async function routeExists(base, method, path) {
-  const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
-  if (r.status !== 404) return true;
+/**
+ * Whether a call is served: an unknown path answers 404 route_not_found, a service that is not
+ * running 503 service_unavailable. Returns null when served, else the reason to print.
+ */
+export async function unavailable(base, method, path, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(`${base}${path}`, { method, headers, body: method === 'GET' ? undefined : '{}' });
   const body = await r.json().catch(() => ({}));
-  return body.error !== 'route_not_found';
+  if (r.status === 404 && body.error === 'route_not_found') return `${method} ${path.split('?')[0]} answers 404 route_not_found`;
+  if (r.status === 503) return `${method} ${path.split('?')[0]} answers 503 ${body.error ?? ''} (its service is not running)`;
+  return null;
+}
+
+export async function routeExists(base, method, path) {
+  return (await unavailable(base, method, path)) === null;
 }
 
 export async function login(page, base, email = 'guest@demo.local', password = 'DemoGuest123!') {

@@ -1,4 +1,4 @@
-import { assert, DESKTOP, login, newPage, PHONE, routeExists, searchUrl, Skip, ymd } from '../helpers.mjs';
+import { assert, DESKTOP, login, newPage, PHONE, searchUrl, Skip, unavailable, ymd } from '../helpers.mjs';
 
 async function firstCar(base) {
   const r = await (await fetch(searchUrl(base).replace('/search?', '/v1/cars/search?'))).json();
@@ -12,10 +12,12 @@ function checkoutUrl(base, carId) {
 }
 
 async function checkoutFlow(browser, base, shot, viewport) {
-  if (!(await routeExists(base, 'POST', '/v1/tripPrice/getFinalTripPrice'))) throw new Skip('POST /v1/tripPrice/getFinalTripPrice answers 404 route_not_found');
+  const pricingDown = await unavailable(base, 'POST', '/v1/tripPrice/getFinalTripPrice');
+  if (pricingDown) throw new Skip(pricingDown);
   const page = await newPage(browser, viewport);
-  await login(page, base);
+  const session = await login(page, base);
   const carId = await firstCar(base);
+  const tripsDown = (await unavailable(base, 'POST', '/v1/payment/stripe/getPrimaryPaymentMethod', session.access_token)) ?? (await unavailable(base, 'POST', '/v1/trips/createTrip', session.access_token));
   await page.goto(checkoutUrl(base, carId));
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
   // Standard is preselected and the quote is the server's.
@@ -32,13 +34,19 @@ async function checkoutFlow(browser, base, shot, viewport) {
   await page.locator('[data-testid="plan-Minimum"] input:checked').waitFor();
   await page.waitForFunction((t) => document.querySelector('[data-testid="checkout-breakdown"] .breakdown__total td')?.textContent !== t, total);
   await shot(page, 'minimum-plan');
-  if (!(await routeExists(base, 'POST', '/v1/trips/createTrip'))) throw new Skip('POST /v1/trips/createTrip answers 404 route_not_found (trips not deployed); checkout up to Book verified');
-  await page.getByTestId('book').waitFor();
+  if (tripsDown) throw new Skip(`${tripsDown}; checkout verified up to Book`);
+  await page.getByTestId('saved-card').waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid="book"]')?.disabled);
   await page.getByTestId('book').click();
   await page.waitForURL(/\/bookings\?tripId=/);
   await page.getByTestId('trip-page').waitFor();
-  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  await page.getByTestId('trip-status').waitFor();
+  const tripId = new URL(page.url()).searchParams.get('tripId');
+  const trip = await (await fetch(`${base}/v1/trips/getTrip/${tripId}`, { headers: { authorization: `Bearer ${session.access_token}` } })).json();
+  assert.equal(trip.data.carId, carId);
+  assert.equal(await page.getByTestId('trip-status').textContent(), trip.data.status);
+  // Cancel it again so the demo car stays free for the next run (best effort).
+  await fetch(`${base}/v1/trips/cancelTrip`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-cancel-${tripId}` }, body: JSON.stringify({ tripId, cancelReason: 'browser test' }) });
   await shot(page, 'trip');
   await page.context().close();
 }
@@ -51,9 +59,10 @@ export const tests = {
     await checkoutFlow(browser, base, shot, PHONE);
   },
   async 'the logged-in guest passes the booking gate from the car page'({ browser, base, shot }) {
-    if (!(await routeExists(base, 'GET', '/v1/cars/isUserAvailableForTheDates'))) throw new Skip('GET /v1/cars/isUserAvailableForTheDates answers 404 route_not_found (trips not deployed)');
     const page = await newPage(browser, DESKTOP);
-    await login(page, base);
+    const session = await login(page, base);
+    const down = await unavailable(base, 'GET', `/v1/cars/isUserAvailableForTheDates?startDate=${ymd(20)}&startTime=10:00%20AM&endDate=${ymd(22)}&endTime=10:00%20AM`, session.access_token);
+    if (down) throw new Skip(down);
     const carId = await firstCar(base);
     await page.goto(`${base}/car/${carId}?fromDate=${ymd(20)}&untilDate=${ymd(22)}`);
     await page.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="car-price"]')?.textContent ?? ''));

@@ -17,7 +17,8 @@ export type Trip = {
   newEndTime?: string;
   protectionPlanType?: string;
   finalPrice?: number;
-  pricingBreakdown?: { label: string; amount: number }[];
+  priceDetails?: { pricingBreakdown?: { label: string; amount: number }[] } | null;
+  reservationNumber?: string;
   charges?: Record<string, { price: string }>;
 };
 

@@ -14,6 +14,7 @@ export default function TripRoute() {
   useEffect(() => {
     document.title = 'Your trip | Upcar';
   }, []);
+  const breakdown = trip.data?.priceDetails?.pricingBreakdown ?? [];
   if (!tripId)
     return (
       <main id="main" className="page page--narrow">
@@ -43,13 +44,14 @@ export default function TripRoute() {
             {trip.data.startTime ? new Date(trip.data.startTime).toLocaleString('en-US') : `${trip.data.newStartDate} ${trip.data.newStartTime}`} –{' '}
             {trip.data.endTime ? new Date(trip.data.endTime).toLocaleString('en-US') : `${trip.data.newEndDate} ${trip.data.newEndTime}`}
           </p>
-          {trip.data.pricingBreakdown && (
+          {trip.data.reservationNumber && <p>Reservation number: {trip.data.reservationNumber}</p>}
+          {breakdown.length > 0 && (
             <>
               <h3>Charges</h3>
               <table className="breakdown">
                 <tbody>
-                  {trip.data.pricingBreakdown.map((l, i) => (
-                    <tr key={i} className={i === trip.data.pricingBreakdown!.length - 1 ? 'breakdown__total' : ''}>
+                  {breakdown.map((l, i) => (
+                    <tr key={i} className={i === breakdown.length - 1 ? 'breakdown__total' : ''}>
                       <th scope="row">{l.label}</th>
                       <td>{money(l.amount)}</td>
                     </tr>

@@ -24,6 +24,12 @@ import { useBookingGate } from '../components/use-booking-gate';
 
 const REPORT_FLAG = 'reportAfterLogin';
 
+/** `ev` is shown as Electric (spec 000 section 2.3); other fuel types capitalised. */
+export function fuelLabel(gasType: string): string {
+  if (gasType === 'ev') return 'Electric';
+  return gasType ? gasType.charAt(0).toUpperCase() + gasType.slice(1) : '';
+}
+
 /** Dates and times of the car URL; times may be 24-hour (the page writes them so). */
 export function rangeFromUrl(q: URLSearchParams): TripRange {
   return normaliseRange({
@@ -131,7 +137,7 @@ export default function CarRoute() {
           </p>
           <ul className="specs">
             <li>{c.doors} doors</li>
-            <li>{c.gasType === 'ev' ? 'Electric' : c.gasType}</li>
+            <li>{fuelLabel(c.gasType)}</li>
             <li>{c.seats} seats</li>
           </ul>
           <HostCard hostId={c.ownerId} />
