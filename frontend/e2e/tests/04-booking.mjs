@@ -45,6 +45,8 @@ async function checkoutFlow(browser, base, shot, viewport) {
   const trip = await (await fetch(`${base}/v1/trips/getTrip/${tripId}`, { headers: { authorization: `Bearer ${session.access_token}` } })).json();
   assert.equal(trip.data.carId, carId);
   assert.equal(await page.getByTestId('trip-status').textContent(), trip.data.status);
+  // Shown in the car's time zone: the 10:00 AM that was booked.
+  assert.match(await page.getByTestId('trip-times').textContent(), /10:00 AM P[SD]T – .*10:00 AM P[SD]T/);
   // Cancel it again so the demo car stays free for the next run (best effort).
   await fetch(`${base}/v1/trips/cancelTrip`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-cancel-${tripId}` }, body: JSON.stringify({ tripId, cancelReason: 'browser test' }) });
   await shot(page, 'trip');

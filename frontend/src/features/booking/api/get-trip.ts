@@ -19,6 +19,7 @@ export type Trip = {
   finalPrice?: number;
   priceDetails?: { pricingBreakdown?: { label: string; amount: number }[] } | null;
   reservationNumber?: string;
+  timeZone?: string;
   charges?: Record<string, { price: string }>;
 };
 

@@ -6,6 +6,18 @@ import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/format';
 import { useTrip } from '../api/get-trip';
 
+/** A trip's time in the car's own time zone (where the trip happens), not the browser's. */
+export function tripTime(iso: string | undefined, timeZone: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return d.toLocaleString('en-US', { timeZone: timeZone || undefined, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  } catch {
+    return d.toLocaleString('en-US');
+  }
+}
+
 /** /bookings?tripId=: the trip summary card (car, renter, times, charges, invoice total). */
 export default function TripRoute() {
   const [q] = useSearchParams();
@@ -40,9 +52,8 @@ export default function TripRoute() {
             </p>
           )}
           {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
-          <p>
-            {trip.data.startTime ? new Date(trip.data.startTime).toLocaleString('en-US') : `${trip.data.newStartDate} ${trip.data.newStartTime}`} –{' '}
-            {trip.data.endTime ? new Date(trip.data.endTime).toLocaleString('en-US') : `${trip.data.newEndDate} ${trip.data.newEndTime}`}
+          <p data-testid="trip-times">
+            {tripTime(trip.data.startTime, trip.data.timeZone)} – {tripTime(trip.data.endTime, trip.data.timeZone)}
           </p>
           {trip.data.reservationNumber && <p>Reservation number: {trip.data.reservationNumber}</p>}
           {breakdown.length > 0 && (
