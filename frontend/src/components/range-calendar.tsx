@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { addDays, defaultRange, parseYmd, startOfDay, toYmd } from '@/lib/dates';
 
 type Props = {
@@ -36,7 +36,7 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
       }),
     [view, months],
   );
-  useMemo(() => onVisibleMonths?.(visible), [visible, onVisibleMonths]);
+  useEffect(() => onVisibleMonths?.(visible), [visible, onVisibleMonths]);
 
   const pick = (ymd: string) => {
     const s = parseYmd(start);

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/server';
+import { renderRoutes } from '@/test/render';
+import { setSession } from '@/lib/session';
+import { useBookingGate } from './use-booking-gate';
+
+const range = { fromDate: '2030-01-10', fromTime: '10:20 AM', untilDate: '2030-01-12', untilTime: '10:00 AM' };
+
+function Book() {
+  const gate = useBookingGate('car-1', range);
+  return (
+    <button type="button" onClick={gate.proceed}>
+      Book
+    </button>
+  );
+}
+
+const routes = [
+  { path: '/car/car-1', element: <Book /> },
+  { path: '/checkout', element: <p>checkout page</p> },
+  { path: '/verification/prebook', element: <p>prebook page</p> },
+  { path: '/error/user-trips-error', element: <p>trips error page</p> },
+];
+
+function backend({ needed = { dob: false, emailVerified: true, dlUploadNeeded: false }, userAvailable = true, carAvailable = true } = {}) {
+  const calls: string[] = [];
+  server.use(
+    http.get('*/v1/cars/isCarAvailableForTheseDates/car-1', ({ request }) => {
+      calls.push(`car ${new URL(request.url).searchParams.get('fromTime')}`);
+      return carAvailable ? HttpResponse.json({ available: true, message: '' }) : HttpResponse.json({ error: 'car_not_available', available: false, message: 'The car is booked for these dates.' }, { status: 400 });
+    }),
+    http.get('*/v1/users/getuser/u1', () => {
+      calls.push('user');
+      return HttpResponse.json({ status: true, user: { userId: 'u1', preBookVerifNeededFields: needed } });
+    }),
+    http.get('*/v1/cars/isUserAvailableForTheDates', () => {
+      calls.push('user-available');
+      return HttpResponse.json({ status: true, isUserAvailable: userAvailable });
+    }),
+  );
+  return calls;
+}
+
+describe('booking gate', () => {
+  it('sends a complete profile to checkout with the rounded times', async () => {
+    setSession('t', { userId: 'u1' });
+    const calls = backend();
+    const { router } = renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText('checkout page');
+    expect(calls).toEqual(['car 10:30 AM', 'user', 'user-available']);
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ carId: 'car-1', startDate: '2030-01-10', endDate: '2030-01-12', startTime: '10:30 AM', endTime: '10:00 AM' });
+  });
+
+  it('sends a profile missing verification to /verification/prebook', async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ needed: { dob: false, emailVerified: true, dlUploadNeeded: true } });
+    renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('prebook page')).toBeInTheDocument();
+  });
+
+  it('sends a user with a trip in the window to the trips error page', async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ userAvailable: false });
+    renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('trips error page')).toBeInTheDocument();
+    expect(screen.getByText('User is not available.')).toBeInTheDocument();
+  });
+
+  it('stays on the page with the server message when the car is taken', async () => {
+    setSession('t', { userId: 'u1' });
+    const calls = backend({ carAvailable: false });
+    renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('The car is booked for these dates.')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['car 10:30 AM']));
+  });
+
+  it('asks a logged-out visitor to log in first and calls nothing', async () => {
+    const calls = backend();
+    renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
