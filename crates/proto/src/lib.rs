@@ -18,6 +18,12 @@ pub mod pricing {
     tonic::include_proto!("upcar.pricing.v1");
 }
 
+/// Trips context: bookings, the trip lifecycle, payments.
+pub mod trips {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.trips.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod events {
     #![allow(clippy::all, missing_docs)]

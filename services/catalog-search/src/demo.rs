@@ -792,6 +792,14 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
     .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
     .execute(&mut conn)
     .await?;
+    // Two cars take requests instead of instant bookings (one of the demo host's), so hosts
+    // have requests to accept or reject.
+    diesel::sql_query(
+        "UPDATE cars SET instant_booking = false WHERE id = ANY($1) AND instant_booking",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(vec![car_id(4), car_id(30)])
+    .execute(&mut conn)
+    .await?;
     // Car addresses join the gazetteer so autocomplete finds them.
     conn.batch_execute(
         "INSERT INTO places (id, kind, name, formatted_address, state_code, latitude, longitude, population, search_text) \

@@ -40,6 +40,8 @@ pub struct ServiceUrls {
     pub catalog: String,
     /// Pricing service.
     pub pricing: String,
+    /// Trips service.
+    pub trips: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

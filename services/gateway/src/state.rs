@@ -8,6 +8,7 @@ use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
+use upcar_proto::trips::trips_client::TripsClient;
 use upcar_storage::LocalStore;
 
 /// Shared handles.
@@ -22,6 +23,8 @@ pub struct AppState {
     pub catalog_channel: Channel,
     pub pricing: PricingClient<Channel>,
     pub pricing_channel: Channel,
+    pub trips: TripsClient<Channel>,
+    pub trips_channel: Channel,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -43,6 +46,7 @@ impl AppState {
         let accounts_channel = channel(&settings.services.accounts, timeout)?;
         let catalog_channel = channel(&settings.services.catalog, timeout)?;
         let pricing_channel = channel(&settings.services.pricing, timeout)?;
+        let trips_channel = channel(&settings.services.trips, timeout)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
@@ -58,6 +62,8 @@ impl AppState {
             catalog_channel,
             pricing: PricingClient::new(pricing_channel.clone()),
             pricing_channel,
+            trips: TripsClient::new(trips_channel.clone()),
+            trips_channel,
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             settings: Arc::new(settings),

@@ -86,7 +86,11 @@ pub async fn is_available(
         chrono::Utc::now(),
     )?;
     let reply = |available: bool, message: &str| {
-        Ok(pb::AvailabilityReply { available, message: message.to_owned() })
+        Ok(pb::AvailabilityReply {
+            available,
+            message: message.to_owned(),
+            instant_booking: c.instant_booking,
+        })
     };
     if c.status != "active" {
         return reply(false, "This car is not available for booking.");

@@ -90,6 +90,9 @@ pub struct CarRow {
     pub trip_count: i32,
     #[diesel(sql_type = Integer)]
     pub max_delivery_miles: i32,
+    /// Bookings are confirmed at once; otherwise they wait for the host.
+    #[diesel(sql_type = Bool)]
+    pub instant_booking: bool,
 }
 
 /// A search hit: the car and its distance.
@@ -110,7 +113,7 @@ const CAR_COLUMNS: &str = "c.id, c.owner_id, c.status, c.make, c.model, c.car_ye
     c.photo_urls, c.primary_photo_url, c.daily_price_cents, c.price_per_hour_cents, \
     c.monthly_discount_pct, c.street, c.city, c.state, c.zip, c.country, c.latitude, c.longitude, \
     c.time_zone, c.advance_notice_hours, c.min_trip_days, c.max_trip_days, c.min_age, c.extras, \
-    c.total_rating, c.rating_count, c.trip_count, c.max_delivery_miles";
+    c.total_rating, c.rating_count, c.trip_count, c.max_delivery_miles, c.instant_booking";
 
 /// A validated search.
 #[derive(Debug, Clone)]

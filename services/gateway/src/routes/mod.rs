@@ -7,6 +7,7 @@ pub mod files;
 pub mod google;
 pub mod pricing;
 pub mod system;
+pub mod trips;
 pub mod users;
 
 use actix_web::web;
@@ -108,6 +109,21 @@ routes! {
     "POST" "/v1/tripPrice/validateCoupon" User "Check a coupon code {couponCode}";
     "POST" "/v1/tripPrice/getProtectionPlanPrice" User "A plan's price for a trip price {protectionPlanType, finalTripPrice}";
     "GET" "/v1/trips/protectionPlans" Public "Protection plans: Standard, Minimum, Decline, with coverage lines";
+    "POST" "/v1/trips/createTrip" User "Book a car: the Trip entity (carId, newStartDate, newStartTime, newEndDate, newEndTime, extras, protectionPlanType, pickUpLocation, couponCode, finalPrice, ...) and quoteId; header Idempotency-Key; 201";
+    "GET" "/v1/trips/getTrip/{id}" User "A trip, for its guest, its car's host or an admin";
+    "POST" "/v1/trips/cancelTrip" User "Cancel a trip {tripId, cancelReason, refundAmount}; the policy decides the refund; header Idempotency-Key";
+    "POST" "/v1/trips/acceptTrip/{id}" User "The host confirms a requested trip (no change when already confirmed)";
+    "POST" "/v1/trips/rejectTrip/{id}" User "The host turns a request down {rejectReason?}";
+    "GET" "/v1/trips/getInProgressAndFutureTrips" User "The guest's trips in progress and to come";
+    "GET" "/v1/trips/getAllPastTripsForUserSortByDate" User "The guest's past, cancelled and rejected trips, newest first";
+    "GET" "/v1/trips/getAllFutureBookingsForHostSortByDate" User "Bookings of the host's cars to come (404 when none)";
+    "GET" "/v1/trips/getAllPastBookingsForHostSortByDate" User "Past bookings of the host's cars (404 when none)";
+    "GET" "/v1/host/getPastTripsForHost" User "Past trips of the host's cars (404 when none)";
+    "GET" "/v1/cars/isUserAvailableForTheDates" User "Whether the caller holds no trip in the window (startDate, startTime, endDate, endTime)";
+    "POST" "/v1/payment/stripe/addPaymentMethod" User "Add a card {paymentMethodId, billingDetails}; it becomes the primary one";
+    "POST" "/v1/payment/stripe/getPrimaryPaymentMethod" User "The caller's primary card";
+    "POST" "/v1/users/getPaymentInfo" User "The caller's card {userId, paymentMethodId}";
+    "GET" "/v1/transaction/getTransactionHistory" User "The caller's charges, refunds and earnings from the ledger (year)";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -208,6 +224,24 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                 post().to(pricing::get_protection_plan_price),
             )
             .route("/trips/protectionPlans", get().to(pricing::protection_plans))
+            .route("/trips/createTrip", post().to(trips::create_trip))
+            .route("/trips/getTrip/{id}", get().to(trips::get_trip))
+            .route("/trips/cancelTrip", post().to(trips::cancel_trip))
+            .route("/trips/acceptTrip/{id}", post().to(trips::accept_trip))
+            .route("/trips/rejectTrip/{id}", post().to(trips::reject_trip))
+            .route("/trips/getInProgressAndFutureTrips", get().to(trips::guest_current))
+            .route("/trips/getAllPastTripsForUserSortByDate", get().to(trips::guest_past))
+            .route("/trips/getAllFutureBookingsForHostSortByDate", get().to(trips::host_future))
+            .route("/trips/getAllPastBookingsForHostSortByDate", get().to(trips::host_past))
+            .route("/host/getPastTripsForHost", get().to(trips::host_past_trips))
+            .route("/cars/isUserAvailableForTheDates", get().to(trips::is_user_available))
+            .route("/payment/stripe/addPaymentMethod", post().to(trips::add_payment_method))
+            .route(
+                "/payment/stripe/getPrimaryPaymentMethod",
+                post().to(trips::primary_payment_method),
+            )
+            .route("/users/getPaymentInfo", post().to(trips::primary_payment_method))
+            .route("/transaction/getTransactionHistory", get().to(trips::transaction_history))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

@@ -87,7 +87,7 @@ fn money_cents(v: &Option<Value>, field: &str) -> HttpResult<i64> {
         Some(Value::String(s)) => s.trim().parse::<f64>().map_err(|_| bad())?,
         _ => return Err(bad()),
     };
-    if !d.is_finite() || d < 0.0 || d > 10_000_000.0 {
+    if !d.is_finite() || !(0.0..=10_000_000.0).contains(&d) {
         return Err(bad());
     }
     Ok((d * 100.0).round() as i64)

@@ -13,6 +13,9 @@ pub struct Stack {
     /// The catalog database, for arranging the availability read model directly.
     pub catalog_db: String,
     pub pricing_port: u16,
+    pub trips_port: u16,
+    /// The trips database, for checking invariants with SQL.
+    pub trips_db: String,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -44,12 +47,15 @@ pub fn start(
         .to_string();
     // The first stack's catalog stores its demo photos in this gateway's file folder.
     // Pricing starts first: its queue must exist before catalog publishes the fleet's rates.
-    let (catalog_port, catalog_db, pricing_port) = match STACK.get() {
-        Some(s) => (s.catalog_port, s.catalog_db.clone(), s.pricing_port),
+    let (catalog_port, catalog_db, pricing_port, trips_port, trips_db) = match STACK.get() {
+        Some(s) => {
+            (s.catalog_port, s.catalog_db.clone(), s.pricing_port, s.trips_port, s.trips_db.clone())
+        }
         None => {
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
-            (c, db, pricing_port)
+            let (t, tdb) = spawn_trips(accounts_port, c, pricing_port);
+            (c, db, pricing_port, t, tdb)
         }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
@@ -57,6 +63,7 @@ pub fn start(
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
     settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
     settings.services.pricing = format!("http://127.0.0.1:{pricing_port}");
+    settings.services.trips = format!("http://127.0.0.1:{trips_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -76,7 +83,47 @@ pub fn start(
         catalog_port,
         catalog_db,
         pricing_port,
+        trips_port,
+        trips_db,
     }
+}
+
+fn spawn_trips(accounts: u16, catalog: u16, pricing: u16) -> (u16, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db =
+                upcar_testkit::TestDatabase::create("gateway_trips").await.expect("test database");
+            let mut settings = trips::Settings::load().expect("trips settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+            settings.services.catalog = format!("http://127.0.0.1:{catalog}");
+            settings.services.pricing = format!("http://127.0.0.1:{pricing}");
+            let app = trips::Application::build(settings).await.expect("build trips");
+            tx.send((app.port(), db.url.clone())).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("trips started")
+}
+
+/// Runs a query on the trips database and answers the first column of the first row.
+pub async fn trips_scalar(sql: &str) -> i64 {
+    use diesel::QueryableByName;
+    use diesel_async::{AsyncConnection, RunQueryDsl};
+    #[derive(QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let mut conn =
+        diesel_async::AsyncPgConnection::establish(&stack().trips_db).await.expect("trips db");
+    let rows: Vec<N> = diesel::sql_query(sql).load(&mut conn).await.expect("trips sql");
+    rows.into_iter().next().map(|r| r.n).unwrap_or(0)
 }
 
 fn spawn_pricing() -> u16 {

@@ -7,6 +7,7 @@ mod fake_google;
 mod google;
 mod helpers;
 mod pricing;
+mod trips;
 
 use helpers::*;
 use serde_json::{Value, json};
@@ -563,7 +564,7 @@ async fn login_is_rate_limited() {
     assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
 }
 
-const JPEG: &[u8] = &[
+pub(crate) const JPEG: &[u8] = &[
     0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9,
 ];
 
@@ -647,7 +648,7 @@ async fn presigned_upload_round_trip_with_type_and_signature_checks() {
     assert_eq!(s, 401);
 }
 
-async fn upload_doc(token: &str, kind: &str) -> (u16, Value) {
+pub(crate) async fn upload_doc(token: &str, kind: &str) -> (u16, Value) {
     let form = reqwest::multipart::Form::new().text("type", kind.to_owned()).part(
         "file",
         reqwest::multipart::Part::bytes(JPEG.to_vec())

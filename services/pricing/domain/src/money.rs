@@ -38,7 +38,7 @@ impl Cents {
         let digits = dollars.to_string();
         let mut grouped = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(c);
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn display_groups_thousands_and_keeps_two_decimals() {
-        assert_eq!(Cents(123_456_78).display(), "$123,456.78");
+        assert_eq!(Cents(12_345_678).display(), "$123,456.78");
         assert_eq!(Cents(5).display(), "$0.05");
         assert_eq!(Cents(-2500).display(), "-$25.00");
         assert_eq!(Cents(100_000).display(), "$1,000.00");

@@ -96,12 +96,7 @@ pub async fn get_final_trip_price(
         plan: Some(plan.name().to_owned()),
         pickup,
         return_point,
-        coupon: r
-            .coupon_code
-            .trim()
-            .is_empty()
-            .then_some(None)
-            .unwrap_or_else(|| normalize(&r.coupon_code).ok()),
+        coupon: if r.coupon_code.trim().is_empty() { None } else { normalize(&r.coupon_code).ok() },
     };
     let coupon = optional_coupon(state, inputs.coupon.as_deref()).await?;
     let q = compute(&row, window, &inputs, coupon.as_ref(), now)?;

@@ -1,0 +1,574 @@
+//! `/v1/trips/*`, `/v1/host/getPastTripsForHost`, `/v1/cars/isUserAvailableForTheDates`,
+//! `/v1/payment/stripe/*`, `/v1/users/getPaymentInfo`, `/v1/transaction/*`: the trip lifecycle
+//! and payment calls of spec 002 section 7 and the trip lists of 000/001.
+
+use crate::auth::AuthUser;
+use crate::error::{HttpError, HttpResult};
+use crate::grpc::request;
+use crate::routes::catalog::dollars;
+use crate::routes::pricing::details_json;
+use crate::state::AppState;
+use actix_web::{HttpRequest, HttpResponse, web};
+use prost::Message;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use upcar_identity::Identity;
+use upcar_proto::{accounts as apb, catalog as cpb, pricing as ppb, trips as pb};
+
+type State = web::Data<AppState>;
+
+fn text(v: &Option<Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.trim().to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn flag(v: &Option<Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => matches!(s.trim(), "true" | "1" | "yes"),
+        _ => false,
+    }
+}
+
+fn int(v: &Option<Value>, field: &str) -> HttpResult<Option<i32>> {
+    let bad = || HttpError::invalid("invalid_input", format!("{field} must be a whole number"));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| bad()),
+        Some(Value::Number(n)) => {
+            n.as_i64().and_then(|n| i32::try_from(n).ok()).map(Some).ok_or_else(bad)
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn money(v: &Option<Value>, field: &str) -> HttpResult<Option<i64>> {
+    let bad =
+        || HttpError::invalid("invalid_input", format!("{field} must be an amount in dollars"));
+    let d = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::Number(n)) => n.as_f64().ok_or_else(bad)?,
+        Some(Value::String(s)) => {
+            s.trim().trim_start_matches('$').parse::<f64>().map_err(|_| bad())?
+        }
+        _ => return Err(bad()),
+    };
+    if !d.is_finite() || !(0.0..=10_000_000.0).contains(&d) {
+        return Err(bad());
+    }
+    Ok(Some((d * 100.0).round() as i64))
+}
+
+fn location(v: &Option<Value>, field: &str) -> HttpResult<Option<pb::Location>> {
+    let bad = || {
+        HttpError::invalid("invalid_coordinates", format!("{field} needs latitude and longitude"))
+    };
+    let num = |x: Option<&Value>| -> Option<f64> {
+        match x? {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        }
+    };
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::Object(o)) if o.is_empty() => Ok(None),
+        Some(Value::Object(o)) => {
+            let (lat, lng) = if let Some(Value::Array(c)) = o.get("coordinates") {
+                (num(c.get(1)), num(c.first()))
+            } else {
+                (num(o.get("latitude").or(o.get("lat"))), num(o.get("longitude").or(o.get("lng"))))
+            };
+            let address = match o.get("address") {
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Object(a)) => ["street", "city", "state", "zip"]
+                    .iter()
+                    .filter_map(|k| a.get(*k).and_then(|v| v.as_str()))
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                _ => String::new(),
+            };
+            match (lat, lng) {
+                (Some(latitude), Some(longitude)) => {
+                    Ok(Some(pb::Location { latitude, longitude, address }))
+                }
+                _ => Err(bad()),
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
+    match req.headers().get("idempotency-key") {
+        None => Ok(String::new()),
+        Some(v) => v.to_str().map(|s| s.trim().to_owned()).map_err(|_| {
+            HttpError::invalid("invalid_idempotency_key", "Idempotency-Key must be visible ASCII")
+        }),
+    }
+}
+
+/// Car names and photos, and people's names, for trip answers (best effort: a trip is still
+/// answered if catalog or accounts cannot say).
+struct Names {
+    cars: HashMap<String, cpb::CarDetails>,
+    people: HashMap<String, apb::Host>,
+}
+
+async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
+    let mut cars = HashMap::new();
+    let mut people = HashMap::new();
+    for t in trips {
+        if !cars.contains_key(&t.car_id)
+            && let Ok(r) = state
+                .catalog
+                .clone()
+                .get_car(request(cpb::CarIdRequest { car_id: t.car_id.clone() }, None))
+                .await
+        {
+            cars.insert(t.car_id.clone(), r.into_inner());
+        }
+        for id in [&t.guest_id, &t.owner_id] {
+            if !people.contains_key(id)
+                && let Ok(r) = state
+                    .accounts
+                    .clone()
+                    .get_host(request(apb::IdRequest { id: id.clone() }, None))
+                    .await
+                && let Some(h) = r.into_inner().host
+            {
+                people.insert(id.clone(), h);
+            }
+        }
+    }
+    Names { cars, people }
+}
+
+fn local_date_time(rfc3339: &str) -> (String, String) {
+    match chrono::DateTime::parse_from_rfc3339(rfc3339) {
+        Ok(t) => (t.format("%Y-%m-%d").to_string(), t.format("%-I:%M %p").to_string()),
+        Err(_) => (String::new(), String::new()),
+    }
+}
+
+fn trip_json(t: &pb::Trip, n: &Names) -> Value {
+    let (sd, st) = local_date_time(&t.start_time);
+    let (ed, et) = local_date_time(&t.end_time);
+    let car = n.cars.get(&t.car_id).and_then(|c| c.summary.clone()).unwrap_or_default();
+    let guest = n.people.get(&t.guest_id).cloned().unwrap_or_default();
+    let host = n.people.get(&t.owner_id).cloned().unwrap_or_default();
+    let car_name = format!("{} {} {}", car.car_year, car.make, car.model).trim().to_owned();
+    let details = ppb::PriceDetails::decode(t.price_details.as_slice()).ok();
+    let pick_up = t.pick_up_location.as_ref().map(|l| {
+        json!({
+            "latitude": l.latitude, "longitude": l.longitude, "address": l.address,
+            "coordinates": [l.longitude, l.latitude],
+        })
+    });
+    let mut out = json!({
+        "_id": t.trip_id,
+        "tripId": t.trip_id,
+        "carId": t.car_id,
+        "hostId": t.owner_id,
+        "ownerId": t.owner_id,
+        "userId": t.guest_id,
+        "status": t.status,
+        "newStartDate": sd,
+        "newStartTime": st,
+        "newEndDate": ed,
+        "newEndTime": et,
+        "startDate": sd,
+        "endDate": ed,
+        "startTime": t.start_time,
+        "endTime": t.end_time,
+        "timeZone": t.time_zone,
+        "finalPrice": dollars(t.total_cents),
+        "priceDetails": details.as_ref().map(details_json),
+        "extras": t.extras.iter().map(|e| json!({"extraId": e.extra_id, "extraType": e.extra_type, "quantity": e.quantity})).collect::<Vec<_>>(),
+        "protectionPlanType": t.protection_plan_type,
+        "pickUpLocation": pick_up,
+        "message": t.message,
+        "cancelReason": t.cancel_reason,
+        "rejectReason": t.reject_reason,
+        "refundAmount": t.refund_cents.map(dollars),
+        "isCancelled": matches!(t.status.as_str(), "cancelled_by_guest" | "cancelled_by_host" | "rejected"),
+        "cancelDate": t.cancelled_at,
+        "cancelledBy": t.cancelled_by,
+        "reservationNumber": t.reservation_number,
+        "paymentStatus": t.payment_status,
+        "viewerRole": t.viewer_role,
+        "createdAt": t.created_at,
+        "updatedAt": t.updated_at,
+    });
+    let more = json!({
+        "history": t.history.iter().map(|h| json!({
+            "fromStatus": h.from_status, "toStatus": h.to_status, "action": h.action,
+            "actorRole": h.actor_role, "reason": h.reason, "at": h.at,
+        })).collect::<Vec<_>>(),
+        "carName": car_name,
+        "carPhotoUrl": car.primary_photo_url,
+        "carMake": car.make,
+        "carModel": car.model,
+        "carYear": car.car_year,
+        "renterName": format!("{} {}", guest.first_name, guest.last_name).trim(),
+        "firstName": guest.first_name,
+        "lastName": guest.last_name,
+        "userProfilePic": guest.profile_pic,
+        "hostName": format!("{} {}", host.first_name, host.last_name).trim(),
+    });
+    if let (Some(a), Value::Object(b)) = (out.as_object_mut(), more) {
+        a.extend(b);
+    }
+    out
+}
+
+async fn one(state: &AppState, reply: pb::TripReply) -> Value {
+    let t = reply.trip.unwrap_or_default();
+    let n = names(state, std::slice::from_ref(&t)).await;
+    json!({"status": true, "message": reply.message, "data": trip_json(&t, &n)})
+}
+
+/// The Trip entity of spec 002 as `createTrip` takes it, plus `quoteId`.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CreateBody {
+    quote_id: Option<Value>,
+    car_id: Option<Value>,
+    #[serde(alias = "startDate")]
+    new_start_date: Option<Value>,
+    #[serde(alias = "startTime")]
+    new_start_time: Option<Value>,
+    #[serde(alias = "endDate")]
+    new_end_date: Option<Value>,
+    #[serde(alias = "endTime")]
+    new_end_time: Option<Value>,
+    age: Option<Value>,
+    extras: Option<Value>,
+    protection_plan_type: Option<Value>,
+    #[serde(rename = "userId")]
+    _user_id: Option<Value>,
+    final_price: Option<Value>,
+    #[serde(alias = "pickupLocation")]
+    pick_up_location: Option<Value>,
+    coupon_code: Option<Value>,
+    message: Option<Value>,
+    return_to_same_address: Option<Value>,
+    return_to_car_location: Option<Value>,
+    return_location: Option<Value>,
+}
+
+fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
+    let bad = || {
+        HttpError::invalid(
+            "invalid_input",
+            "extras must be a list of {extraType, extraId, quantity}",
+        )
+    };
+    match v {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|x| match x {
+                Value::Object(o) => Ok(pb::ChosenExtra {
+                    extra_id: text(&o.get("extraId").cloned()),
+                    extra_type: text(&o.get("extraType").cloned()),
+                    quantity: int(&o.get("quantity").cloned(), "quantity")?.unwrap_or(1),
+                }),
+                _ => Err(bad()),
+            })
+            .collect(),
+        _ => Err(bad()),
+    }
+}
+
+/// `POST /v1/trips/createTrip` (header `Idempotency-Key`): 201 with the trip.
+pub async fn create_trip(
+    state: State,
+    user: AuthUser,
+    req: HttpRequest,
+    body: web::Json<CreateBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let msg = pb::CreateTripRequest {
+        idempotency_key: idempotency_key(&req)?,
+        quote_id: text(&b.quote_id),
+        car_id: text(&b.car_id),
+        start_date: text(&b.new_start_date),
+        start_time: text(&b.new_start_time),
+        end_date: text(&b.new_end_date),
+        end_time: text(&b.new_end_time),
+        age: int(&b.age, "age")?,
+        extras: extras(&b.extras)?,
+        protection_plan_type: text(&b.protection_plan_type),
+        pick_up_location: location(&b.pick_up_location, "pickUpLocation")?,
+        coupon_code: text(&b.coupon_code),
+        return_to_same_address: flag(&b.return_to_same_address),
+        return_to_car_location: flag(&b.return_to_car_location),
+        return_location: location(&b.return_location, "returnLocation")?,
+        message: text(&b.message),
+        final_price_cents: money(&b.final_price, "finalPrice")?,
+    };
+    if msg.car_id.is_empty() {
+        return Err(HttpError::invalid("car_id_required", "carId is required"));
+    }
+    let r = state.trips.clone().create_trip(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Created().json(one(&state, r).await))
+}
+
+/// `GET /v1/trips/getTrip/{id}`.
+pub async fn get_trip(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .get_trip(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CancelBody {
+    trip_id: Option<Value>,
+    cancel_reason: Option<Value>,
+    refund_amount: Option<Value>,
+}
+
+/// `POST /v1/trips/cancelTrip` (header `Idempotency-Key`).
+pub async fn cancel_trip(
+    state: State,
+    user: AuthUser,
+    req: HttpRequest,
+    body: web::Json<CancelBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let trip_id = text(&b.trip_id);
+    if trip_id.is_empty() {
+        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
+    }
+    let msg = pb::CancelTripRequest {
+        trip_id,
+        cancel_reason: text(&b.cancel_reason),
+        refund_amount_cents: money(&b.refund_amount, "refundAmount")?,
+        idempotency_key: idempotency_key(&req)?,
+    };
+    let r = state.trips.clone().cancel_trip(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+/// `POST /v1/trips/acceptTrip/{id}`.
+pub async fn accept_trip(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .accept_trip(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RejectBody {
+    reject_reason: Option<Value>,
+}
+
+/// `POST /v1/trips/rejectTrip/{id}` (optional `rejectReason`; the body may be empty).
+pub async fn reject_trip(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResult {
+    let b: RejectBody = if body.iter().all(u8::is_ascii_whitespace) {
+        RejectBody::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| HttpError::invalid("invalid_json", format!("Invalid JSON: {e}")))?
+    };
+    let msg =
+        pb::RejectTripRequest { trip_id: id.into_inner(), reject_reason: text(&b.reject_reason) };
+    let r = state.trips.clone().reject_trip(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+async fn list(state: &AppState, who: &Identity, view: &str, empty: Option<&str>) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .list_trips(request(pb::ListTripsRequest { view: view.to_owned() }, Some(who)))
+        .await?
+        .into_inner();
+    if r.trips.is_empty()
+        && let Some(text) = empty
+    {
+        return Err(HttpError::not_found("no_trips", text));
+    }
+    let n = names(state, &r.trips).await;
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.trips.iter().map(|t| trip_json(t, &n)).collect::<Vec<_>>(),
+    })))
+}
+
+/// `GET /v1/trips/getInProgressAndFutureTrips`.
+pub async fn guest_current(state: State, user: AuthUser) -> HttpResult {
+    list(&state, &user.0, "guest_current", None).await
+}
+
+/// `GET /v1/trips/getAllPastTripsForUserSortByDate`.
+pub async fn guest_past(state: State, user: AuthUser) -> HttpResult {
+    list(&state, &user.0, "guest_past", None).await
+}
+
+/// `GET /v1/trips/getAllFutureBookingsForHostSortByDate` (404 when none, as spec 001 says).
+pub async fn host_future(state: State, user: AuthUser) -> HttpResult {
+    list(&state, &user.0, "host_future", Some("No future bookings found for this host")).await
+}
+
+/// `GET /v1/trips/getAllPastBookingsForHostSortByDate` (404 when none).
+pub async fn host_past(state: State, user: AuthUser) -> HttpResult {
+    list(&state, &user.0, "host_past", Some("No past bookings found for this host")).await
+}
+
+/// `GET /v1/host/getPastTripsForHost` (404 when none).
+pub async fn host_past_trips(state: State, user: AuthUser) -> HttpResult {
+    list(&state, &user.0, "host_past", Some("No past trips found for this host")).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UserAvailabilityQuery {
+    #[serde(alias = "newStartDate", alias = "fromDate")]
+    start_date: String,
+    #[serde(alias = "newStartTime", alias = "fromTime")]
+    start_time: String,
+    #[serde(alias = "newEndDate", alias = "untilDate")]
+    end_date: String,
+    #[serde(alias = "newEndTime", alias = "untilTime")]
+    end_time: String,
+    time_zone: String,
+}
+
+/// `GET /v1/cars/isUserAvailableForTheDates`.
+pub async fn is_user_available(
+    state: State,
+    user: AuthUser,
+    q: web::Query<UserAvailabilityQuery>,
+) -> HttpResult {
+    let q = q.into_inner();
+    let msg = pb::UserAvailabilityRequest {
+        start_date: q.start_date,
+        start_time: q.start_time,
+        end_date: q.end_date,
+        end_time: q.end_time,
+        time_zone: q.time_zone,
+    };
+    let r = state.trips.clone().is_user_available(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "isUserAvailable": r.is_user_available,
+        "message": if r.is_user_available { "" } else { "User is not available." },
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddMethodBody {
+    payment_method_id: Option<Value>,
+    billing_details: Option<Value>,
+    #[serde(rename = "userId")]
+    _user_id: Option<Value>,
+}
+
+fn method_json(m: &pb::PaymentMethod) -> Value {
+    let b = m.billing_address.clone().unwrap_or_default();
+    json!({
+        "paymentMethodId": m.payment_method_id,
+        "cardType": m.card_type,
+        "last4": m.last4,
+        "expMonth": m.exp_month,
+        "expYear": m.exp_year,
+        "billingAddress": {"street": b.street, "addressLine2": b.address_line2, "city": b.city, "state": b.state, "zip": b.zip, "country": b.country},
+    })
+}
+
+/// `POST /v1/payment/stripe/addPaymentMethod`.
+pub async fn add_payment_method(
+    state: State,
+    user: AuthUser,
+    body: web::Json<AddMethodBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let d = b.billing_details.unwrap_or(Value::Null);
+    let s = |k: &str, alt: &str| {
+        d.get(k).or(d.get(alt)).and_then(|v| v.as_str()).unwrap_or_default().to_owned()
+    };
+    let msg = pb::AddPaymentMethodRequest {
+        payment_method_id: text(&b.payment_method_id),
+        billing_details: Some(pb::BillingDetails {
+            street: s("street", "address_line1"),
+            address_line2: s("addressLine2", "address_line2"),
+            city: s("city", "city"),
+            state: s("state", "state"),
+            zip: s("zip", "postal_code"),
+            country: s("country", "country"),
+            name: s("name", "first_name"),
+        }),
+    };
+    let r = state.trips.clone().add_payment_method(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "message": r.message, "data": r.payment_method.as_ref().map(method_json)})))
+}
+
+/// `POST /v1/payment/stripe/getPrimaryPaymentMethod` and `POST /v1/users/getPaymentInfo`: the
+/// caller's card (a `userId` in the body is accepted but the token decides).
+pub async fn primary_payment_method(state: State, user: AuthUser) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .get_primary_payment_method(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "message": r.message,
+        "data": r.payment_method.as_ref().map(method_json),
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct YearQuery {
+    year: Option<String>,
+}
+
+/// `GET /v1/transaction/getTransactionHistory?year`.
+pub async fn transaction_history(
+    state: State,
+    user: AuthUser,
+    q: web::Query<YearQuery>,
+) -> HttpResult {
+    let year = int(&q.into_inner().year.map(Value::String), "year")?;
+    let r = state
+        .trips
+        .clone()
+        .get_transaction_history(request(pb::TransactionHistoryRequest { year }, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.transactions.iter().map(|t| json!({
+            "transactionId": t.transaction_id, "tripId": t.trip_id, "type": t.kind,
+            "amount": dollars(t.amount_cents), "description": t.description, "createdAt": t.created_at,
+        })).collect::<Vec<_>>(),
+        "totals": {"paid": dollars(r.total_paid_cents), "refunded": dollars(r.total_refunded_cents), "earned": dollars(r.total_earned_cents)},
+    })))
+}

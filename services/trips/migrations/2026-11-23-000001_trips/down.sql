@@ -1,0 +1,9 @@
+DROP TABLE ledger_entries;
+DROP FUNCTION ledger_txn_balanced;
+DROP FUNCTION ledger_append_only;
+DROP TABLE payment_holds;
+DROP TABLE payment_methods;
+DROP TABLE idempotency_keys;
+DROP TABLE trip_history;
+DROP FUNCTION trip_history_append_only;
+DROP TABLE trips;

@@ -1,0 +1,449 @@
+//! `trips/createTrip`: book a car at the price the guest saw, with no double booking and no
+//! double charge.
+//!
+//! 1. A repeated `Idempotency-Key` replays its first answer before any work.
+//! 2. The price: the quote the guest saw (`quoteId`), or a checkout price made now from the
+//!    Trip fields; a `finalPrice` that no longer matches is refused (409 `price_changed`).
+//! 3. The rules outside the database: not one's own car, pre-booking verification
+//!    (CONTRACT.md: email verified, date of birth and 21+, licence and selfie, a card on file),
+//!    and the car's own rules (catalog: advance notice, host blocks, trip length).
+//! 4. One transaction: claim the key, insert the trip (the exclusion constraints refuse an
+//!    overlap of the car or of the guest: 409), its history, bind the quote in pricing, place
+//!    the hold on the card, and the outbox events; the answer is stored under the key.
+
+use crate::api::idempotent;
+use crate::api::read::reply_with;
+use crate::error::{TripsError, TripsResult};
+use crate::state::AppState;
+use crate::store::trips::{self, HistoryRow, TripRow};
+use crate::store::{payments, violates};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use prost::Message;
+use trips_domain::TripStatus;
+use upcar_identity::Identity;
+use upcar_proto::pricing as ppb;
+use upcar_proto::trips as pb;
+use upcar_proto::{accounts as apb, catalog as cpb};
+use uuid::Uuid;
+
+/// A hold is released at the latest this long after the trip ends (the terms: 5 days).
+const HOLD_RELEASE_DAYS: i64 = 5;
+
+fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
+    let mut r = tonic::Request::new(msg);
+    who.inject(r.metadata_mut());
+    upcar_telemetry::inject_grpc(r.metadata_mut());
+    r
+}
+
+/// The checkout price for a request without a quote id, as pricing gives it to the guest.
+async fn price_now(
+    state: &AppState,
+    who: &Identity,
+    r: &pb::CreateTripRequest,
+) -> TripsResult<ppb::PriceDetails> {
+    let loc = |l: &Option<pb::Location>| {
+        l.as_ref().map(|l| ppb::Location { latitude: l.latitude, longitude: l.longitude })
+    };
+    let msg = ppb::FinalTripPriceRequest {
+        car_id: r.car_id.clone(),
+        start_date: r.start_date.clone(),
+        start_time: r.start_time.clone(),
+        end_date: r.end_date.clone(),
+        end_time: r.end_time.clone(),
+        age: r.age,
+        extras: r
+            .extras
+            .iter()
+            .map(|e| ppb::ChosenExtra {
+                extra_id: e.extra_id.clone(),
+                extra_type: e.extra_type.clone(),
+                quantity: e.quantity,
+            })
+            .collect(),
+        protection_plan_type: r.protection_plan_type.clone(),
+        pick_up_location: loc(&r.pick_up_location),
+        coupon_code: r.coupon_code.clone(),
+        return_to_same_address: r.return_to_same_address,
+        return_to_car_location: r.return_to_car_location,
+        return_location: loc(&r.return_location),
+    };
+    state
+        .pricing
+        .clone()
+        .get_final_trip_price(request(msg, who))
+        .await
+        .map(|r| r.into_inner())
+        .map_err(TripsError::upstream)
+}
+
+fn years_between(dob: NaiveDate, on: NaiveDate) -> i32 {
+    let mut y = on.year() - dob.year();
+    if (on.month(), on.day()) < (dob.month(), dob.day()) {
+        y -= 1;
+    }
+    y
+}
+
+/// Pre-booking verification (CONTRACT.md). Passing it is what the Verified Driver tier asks
+/// (email, licence and selfie, a card), so every guest who can book has the tier that unlocks
+/// instant booking; the car decides (catalog's `instant_booking`).
+async fn verify_guest(
+    state: &AppState,
+    who: &Identity,
+    start: DateTime<Utc>,
+    has_card: bool,
+) -> TripsResult<()> {
+    let user = state
+        .accounts
+        .clone()
+        .get_user(request(apb::IdRequest { id: who.user_id.to_string() }, who))
+        .await
+        .map_err(TripsError::upstream)?
+        .into_inner()
+        .user
+        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("accounts answered no user")))?;
+    let needed = user.pre_book_verif_needed_fields.unwrap_or_default();
+    let mut missing = Vec::new();
+    if !needed.email_verified || !user.email_verify {
+        missing.push("verify your email");
+    }
+    let dob = NaiveDate::parse_from_str(user.dob.get(..10).unwrap_or_default(), "%Y-%m-%d").ok();
+    if needed.dob || dob.is_none() {
+        missing.push("add your date of birth");
+    }
+    if needed.dl_upload_needed {
+        missing.push("upload your licence (front and back) and a selfie");
+    }
+    if !has_card {
+        missing.push("add a payment method");
+    }
+    if !missing.is_empty() {
+        return Err(TripsError::VerificationRequired(format!(
+            "Please complete verification before booking: {}.",
+            missing.join(", ")
+        )));
+    }
+    if let Some(dob) = dob
+        && years_between(dob, start.date_naive()) < 21
+    {
+        return Err(TripsError::VerificationRequired("Renters must be 21 or older.".to_owned()));
+    }
+    Ok(())
+}
+
+fn local_parts(t: &str) -> TripsResult<(String, String)> {
+    let t = DateTime::parse_from_rfc3339(t)
+        .map_err(|_| TripsError::Internal(anyhow::anyhow!("bad time from pricing: {t}")))?;
+    Ok((t.format("%Y-%m-%d").to_string(), t.format("%-I:%M %p").to_string()))
+}
+
+/// The car's own rules (catalog), for the priced window; answers whether it books instantly.
+async fn check_car(
+    state: &AppState,
+    who: &Identity,
+    car: &str,
+    d: &ppb::PriceDetails,
+) -> TripsResult<bool> {
+    let (from_date, from_time) = local_parts(&d.start_time)?;
+    let (until_date, until_time) = local_parts(&d.end_time)?;
+    let msg = cpb::AvailabilityRequest {
+        car_id: car.to_owned(),
+        from_date,
+        from_time,
+        until_date,
+        until_time,
+        is_delivery: false,
+    };
+    let r = state
+        .catalog
+        .clone()
+        .is_car_available(request(msg, who))
+        .await
+        .map_err(TripsError::upstream)?
+        .into_inner();
+    if !r.available {
+        return Err(TripsError::CarNotAvailable(if r.message.is_empty() {
+            "This car is not available for these dates.".to_owned()
+        } else {
+            r.message
+        }));
+    }
+    Ok(r.instant_booking)
+}
+
+/// The nearest free window of the same length for the car, from the wanted start on (a
+/// suggestion for the guest who lost a race).
+async fn nearest_free(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let len = end - start;
+    let periods = trips::car_periods_from(conn, car, start).await.ok()?;
+    let mut candidate = start;
+    for (s, e) in periods {
+        if candidate + len <= s {
+            break;
+        }
+        if e > candidate {
+            candidate = e;
+        }
+    }
+    Some((candidate, candidate + len))
+}
+
+fn reservation_number() -> String {
+    let id = Uuid::new_v4().simple().to_string().to_uppercase();
+    format!("UPC-{}", &id[..10])
+}
+
+/// `trips/createTrip`.
+pub async fn create_trip(
+    state: &AppState,
+    who: Identity,
+    r: pb::CreateTripRequest,
+) -> TripsResult<pb::TripReply> {
+    let key = idempotent::key_of(&r.idempotency_key)?;
+    let hash = idempotent::fingerprint(&pb::CreateTripRequest {
+        idempotency_key: String::new(),
+        ..r.clone()
+    });
+    if let Some(k) = &key {
+        let mut conn = state.conn().await?;
+        if let Some(answer) =
+            idempotent::stored(&mut conn, who.user_id, k, "create_trip", &hash).await?
+        {
+            return answer;
+        }
+    }
+    if r.car_id.trim().is_empty() {
+        return Err(TripsError::Invalid("carId is required".to_owned()));
+    }
+    let mut conn = state.conn().await?;
+    let result = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            // A concurrent request with the same key waits here, then replays this one's answer.
+            if let Some(k) = &key
+                && !crate::store::idempotency::claim(c, who.user_id, k, "create_trip", &hash)
+                    .await?
+            {
+                return idempotent::stored(c, who.user_id, k, "create_trip", &hash)
+                    .await?
+                    .ok_or_else(|| {
+                        TripsError::Internal(anyhow::anyhow!("idempotency key vanished"))
+                    });
+            }
+            let mut wanted = None;
+            let booked = c
+                .transaction::<_, TripsError, _>(async |c| {
+                    book(state, &who, &r, c, &mut wanted).await
+                })
+                .await;
+            let answer = match booked {
+                Err(e) if !idempotent::is_answer(&e) => return Err(e),
+                Err(TripsError::CarNotAvailable(msg)) => {
+                    // Suggest the nearest free dates of this car for the same length.
+                    let hint = match wanted {
+                        Some((car, start, end, tz)) => {
+                            nearest_free(c, car, start, end).await.map(|(s, _)| {
+                                format!(
+                                    " The nearest free start for the same length is {}.",
+                                    s.with_timezone(&tz).format("%b %-d, %Y %-I:%M %p")
+                                )
+                            })
+                        }
+                        None => None,
+                    };
+                    Err(TripsError::CarNotAvailable(format!("{msg}{}", hint.unwrap_or_default())))
+                }
+                other => other,
+            };
+            if let Some(k) = &key {
+                idempotent::record(c, who.user_id, k, &answer).await?;
+            }
+            Ok(answer)
+        })
+        .await?;
+    state.relay.wake();
+    result
+}
+
+type Wanted = Option<(Uuid, DateTime<Utc>, DateTime<Utc>, chrono_tz::Tz)>;
+
+/// The booking itself, inside the caller's transaction (a savepoint).
+async fn book(
+    state: &AppState,
+    who: &Identity,
+    r: &pb::CreateTripRequest,
+    c: &mut AsyncPgConnection,
+    wanted: &mut Wanted,
+) -> TripsResult<pb::TripReply> {
+    let car_id: Uuid = r.car_id.trim().parse().map_err(|_| TripsError::Upstream {
+        kind: upcar_errors::ErrorKind::NotFound,
+        code: "car_not_found".to_owned(),
+        message: "Car not found".to_owned(),
+    })?;
+    // The price the guest pays: their quote, or a checkout price made now from the fields.
+    let quote_id = if r.quote_id.trim().is_empty() {
+        price_now(state, who, r).await?.quote_id
+    } else {
+        r.quote_id.trim().to_owned()
+    };
+    let trip_id = Uuid::now_v7();
+    // Binding is retry-safe per trip id; if this transaction rolls back, the quote stays bound
+    // to a trip that never existed and the guest prices again.
+    let accepted = state
+        .pricing
+        .clone()
+        .accept_quote(request(
+            ppb::AcceptQuoteRequest {
+                quote_id: quote_id.clone(),
+                trip_id: trip_id.to_string(),
+                user_id: who.user_id.to_string(),
+                car_id: car_id.to_string(),
+            },
+            who,
+        ))
+        .await
+        .map_err(TripsError::upstream)?
+        .into_inner();
+    let details = accepted.price_details.unwrap_or_default();
+    let owner_id: Uuid = accepted
+        .owner_id
+        .parse()
+        .map_err(|_| TripsError::Internal(anyhow::anyhow!("bad owner id from pricing")))?;
+    if owner_id == who.user_id {
+        return Err(TripsError::OwnCar);
+    }
+    if let Some(seen) = r.final_price_cents
+        && (seen - details.final_price_cents).abs() > 1
+    {
+        return Err(TripsError::PriceChanged(format!(
+            "${:.2}",
+            details.final_price_cents as f64 / 100.0
+        )));
+    }
+    let start = DateTime::parse_from_rfc3339(&details.start_time)
+        .map_err(anyhow::Error::from)?
+        .with_timezone(&Utc);
+    let end = DateTime::parse_from_rfc3339(&details.end_time)
+        .map_err(anyhow::Error::from)?
+        .with_timezone(&Utc);
+    let time_zone = if details.time_zone.is_empty() {
+        "America/Los_Angeles".to_owned()
+    } else {
+        details.time_zone.clone()
+    };
+    *wanted =
+        Some((car_id, start, end, time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles)));
+    // The transaction's own connection: a request holding a key must not wait for another.
+    let card = payments::primary(c, who.user_id).await?;
+    verify_guest(state, who, start, card.is_some()).await?;
+    let instant = check_car(state, who, &r.car_id, &details).await?;
+    let card = card.ok_or_else(|| {
+        TripsError::VerificationRequired(
+            "Please complete verification before booking: add a payment method.".to_owned(),
+        )
+    })?;
+
+    let status = if instant { TripStatus::Confirmed } else { TripStatus::Requested };
+    let row = TripRow {
+        id: trip_id,
+        car_id,
+        owner_id,
+        guest_id: who.user_id,
+        status: status.as_str().to_owned(),
+        start_time: start,
+        end_time: end,
+        time_zone,
+        quote_id: quote_id.parse().map_err(|_| TripsError::Internal(anyhow::anyhow!("bad quote id")))?,
+        total_cents: details.final_price_cents,
+        price_details: details.encode_to_vec(),
+        extras: serde_json::Value::Array(
+            r.extras
+                .iter()
+                .map(|e| serde_json::json!({"extraId": e.extra_id, "extraType": e.extra_type, "quantity": e.quantity.max(1)}))
+                .collect(),
+        ),
+        protection_plan_type: details.protection_plan_type.clone(),
+        pick_up_location: r
+            .pick_up_location
+            .as_ref()
+            .map(|l| serde_json::json!({"latitude": l.latitude, "longitude": l.longitude, "address": l.address})),
+        message: r.message.chars().take(2000).collect(),
+        cancel_reason: String::new(),
+        reject_reason: String::new(),
+        refund_cents: None,
+        cancelled_at: None,
+        reservation_number: reservation_number(),
+        version: 1,
+        created_at: Utc::now(),
+        updated_at: Utc::now(),
+    };
+    match trips::insert(c, &row).await {
+        Ok(()) => {}
+        Err(e) if violates(&e, "trips_guest_one_trip_at_a_time") => {
+            return Err(TripsError::UserNotAvailable);
+        }
+        Err(e) if violates(&e, "trips_no_double_booking") => {
+            return Err(TripsError::CarNotAvailable(
+                "This car is already booked for these dates.".to_owned(),
+            ));
+        }
+        Err(e) => return Err(e.into()),
+    }
+    trips::append_history(
+        c,
+        &HistoryRow {
+            trip_id,
+            from_status: String::new(),
+            to_status: status.as_str().to_owned(),
+            action: "book".to_owned(),
+            actor_id: Some(who.user_id),
+            actor_role: "guest".to_owned(),
+            reason: if instant {
+                "instant booking".to_owned()
+            } else {
+                "waiting for the host".to_owned()
+            },
+            at: Utc::now(),
+        },
+    )
+    .await?;
+    let customer = state.payments.create_customer(&who.user_id.to_string(), "").await?;
+    let hold = state
+        .payments
+        .authorize(&customer, &card.id, row.total_cents, &format!("trip-{trip_id}"))
+        .await?;
+    payments::insert_hold(
+        c,
+        &payments::HoldRow {
+            id: hold,
+            trip_id,
+            user_id: who.user_id,
+            payment_method_id: card.id.clone(),
+            provider: state.payments.name().to_owned(),
+            amount_cents: row.total_cents,
+            captured_cents: 0,
+            refunded_cents: 0,
+            status: "authorized".to_owned(),
+            release_by: end + Duration::days(HOLD_RELEASE_DAYS),
+        },
+    )
+    .await?;
+    crate::events::booked(c, &row).await?;
+    if instant {
+        crate::events::confirmed(c, &row).await?;
+    }
+    crate::events::authorized(c, &row, state.payments.name()).await?;
+    reply_with(
+        c,
+        &row,
+        who,
+        if instant { "Trip booked." } else { "Trip requested; the host will answer soon." },
+    )
+    .await
+}

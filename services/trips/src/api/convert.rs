@@ -1,0 +1,93 @@
+//! Rows to protobuf messages.
+
+use crate::store::trips::{HistoryRow, TripRow};
+use chrono::{DateTime, Utc};
+use upcar_proto::trips as pb;
+
+fn local(t: DateTime<Utc>, tz: &str) -> String {
+    match tz.parse::<chrono_tz::Tz>() {
+        Ok(z) => t.with_timezone(&z).to_rfc3339(),
+        Err(_) => t.to_rfc3339(),
+    }
+}
+
+/// The extras a trip was booked with.
+pub fn extras(v: &serde_json::Value) -> Vec<pb::ChosenExtra> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| pb::ChosenExtra {
+                    extra_id: x
+                        .get("extraId")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or_default()
+                        .to_owned(),
+                    extra_type: x
+                        .get("extraType")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or_default()
+                        .to_owned(),
+                    quantity: x.get("quantity").and_then(|v| v.as_i64()).unwrap_or(1) as i32,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A trip as answered, with the viewer's role and its history.
+pub fn trip(
+    t: &TripRow,
+    history: &[HistoryRow],
+    viewer_role: &str,
+    payment_status: &str,
+) -> pb::Trip {
+    let cancelled_by = match t.status.as_str() {
+        "cancelled_by_guest" => "guest",
+        "cancelled_by_host" | "rejected" => "host",
+        _ => "",
+    };
+    pb::Trip {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        owner_id: t.owner_id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        status: t.status.clone(),
+        start_time: local(t.start_time, &t.time_zone),
+        end_time: local(t.end_time, &t.time_zone),
+        time_zone: t.time_zone.clone(),
+        total_cents: t.total_cents,
+        price_details: t.price_details.clone(),
+        extras: extras(&t.extras),
+        protection_plan_type: t.protection_plan_type.clone(),
+        pick_up_location: t.pick_up_location.as_ref().map(|l| pb::Location {
+            latitude: l.get("latitude").and_then(|v| v.as_f64()).unwrap_or_default(),
+            longitude: l.get("longitude").and_then(|v| v.as_f64()).unwrap_or_default(),
+            address: l.get("address").and_then(|v| v.as_str()).unwrap_or_default().to_owned(),
+        }),
+        message: t.message.clone(),
+        cancel_reason: t.cancel_reason.clone(),
+        reject_reason: t.reject_reason.clone(),
+        refund_cents: t.refund_cents,
+        created_at: t.created_at.to_rfc3339(),
+        updated_at: t.updated_at.to_rfc3339(),
+        history: history
+            .iter()
+            .filter(|h| h.trip_id == t.id)
+            .map(|h| pb::HistoryEntry {
+                from_status: h.from_status.clone(),
+                to_status: h.to_status.clone(),
+                action: h.action.clone(),
+                actor_id: h.actor_id.map(|a| a.to_string()).unwrap_or_default(),
+                actor_role: h.actor_role.clone(),
+                reason: h.reason.clone(),
+                at: h.at.to_rfc3339(),
+            })
+            .collect(),
+        payment_status: payment_status.to_owned(),
+        reservation_number: t.reservation_number.clone(),
+        viewer_role: viewer_role.to_owned(),
+        version: t.version,
+        cancelled_at: t.cancelled_at.map(|c| local(c, &t.time_zone)),
+        cancelled_by: cancelled_by.to_owned(),
+    }
+}

@@ -1,0 +1,123 @@
+//! gRPC handlers: one file per resource, this file wires them to the generated service.
+
+pub mod availability;
+pub mod book;
+pub mod convert;
+pub mod idempotent;
+pub mod lifecycle;
+pub mod payments;
+pub mod read;
+
+use crate::error::TripsResult;
+use crate::state::AppState;
+use std::sync::Arc;
+use tonic::{Request, Response, Status};
+use upcar_identity::Identity;
+use upcar_proto::trips as pb;
+use upcar_proto::trips::trips_server::Trips;
+
+/// The generated service's implementation.
+#[derive(Clone)]
+pub struct TripsApi {
+    state: Arc<AppState>,
+}
+
+impl TripsApi {
+    /// Wraps the shared state.
+    pub fn new(state: Arc<AppState>) -> Self {
+        Self { state }
+    }
+}
+
+async fn call<T, R, F>(method: &'static str, req: Request<T>, f: F) -> Result<Response<R>, Status>
+where
+    F: AsyncFnOnce(Identity, T) -> TripsResult<R>,
+{
+    upcar_identity::serve(method, req, async |who, body| match who {
+        Some(who) => f(who, body).await,
+        None => Err(crate::error::TripsError::SignInRequired),
+    })
+    .await
+}
+
+#[tonic::async_trait]
+impl Trips for TripsApi {
+    async fn create_trip(
+        &self,
+        r: Request<pb::CreateTripRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("CreateTrip", r, async |who, b| book::create_trip(&self.state, who, b).await).await
+    }
+    async fn get_trip(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("GetTrip", r, async |who, b| read::get_trip(&self.state, &who, &b.trip_id).await).await
+    }
+    async fn cancel_trip(
+        &self,
+        r: Request<pb::CancelTripRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("CancelTrip", r, async |who, b| lifecycle::cancel_trip(&self.state, who, b).await)
+            .await
+    }
+    async fn accept_trip(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("AcceptTrip", r, async |who, b| {
+            lifecycle::accept_trip(&self.state, who, &b.trip_id).await
+        })
+        .await
+    }
+    async fn reject_trip(
+        &self,
+        r: Request<pb::RejectTripRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("RejectTrip", r, async |who, b| lifecycle::reject_trip(&self.state, who, b).await)
+            .await
+    }
+    async fn list_trips(
+        &self,
+        r: Request<pb::ListTripsRequest>,
+    ) -> Result<Response<pb::TripsReply>, Status> {
+        call("ListTrips", r, async |who, b| read::list_trips(&self.state, &who, &b.view).await)
+            .await
+    }
+    async fn is_user_available(
+        &self,
+        r: Request<pb::UserAvailabilityRequest>,
+    ) -> Result<Response<pb::UserAvailabilityReply>, Status> {
+        call("IsUserAvailable", r, async |who, b| {
+            availability::is_user_available(&self.state, &who, b).await
+        })
+        .await
+    }
+    async fn add_payment_method(
+        &self,
+        r: Request<pb::AddPaymentMethodRequest>,
+    ) -> Result<Response<pb::PaymentMethodReply>, Status> {
+        call("AddPaymentMethod", r, async |who, b| {
+            payments::add_payment_method(&self.state, &who, b).await
+        })
+        .await
+    }
+    async fn get_primary_payment_method(
+        &self,
+        r: Request<pb::Empty>,
+    ) -> Result<Response<pb::PaymentMethodReply>, Status> {
+        call("GetPrimaryPaymentMethod", r, async |who, _| {
+            payments::primary_payment_method(&self.state, &who).await
+        })
+        .await
+    }
+    async fn get_transaction_history(
+        &self,
+        r: Request<pb::TransactionHistoryRequest>,
+    ) -> Result<Response<pb::TransactionHistoryReply>, Status> {
+        call("GetTransactionHistory", r, async |who, b| {
+            payments::transaction_history(&self.state, &who, b.year).await
+        })
+        .await
+    }
+}

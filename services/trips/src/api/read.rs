@@ -1,0 +1,111 @@
+//! Reading trips: one trip for its guest, its host or an admin; lists for guests and hosts.
+
+use crate::api::convert;
+use crate::error::{TripsError, TripsResult};
+use crate::state::AppState;
+use crate::store::payments::hold_statuses;
+use crate::store::trips::{self, TripRow, View};
+use trips_domain::Actor;
+use upcar_identity::{Identity, Role};
+use upcar_proto::trips as pb;
+use uuid::Uuid;
+
+/// The caller's part in a trip.
+pub fn actor_of(t: &TripRow, who: &Identity) -> Actor {
+    if who.role == Role::Admin {
+        Actor::Admin
+    } else if who.role != Role::User {
+        Actor::Stranger
+    } else if t.guest_id == who.user_id {
+        Actor::Guest
+    } else if t.owner_id == who.user_id {
+        Actor::Host
+    } else {
+        Actor::Stranger
+    }
+}
+
+/// The role name of an actor in answers and the history.
+pub fn role_name(a: Actor) -> &'static str {
+    match a {
+        Actor::Guest => "guest",
+        Actor::Host | Actor::CoHost { .. } => "host",
+        Actor::Admin => "admin",
+        Actor::Stranger => "none",
+    }
+}
+
+/// A trip id from a request; a malformed id is an unknown trip.
+pub fn trip_id(s: &str) -> TripsResult<Uuid> {
+    s.trim().parse().map_err(|_| TripsError::TripNotFound)
+}
+
+/// A trip answered to its guest, host or an admin. Anyone else learns nothing (404).
+pub async fn reply_for(
+    state: &AppState,
+    t: &TripRow,
+    who: &Identity,
+    message: &str,
+) -> TripsResult<pb::TripReply> {
+    let mut conn = state.conn().await?;
+    reply_with(&mut conn, t, who, message).await
+}
+
+/// The same on a given connection (inside a transaction that changed the trip).
+pub async fn reply_with(
+    conn: &mut diesel_async::AsyncPgConnection,
+    t: &TripRow,
+    who: &Identity,
+    message: &str,
+) -> TripsResult<pb::TripReply> {
+    let actor = actor_of(t, who);
+    if !actor.may_read() {
+        return Err(TripsError::TripNotFound);
+    }
+    let history = trips::history(conn, &[t.id]).await?;
+    let holds = hold_statuses(conn, &[t.id]).await?;
+    let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
+    Ok(pb::TripReply {
+        trip: Some(convert::trip(t, &history, role_name(actor), payment)),
+        message: message.to_owned(),
+    })
+}
+
+/// `trips/getTrip/{id}`.
+pub async fn get_trip(state: &AppState, who: &Identity, id: &str) -> TripsResult<pb::TripReply> {
+    let id = trip_id(id)?;
+    let t = {
+        let mut conn = state.conn().await?;
+        trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?
+    };
+    reply_for(state, &t, who, "").await
+}
+
+/// The guest's and host's trip lists.
+pub async fn list_trips(
+    state: &AppState,
+    who: &Identity,
+    view: &str,
+) -> TripsResult<pb::TripsReply> {
+    let v = match view {
+        "guest_current" => View::GuestCurrent,
+        "guest_past" => View::GuestPast,
+        "host_future" => View::HostFuture,
+        "host_past" => View::HostPast,
+        other => return Err(TripsError::Invalid(format!("unknown list {other:?}"))),
+    };
+    let mut conn = state.conn().await?;
+    let rows = trips::list(&mut conn, who.user_id, v).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|t| t.id).collect();
+    let history = trips::history(&mut conn, &ids).await?;
+    let holds = hold_statuses(&mut conn, &ids).await?;
+    Ok(pb::TripsReply {
+        trips: rows
+            .iter()
+            .map(|t| {
+                let role = role_name(actor_of(t, who));
+                convert::trip(t, &history, role, holds.get(&t.id).map(String::as_str).unwrap_or(""))
+            })
+            .collect(),
+    })
+}

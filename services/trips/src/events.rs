@@ -1,0 +1,91 @@
+//! What trips publishes, through its outbox in the transaction of the change: the car's
+//! availability (booked, rescheduled, cancelled), confirmations, and payment events. Each trip
+//! event carries the trip's `version`, so consumers keep only the newest.
+
+use crate::store::trips::TripRow;
+use chrono::Utc;
+use diesel_async::AsyncPgConnection;
+use upcar_proto::events::{
+    PaymentAuthorized, PaymentSettled, TripBooked, TripCancelled, TripConfirmed,
+};
+
+fn now() -> String {
+    Utc::now().to_rfc3339()
+}
+
+/// The trip holds the car.
+pub async fn booked(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let e = TripBooked {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        start_time: t.start_time.to_rfc3339(),
+        end_time: t.end_time.to_rfc3339(),
+        version: t.version,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The trip is confirmed.
+pub async fn confirmed(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let e = TripConfirmed {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        owner_id: t.owner_id.to_string(),
+        start_time: t.start_time.to_rfc3339(),
+        end_time: t.end_time.to_rfc3339(),
+        version: t.version,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The trip no longer holds the car (cancelled or rejected).
+pub async fn cancelled(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    version: i64,
+) -> diesel::QueryResult<()> {
+    let e = TripCancelled {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        version,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// A hold was placed.
+pub async fn authorized(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    provider: &str,
+) -> diesel::QueryResult<()> {
+    let e = PaymentAuthorized {
+        trip_id: t.id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        amount_cents: t.total_cents,
+        provider: provider.to_owned(),
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// A hold was settled.
+pub async fn settled(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    captured: i64,
+    released: i64,
+) -> diesel::QueryResult<()> {
+    let e = PaymentSettled {
+        trip_id: t.id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        captured_cents: captured,
+        released_cents: released,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}

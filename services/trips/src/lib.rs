@@ -1,0 +1,17 @@
+//! The trips service: bookings with no double booking (exclusion constraints), safe retries
+//! (idempotency keys), the trip lifecycle (rules in `trips-domain`) with an append-only
+//! history, card payments behind a provider trait and a double-entry ledger, and the trip
+//! events the availability projection and other contexts consume.
+
+pub mod api;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod events;
+pub mod payments;
+pub mod startup;
+pub mod state;
+pub mod store;
+
+pub use config::Settings;
+pub use startup::Application;

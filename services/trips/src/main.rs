@@ -1,0 +1,10 @@
+use trips::{Application, Settings};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::load()?;
+    let _telemetry = upcar_telemetry::init("trips", &settings.telemetry)?;
+    let app = Application::build(settings).await?;
+    tracing::info!(port = app.port(), "trips listening");
+    app.run_until(upcar_config::shutdown_signal()).await
+}

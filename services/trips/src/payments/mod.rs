@@ -1,0 +1,59 @@
+//! Card payments behind one trait: the local provider (the default on one machine: cards,
+//! holds, captures and refunds modelled in this service's database with Stripe-style test ids)
+//! and Stripe (`stripe.rs`, the real API over HTTPS).
+//!
+//! The provider only talks to the card network; this service records every hold in
+//! `payment_holds` and every money movement in the double-entry `ledger_entries`.
+
+pub mod local;
+pub mod stripe;
+
+/// A card as the provider describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    /// The provider's id of the payment method.
+    pub id: String,
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: i32,
+    pub exp_year: i32,
+}
+
+/// Why the provider refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaymentError {
+    /// The card was declined (shown to the guest).
+    #[error("{0}")]
+    Declined(String),
+    /// The token is not a payment method the provider knows.
+    #[error("{0}")]
+    Invalid(String),
+    /// The provider could not be reached or failed.
+    #[error("payment provider: {0}")]
+    Unavailable(String),
+}
+
+/// The card payment provider.
+#[async_trait::async_trait]
+pub trait PaymentProvider: Send + Sync + 'static {
+    /// `local` or `stripe`.
+    fn name(&self) -> &'static str;
+    /// The provider's customer for a user (created on first use).
+    async fn create_customer(&self, user_id: &str, email: &str) -> Result<String, PaymentError>;
+    /// Checks a payment method id from the card form and describes the card.
+    async fn attach(&self, customer: &str, payment_method_id: &str) -> Result<Card, PaymentError>;
+    /// Places a pre-authorisation hold of `amount_cents` on the card; answers the hold's id.
+    async fn authorize(
+        &self,
+        customer: &str,
+        payment_method_id: &str,
+        amount_cents: i64,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError>;
+    /// Captures part or all of a hold (the rest is released).
+    async fn capture(&self, hold_id: &str, amount_cents: i64) -> Result<(), PaymentError>;
+    /// Releases a hold without charging.
+    async fn release(&self, hold_id: &str) -> Result<(), PaymentError>;
+    /// Refunds part of a captured amount.
+    async fn refund(&self, hold_id: &str, amount_cents: i64) -> Result<(), PaymentError>;
+}

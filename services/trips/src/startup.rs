@@ -1,0 +1,107 @@
+//! Building and running the service.
+
+use crate::api::TripsApi;
+use crate::config::Settings;
+use crate::payments::PaymentProvider;
+use crate::payments::local::LocalProvider;
+use crate::payments::stripe::StripeProvider;
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tonic::transport::Channel;
+use upcar_events::Relay;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::pricing::pricing_client::PricingClient;
+use upcar_proto::trips::trips_server::TripsServer;
+
+/// The trips database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+fn channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(Channel::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(Duration::from_secs(10))
+        .tcp_nodelay(true)
+        .connect_lazy())
+}
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+impl Application {
+    /// Creates and migrates the database, connects (lazily) to its peers, loads demo cards in
+    /// development, and binds the gRPC port (0 picks a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "trips");
+        let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
+            "local" => Arc::new(LocalProvider),
+            "stripe" => Arc::new(StripeProvider::new(
+                &settings.payments.api_base,
+                settings.payments.secret_key.clone(),
+            )?),
+            other => anyhow::bail!("unknown payments.provider {other:?}; use local or stripe"),
+        };
+        let state = Arc::new(AppState {
+            pool,
+            relay,
+            accounts: AccountsClient::new(channel(&settings.services.accounts)?),
+            catalog: CatalogClient::new(channel(&settings.services.catalog)?),
+            pricing: PricingClient::new(channel(&settings.services.pricing)?),
+            payments,
+        });
+        if settings.environment.is_development() {
+            crate::demo::load(&state).await?;
+        }
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves gRPC and relays the outbox until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<TripsServer<TripsApi>>().await;
+        let token = tokio_util::sync::CancellationToken::new();
+        let relay = self.state.relay.clone();
+        let relay_task = tokio::spawn({
+            let t = token.clone();
+            async move { relay.run(t.cancelled_owned()).await }
+        });
+        let incoming =
+            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let stop = token.clone();
+        let server = tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(health_service)
+                .add_service(TripsServer::new(TripsApi::new(self.state.clone())))
+                .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
+        );
+        shutdown.await;
+        token.cancel();
+        server.await??;
+        relay_task.await?;
+        Ok(())
+    }
+}

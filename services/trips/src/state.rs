@@ -1,0 +1,28 @@
+//! What every handler shares.
+
+use crate::error::TripsResult;
+use crate::payments::PaymentProvider;
+use std::sync::Arc;
+use tonic::transport::Channel;
+use upcar_db::{PgPool, PooledConn};
+use upcar_events::Relay;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::pricing::pricing_client::PricingClient;
+
+/// Shared handles.
+pub struct AppState {
+    pub pool: PgPool,
+    pub relay: Relay,
+    pub accounts: AccountsClient<Channel>,
+    pub catalog: CatalogClient<Channel>,
+    pub pricing: PricingClient<Channel>,
+    pub payments: Arc<dyn PaymentProvider>,
+}
+
+impl AppState {
+    /// A pooled connection.
+    pub async fn conn(&self) -> TripsResult<PooledConn> {
+        Ok(self.pool.get().await?)
+    }
+}

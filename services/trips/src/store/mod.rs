@@ -1,0 +1,14 @@
+//! Storage: trips and their history, idempotency keys, payment methods, holds and the ledger.
+
+pub mod idempotency;
+pub mod ledger;
+pub mod payments;
+pub mod trips;
+
+/// Whether a database error is the violation of the named constraint.
+pub fn violates(e: &diesel::result::Error, constraint: &str) -> bool {
+    match e {
+        diesel::result::Error::DatabaseError(_, info) => info.constraint_name() == Some(constraint),
+        _ => false,
+    }
+}

@@ -1,0 +1,288 @@
+//! Trips and their append-only history.
+
+use chrono::{DateTime, Utc};
+use diesel::QueryableByName;
+use diesel::sql_types::{
+    Array, BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+/// A trip as stored.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct TripRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub car_id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub owner_id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub guest_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(sql_type = Timestamptz)]
+    pub start_time: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    pub end_time: DateTime<Utc>,
+    #[diesel(sql_type = Text)]
+    pub time_zone: String,
+    #[diesel(sql_type = SqlUuid)]
+    pub quote_id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    pub total_cents: i64,
+    #[diesel(sql_type = Bytea)]
+    pub price_details: Vec<u8>,
+    #[diesel(sql_type = Jsonb)]
+    pub extras: serde_json::Value,
+    #[diesel(sql_type = Text)]
+    pub protection_plan_type: String,
+    #[diesel(sql_type = Nullable<Jsonb>)]
+    pub pick_up_location: Option<serde_json::Value>,
+    #[diesel(sql_type = Text)]
+    pub message: String,
+    #[diesel(sql_type = Text)]
+    pub cancel_reason: String,
+    #[diesel(sql_type = Text)]
+    pub reject_reason: String,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub refund_cents: Option<i64>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    pub cancelled_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Text)]
+    pub reservation_number: String,
+    #[diesel(sql_type = BigInt)]
+    pub version: i64,
+    #[diesel(sql_type = Timestamptz)]
+    pub created_at: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    pub updated_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, car_id, owner_id, guest_id, status, lower(period) AS start_time, \
+    upper(period) AS end_time, time_zone, quote_id, total_cents, price_details, extras, \
+    protection_plan_type, pick_up_location, message, cancel_reason, reject_reason, refund_cents, \
+    cancelled_at, reservation_number, version, created_at, updated_at";
+
+/// Inserts a trip. Fails with the exclusion constraints' names when the car or the guest is
+/// already held for an overlapping period.
+pub async fn insert(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    diesel::sql_query(
+        "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
+           price_details, extras, protection_plan_type, pick_up_location, message, reservation_number) \
+         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+    )
+    .bind::<SqlUuid, _>(t.id)
+    .bind::<SqlUuid, _>(t.car_id)
+    .bind::<SqlUuid, _>(t.owner_id)
+    .bind::<SqlUuid, _>(t.guest_id)
+    .bind::<Text, _>(&t.status)
+    .bind::<Timestamptz, _>(t.start_time)
+    .bind::<Timestamptz, _>(t.end_time)
+    .bind::<Text, _>(&t.time_zone)
+    .bind::<SqlUuid, _>(t.quote_id)
+    .bind::<BigInt, _>(t.total_cents)
+    .bind::<Bytea, _>(&t.price_details)
+    .bind::<Jsonb, _>(&t.extras)
+    .bind::<Text, _>(&t.protection_plan_type)
+    .bind::<Nullable<Jsonb>, _>(&t.pick_up_location)
+    .bind::<Text, _>(&t.message)
+    .bind::<Text, _>(&t.reservation_number)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A trip by id, locked for update when `lock` is set.
+pub async fn get(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    lock: bool,
+) -> diesel::QueryResult<Option<TripRow>> {
+    let rows: Vec<TripRow> = diesel::sql_query(format!(
+        "SELECT {COLUMNS} FROM trips WHERE id = $1{}",
+        if lock { " FOR UPDATE" } else { "" }
+    ))
+    .bind::<SqlUuid, _>(id)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().next())
+}
+
+/// Which trips a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The guest's trips in progress and to come.
+    GuestCurrent,
+    /// The guest's past, cancelled and rejected trips, newest first.
+    GuestPast,
+    /// Bookings of the host's cars to come.
+    HostFuture,
+    /// Past bookings of the host's cars, newest first.
+    HostPast,
+}
+
+/// A user's trips for a view (at most 200).
+pub async fn list(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    view: View,
+) -> diesel::QueryResult<Vec<TripRow>> {
+    let live = "status IN ('requested', 'confirmed', 'modification_pending', 'in_progress')";
+    let (who, filter, order) = match view {
+        View::GuestCurrent => {
+            ("guest_id", format!("{live} AND upper(period) > now()"), "lower(period) ASC")
+        }
+        View::GuestPast => {
+            ("guest_id", format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+        }
+        View::HostFuture => {
+            ("owner_id", format!("{live} AND upper(period) > now()"), "lower(period) ASC")
+        }
+        View::HostPast => {
+            ("owner_id", format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+        }
+    };
+    diesel::sql_query(format!(
+        "SELECT {COLUMNS} FROM trips WHERE {who} = $1 AND {filter} ORDER BY {order} LIMIT 200"
+    ))
+    .bind::<SqlUuid, _>(user)
+    .load(conn)
+    .await
+}
+
+/// Live trips of a guest overlapping `[start, end)`.
+pub async fn guest_overlaps(
+    conn: &mut AsyncPgConnection,
+    guest: Uuid,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> diesel::QueryResult<Vec<Uuid>> {
+    #[derive(QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = SqlUuid)]
+        id: Uuid,
+    }
+    let rows: Vec<Id> = diesel::sql_query(
+        "SELECT id FROM trips WHERE guest_id = $1 AND period && tstzrange($2, $3, '[)') \
+         AND status IN ('requested', 'confirmed', 'modification_pending', 'in_progress')",
+    )
+    .bind::<SqlUuid, _>(guest)
+    .bind::<Timestamptz, _>(start)
+    .bind::<Timestamptz, _>(end)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.id).collect())
+}
+
+/// The live periods of a car from `from` on, in order (to suggest free dates).
+pub async fn car_periods_from(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    from: DateTime<Utc>,
+) -> diesel::QueryResult<Vec<(DateTime<Utc>, DateTime<Utc>)>> {
+    #[derive(QueryableByName)]
+    struct P {
+        #[diesel(sql_type = Timestamptz)]
+        s: DateTime<Utc>,
+        #[diesel(sql_type = Timestamptz)]
+        e: DateTime<Utc>,
+    }
+    let rows: Vec<P> = diesel::sql_query(
+        "SELECT lower(period) AS s, upper(period) AS e FROM trips WHERE car_id = $1 AND upper(period) > $2 \
+         AND status IN ('requested', 'confirmed', 'modification_pending', 'in_progress') ORDER BY lower(period) LIMIT 500",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<Timestamptz, _>(from)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|p| (p.s, p.e)).collect())
+}
+
+/// A status change (bumps the version).
+pub struct StatusChange<'a> {
+    pub id: Uuid,
+    pub status: &'a str,
+    pub cancel_reason: Option<&'a str>,
+    pub reject_reason: Option<&'a str>,
+    pub refund_cents: Option<i64>,
+    pub cancelled: bool,
+}
+
+/// Applies a status change.
+pub async fn set_status(
+    conn: &mut AsyncPgConnection,
+    c: &StatusChange<'_>,
+) -> diesel::QueryResult<()> {
+    diesel::sql_query(
+        "UPDATE trips SET status = $2, cancel_reason = coalesce($3, cancel_reason), \
+           reject_reason = coalesce($4, reject_reason), refund_cents = coalesce($5, refund_cents), \
+           cancelled_at = CASE WHEN $6 THEN now() ELSE cancelled_at END, \
+           version = version + 1, updated_at = now() WHERE id = $1",
+    )
+    .bind::<SqlUuid, _>(c.id)
+    .bind::<Text, _>(c.status)
+    .bind::<Nullable<Text>, _>(c.cancel_reason)
+    .bind::<Nullable<Text>, _>(c.reject_reason)
+    .bind::<Nullable<BigInt>, _>(c.refund_cents)
+    .bind::<diesel::sql_types::Bool, _>(c.cancelled)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One history line.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct HistoryRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub trip_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub from_status: String,
+    #[diesel(sql_type = Text)]
+    pub to_status: String,
+    #[diesel(sql_type = Text)]
+    pub action: String,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    pub actor_id: Option<Uuid>,
+    #[diesel(sql_type = Text)]
+    pub actor_role: String,
+    #[diesel(sql_type = Text)]
+    pub reason: String,
+    #[diesel(sql_type = Timestamptz)]
+    pub at: DateTime<Utc>,
+}
+
+/// Appends a history line.
+pub async fn append_history(
+    conn: &mut AsyncPgConnection,
+    h: &HistoryRow,
+) -> diesel::QueryResult<()> {
+    diesel::sql_query(
+        "INSERT INTO trip_history (trip_id, from_status, to_status, action, actor_id, actor_role, reason) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind::<SqlUuid, _>(h.trip_id)
+    .bind::<Text, _>(&h.from_status)
+    .bind::<Text, _>(&h.to_status)
+    .bind::<Text, _>(&h.action)
+    .bind::<Nullable<SqlUuid>, _>(h.actor_id)
+    .bind::<Text, _>(&h.actor_role)
+    .bind::<Text, _>(&h.reason)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The history of trips, oldest first.
+pub async fn history(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> diesel::QueryResult<Vec<HistoryRow>> {
+    diesel::sql_query(
+        "SELECT trip_id, from_status, to_status, action, actor_id, actor_role, reason, at \
+         FROM trip_history WHERE trip_id = ANY($1) ORDER BY id",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .load(conn)
+    .await
+}
