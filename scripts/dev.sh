@@ -22,7 +22,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p trips -p gateway
 fi
 
 mkdir -p .run/logs .run/files
@@ -59,6 +59,8 @@ wait_port pricing 50053 1
 start catalog-search
 wait_port accounts 50051 0
 wait_port catalog-search 50052 2
+start trips
+wait_port trips 50054 3
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

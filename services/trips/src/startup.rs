@@ -45,10 +45,18 @@ impl Application {
         let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "trips");
         let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
             "local" => Arc::new(LocalProvider),
-            "stripe" => Arc::new(StripeProvider::new(
-                &settings.payments.api_base,
-                settings.payments.secret_key.clone(),
-            )?),
+            "stripe" => {
+                use secrecy::ExposeSecret;
+                if settings.payments.secret_key.expose_secret().trim().is_empty() {
+                    anyhow::bail!(
+                        "payments.provider is stripe but APP__PAYMENTS__SECRET_KEY is not set"
+                    );
+                }
+                Arc::new(StripeProvider::new(
+                    &settings.payments.api_base,
+                    settings.payments.secret_key.clone(),
+                )?)
+            }
             other => anyhow::bail!("unknown payments.provider {other:?}; use local or stripe"),
         };
         let state = Arc::new(AppState {
