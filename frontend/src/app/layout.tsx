@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
-import { AuthModals } from '@/features/auth/components/auth-modals';
 import { HeaderAccount } from '@/features/auth/components/header-account';
+import { useAuthPrompt } from '@/lib/auth';
+
+// The login, sign-up and forgot-password modals load the first time one is asked for.
+const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
 
 export function Layout() {
   const { pathname } = useLocation();
+  const prompt = useAuthPrompt();
   const bare = pathname.startsWith('/search');
   return (
     <>
@@ -37,7 +41,11 @@ export function Layout() {
           </nav>
         </footer>
       )}
-      <AuthModals />
+      {prompt.state.mode && (
+        <Suspense fallback={null}>
+          <AuthModals />
+        </Suspense>
+      )}
     </>
   );
 }

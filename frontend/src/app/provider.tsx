@@ -10,6 +10,9 @@ import { verifyToken } from '@/features/auth/api/verify-token';
 /** The stored session is checked once on load; a refused token clears it (spec 000 section 3). */
 function SessionCheck() {
   useEffect(() => {
+    // The view preference: anything but "true" or "false" falls back to guest (spec 000 4.5).
+    const view = localStorage.getItem('isHostView');
+    if (view !== 'true' && view !== 'false') localStorage.setItem('isHostView', 'false');
     const token = getToken();
     if (!token) return;
     verifyToken(token)
