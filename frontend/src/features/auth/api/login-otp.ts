@@ -6,7 +6,7 @@ import type { SessionAnswer } from './login';
 export type OtpType = 'phone' | 'email';
 
 export function loginOtp(userId: string, otp: string, otpType: OtpType = 'phone'): Promise<SessionAnswer> {
-  return api.post<SessionAnswer>('/users/login/otp', { userId, otp, code: otp, deviceFingerprint: deviceFingerprint(), otpType, channel: otpType });
+  return api.post<SessionAnswer>('/users/login/otp', { userId, otp, deviceFingerprint: deviceFingerprint(), otpType });
 }
 
 export function useLoginOtp() {

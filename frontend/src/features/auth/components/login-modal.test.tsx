@@ -42,6 +42,19 @@ describe('login modal', () => {
     await user.type(screen.getByLabelText('One-time code'), '12');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('Please enter a valid OTP.')).toBeInTheDocument();
+    // The gateway reads `otp` (with `code` as an alias: sending both is refused as a duplicate).
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('*/v1/users/login/otp', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ error: 'otp_invalid', message: 'Invalid code.' }, { status: 400 });
+      }),
+    );
+    await user.type(screen.getByLabelText('One-time code'), '3456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code.');
+    expect(Object.keys(body).sort()).toEqual(['deviceFingerprint', 'otp', 'otpType', 'userId']);
+    expect(body).toMatchObject({ userId: 'u1', otp: '123456', otpType: 'phone' });
   });
 
   it('stores the session only after the token verifies', async () => {

@@ -81,5 +81,5 @@ export function sendEmailCode(body: { email: string; firstName: string; userId: 
 }
 
 export function verifyEmailCode(userId: string, code: string) {
-  return api.post('/users/login/otp', { userId, otp: code, code, deviceFingerprint: null, otpType: 'email', channel: 'email' });
+  return api.post('/users/login/otp', { userId, otp: code, deviceFingerprint: null, otpType: 'email' });
 }
