@@ -25,6 +25,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 echo "== rust tests"
 log=$(mktemp)
+rm -f "${TMPDIR:-/tmp}/upcar-booking-concurrency.txt"
 trap 'rm -f "$log"' EXIT
 set +e
 # The booking concurrency test runs 16 guests x 40 attempts here; the 16 x 500 run and its
@@ -46,4 +47,6 @@ if [ -f frontend/package.json ]; then
 fi
 [ -f frontend/package.json ] && scripts/test-web.sh
 
+report="${TMPDIR:-/tmp}/upcar-booking-concurrency.txt"
+[ -f "$report" ] && cat "$report" && echo
 echo "rust: ${rust_passed:-0} passed, ${rust_failed:-0} failed"

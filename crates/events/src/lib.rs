@@ -45,6 +45,8 @@ routing_keys! {
     TripRescheduled => "trips.trip_rescheduled",
     TripCancelled => "trips.trip_cancelled",
     TripConfirmed => "trips.trip_confirmed",
+    TripCheckedIn => "trips.trip_checked_in",
+    TripCheckedOut => "trips.trip_checked_out",
     PaymentAuthorized => "payments.payment_authorized",
     PaymentSettled => "payments.payment_settled",
     AvailabilityBlocked => "hosting.availability_blocked",

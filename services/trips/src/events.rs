@@ -6,7 +6,8 @@ use crate::store::trips::TripRow;
 use chrono::Utc;
 use diesel_async::AsyncPgConnection;
 use upcar_proto::events::{
-    PaymentAuthorized, PaymentSettled, TripBooked, TripCancelled, TripConfirmed,
+    PaymentAuthorized, PaymentSettled, TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut,
+    TripConfirmed,
 };
 
 fn now() -> String {
@@ -85,6 +86,28 @@ pub async fn settled(
         guest_id: t.guest_id.to_string(),
         captured_cents: captured,
         released_cents: released,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The guest has the car.
+pub async fn checked_in(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let e = TripCheckedIn {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        version: t.version,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The car is back.
+pub async fn checked_out(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let e = TripCheckedOut {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        version: t.version,
         occurred_at: now(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())

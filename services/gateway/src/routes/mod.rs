@@ -124,6 +124,9 @@ routes! {
     "POST" "/v1/payment/stripe/getPrimaryPaymentMethod" User "The caller's primary card";
     "POST" "/v1/users/getPaymentInfo" User "The caller's card {userId, paymentMethodId}";
     "GET" "/v1/transaction/getTransactionHistory" User "The caller's charges, refunds and earnings from the ledger (year)";
+    "POST" "/v1/trips/checkIn/{tripId}" User "Check in {role, photoUrls, type: exterior|interior}: starts the trip (from 30 min before the start); photos for 30 min after";
+    "POST" "/v1/trips/checkout/{tripId}" User "Check out {role, photoUrls, type}: completes the trip; photos for 30 min after";
+    "GET" "/v1/trips/getCheckInAndCheckoutPhotos/{id}" User "A trip's handover photos with server time and SHA-256";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -242,6 +245,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             )
             .route("/users/getPaymentInfo", post().to(trips::primary_payment_method))
             .route("/transaction/getTransactionHistory", get().to(trips::transaction_history))
+            .route("/trips/checkIn/{tripId}", post().to(trips::check_in))
+            .route("/trips/checkout/{tripId}", post().to(trips::checkout))
+            .route("/trips/getCheckInAndCheckoutPhotos/{id}", get().to(trips::photos))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

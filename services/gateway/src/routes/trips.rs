@@ -572,3 +572,119 @@ pub async fn transaction_history(
         "totals": {"paid": dollars(r.total_paid_cents), "refunded": dollars(r.total_refunded_cents), "earned": dollars(r.total_earned_cents)},
     })))
 }
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HandoverBody {
+    role: Option<Value>,
+    photo_urls: Option<Value>,
+    #[serde(rename = "type")]
+    kind: Option<Value>,
+}
+
+/// The stored file behind a photo URL the caller uploaded (`.../v1/files/{key}` from
+/// `image/generatePresignedUrlsForUpload`), and its SHA-256.
+async fn stored_photo(state: &AppState, who: &Identity, url: &str) -> HttpResult<pb::Photo> {
+    use sha2::Digest;
+    use upcar_storage::ObjectStore;
+    let bad = |why: &str| HttpError::invalid("invalid_photo", format!("{url}: {why}"));
+    let key = url
+        .split_once("/v1/files/")
+        .map(|(_, k)| k.split(['?', '#']).next().unwrap_or_default())
+        .ok_or_else(|| bad("not a photo uploaded here"))?;
+    // Uploads are stored under public/{folder}/{user id}/...: only one's own photos attach.
+    if key.split('/').nth(2) != Some(who.user_id.to_string().as_str()) {
+        return Err(HttpError::forbidden(
+            "not_your_photo",
+            format!("{url}: only photos you uploaded can be attached"),
+        ));
+    }
+    let object = state.files.get(key).await.map_err(|_| bad("this photo was not uploaded"))?;
+    let hash = sha2::Sha256::digest(&object.bytes);
+    Ok(pb::Photo { url: url.to_owned(), sha256: hash.iter().map(|b| format!("{b:02x}")).collect() })
+}
+
+async fn handover(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: web::Json<HandoverBody>,
+    checkout: bool,
+) -> HttpResult {
+    let b = body.into_inner();
+    let urls: Vec<String> = match &b.photo_urls {
+        Some(Value::Array(a)) => a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+        Some(Value::String(s)) if !s.trim().is_empty() => vec![s.clone()],
+        None | Some(Value::Null) | Some(Value::String(_)) => Vec::new(),
+        _ => return Err(HttpError::invalid("invalid_input", "photoUrls must be a list of URLs")),
+    };
+    if urls.is_empty() {
+        return Err(HttpError::invalid(
+            "photos_required",
+            "Please select or capture at least 1 image.",
+        ));
+    }
+    if urls.len() > 50 {
+        return Err(HttpError::invalid("too_many_photos", "At most 50 photos at a time."));
+    }
+    let mut photos = Vec::with_capacity(urls.len());
+    for u in &urls {
+        photos.push(stored_photo(&state, &user.0, u).await?);
+    }
+    let msg = pb::TripEventRequest {
+        trip_id: id.into_inner(),
+        role: text(&b.role),
+        photos,
+        r#type: text(&b.kind),
+    };
+    let mut client = state.trips.clone();
+    let r = if checkout {
+        client.checkout(request(msg, Some(&user.0))).await?
+    } else {
+        client.check_in(request(msg, Some(&user.0))).await?
+    };
+    Ok(HttpResponse::Ok().json(one(&state, r.into_inner()).await))
+}
+
+/// `POST /v1/trips/checkIn/{tripId}` `{role, photoUrls, type}`.
+pub async fn check_in(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: web::Json<HandoverBody>,
+) -> HttpResult {
+    handover(state, user, id, body, false).await
+}
+
+/// `POST /v1/trips/checkout/{tripId}` `{role, photoUrls, type}`.
+pub async fn checkout(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: web::Json<HandoverBody>,
+) -> HttpResult {
+    handover(state, user, id, body, true).await
+}
+
+/// `GET /v1/trips/getCheckInAndCheckoutPhotos/{id}`.
+pub async fn photos(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .get_trip_photos(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
+        .await?
+        .into_inner();
+    let list = |ps: &[pb::TripPhoto]| {
+        ps.iter()
+            .map(|p| json!({"url": p.url, "sha256": p.sha256, "type": p.r#type, "uploadedBy": p.uploaded_by_role, "takenAt": p.taken_at}))
+            .collect::<Vec<_>>()
+    };
+    let urls = |ps: &[pb::TripPhoto]| ps.iter().map(|p| p.url.clone()).collect::<Vec<_>>();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": {
+            "checkIn": {"photoUrls": urls(&r.check_in), "photos": list(&r.check_in)},
+            "checkout": {"photoUrls": urls(&r.checkout), "photos": list(&r.checkout)},
+        },
+    })))
+}

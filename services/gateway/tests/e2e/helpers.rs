@@ -310,3 +310,11 @@ pub async fn get_when_up(url: &str) -> Response {
     }
     panic!("{url} never answered");
 }
+
+/// Runs SQL on the trips database (arranging a trip's time, which only the clock moves).
+pub async fn trips_sql(sql: &str) {
+    use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+    let mut conn =
+        diesel_async::AsyncPgConnection::establish(&stack().trips_db).await.expect("trips db");
+    conn.batch_execute(sql).await.expect("trips sql");
+}

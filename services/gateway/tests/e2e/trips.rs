@@ -474,12 +474,143 @@ async fn concurrent_bookings_never_overlap() {
            AND b.status IN ('requested', 'confirmed', 'modification_pending', 'in_progress')",
     )
     .await;
-    println!(
+    let line = format!(
         "concurrent bookings: {} attempts by 16 guests on 20 cars in {:.1} s: {ok} booked, {lost} refused with 409, {overlaps} overlapping pairs",
         16 * attempts,
         started.elapsed().as_secs_f64()
     );
+    println!("{line}");
+    // make test prints this line at the end (test output is captured).
+    let _ = std::fs::write(std::env::temp_dir().join("upcar-booking-concurrency.txt"), &line);
     assert_eq!(overlaps, 0);
     assert_eq!(ok + lost, 16 * attempts);
     assert!(ok > 0 && lost > 0);
+}
+
+/// Uploads a JPEG through the presigned flow as `token`; answers its `s3Url`.
+async fn upload_photo(token: &str) -> String {
+    let (s, b) = parts(
+        post(
+            "/v1/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": "car.jpg", "fileType": "image/jpeg"}]}),
+            Some(token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let put = client()
+        .put(b["urls"][0]["presignedUrl"].as_str().unwrap())
+        .header("content-type", "image/jpeg")
+        .body([crate::JPEG, uuid::Uuid::now_v7().as_bytes()].concat())
+        .send()
+        .await
+        .unwrap();
+    assert!(put.status().is_success(), "{}", put.status());
+    b["urls"][0]["s3Url"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn check_in_and_checkout_are_documented_by_photos_and_move_the_money() {
+    let g = verified_guest().await;
+    let host = login("host@demo.local", "DemoHost123!").await;
+    let (s, b) = create(&g.token, trip_body(&car(2), 80, 82), None).await;
+    assert_eq!(s, 201, "{b}");
+    let id = b["data"]["tripId"].as_str().unwrap().to_owned();
+    let total = b["data"]["finalPrice"].as_f64().unwrap();
+    let photo = upload_photo(&g.token).await;
+    let check_in = |token: String, urls: Value, kind: &'static str| {
+        let id = id.clone();
+        async move {
+            parts(
+                post(
+                    &format!("/v1/trips/checkIn/{id}"),
+                    json!({"role": "guest", "photoUrls": urls, "type": kind}),
+                    Some(&token),
+                )
+                .await,
+            )
+            .await
+        }
+    };
+    // Days before the start: not yet.
+    let (s, e) = check_in(g.token.clone(), json!([photo]), "exterior").await;
+    assert_eq!((s, e["error"].as_str().unwrap()), (409, "check_in_not_open"), "{e}");
+    // The trip starts in 10 minutes (arranged: only the clock could move it).
+    trips_sql(&format!("UPDATE trips SET period = tstzrange(now() + interval '10 minutes', now() + interval '2 days') WHERE id = '{id}'")).await;
+    let (s, e) = check_in(g.token.clone(), json!([]), "exterior").await;
+    assert_eq!(
+        (s, e["message"].as_str()),
+        (400, Some("Please select or capture at least 1 image."))
+    );
+    let strangers_photo = upload_photo(&sign_up().await.token).await;
+    let (s, e) = check_in(g.token.clone(), json!([strangers_photo]), "exterior").await;
+    assert_eq!((s, e["error"].as_str().unwrap()), (403, "not_your_photo"), "{e}");
+    let (s, e) = check_in(g.token.clone(), json!([photo]), "roof").await;
+    assert_eq!(s, 400, "{e}");
+    let (s, b) = check_in(g.token.clone(), json!([photo]), "exterior").await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["status"].as_str(), b["data"]["paymentStatus"].as_str()),
+        (Some("in_progress"), Some("captured"))
+    );
+    // More photos within 30 minutes of the check-in are added.
+    let inside = upload_photo(&g.token).await;
+    let (s, b) = check_in(g.token.clone(), json!([inside]), "interior").await;
+    assert_eq!((s, b["message"].as_str()), (200, Some("Photos added.")), "{b}");
+    // A trip under way cannot be cancelled.
+    let (s, e) = parts(
+        post("/v1/trips/cancelTrip", json!({"tripId": id, "cancelReason": "x"}), Some(&g.token))
+            .await,
+    )
+    .await;
+    assert_eq!((s, e["error"].as_str().unwrap()), (409, "invalid_trip_status"), "{e}");
+    // The capture is in the ledger: the guest paid the total, the host earned their share.
+    let (s, h) = parts(get("/v1/transaction/getTransactionHistory", Some(&g.token)).await).await;
+    assert_eq!(s, 200, "{h}");
+    assert_eq!(h["totals"]["paid"].as_f64(), Some(total));
+    let (_, hh) = parts(get("/v1/transaction/getTransactionHistory", Some(&host)).await).await;
+    assert!(
+        hh["data"].as_array().unwrap().iter().any(|t| t["tripId"] == id.as_str()
+            && t["type"] == "earning"
+            && t["amount"].as_f64().unwrap() > 0.0),
+        "{hh}"
+    );
+    assert_eq!(trips_scalar("SELECT count(*) AS n FROM (SELECT txn_id FROM ledger_entries GROUP BY txn_id HAVING sum(amount_cents) <> 0) x").await, 0);
+    // The host checks out.
+    let back = upload_photo(&host).await;
+    let (s, b) = parts(
+        post(
+            &format!("/v1/trips/checkout/{id}"),
+            json!({"role": "host", "photoUrls": [back], "type": "exterior"}),
+            Some(&host),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("completed")), "{b}");
+    let actions: Vec<&str> = b["data"]["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["book", "check_in", "checkout"]);
+    // The photos, with server time and content hash, for the trip's people only.
+    let (s, p) =
+        parts(get(&format!("/v1/trips/getCheckInAndCheckoutPhotos/{id}"), Some(&g.token)).await)
+            .await;
+    assert_eq!(s, 200, "{p}");
+    let ins = p["data"]["checkIn"]["photos"].as_array().unwrap();
+    assert_eq!(ins.len(), 2);
+    assert!(
+        ins.iter().all(|x| x["sha256"].as_str().unwrap().len() == 64 && x["takenAt"].is_string())
+    );
+    assert_eq!(p["data"]["checkout"]["photoUrls"].as_array().unwrap().len(), 1);
+    let (s, _) = parts(
+        get(&format!("/v1/trips/getCheckInAndCheckoutPhotos/{id}"), Some(&sign_up().await.token))
+            .await,
+    )
+    .await;
+    assert_eq!(s, 404);
 }

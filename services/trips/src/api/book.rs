@@ -382,6 +382,8 @@ async fn book(
         version: 1,
         created_at: Utc::now(),
         updated_at: Utc::now(),
+        checked_in_at: None,
+        checked_out_at: None,
     };
     match trips::insert(c, &row).await {
         Ok(()) => {}

@@ -51,14 +51,14 @@ async fn load_for(
 }
 
 /// One transition of a trip, for the history.
-struct Change {
-    actor: Actor,
-    from: TripStatus,
-    to: TripStatus,
-    action: Action,
+pub struct Change {
+    pub actor: Actor,
+    pub from: TripStatus,
+    pub to: TripStatus,
+    pub action: Action,
 }
 
-async fn record(
+pub async fn record(
     c: &mut AsyncPgConnection,
     t: &TripRow,
     who: &Identity,

@@ -3,6 +3,7 @@
 pub mod availability;
 pub mod book;
 pub mod convert;
+pub mod handover;
 pub mod idempotent;
 pub mod lifecycle;
 pub mod payments;
@@ -108,6 +109,33 @@ impl Trips for TripsApi {
     ) -> Result<Response<pb::PaymentMethodReply>, Status> {
         call("GetPrimaryPaymentMethod", r, async |who, _| {
             payments::primary_payment_method(&self.state, &who).await
+        })
+        .await
+    }
+    async fn check_in(
+        &self,
+        r: Request<pb::TripEventRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("CheckIn", r, async |who, b| {
+            handover::handover(&self.state, who, handover::Event::CheckIn, b).await
+        })
+        .await
+    }
+    async fn checkout(
+        &self,
+        r: Request<pb::TripEventRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("Checkout", r, async |who, b| {
+            handover::handover(&self.state, who, handover::Event::Checkout, b).await
+        })
+        .await
+    }
+    async fn get_trip_photos(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripPhotosReply>, Status> {
+        call("GetTripPhotos", r, async |who, b| {
+            handover::trip_photos(&self.state, &who, &b.trip_id).await
         })
         .await
     }

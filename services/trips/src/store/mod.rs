@@ -3,6 +3,7 @@
 pub mod idempotency;
 pub mod ledger;
 pub mod payments;
+pub mod photos;
 pub mod trips;
 
 /// Whether a database error is the violation of the named constraint.

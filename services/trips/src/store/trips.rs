@@ -57,12 +57,16 @@ pub struct TripRow {
     pub created_at: DateTime<Utc>,
     #[diesel(sql_type = Timestamptz)]
     pub updated_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    pub checked_in_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    pub checked_out_at: Option<DateTime<Utc>>,
 }
 
 const COLUMNS: &str = "id, car_id, owner_id, guest_id, status, lower(period) AS start_time, \
     upper(period) AS end_time, time_zone, quote_id, total_cents, price_details, extras, \
     protection_plan_type, pick_up_location, message, cancel_reason, reject_reason, refund_cents, \
-    cancelled_at, reservation_number, version, created_at, updated_at";
+    cancelled_at, reservation_number, version, created_at, updated_at, checked_in_at, checked_out_at";
 
 /// Inserts a trip. Fails with the exclusion constraints' names when the car or the guest is
 /// already held for an overlapping period.
@@ -285,4 +289,18 @@ pub async fn history(
     .bind::<Array<SqlUuid>, _>(ids)
     .load(conn)
     .await
+}
+
+/// Records when the check-in or the checkout happened (server time).
+pub async fn mark_event(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    event: &str,
+) -> diesel::QueryResult<()> {
+    let column = if event == "check_in" { "checked_in_at" } else { "checked_out_at" };
+    diesel::sql_query(format!("UPDATE trips SET {column} = now() WHERE id = $1"))
+        .bind::<SqlUuid, _>(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

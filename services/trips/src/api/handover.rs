@@ -1,0 +1,247 @@
+//! Check-in and checkout: the handover of the car, documented by photos taken within 30
+//! minutes of the event (stored with server time and the content hash the gateway computed).
+//! Check-in starts the trip and captures the hold; checkout completes it.
+
+use crate::api::lifecycle::{Change, record};
+use crate::api::read::{actor_of, reply_with, trip_id};
+use crate::error::{TripsError, TripsResult};
+use crate::state::AppState;
+use crate::store::ledger::{self, Entry};
+use crate::store::trips::{self, StatusChange, TripRow};
+use crate::store::{payments, photos};
+use chrono::{Duration, Utc};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use prost::Message;
+use trips_domain::photos::{PHOTO_WINDOW_MINUTES, within_window};
+use trips_domain::{Action, TripStatus, transition};
+use upcar_identity::Identity;
+use upcar_proto::pricing as ppb;
+use upcar_proto::trips as pb;
+
+/// The check-in or the checkout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    CheckIn,
+    Checkout,
+}
+
+impl Event {
+    fn name(self) -> &'static str {
+        match self {
+            Event::CheckIn => "check_in",
+            Event::Checkout => "checkout",
+        }
+    }
+}
+
+fn photo_type(t: &str) -> TripsResult<&'static str> {
+    match t.trim() {
+        "" | "exterior" => Ok("exterior"),
+        "interior" => Ok("interior"),
+        _ => Err(TripsError::Invalid("type must be exterior or interior".to_owned())),
+    }
+}
+
+/// The platform's share of a trip (the terms: the platform takes a commission and pays the
+/// owner): the owner earns 75 % of the trip before tax and protection; protection and the
+/// commission are the platform's; tax is held for the state.
+pub const OWNER_SHARE_BP: i64 = 7_500;
+
+/// The ledger split of a captured trip price: (owner, platform, tax).
+pub fn split(d: &ppb::PriceDetails) -> (i64, i64, i64) {
+    let protection: i64 =
+        d.lines.iter().filter(|l| l.kind == "protection").map(|l| l.amount_cents).sum();
+    let base = (d.final_price_before_tax_cents - protection).max(0);
+    let owner = (base * OWNER_SHARE_BP + 5_000) / 10_000;
+    let tax = d.tax_cents.clamp(0, d.final_price_cents);
+    let platform = d.final_price_cents - owner - tax;
+    (owner, platform, tax)
+}
+
+/// Captures the trip's hold in full at check-in and records the split.
+async fn capture_at_start(
+    state: &AppState,
+    c: &mut AsyncPgConnection,
+    t: &TripRow,
+) -> TripsResult<()> {
+    let Some(hold) = payments::hold_of(c, t.id).await? else { return Ok(()) };
+    if hold.status != "authorized" {
+        return Ok(());
+    }
+    state.payments.capture(&hold.id, hold.amount_cents).await?;
+    payments::settle_hold(c, &hold.id, hold.amount_cents, "captured").await?;
+    let d = ppb::PriceDetails::decode(t.price_details.as_slice()).map_err(anyhow::Error::from)?;
+    let (owner, _platform, tax) = split(&d);
+    let total = hold.amount_cents;
+    ledger::post(
+        c,
+        Some(t.id),
+        &[
+            Entry {
+                account: format!("guest:{}", t.guest_id),
+                user_id: Some(t.guest_id),
+                kind: "charge",
+                amount_cents: -total,
+                description: format!("Trip {}", t.reservation_number),
+            },
+            Entry {
+                account: format!("host:{}", t.owner_id),
+                user_id: Some(t.owner_id),
+                kind: "earning",
+                amount_cents: owner,
+                description: format!("Earnings, trip {}", t.reservation_number),
+            },
+            Entry {
+                account: "platform:revenue".to_owned(),
+                user_id: None,
+                kind: "commission",
+                amount_cents: total - owner - tax,
+                description: format!("Commission and protection, trip {}", t.reservation_number),
+            },
+            Entry {
+                account: "platform:tax".to_owned(),
+                user_id: None,
+                kind: "tax",
+                amount_cents: tax,
+                description: format!("Sales tax, trip {}", t.reservation_number),
+            },
+        ],
+    )
+    .await?;
+    crate::events::settled(c, t, total, 0).await?;
+    Ok(())
+}
+
+/// `trips/checkIn/{tripId}` and `trips/checkout/{tripId}`: the first call moves the trip on
+/// (check-in opens 30 minutes before the start); photos can be added for 30 minutes after.
+pub async fn handover(
+    state: &AppState,
+    who: Identity,
+    event: Event,
+    r: pb::TripEventRequest,
+) -> TripsResult<pb::TripReply> {
+    if r.photos.is_empty() {
+        return Err(TripsError::Invalid("Please select or capture at least 1 image.".to_owned()));
+    }
+    if r.photos.len() > 50 {
+        return Err(TripsError::Invalid("At most 50 photos at a time.".to_owned()));
+    }
+    let kind = photo_type(&r.r#type)?;
+    let id = trip_id(&r.trip_id)?;
+    let mut conn = state.conn().await?;
+    let reply = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
+            let actor = actor_of(&t, &who);
+            if !actor.may_read() {
+                return Err(TripsError::TripNotFound);
+            }
+            let from = TripStatus::parse(&t.status)
+                .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status")))?;
+            let now = Utc::now();
+            let (action, moved_to) = match event {
+                Event::CheckIn => (Action::CheckIn, TripStatus::InProgress),
+                Event::Checkout => (Action::Checkout, TripStatus::Completed),
+            };
+            let message = if from == moved_to {
+                // More photos for an event that happened: only within its window.
+                let at = match event {
+                    Event::CheckIn => t.checked_in_at,
+                    Event::Checkout => t.checked_out_at,
+                }
+                .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("event time missing")))?;
+                within_window(at, now).map_err(|e| TripsError::Invalid(e.to_string()))?;
+                "Photos added."
+            } else {
+                let to = transition(from, action, actor)?;
+                if event == Event::CheckIn
+                    && now < t.start_time - Duration::minutes(PHOTO_WINDOW_MINUTES)
+                {
+                    return Err(TripsError::Upstream {
+                        kind: upcar_errors::ErrorKind::Conflict,
+                        code: "check_in_not_open".to_owned(),
+                        message: "Check-in opens 30 minutes before the trip starts.".to_owned(),
+                    });
+                }
+                trips::set_status(
+                    c,
+                    &StatusChange {
+                        id: t.id,
+                        status: to.as_str(),
+                        cancel_reason: None,
+                        reject_reason: None,
+                        refund_cents: None,
+                        cancelled: false,
+                    },
+                )
+                .await?;
+                trips::mark_event(c, t.id, event.name()).await?;
+                record(c, &t, &who, Change { actor, from, to, action }, "").await?;
+                let t2 = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
+                match event {
+                    Event::CheckIn => {
+                        capture_at_start(state, c, &t2).await?;
+                        crate::events::checked_in(c, &t2).await?;
+                    }
+                    Event::Checkout => crate::events::checked_out(c, &t2).await?,
+                }
+                if event == Event::CheckIn {
+                    "Checked in. Enjoy the trip!"
+                } else {
+                    "Checked out. Thanks for the trip!"
+                }
+            };
+            for p in &r.photos {
+                if p.url.trim().is_empty() || p.sha256.len() != 64 {
+                    return Err(TripsError::Invalid("Each photo needs its stored URL.".to_owned()));
+                }
+                photos::insert(
+                    c,
+                    &photos::PhotoRow {
+                        trip_id: t.id,
+                        event: event.name().to_owned(),
+                        photo_type: kind.to_owned(),
+                        url: p.url.trim().to_owned(),
+                        sha256: p.sha256.clone(),
+                        uploaded_by: who.user_id,
+                        role: crate::api::read::role_name(actor).to_owned(),
+                        created_at: now,
+                    },
+                )
+                .await?;
+            }
+            let t = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
+            reply_with(c, &t, &who, message).await
+        })
+        .await?;
+    state.relay.wake();
+    Ok(reply)
+}
+
+/// `trips/getCheckInAndCheckoutPhotos/{id}`.
+pub async fn trip_photos(
+    state: &AppState,
+    who: &Identity,
+    id: &str,
+) -> TripsResult<pb::TripPhotosReply> {
+    let id = trip_id(id)?;
+    let mut conn = state.conn().await?;
+    let t = trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?;
+    if !actor_of(&t, who).may_read() {
+        return Err(TripsError::TripNotFound);
+    }
+    let rows = photos::for_trip(&mut conn, id).await?;
+    let of = |e: &str| {
+        rows.iter()
+            .filter(|p| p.event == e)
+            .map(|p| pb::TripPhoto {
+                url: p.url.clone(),
+                sha256: p.sha256.clone(),
+                r#type: p.photo_type.clone(),
+                uploaded_by_role: p.role.clone(),
+                taken_at: p.created_at.to_rfc3339(),
+            })
+            .collect()
+    };
+    Ok(pb::TripPhotosReply { check_in: of("check_in"), checkout: of("checkout") })
+}
