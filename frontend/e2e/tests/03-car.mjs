@@ -40,6 +40,24 @@ export const tests = {
     await page.context().close();
   },
 
+  async 'a delivery address is found by autocomplete and checked against the host\'s range'({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    const url = await firstCarUrl(page, base);
+    await page.goto(url);
+    await page.getByLabel('Deliver to an address').check();
+    const input = page.getByRole('combobox', { name: 'Delivery address' });
+    await input.fill('Fremont Marr');
+    const option = page.getByRole('option', { name: /Fremont Marriott/ }).first();
+    await option.waitFor();
+    assert.equal(await page.getByRole('group', { name: 'Hotel' }).count(), 1, 'hotels are grouped');
+    await option.click();
+    const status = page.getByRole('status').filter({ hasText: 'mi from the car' });
+    await status.waitFor();
+    assert.match(await status.textContent(), /^\d+\.\d mi from the car; the host delivers (there|up to \d+ mi)\.$/);
+    await shot(page, 'delivery-checked');
+    await page.context().close();
+  },
+
   async 'an unknown car leads to /404'({ browser, base }) {
     const page = await newPage(browser, DESKTOP);
     await page.goto(`${base}/car/00000000-0000-7000-8000-000000000000?fromDate=${ymd(3)}&untilDate=${ymd(4)}`);

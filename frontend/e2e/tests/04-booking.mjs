@@ -54,6 +54,19 @@ async function checkoutFlow(browser, base, shot, viewport) {
 }
 
 export const tests = {
+  async 'checkout prices delivery to the chosen address'({ browser, base, shot }) {
+    const pricingDown = await unavailable(base, 'POST', '/v1/tripPrice/getFinalTripPrice');
+    if (pricingDown) throw new Skip(pricingDown);
+    const page = await newPage(browser, DESKTOP);
+    await login(page, base);
+    const carId = await firstCar(base);
+    await page.goto(`${checkoutUrl(base, carId)}&pickUpLatitude=37.53&pickUpLongitude=-121.95&pickUpAddress=${encodeURIComponent('Fremont Marriott Silicon Valley, Fremont, CA')}`);
+    await page.getByTestId('pickup').filter({ hasText: 'Delivered to Fremont Marriott' }).waitFor();
+    await page.locator('[data-testid="checkout-breakdown"] th', { hasText: /^Delivery/ }).waitFor();
+    await shot(page, 'delivery-priced');
+    await page.context().close();
+  },
+
   async 'the demo guest books a car through checkout and sees the trip'({ browser, base, shot }) {
     await checkoutFlow(browser, base, shot, DESKTOP);
   },

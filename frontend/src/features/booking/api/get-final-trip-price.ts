@@ -28,6 +28,7 @@ export type FinalPriceRequest = {
   extras: { extraType: string; extraId: string; quantity: 1 }[];
   protectionPlanType: string;
   couponCode?: string;
+  pickUpLocation?: { latitude: number; longitude: number; address: string };
 };
 
 export async function getFinalTripPrice(body: FinalPriceRequest): Promise<FinalPrice> {

@@ -31,6 +31,10 @@ export default function CheckoutRoute() {
   const carId = q.get('carId') ?? '';
   const trip = { startDate: q.get('startDate') ?? '', endDate: q.get('endDate') ?? '', startTime: q.get('startTime') ?? '', endTime: q.get('endTime') ?? '' };
   const userId = userIdOf(session?.user) ?? '';
+  const pickLat = Number(q.get('pickUpLatitude'));
+  const pickLng = Number(q.get('pickUpLongitude'));
+  const pickAddress = q.get('pickUpAddress') ?? '';
+  const hasDelivery = q.has('pickUpLatitude') && Number.isFinite(pickLat) && Number.isFinite(pickLng);
   const car = useCheckoutCar(carId);
   const plans = useProtectionPlans();
   // Standard is preselected on checkout (spec 002 section 4).
@@ -64,8 +68,9 @@ export default function CheckoutRoute() {
       extras: (car.data?.extras ?? []).filter((x) => extras.includes(x.extraId)).map((x) => ({ extraType: x.extraType, extraId: x.extraId, quantity: 1 as const })),
       protectionPlanType: plan,
       couponCode: coupon,
+      pickUpLocation: hasDelivery ? { latitude: pickLat, longitude: pickLng, address: pickAddress } : undefined,
     }),
-    [carId, trip.startDate, trip.startTime, trip.endDate, trip.endTime, car.data, extras, plan, coupon],
+    [carId, trip.startDate, trip.startTime, trip.endDate, trip.endTime, car.data, extras, plan, coupon, hasDelivery, pickLat, pickLng, pickAddress],
   );
   const price = useFinalTripPrice(body, Boolean(session && car.data && carId));
   const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
@@ -125,8 +130,8 @@ export default function CheckoutRoute() {
                   <p>
                     {start ? formatDateTime(start) : trip.startDate} – {end ? formatDateTime(end) : trip.endDate}
                   </p>
-                  <p className="muted">
-                    {car.data.address.city}, {car.data.address.state}
+                  <p className="muted" data-testid="pickup">
+                    {hasDelivery ? `Delivered to ${pickAddress}` : `Pickup at the car: ${car.data.address.city}, ${car.data.address.state}`}
                   </p>
                 </div>
               </div>

@@ -3,8 +3,13 @@ import { PlaceAutocomplete } from '@/components/place-autocomplete';
 import type { CarDetails } from '../api/get-car';
 import { useDeliveryDistance } from '../api/calculate-delivery-distance';
 
-/** Pickup at the car, or a custom address checked against the host's delivery distance. */
-export function PickupLocation({ car }: { car: CarDetails }) {
+export type Delivery = { latitude: number; longitude: number; address: string };
+
+/**
+ * Pickup at the car, or a custom address checked against the host's delivery distance; an
+ * address within range is passed on to checkout, where pricing adds the delivery fee.
+ */
+export function PickupLocation({ car, onChange }: { car: CarDetails; onChange: (d: Delivery | null) => void }) {
   const [mode, setMode] = useState<'car' | 'custom'>('car');
   const [text, setText] = useState('');
   const distance = useDeliveryDistance(car._id);
@@ -15,7 +20,15 @@ export function PickupLocation({ car }: { car: CarDetails }) {
       <fieldset className="radio-group">
         <legend className="sr-only">Where do you pick up the car?</legend>
         <label>
-          <input type="radio" name="pickup" checked={mode === 'car'} onChange={() => setMode('car')} /> At the car: {a.street ? `${a.street}, ` : ''}
+          <input
+            type="radio"
+            name="pickup"
+            checked={mode === 'car'}
+            onChange={() => {
+              setMode('car');
+              onChange(null);
+            }}
+          /> At the car: {a.street ? `${a.street}, ` : ''}
           {a.city}, {a.state}
         </label>
         <label>
@@ -24,7 +37,10 @@ export function PickupLocation({ car }: { car: CarDetails }) {
       </fieldset>
       {mode === 'custom' && (
         <>
-          <PlaceAutocomplete label="Delivery address" value={text} onTextChange={setText} onSelect={(p) => distance.mutate({ lat: p.lat, lng: p.lng })} id="pickup-address" />
+          <PlaceAutocomplete label="Delivery address" value={text} onTextChange={setText} onSelect={(p) => {
+              onChange(null);
+              distance.mutate({ lat: p.lat, lng: p.lng }, { onSuccess: (d) => onChange(d.isWithinRange ? { latitude: p.lat, longitude: p.lng, address: p.formatted_address } : null) });
+            }} id="pickup-address" />
           {distance.data && (
             <p role="status" className={distance.data.isWithinRange ? 'form__success' : 'form__error'}>
               {distance.data.distance.toFixed(1)} mi from the car;{' '}

@@ -9,11 +9,18 @@ import { checkCarAvailability } from '../api/check-car-availability';
 import { getUser } from '../api/get-user';
 import { isUserAvailable } from '../api/is-user-available';
 import { priceRange } from '../api/get-trip-price';
+import type { Delivery } from './pickup-location';
 
 const PENDING = 'pendingVerify';
 
-export function bookingQuery(carId: string, r: TripRange): string {
-  return new URLSearchParams({ carId, startDate: r.fromDate, endDate: r.untilDate, startTime: r.fromTime, endTime: r.untilTime }).toString();
+export function bookingQuery(carId: string, r: TripRange, delivery?: Delivery | null): string {
+  const q = new URLSearchParams({ carId, startDate: r.fromDate, endDate: r.untilDate, startTime: r.fromTime, endTime: r.untilTime });
+  if (delivery) {
+    q.set('pickUpLatitude', String(delivery.latitude));
+    q.set('pickUpLongitude', String(delivery.longitude));
+    q.set('pickUpAddress', delivery.address);
+  }
+  return q.toString();
 }
 
 /**
@@ -21,7 +28,7 @@ export function bookingQuery(carId: string, r: TripRange): string {
  * then the car's availability, the profile's verification fields, the user's own
  * availability, and finally /checkout or /verification/prebook.
  */
-export function useBookingGate(carId: string, range: TripRange) {
+export function useBookingGate(carId: string, range: TripRange, delivery: Delivery | null = null) {
   const navigate = useNavigate();
   const prompt = useAuthPrompt();
   const toast = useToast();
@@ -43,7 +50,7 @@ export function useBookingGate(carId: string, range: TripRange) {
         return;
       }
       const r = priceRange(range);
-      const query = bookingQuery(carId, r);
+      const query = bookingQuery(carId, r, delivery);
       setBusy(true);
       try {
         try {
@@ -81,7 +88,7 @@ export function useBookingGate(carId: string, range: TripRange) {
         setBusy(false);
       }
     },
-    [carId, range, navigate, prompt, toast],
+    [carId, range, delivery, navigate, prompt, toast],
   );
 
   return { proceed: () => run(false), busy };

@@ -18,7 +18,7 @@ import { Description, Extras, Features } from '../components/car-info';
 import { Reviews } from '../components/reviews';
 import { BookingPanel } from '../components/booking-panel';
 import { ReportModal } from '../components/report-modal';
-import { PickupLocation } from '../components/pickup-location';
+import { PickupLocation, type Delivery } from '../components/pickup-location';
 import { HostCard } from '../components/host-card';
 import { useBookingGate } from '../components/use-booking-gate';
 
@@ -50,10 +50,11 @@ export default function CarRoute() {
   const [range, setRangeState] = useState<TripRange>(() => rangeFromUrl(params));
   const [months, setMonths] = useState<{ year: number; month: number }[]>([]);
   const [reporting, setReporting] = useState(false);
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
   const car = useCar(id);
   const blocked = useBlockedDates(id, months);
   const price = useTripPrice(id, range, car.isSuccess);
-  const gate = useBookingGate(id, range);
+  const gate = useBookingGate(id, range, delivery);
 
   useEffect(() => {
     if (car.error instanceof ApiError && car.error.status === 404) navigate('/404', { replace: true });
@@ -149,7 +150,7 @@ export default function CarRoute() {
             <h2 id="location-title">Location</h2>
             <CarsMap center={{ lat: c.latitude, lng: c.longitude }} zoom={14} markers={[{ id: c._id, lat: c.latitude, lng: c.longitude, label: c.address.city || 'Car' }]} className="car-page__map" ariaLabel="Map of the car's location" />
           </section>
-          <PickupLocation car={c} />
+          <PickupLocation car={c} onChange={setDelivery} />
         </div>
         <BookingPanel
           car={c}
