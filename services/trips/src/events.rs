@@ -112,3 +112,16 @@ pub async fn checked_out(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Q
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
+
+/// An accepted modification moved (or repriced) the trip.
+pub async fn rescheduled(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let e = upcar_proto::events::TripRescheduled {
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        start_time: t.start_time.to_rfc3339(),
+        end_time: t.end_time.to_rfc3339(),
+        version: t.version,
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}

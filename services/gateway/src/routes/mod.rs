@@ -127,6 +127,9 @@ routes! {
     "POST" "/v1/trips/checkIn/{tripId}" User "Check in {role, photoUrls, type: exterior|interior}: starts the trip (from 30 min before the start); photos for 30 min after";
     "POST" "/v1/trips/checkout/{tripId}" User "Check out {role, photoUrls, type}: completes the trip; photos for 30 min after";
     "GET" "/v1/trips/getCheckInAndCheckoutPhotos/{id}" User "A trip's handover photos with server time and SHA-256";
+    "POST" "/v1/trips/createModifyTripRequest" User "Ask to change a confirmed trip {tripId, newStartDate, newStartTime, newEndDate, newEndTime | extras, protectionPlanType, message}";
+    "POST" "/v1/trips/cancelModifyRequest" User "Withdraw one's modification request {tripId}";
+    "POST" "/v1/trips/respondToModifyRequest" User "Answer the other party's modification request {tripId, response: accept|decline, message}";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -248,6 +251,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/trips/checkIn/{tripId}", post().to(trips::check_in))
             .route("/trips/checkout/{tripId}", post().to(trips::checkout))
             .route("/trips/getCheckInAndCheckoutPhotos/{id}", get().to(trips::photos))
+            .route("/trips/createModifyTripRequest", post().to(trips::create_modify_request))
+            .route("/trips/cancelModifyRequest", post().to(trips::cancel_modify_request))
+            .route("/trips/respondToModifyRequest", post().to(trips::respond_to_modify_request))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

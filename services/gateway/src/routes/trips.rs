@@ -688,3 +688,90 @@ pub async fn photos(state: State, user: AuthUser, id: web::Path<String>) -> Http
         },
     })))
 }
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModifyBody {
+    trip_id: Option<Value>,
+    #[serde(alias = "startDate")]
+    new_start_date: Option<Value>,
+    #[serde(alias = "startTime")]
+    new_start_time: Option<Value>,
+    #[serde(alias = "endDate")]
+    new_end_date: Option<Value>,
+    #[serde(alias = "endTime")]
+    new_end_time: Option<Value>,
+    extras: Option<Value>,
+    protection_plan_type: Option<Value>,
+    message: Option<Value>,
+    response: Option<Value>,
+}
+
+fn trip_id_of(b: &ModifyBody) -> HttpResult<String> {
+    let id = text(&b.trip_id);
+    if id.is_empty() {
+        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
+    }
+    Ok(id)
+}
+
+/// `POST /v1/trips/createModifyTripRequest` `{tripId, newStartDate, newStartTime, newEndDate,
+/// newEndTime}` or `{tripId, extras, protectionPlanType}`, with an optional `message`.
+pub async fn create_modify_request(
+    state: State,
+    user: AuthUser,
+    body: web::Json<ModifyBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let msg = pb::ModifyTripRequest {
+        trip_id: trip_id_of(&b)?,
+        start_date: text(&b.new_start_date),
+        start_time: text(&b.new_start_time),
+        end_date: text(&b.new_end_date),
+        end_time: text(&b.new_end_time),
+        extras_changed: b.extras.is_some(),
+        extras: extras(&b.extras)?,
+        protection_plan_type: text(&b.protection_plan_type),
+        message: text(&b.message),
+    };
+    let r =
+        state.trips.clone().create_modify_request(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+/// `POST /v1/trips/cancelModifyRequest` `{tripId}`: the creator withdraws it.
+pub async fn cancel_modify_request(
+    state: State,
+    user: AuthUser,
+    body: web::Json<ModifyBody>,
+) -> HttpResult {
+    let msg = pb::TripIdRequest { trip_id: trip_id_of(&body)? };
+    let r =
+        state.trips.clone().cancel_modify_request(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}
+
+/// `POST /v1/trips/respondToModifyRequest` `{tripId, response: accept|decline, message}`.
+pub async fn respond_to_modify_request(
+    state: State,
+    user: AuthUser,
+    body: web::Json<ModifyBody>,
+) -> HttpResult {
+    let b = body.into_inner();
+    let msg = pb::RespondToModifyRequest {
+        trip_id: trip_id_of(&b)?,
+        response: match &b.response {
+            Some(Value::Bool(true)) => "accept".to_owned(),
+            Some(Value::Bool(false)) => "decline".to_owned(),
+            other => text(other),
+        },
+        message: text(&b.message),
+    };
+    let r = state
+        .trips
+        .clone()
+        .respond_to_modify_request(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(one(&state, r).await))
+}

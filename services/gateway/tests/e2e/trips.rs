@@ -614,3 +614,112 @@ async fn check_in_and_checkout_are_documented_by_photos_and_move_the_money() {
     .await;
     assert_eq!(s, 404);
 }
+
+#[tokio::test]
+async fn a_modification_is_asked_by_one_party_and_answered_by_the_other() {
+    let g = verified_guest().await;
+    let host = login("host@demo.local", "DemoHost123!").await;
+    let (s, b) = create(&g.token, trip_body(&car(3), 90, 92), None).await;
+    assert_eq!(s, 201, "{b}");
+    let id = b["data"]["tripId"].as_str().unwrap().to_owned();
+    let before = b["data"]["finalPrice"].as_f64().unwrap();
+    let extend = json!({"tripId": id, "newStartDate": day(90), "newStartTime": "10:00 AM", "newEndDate": day(93), "newEndTime": "10:00 AM", "message": "One more day please"});
+    // Nothing to change is refused; a stranger sees nothing.
+    let (s, _) = parts(
+        post("/v1/trips/createModifyTripRequest", json!({"tripId": id}), Some(&g.token)).await,
+    )
+    .await;
+    assert_eq!(s, 400);
+    let (s, _) = parts(
+        post("/v1/trips/createModifyTripRequest", extend.clone(), Some(&sign_up().await.token))
+            .await,
+    )
+    .await;
+    assert_eq!(s, 404);
+    // The guest asks for an extension; it needs the owner's approval.
+    let (s, b) =
+        parts(post("/v1/trips/createModifyTripRequest", extend.clone(), Some(&g.token)).await)
+            .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("modification_pending")), "{b}");
+    let (s, e) =
+        parts(post("/v1/trips/createModifyTripRequest", extend.clone(), Some(&g.token)).await)
+            .await;
+    assert_eq!((s, e["error"].as_str().unwrap()), (409, "invalid_trip_status"), "{e}");
+    let (s, e) = parts(
+        post(
+            "/v1/trips/respondToModifyRequest",
+            json!({"tripId": id, "response": "accept"}),
+            Some(&g.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (s, e["error"].as_str().unwrap()),
+        (403, "not_allowed"),
+        "one cannot answer one's own request: {e}"
+    );
+    // The guest withdraws it, asks again, and the host accepts.
+    let (s, b) =
+        parts(post("/v1/trips/cancelModifyRequest", json!({"tripId": id}), Some(&g.token)).await)
+            .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("confirmed")), "{b}");
+    let (s, _) =
+        parts(post("/v1/trips/createModifyTripRequest", extend.clone(), Some(&g.token)).await)
+            .await;
+    assert_eq!(s, 200);
+    let (s, b) = parts(
+        post(
+            "/v1/trips/respondToModifyRequest",
+            json!({"tripId": id, "response": "accept", "message": "Sure"}),
+            Some(&host),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let t = &b["data"];
+    assert_eq!(
+        (t["status"].as_str(), t["newEndDate"].as_str()),
+        (Some("confirmed"), Some(day(93).as_str()))
+    );
+    assert!(t["finalPrice"].as_f64().unwrap() > before, "{t}");
+    assert_eq!(t["priceDetails"]["finalPrice"], t["finalPrice"]);
+    let actions: Vec<&str> =
+        t["history"].as_array().unwrap().iter().map(|h| h["action"].as_str().unwrap()).collect();
+    assert_eq!(
+        actions,
+        [
+            "book",
+            "request_modification",
+            "withdraw_modification",
+            "request_modification",
+            "respond_to_modification"
+        ]
+    );
+    // The car is now held for the new last day, and the refund follows the new price.
+    wait_car_available(&car(3).to_string(), 92, 93, false).await;
+    let (s, r) =
+        parts(get(&format!("/v1/tripPrice/getTripRefundPrice?tripId={id}"), Some(&g.token)).await)
+            .await;
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(r["data"]["paidAmount"], t["finalPrice"]);
+    // A declined request changes nothing.
+    let shorten = json!({"tripId": id, "newStartDate": day(90), "newStartTime": "10:00 AM", "newEndDate": day(91), "newEndTime": "10:00 AM"});
+    let (s, _) = parts(post("/v1/trips/createModifyTripRequest", shorten, Some(&host)).await).await;
+    assert_eq!(s, 200);
+    let (s, b) = parts(
+        post(
+            "/v1/trips/respondToModifyRequest",
+            json!({"tripId": id, "response": "decline"}),
+            Some(&g.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["status"].as_str(), b["data"]["newEndDate"].as_str()),
+        (200, Some("confirmed"), Some(day(93).as_str())),
+        "{b}"
+    );
+}

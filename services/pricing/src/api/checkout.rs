@@ -123,11 +123,14 @@ pub async fn accept_quote(
         .parse()
         .map_err(|_| PricingError::Invalid("userId must be a UUID".to_owned()))?;
     let mut conn = state.conn().await?;
-    if let Some(existing) = trip_prices::get(&mut conn, trip_id).await? {
+    let existing = trip_prices::get(&mut conn, trip_id).await?;
+    if let Some(existing) = &existing {
         if existing.quote_id == quote_id && existing.user_id == user_id {
-            return accepted(&existing);
+            return accepted(existing);
         }
-        return Err(PricingError::QuoteUsed);
+        if !r.replaces {
+            return Err(PricingError::QuoteUsed);
+        }
     }
     let (record, details) =
         quotes::get(state, quote_id).await?.ok_or(PricingError::QuoteNotFound)?;
@@ -151,6 +154,17 @@ pub async fn accept_quote(
         details: details.encode_to_vec(),
         booked_at: Utc::now(),
     };
+    if r.replaces {
+        let Some(existing) = existing else { return Err(PricingError::TripNotFound) };
+        if existing.car_id != row.car_id || existing.user_id != user_id {
+            return Err(PricingError::QuoteMismatch);
+        }
+        let row = TripPrice { booked_at: existing.booked_at, ..row };
+        if !trip_prices::replace(&mut conn, &row).await? {
+            return Err(PricingError::QuoteUsed);
+        }
+        return accepted(&row);
+    }
     if !trip_prices::insert(&mut conn, &row).await? {
         // Lost a race with another binding: answer as the row that won says.
         return match trip_prices::get(&mut conn, trip_id).await? {

@@ -72,3 +72,22 @@ pub async fn get(
     .await?;
     Ok(rows.into_iter().next())
 }
+
+/// Replaces a trip's price by an agreed modification's quote (a quote used elsewhere is
+/// refused by the unique key: answers `false`).
+pub async fn replace(conn: &mut AsyncPgConnection, t: &TripPrice) -> diesel::QueryResult<bool> {
+    let n = diesel::sql_query(
+        "UPDATE trip_prices SET quote_id = $2, start_time = $3, end_time = $4, total_cents = $5, inputs = $6, \
+         details = $7 WHERE trip_id = $1 AND NOT EXISTS (SELECT 1 FROM trip_prices o WHERE o.quote_id = $2 AND o.trip_id <> $1)",
+    )
+    .bind::<SqlUuid, _>(t.trip_id)
+    .bind::<SqlUuid, _>(t.quote_id)
+    .bind::<Timestamptz, _>(t.start_time)
+    .bind::<Timestamptz, _>(t.end_time)
+    .bind::<BigInt, _>(t.total_cents)
+    .bind::<Jsonb, _>(&t.inputs)
+    .bind::<Bytea, _>(&t.details)
+    .execute(conn)
+    .await?;
+    Ok(n == 1)
+}

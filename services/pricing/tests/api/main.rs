@@ -461,6 +461,7 @@ async fn a_quote_binds_to_one_trip_and_then_prices_its_refund_and_modification()
         trip_id: trip.to_string(),
         user_id: user.to_string(),
         car_id: car.to_string(),
+        replaces: false,
     };
     // Another account cannot use the guest's quote.
     let e =

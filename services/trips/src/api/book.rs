@@ -304,6 +304,7 @@ async fn book(
                 trip_id: trip_id.to_string(),
                 user_id: who.user_id.to_string(),
                 car_id: car_id.to_string(),
+                replaces: false,
             },
             who,
         ))

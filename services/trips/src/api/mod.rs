@@ -6,6 +6,7 @@ pub mod convert;
 pub mod handover;
 pub mod idempotent;
 pub mod lifecycle;
+pub mod modify;
 pub mod payments;
 pub mod read;
 
@@ -138,6 +139,27 @@ impl Trips for TripsApi {
             handover::trip_photos(&self.state, &who, &b.trip_id).await
         })
         .await
+    }
+    async fn create_modify_request(
+        &self,
+        r: Request<pb::ModifyTripRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("CreateModifyRequest", r, async |who, b| modify::create(&self.state, who, b).await)
+            .await
+    }
+    async fn cancel_modify_request(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("CancelModifyRequest", r, async |who, b| modify::withdraw(&self.state, who, b).await)
+            .await
+    }
+    async fn respond_to_modify_request(
+        &self,
+        r: Request<pb::RespondToModifyRequest>,
+    ) -> Result<Response<pb::TripReply>, Status> {
+        call("RespondToModifyRequest", r, async |who, b| modify::respond(&self.state, who, b).await)
+            .await
     }
     async fn get_transaction_history(
         &self,

@@ -2,6 +2,7 @@
 
 pub mod idempotency;
 pub mod ledger;
+pub mod modifications;
 pub mod payments;
 pub mod photos;
 pub mod trips;

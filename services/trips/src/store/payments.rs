@@ -162,3 +162,19 @@ pub async fn hold_statuses(
             .await?;
     Ok(rows.into_iter().map(|s| (s.trip_id, s.status)).collect())
 }
+
+/// Replaces a trip's authorised hold by a new one for a new amount (an accepted modification).
+pub async fn replace_hold(
+    conn: &mut AsyncPgConnection,
+    old_id: &str,
+    new_id: &str,
+    amount: i64,
+) -> diesel::QueryResult<()> {
+    diesel::sql_query("UPDATE payment_holds SET id = $2, amount_cents = $3, updated_at = now() WHERE id = $1 AND status = 'authorized'")
+        .bind::<Text, _>(old_id)
+        .bind::<Text, _>(new_id)
+        .bind::<BigInt, _>(amount)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -304,3 +304,28 @@ pub async fn mark_event(
         .await?;
     Ok(())
 }
+
+/// Applies an accepted modification: the new period, price and choices (the exclusion
+/// constraints refuse a period another trip holds).
+pub async fn apply_modification(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    m: &crate::store::modifications::ModRow,
+) -> diesel::QueryResult<()> {
+    diesel::sql_query(
+        "UPDATE trips SET period = tstzrange($2, $3, '[)'), total_cents = $4, price_details = $5, quote_id = $6, \
+           extras = coalesce($7, extras), protection_plan_type = coalesce($8, protection_plan_type), \
+           version = version + 1, updated_at = now() WHERE id = $1",
+    )
+    .bind::<SqlUuid, _>(id)
+    .bind::<Timestamptz, _>(m.new_start)
+    .bind::<Timestamptz, _>(m.new_end)
+    .bind::<BigInt, _>(m.new_total_cents)
+    .bind::<Bytea, _>(&m.price_details)
+    .bind::<SqlUuid, _>(m.quote_id)
+    .bind::<Nullable<Jsonb>, _>(&m.extras)
+    .bind::<Nullable<Text>, _>(&m.protection_plan_type)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
