@@ -6,6 +6,12 @@ import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/format';
 import { useTrip } from '../api/get-trip';
 
+const STATUS_NOTES: Record<string, string> = {
+  requested: 'waiting for the host to confirm; you are not charged until then',
+  confirmed: 'you are all set',
+  rejected: 'the host could not take this trip',
+};
+
 /** A trip's time in the car's own time zone (where the trip happens), not the browser's. */
 export function tripTime(iso: string | undefined, timeZone: string | undefined): string {
   if (!iso) return '';
@@ -49,6 +55,7 @@ export default function TripRoute() {
           {trip.data.status && (
             <p>
               Status: <strong data-testid="trip-status">{trip.data.status}</strong>
+              {STATUS_NOTES[trip.data.status] && <span className="muted"> · {STATUS_NOTES[trip.data.status]}</span>}
             </p>
           )}
           {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
