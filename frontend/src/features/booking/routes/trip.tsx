@@ -7,7 +7,7 @@ import { money } from '@/lib/format';
 import { useTrip } from '../api/get-trip';
 
 const STATUS_NOTES: Record<string, string> = {
-  requested: 'waiting for the host to confirm; you are not charged until then',
+  requested: 'waiting for the host to confirm',
   confirmed: 'you are all set',
   rejected: 'the host could not take this trip',
 };
