@@ -17,6 +17,7 @@ const UserTripsErrorRoute = lazy(() => import('@/features/booking/routes/user-tr
 const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-selfie'));
 const TripRoute = lazy(() => import('@/features/booking/routes/trip'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
+const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
 
 /** Starts the search request before the page renders (not awaited: the skeletons show meanwhile). */
 const prefetchSearch = (qc: QueryClient) => ({ request }: LoaderFunctionArgs) => {
@@ -38,8 +39,9 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/drive-approve/upload-selfie', element: <UploadSelfieRoute /> },
       { path: '/bookings', element: <TripRoute /> },
       { path: '/login-static', element: <LoginStaticRoute /> },
+      { path: '/user-profile/:id', element: <UserProfileRoute /> },
       { path: '/404', element: <NotFoundRoute /> },
-      ...['/long-term-rental', '/giveaway', '/host/become-host', '/aboutus', '/help', '/terms/*', '/user-profile/:id', '/app', '/reset-password'].map((path) => ({ path, element: <ComingSoonRoute /> })),
+      ...['/long-term-rental', '/giveaway', '/host/become-host', '/aboutus', '/help', '/terms/*', '/app', '/reset-password'].map((path) => ({ path, element: <ComingSoonRoute /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

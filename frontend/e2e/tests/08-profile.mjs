@@ -1,0 +1,22 @@
+import { assert, DESKTOP, expectAccessible, newPage, searchUrl } from '../helpers.mjs';
+
+export const tests = {
+  async 'the host card opens the host\'s public profile'({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(searchUrl(base));
+    await page.goto(base + (await page.getByTestId('result-link').first().getAttribute('href')));
+    const link = page.locator('.host-card__link');
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    assert.match(href, /^\/user-profile\/[^/]+$/);
+    assert.equal(await link.getAttribute('target'), '_blank');
+    const name = (await link.locator('strong').textContent()).trim();
+    await page.goto(base + href);
+    await page.getByTestId('user-profile').waitFor();
+    assert.equal((await page.getByRole('heading', { level: 1 }).textContent()).trim(), name);
+    await page.getByRole('heading', { name: 'User Reviews' }).waitFor();
+    await shot(page, 'profile');
+    await expectAccessible(page, 'user profile');
+    await page.context().close();
+  },
+};
