@@ -178,14 +178,17 @@ export function freeCancellationDate(start: Date, now = new Date()): Date | null
   return before >= now ? before : null;
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
 export function formatDisplayDate(ymd: string): string {
   const d = parseYmd(ymd);
   if (!d) return ymd;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return SHORT_DATE.format(d);
 }
 
 export function formatDateTime(d: Date): string {
-  return d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return DATE_TIME.format(d);
 }
 
 export function daysBetween(a: string, b: string): number {

@@ -1,12 +1,17 @@
+// Formatters are built once: `toLocaleString` with options builds a new one on every call,
+// which showed up as tens of milliseconds when a page of results renders.
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** Money in USD with 2 decimals (spec 000 section 9). */
 export function money(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '';
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${CENTS.format(n)}`;
 }
 
 /** Whole dollars for compact labels (map markers). */
 export function moneyShort(n: number): string {
-  return `$${Math.round(n).toLocaleString('en-US')}`;
+  return `$${WHOLE.format(Math.round(n))}`;
 }
 
 /** One decimal; 5.0 when missing (home cards, mobile search). */

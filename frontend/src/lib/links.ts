@@ -19,12 +19,11 @@ export function searchUrl(p: SearchLink): string {
   return `/search?${q}`;
 }
 
+const enc = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+
+/** Built by hand: it runs for every card of a page of results. */
 export function carUrl(id: string, r: TripRange, place?: { latitude: number; longitude: number; address: string }): string {
-  const q = new URLSearchParams({ fromDate: r.fromDate, fromTime: r.fromTime, untilDate: r.untilDate, untilTime: r.untilTime });
-  if (place) {
-    q.set('latitude', String(place.latitude));
-    q.set('longitude', String(place.longitude));
-    q.set('address', place.address);
-  }
+  let q = `fromDate=${r.fromDate}&fromTime=${enc(r.fromTime)}&untilDate=${r.untilDate}&untilTime=${enc(r.untilTime)}`;
+  if (place) q += `&latitude=${place.latitude}&longitude=${place.longitude}&address=${enc(place.address)}`;
   return `/car/${encodeURIComponent(id)}?${q}`;
 }
