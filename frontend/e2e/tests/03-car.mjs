@@ -58,6 +58,27 @@ export const tests = {
     await page.context().close();
   },
 
+  async 'trip dates can be changed with the keyboard'({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    const url = await firstCarUrl(page, base);
+    await page.goto(url);
+    const from = new URL(url).searchParams.get('fromDate');
+    await page.getByTestId('from-date').first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Choose trip dates' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-date')), from, 'focus on the start day');
+    // The next day, by keyboard, becomes the new end.
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => document.activeElement?.getAttribute('data-date'));
+    await page.keyboard.press('Enter');
+    await shot(page, 'calendar-keyboard');
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => new URL(u).searchParams.get('untilDate') === next);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'from-date', 'focus back on the field');
+    await page.context().close();
+  },
+
   async 'an unknown car leads to /404'({ browser, base }) {
     const page = await newPage(browser, DESKTOP);
     await page.goto(`${base}/car/00000000-0000-7000-8000-000000000000?fromDate=${ymd(3)}&untilDate=${ymd(4)}`);

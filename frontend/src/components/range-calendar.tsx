@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { addDays, defaultRange, parseYmd, startOfDay, toYmd } from '@/lib/dates';
 
 type Props = {
@@ -26,6 +26,12 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
   const [end, setEnd] = useState(until);
   const first = parseYmd(from) ?? addDays(startOfDay(now), 1);
   const [view, setView] = useState({ year: first.getFullYear(), month: first.getMonth() });
+  const root = useRef<HTMLDivElement>(null);
+  // Keyboard users land on the current start day when the calendar opens.
+  useEffect(() => {
+    root.current?.querySelector<HTMLButtonElement>(`[data-date="${from}"]:not(:disabled)`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const today = startOfDay(now);
 
   const visible = useMemo(
@@ -58,7 +64,7 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
   const invalid = !parseYmd(start) || !parseYmd(end) || parseYmd(end)! < parseYmd(start)! || blockedBetween(start, end);
 
   return (
-    <div className="calendar" role="group" aria-label="Choose dates">
+    <div className="calendar" role="group" aria-label="Choose dates" ref={root}>
       <div className="calendar__nav">
         <button
           type="button"

@@ -16,12 +16,17 @@ export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMo
   const id = useId();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const fromRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      fromRef.current?.focus();
+    };
     document.addEventListener('mousedown', onDoc);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -36,7 +41,7 @@ export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMo
         <label className="field__label" htmlFor={`${id}-from`}>
           From
         </label>
-        <input id={`${id}-from`} className="input input--date" readOnly value={formatDisplayDate(value.fromDate)} onClick={() => setOpen(true)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpen(true)} aria-haspopup="dialog" data-testid="from-date" />
+        <input ref={fromRef} id={`${id}-from`} className="input input--date" readOnly value={formatDisplayDate(value.fromDate)} onClick={() => setOpen(true)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setOpen(true)} aria-haspopup="dialog" data-testid="from-date" />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-ft`}>
@@ -72,10 +77,14 @@ export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMo
             months={months}
             isBlocked={isBlocked}
             onVisibleMonths={onVisibleMonths}
-            onCancel={() => setOpen(false)}
+            onCancel={() => {
+              setOpen(false);
+              fromRef.current?.focus();
+            }}
             onSave={(f, u) => {
               onChange({ ...value, fromDate: f, untilDate: u });
               setOpen(false);
+              fromRef.current?.focus();
             }}
           />
         </div>
