@@ -1,4 +1,4 @@
-import { assert, DESKTOP, login, newPage, PHONE, searchUrl, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, DESKTOP, expectAccessible, login, newPage, PHONE, searchUrl, Skip, unavailable, ymd } from '../helpers.mjs';
 
 async function firstCar(base) {
   const r = await (await fetch(searchUrl(base).replace('/search?', '/v1/cars/search?'))).json();
@@ -26,6 +26,7 @@ async function checkoutFlow(browser, base, shot, viewport) {
   const total = await page.locator('[data-testid="checkout-breakdown"] .breakdown__total td').textContent();
   assert.match(total, /^\$[\d,]+\.\d{2}$/);
   await shot(page, 'checkout');
+  await expectAccessible(page, 'checkout');
   // Decline asks first; Choose Minimum selects Minimum.
   await page.locator('[data-testid="plan-Decline"] input').click();
   await page.getByRole('dialog', { name: 'Decline protection?' }).waitFor();
@@ -50,6 +51,7 @@ async function checkoutFlow(browser, base, shot, viewport) {
   // Cancel it again so the demo car stays free for the next run (best effort).
   await fetch(`${base}/v1/trips/cancelTrip`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-cancel-${tripId}` }, body: JSON.stringify({ tripId, cancelReason: 'browser test' }) });
   await shot(page, 'trip');
+  await expectAccessible(page, 'trip page');
   await page.context().close();
 }
 

@@ -1,4 +1,4 @@
-import { assert, DESKTOP, newPage, PHONE, searchUrl, Skip, unavailable } from '../helpers.mjs';
+import { assert, DESKTOP, expectAccessible, newPage, PHONE, searchUrl, Skip, unavailable } from '../helpers.mjs';
 import { deflateSync } from 'node:zlib';
 
 /** A small valid PNG (a grey square), built here so the test needs no fixture files. */
@@ -71,6 +71,7 @@ export const tests = {
     await page.waitForURL(/\/verification\/prebook\?.*carId=/);
     await page.getByRole('heading', { name: 'Verify to book' }).waitFor();
     await shot(page, 'prebook');
+    await expectAccessible(page, 'pre-booking verification');
 
     // Email code from the outbox.
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -143,6 +144,7 @@ export const tests = {
       await box.getByText('✓ uploaded').waitFor();
     }
     await shot(page, 'licence-uploaded');
+    await expectAccessible(page, 'phone upload flow');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'A selfie' }).waitFor();
     assert.equal(await page.getByRole('progressbar', { name: 'Verification progress' }).getAttribute('aria-valuenow'), '100');

@@ -1,4 +1,4 @@
-import { assert, DESKTOP, newPage } from '../helpers.mjs';
+import { assert, DESKTOP, expectAccessible, newPage } from '../helpers.mjs';
 
 export const tests = {
   async 'forgot password signs the guest in with an emailed code'({ browser, base, shot }) {
@@ -39,6 +39,7 @@ export const tests = {
     await dialog.getByRole('alert').waitFor();
     assert.match(await dialog.getByRole('alert').textContent(), /^[^.!?]+[.!?]$/);
     await shot(page, 'wrong-password');
+    await expectAccessible(page, 'login modal');
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await page.context().close();
   },
