@@ -1,6 +1,7 @@
 //! The `/v1` route tree. [`ROUTES`] documents every route (it feeds `/v1/openapi.json`) and a
 //! test checks that each documented route is actually served.
 
+pub mod body;
 pub mod captains;
 pub mod catalog;
 pub mod files;

@@ -5,6 +5,7 @@
 use crate::auth::{AuthUser, MaybeUser};
 use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
+use crate::routes::body::{self, flag, int, text};
 use crate::routes::catalog::dollars;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
@@ -49,111 +50,22 @@ pub fn details_json(d: &pb::PriceDetails) -> Value {
     })
 }
 
-fn text(v: &Option<Value>) -> String {
-    match v {
-        Some(Value::String(s)) => s.trim().to_owned(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
-fn int(v: &Option<Value>, field: &str) -> HttpResult<Option<i32>> {
-    let bad = || HttpError::invalid("invalid_input", format!("{field} must be a whole number"));
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s.trim().parse::<i32>().map(Some).map_err(|_| bad()),
-        Some(Value::Number(n)) => {
-            n.as_i64().and_then(|n| i32::try_from(n).ok()).map(Some).ok_or_else(bad)
-        }
-        _ => Err(bad()),
-    }
-}
-
-fn flag(v: &Option<Value>) -> bool {
-    match v {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => matches!(s.trim(), "true" | "1" | "yes"),
-        Some(Value::Number(n)) => n.as_i64() == Some(1),
-        _ => false,
-    }
-}
-
 fn money_cents(v: &Option<Value>, field: &str) -> HttpResult<i64> {
-    let bad =
-        || HttpError::invalid("invalid_input", format!("{field} must be an amount in dollars"));
-    let d = match v {
-        Some(Value::Number(n)) => n.as_f64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<f64>().map_err(|_| bad())?,
-        _ => return Err(bad()),
-    };
-    if !d.is_finite() || !(0.0..=10_000_000.0).contains(&d) {
-        return Err(bad());
-    }
-    Ok((d * 100.0).round() as i64)
+    body::cents(v, field)?.ok_or_else(|| {
+        HttpError::invalid("invalid_input", format!("{field} must be an amount in dollars"))
+    })
 }
 
-/// `{latitude, longitude}`, `{lat, lng}` or GeoJSON `{coordinates: [lng, lat]}`; absent or
-/// empty means none.
 fn location(v: &Option<Value>, field: &str) -> HttpResult<Option<pb::Location>> {
-    let bad = || {
-        HttpError::invalid(
-            "invalid_coordinates",
-            format!("{field} needs latitude and longitude (or coordinates [longitude, latitude])"),
-        )
-    };
-    let Some(v) = v else { return Ok(None) };
-    let num = |x: Option<&Value>| -> Option<f64> {
-        match x? {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse().ok(),
-            _ => None,
-        }
-    };
-    match v {
-        Value::Null => Ok(None),
-        Value::String(s) if s.trim().is_empty() => Ok(None),
-        Value::Object(o) if o.is_empty() => Ok(None),
-        Value::Object(o) => {
-            let (lat, lng) = if let Some(Value::Array(c)) = o.get("coordinates") {
-                (num(c.get(1)), num(c.first()))
-            } else {
-                (num(o.get("latitude").or(o.get("lat"))), num(o.get("longitude").or(o.get("lng"))))
-            };
-            match (lat, lng) {
-                (Some(latitude), Some(longitude)) => Ok(Some(pb::Location { latitude, longitude })),
-                _ => Err(bad()),
-            }
-        }
-        _ => Err(bad()),
-    }
+    Ok(body::point(v, field)?
+        .map(|p| pb::Location { latitude: p.latitude, longitude: p.longitude }))
 }
 
 fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
-    let bad = || {
-        HttpError::invalid(
-            "invalid_input",
-            "extras must be a list of {extraType, extraId, quantity}",
-        )
-    };
-    match v {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|x| match x {
-                Value::Object(o) => Ok(pb::ChosenExtra {
-                    extra_id: text(&o.get("extraId").cloned()),
-                    extra_type: text(&o.get("extraType").cloned()),
-                    quantity: int(&o.get("quantity").cloned(), "quantity")?.unwrap_or(1),
-                }),
-                Value::String(s) => {
-                    Ok(pb::ChosenExtra { extra_id: s.clone(), extra_type: s.clone(), quantity: 1 })
-                }
-                _ => Err(bad()),
-            })
-            .collect(),
-        _ => Err(bad()),
-    }
+    Ok(body::extras(v)?
+        .into_iter()
+        .map(|e| pb::ChosenExtra { extra_id: e.id, extra_type: e.kind, quantity: e.quantity })
+        .collect())
 }
 
 /// Dates and times of a price request, with the spec's names and plain aliases.

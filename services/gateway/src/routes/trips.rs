@@ -5,6 +5,7 @@
 use crate::auth::AuthUser;
 use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
+use crate::routes::body::{self, flag, int, text};
 use crate::routes::catalog::dollars;
 use crate::routes::pricing::details_json;
 use crate::state::AppState;
@@ -18,93 +19,23 @@ use upcar_proto::{accounts as apb, catalog as cpb, pricing as ppb, trips as pb};
 
 type State = web::Data<AppState>;
 
-fn text(v: &Option<Value>) -> String {
-    match v {
-        Some(Value::String(s)) => s.trim().to_owned(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
-fn flag(v: &Option<Value>) -> bool {
-    match v {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => matches!(s.trim(), "true" | "1" | "yes"),
-        _ => false,
-    }
-}
-
-fn int(v: &Option<Value>, field: &str) -> HttpResult<Option<i32>> {
-    let bad = || HttpError::invalid("invalid_input", format!("{field} must be a whole number"));
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| bad()),
-        Some(Value::Number(n)) => {
-            n.as_i64().and_then(|n| i32::try_from(n).ok()).map(Some).ok_or_else(bad)
-        }
-        _ => Err(bad()),
-    }
-}
-
 fn money(v: &Option<Value>, field: &str) -> HttpResult<Option<i64>> {
-    let bad =
-        || HttpError::invalid("invalid_input", format!("{field} must be an amount in dollars"));
-    let d = match v {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::Number(n)) => n.as_f64().ok_or_else(bad)?,
-        Some(Value::String(s)) => {
-            s.trim().trim_start_matches('$').parse::<f64>().map_err(|_| bad())?
-        }
-        _ => return Err(bad()),
-    };
-    if !d.is_finite() || !(0.0..=10_000_000.0).contains(&d) {
-        return Err(bad());
-    }
-    Ok(Some((d * 100.0).round() as i64))
+    body::cents(v, field)
 }
 
 fn location(v: &Option<Value>, field: &str) -> HttpResult<Option<pb::Location>> {
-    let bad = || {
-        HttpError::invalid("invalid_coordinates", format!("{field} needs latitude and longitude"))
-    };
-    let num = |x: Option<&Value>| -> Option<f64> {
-        match x? {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse().ok(),
-            _ => None,
-        }
-    };
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::Object(o)) if o.is_empty() => Ok(None),
-        Some(Value::Object(o)) => {
-            let (lat, lng) = if let Some(Value::Array(c)) = o.get("coordinates") {
-                (num(c.get(1)), num(c.first()))
-            } else {
-                (num(o.get("latitude").or(o.get("lat"))), num(o.get("longitude").or(o.get("lng"))))
-            };
-            let address = match o.get("address") {
-                Some(Value::String(s)) => s.clone(),
-                Some(Value::Object(a)) => ["street", "city", "state", "zip"]
-                    .iter()
-                    .filter_map(|k| a.get(*k).and_then(|v| v.as_str()))
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                _ => String::new(),
-            };
-            match (lat, lng) {
-                (Some(latitude), Some(longitude)) => {
-                    Ok(Some(pb::Location { latitude, longitude, address }))
-                }
-                _ => Err(bad()),
-            }
-        }
-        _ => Err(bad()),
-    }
+    Ok(body::point(v, field)?.map(|p| pb::Location {
+        latitude: p.latitude,
+        longitude: p.longitude,
+        address: p.address,
+    }))
+}
+
+fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
+    Ok(body::extras(v)?
+        .into_iter()
+        .map(|e| pb::ChosenExtra { extra_id: e.id, extra_type: e.kind, quantity: e.quantity })
+        .collect())
 }
 
 fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
@@ -263,30 +194,6 @@ pub struct CreateBody {
     return_to_same_address: Option<Value>,
     return_to_car_location: Option<Value>,
     return_location: Option<Value>,
-}
-
-fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
-    let bad = || {
-        HttpError::invalid(
-            "invalid_input",
-            "extras must be a list of {extraType, extraId, quantity}",
-        )
-    };
-    match v {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|x| match x {
-                Value::Object(o) => Ok(pb::ChosenExtra {
-                    extra_id: text(&o.get("extraId").cloned()),
-                    extra_type: text(&o.get("extraType").cloned()),
-                    quantity: int(&o.get("quantity").cloned(), "quantity")?.unwrap_or(1),
-                }),
-                _ => Err(bad()),
-            })
-            .collect(),
-        _ => Err(bad()),
-    }
 }
 
 /// `POST /v1/trips/createTrip` (header `Idempotency-Key`): 201 with the trip.
