@@ -1,6 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+export function storeEmail(email: string): Promise<unknown> {
+  return api.post('/users/storeEmail', { email });
+}
+
 /** Fire and forget; failures are only logged (spec 002 section 7). */
-export function storeEmail(email: string): void {
-  api.post('/users/storeEmail', { email }).catch((e) => console.warn('Failed to store email', e));
+export function useStoreEmail() {
+  return useMutation({ mutationFn: storeEmail, onError: (e) => console.warn('Failed to store email', e) });
 }

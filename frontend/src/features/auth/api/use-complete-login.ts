@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { setSession } from '@/lib/session';
 import type { SessionAnswer } from './login';
-import { verifyToken } from './verify-token';
+import { verifyTokenQueryOptions } from './verify-token';
 
 /**
  * Finishes any login: the token must verify, then token and user are stored and every query
@@ -11,7 +11,7 @@ export function useCompleteLogin() {
   const qc = useQueryClient();
   return async (answer: SessionAnswer): Promise<void> => {
     if (!answer.access_token || !answer.user) throw new Error('Token or user data missing in the response');
-    const checked = await verifyToken(answer.access_token);
+    const checked = await qc.fetchQuery(verifyTokenQueryOptions(answer.access_token));
     setSession(checked.access_token ?? answer.access_token, checked.user ?? answer.user);
     await qc.invalidateQueries();
   };

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
 import type { SessionAnswer } from './login';
@@ -6,3 +7,7 @@ import type { SessionAnswer } from './login';
 export function verifyToken(token: string): Promise<SessionAnswer> {
   return api.post<SessionAnswer>('/users/verifyToken', { token, deviceFingerprint: deviceFingerprint() }, { headers: { Authorization: `Bearer ${token}` } });
 }
+
+/** The token check, once per token (the session check on load and every login use it). */
+export const verifyTokenQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['session', 'verify', token], queryFn: () => verifyToken(token), staleTime: 5 * 60_000, retry: false });

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { EMAIL_RE, formatUsPhone, sanitize } from '@/lib/sanitize';
 import { env } from '@/config/env';
 import { useSignUp } from '../api/sign-up';
-import { storeEmail } from '../api/store-email';
+import { useStoreEmail } from '../api/store-email';
 import { useCompleteLogin } from '../api/use-complete-login';
 
 type Props = { onClose: () => void; onSuccess: () => void; onSwitchToLogin: () => void };
@@ -45,6 +45,8 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const signUp = useSignUp();
+  const store = useStoreEmail();
+  const storeMutate = store.mutate;
   const complete = useCompleteLogin();
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
 
@@ -52,9 +54,9 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
   useEffect(() => {
     const email = f.email.trim();
     if (!EMAIL_RE.test(email)) return;
-    const t = window.setTimeout(() => storeEmail(sanitize(email, 'email')), 2000);
+    const t = window.setTimeout(() => storeMutate(sanitize(email, 'email')), 2000);
     return () => window.clearTimeout(t);
-  }, [f.email]);
+  }, [f.email, storeMutate]);
 
   useEffect(() => {
     if (!done) return;

@@ -83,3 +83,12 @@ export function sendEmailCode(body: { email: string; firstName: string; userId: 
 export function verifyEmailCode(userId: string, code: string) {
   return api.post('/users/login/otp', { userId, otp: code, deviceFingerprint: null, otpType: 'email' });
 }
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: sendEmailCode });
+}
+
+export function useVerifyEmailCode(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (code: string) => verifyEmailCode(userId, code), onSuccess: () => qc.invalidateQueries({ queryKey: ['me', userId] }) });
+}

@@ -1,38 +1,34 @@
 import { useState } from 'react';
 import { Field } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';
-import { sendEmailCode, verifyEmailCode } from '../api/verification';
+import { useSendEmailCode, useVerifyEmailCode } from '../api/verification';
 
 /** Email verification: send a code, enter it, verified (spec 002 section 4). */
 export function EmailVerificationBox({ email, firstName, userId, onVerified }: { email: string; firstName: string; userId: string; onVerified: () => void }) {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendCode = useSendEmailCode();
+  const verifyCode = useVerifyEmailCode(userId);
+  const busy = sendCode.isPending || verifyCode.isPending;
   const send = async () => {
     setError(null);
     if (!userId || !firstName) return setError('User ID or First Name is missing');
-    setBusy(true);
     try {
-      await sendEmailCode({ email, firstName, userId });
+      await sendCode.mutateAsync({ email, firstName, userId });
       setSent(true);
     } catch (e) {
       setError(errorMessage(e, 'Failed to send verification email.'));
-    } finally {
-      setBusy(false);
     }
   };
   const verify = async (e: React.FormEvent) => {
     e.preventDefault();
     if (code.trim().length < 4) return setError('Please enter the full OTP.');
-    setBusy(true);
     try {
-      await verifyEmailCode(userId, code.trim());
+      await verifyCode.mutateAsync(code.trim());
       onVerified();
     } catch {
       setError('Invalid OTP. Please try again.');
-    } finally {
-      setBusy(false);
     }
   };
   return (

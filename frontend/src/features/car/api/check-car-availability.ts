@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
 
@@ -8,3 +9,7 @@ export function checkCarAvailability(carId: string, r: TripRange): Promise<{ ava
     acceptStatuses: [400],
   });
 }
+
+/** Always asked afresh (staleTime 0): the answer can change at any moment. */
+export const carAvailabilityQueryOptions = (carId: string, r: TripRange) =>
+  queryOptions({ queryKey: ['car', carId, 'available', r], queryFn: () => checkCarAvailability(carId, r), staleTime: 0, retry: false });

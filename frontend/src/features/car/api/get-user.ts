@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { SessionUser } from '@/lib/session';
 
@@ -8,3 +9,6 @@ export async function getUser(id: string): Promise<SessionUser> {
   if (!u) throw new Error('Failed to fetch user details');
   return u;
 }
+
+/** Fresh for the booking gate (verification fields change as the user completes them). */
+export const userQueryOptions = (id: string) => queryOptions({ queryKey: ['me', id], queryFn: () => getUser(id), staleTime: 0, retry: false });

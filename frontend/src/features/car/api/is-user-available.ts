@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
 
@@ -7,3 +8,6 @@ export function isUserAvailable(r: TripRange): Promise<{ isUserAvailable: boolea
     acceptStatuses: [400],
   });
 }
+
+export const userAvailabilityQueryOptions = (r: TripRange) =>
+  queryOptions({ queryKey: ['trips', 'user-available', r], queryFn: () => isUserAvailable(r), staleTime: 0, retry: false });

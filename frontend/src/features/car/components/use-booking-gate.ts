@@ -5,9 +5,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthPrompt } from '@/lib/auth';
 import { rangeError, type TripRange } from '@/lib/dates';
 import { getSession, userIdOf } from '@/lib/session';
-import { checkCarAvailability } from '../api/check-car-availability';
-import { getUser } from '../api/get-user';
-import { isUserAvailable } from '../api/is-user-available';
+import { useQueryClient } from '@tanstack/react-query';
+import { carAvailabilityQueryOptions } from '../api/check-car-availability';
+import { userQueryOptions } from '../api/get-user';
+import { userAvailabilityQueryOptions } from '../api/is-user-available';
 import { priceRange } from '../api/get-trip-price';
 import type { Delivery } from './pickup-location';
 
@@ -32,6 +33,7 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
   const navigate = useNavigate();
   const prompt = useAuthPrompt();
   const toast = useToast();
+  const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
@@ -54,14 +56,14 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
       setBusy(true);
       try {
         try {
-          const a = await checkCarAvailability(carId, r);
+          const a = await qc.fetchQuery(carAvailabilityQueryOptions(carId, r));
           if (!a.available) return toast.show(a.message || 'An error occurred while checking availability. Please try again.', 'error', 4000);
         } catch (e) {
           return toast.show(errorMessage(e, 'An error occurred while checking availability. Please try again.'), 'error', 4000);
         }
         let user;
         try {
-          user = await getUser(userIdOf(session.user) ?? '');
+          user = await qc.fetchQuery(userQueryOptions(userIdOf(session.user) ?? ''));
         } catch (e) {
           return toast.show(errorMessage(e, 'An error occurred while fetching user details'), 'error', 4000);
         }
@@ -73,7 +75,7 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
           return;
         }
         try {
-          const u = await isUserAvailable(r);
+          const u = await qc.fetchQuery(userAvailabilityQueryOptions(r));
           if (!u.isUserAvailable) {
             toast.show('User is not available.', 'error', 3000);
             navigate('/error/user-trips-error');
@@ -88,7 +90,7 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
         setBusy(false);
       }
     },
-    [carId, range, delivery, navigate, prompt, toast],
+    [carId, range, delivery, navigate, prompt, toast, qc],
   );
 
   return { proceed: () => run(false), busy };
