@@ -808,6 +808,9 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
          FROM cars WHERE status = 'active' ON CONFLICT (id) DO NOTHING",
     )
     .await?;
+    // The demo fleet's pricing is published again at each start, so a pricing database made
+    // after the fleet (or a pricing queue that did not exist yet) catches up.
+    crate::pricing_feed::republish(&mut conn, &ids).await?;
     tracing::info!(cars = n, "demo fleet loaded");
     Ok(())
 }

@@ -168,3 +168,13 @@ pub async fn run(pool: PgPool, relay: Relay, shutdown: impl std::future::Future<
         }
     }
 }
+
+/// Marks these cars due, so the feed publishes their pricing again (pricing keeps the newest
+/// version, so a repeat changes nothing).
+pub async fn republish(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> diesel::QueryResult<()> {
+    diesel::sql_query("UPDATE cars SET pricing_published_at = NULL WHERE id = ANY($1)")
+        .bind::<Array<SqlUuid>, _>(ids)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
