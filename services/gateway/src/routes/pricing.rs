@@ -200,29 +200,31 @@ pub async fn prices_by_request(state: State, who: MaybeUser, id: web::Path<Strin
     Ok(HttpResponse::Ok().json(json!({"status": r.status, "data": data})))
 }
 
+/// The choices of a trip as the checkout sends them (the Trip entity of spec 002 without its
+/// lifecycle fields); `createTrip` takes the same.
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FinalBody {
-    car_id: Option<Value>,
+    pub car_id: Option<Value>,
     #[serde(alias = "startDate")]
-    new_start_date: Option<Value>,
+    pub new_start_date: Option<Value>,
     #[serde(alias = "startTime")]
-    new_start_time: Option<Value>,
+    pub new_start_time: Option<Value>,
     #[serde(alias = "endDate")]
-    new_end_date: Option<Value>,
+    pub new_end_date: Option<Value>,
     #[serde(alias = "endTime")]
-    new_end_time: Option<Value>,
-    age: Option<Value>,
-    extras: Option<Value>,
-    protection_plan_type: Option<Value>,
+    pub new_end_time: Option<Value>,
+    pub age: Option<Value>,
+    pub extras: Option<Value>,
+    pub protection_plan_type: Option<Value>,
     #[serde(rename = "userId")]
-    _user_id: Option<Value>,
+    pub _user_id: Option<Value>,
     #[serde(alias = "pickupLocation")]
-    pick_up_location: Option<Value>,
-    coupon_code: Option<Value>,
-    return_to_same_address: Option<Value>,
-    return_to_car_location: Option<Value>,
-    return_location: Option<Value>,
+    pub pick_up_location: Option<Value>,
+    pub coupon_code: Option<Value>,
+    pub return_to_same_address: Option<Value>,
+    pub return_to_car_location: Option<Value>,
+    pub return_location: Option<Value>,
 }
 
 /// `POST /v1/tripPrice/getFinalTripPrice`: the checkout price; its `quoteId` books it.

@@ -172,28 +172,10 @@ async fn one(state: &AppState, reply: pb::TripReply) -> Value {
 #[serde(default, rename_all = "camelCase")]
 pub struct CreateBody {
     quote_id: Option<Value>,
-    car_id: Option<Value>,
-    #[serde(alias = "startDate")]
-    new_start_date: Option<Value>,
-    #[serde(alias = "startTime")]
-    new_start_time: Option<Value>,
-    #[serde(alias = "endDate")]
-    new_end_date: Option<Value>,
-    #[serde(alias = "endTime")]
-    new_end_time: Option<Value>,
-    age: Option<Value>,
-    extras: Option<Value>,
-    protection_plan_type: Option<Value>,
-    #[serde(rename = "userId")]
-    _user_id: Option<Value>,
     final_price: Option<Value>,
-    #[serde(alias = "pickupLocation")]
-    pick_up_location: Option<Value>,
-    coupon_code: Option<Value>,
     message: Option<Value>,
-    return_to_same_address: Option<Value>,
-    return_to_car_location: Option<Value>,
-    return_location: Option<Value>,
+    #[serde(flatten)]
+    trip: crate::routes::pricing::FinalBody,
 }
 
 /// `POST /v1/trips/createTrip` (header `Idempotency-Key`): 201 with the trip.
@@ -204,22 +186,23 @@ pub async fn create_trip(
     body: web::Json<CreateBody>,
 ) -> HttpResult {
     let b = body.into_inner();
+    let t = &b.trip;
     let msg = pb::CreateTripRequest {
         idempotency_key: idempotency_key(&req)?,
         quote_id: text(&b.quote_id),
-        car_id: text(&b.car_id),
-        start_date: text(&b.new_start_date),
-        start_time: text(&b.new_start_time),
-        end_date: text(&b.new_end_date),
-        end_time: text(&b.new_end_time),
-        age: int(&b.age, "age")?,
-        extras: extras(&b.extras)?,
-        protection_plan_type: text(&b.protection_plan_type),
-        pick_up_location: location(&b.pick_up_location, "pickUpLocation")?,
-        coupon_code: text(&b.coupon_code),
-        return_to_same_address: flag(&b.return_to_same_address),
-        return_to_car_location: flag(&b.return_to_car_location),
-        return_location: location(&b.return_location, "returnLocation")?,
+        car_id: text(&t.car_id),
+        start_date: text(&t.new_start_date),
+        start_time: text(&t.new_start_time),
+        end_date: text(&t.new_end_date),
+        end_time: text(&t.new_end_time),
+        age: int(&t.age, "age")?,
+        extras: extras(&t.extras)?,
+        protection_plan_type: text(&t.protection_plan_type),
+        pick_up_location: location(&t.pick_up_location, "pickUpLocation")?,
+        coupon_code: text(&t.coupon_code),
+        return_to_same_address: flag(&t.return_to_same_address),
+        return_to_car_location: flag(&t.return_to_car_location),
+        return_location: location(&t.return_location, "returnLocation")?,
         message: text(&b.message),
         final_price_cents: money(&b.final_price, "finalPrice")?,
     };
