@@ -244,6 +244,17 @@ impl Identity {
     }
 }
 
+/// An outgoing gRPC request carrying the caller's identity (when signed in) and the current
+/// trace context: how the gateway and services call a service on a user's behalf.
+pub fn outgoing<T>(msg: T, identity: Option<&Identity>) -> tonic::Request<T> {
+    let mut req = tonic::Request::new(msg);
+    if let Some(id) = identity {
+        id.inject(req.metadata_mut());
+    }
+    upcar_telemetry::inject_grpc(req.metadata_mut());
+    req
+}
+
 /// Runs one gRPC call: a span parented on the caller's trace, the caller's identity from the
 /// metadata, and the service's error turned into a status through the shared error table.
 pub async fn serve<T, R, E, F>(

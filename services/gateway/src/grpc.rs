@@ -5,10 +5,5 @@ use upcar_identity::Identity;
 
 /// Wraps `msg` with identity (when signed in), trace context and the request id.
 pub fn request<T>(msg: T, identity: Option<&Identity>) -> tonic::Request<T> {
-    let mut req = tonic::Request::new(msg);
-    if let Some(id) = identity {
-        id.inject(req.metadata_mut());
-    }
-    upcar_telemetry::inject_grpc(req.metadata_mut());
-    req
+    upcar_identity::outgoing(msg, identity)
 }

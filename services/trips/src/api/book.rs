@@ -31,10 +31,7 @@ use uuid::Uuid;
 const HOLD_RELEASE_DAYS: i64 = 5;
 
 fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    let mut r = tonic::Request::new(msg);
-    who.inject(r.metadata_mut());
-    upcar_telemetry::inject_grpc(r.metadata_mut());
-    r
+    upcar_identity::outgoing(msg, Some(who))
 }
 
 /// The checkout price for a request without a quote id, as pricing gives it to the guest.

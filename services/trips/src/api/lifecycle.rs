@@ -17,10 +17,7 @@ use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
 
 fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    let mut r = tonic::Request::new(msg);
-    who.inject(r.metadata_mut());
-    upcar_telemetry::inject_grpc(r.metadata_mut());
-    r
+    upcar_identity::outgoing(msg, Some(who))
 }
 
 fn reason(s: &str, field: &str) -> TripsResult<String> {

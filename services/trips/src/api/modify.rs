@@ -18,10 +18,7 @@ use upcar_proto::trips as pb;
 use uuid::Uuid;
 
 fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    let mut r = tonic::Request::new(msg);
-    who.inject(r.metadata_mut());
-    upcar_telemetry::inject_grpc(r.metadata_mut());
-    r
+    upcar_identity::outgoing(msg, Some(who))
 }
 
 fn status_of(s: &str) -> TripsResult<TripStatus> {
