@@ -42,6 +42,10 @@ impl Envelope {
 pub trait EventHandler: Send + Sync + 'static {
     /// Applies one event.
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()>;
+
+    /// Runs after the transaction that applied `event` committed (not for duplicates), e.g.
+    /// to drop what an in-process cache holds about it.
+    async fn committed(&self, _event: &Envelope) {}
 }
 
 /// Consumes `routing_keys` into the durable queue `consumer` until `shutdown` resolves,
@@ -206,19 +210,24 @@ pub(crate) async fn apply(
     envelope: &Envelope,
 ) -> anyhow::Result<bool> {
     let mut conn = pool.get().await?;
-    conn.transaction::<bool, anyhow::Error, _>(async |conn| {
-        let fresh = diesel::insert_into(p::processed_events)
-            .values((p::consumer.eq(consumer), p::event_id.eq(envelope.id)))
-            .on_conflict_do_nothing()
-            .execute(conn)
-            .await?
-            == 1;
-        if fresh {
-            handler.handle(conn, envelope).await?;
-        } else {
-            tracing::debug!(event_id = %envelope.id, "duplicate event absorbed");
-        }
-        Ok(fresh)
-    })
-    .await
+    let fresh = conn
+        .transaction::<bool, anyhow::Error, _>(async |conn| {
+            let fresh = diesel::insert_into(p::processed_events)
+                .values((p::consumer.eq(consumer), p::event_id.eq(envelope.id)))
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .await?
+                == 1;
+            if fresh {
+                handler.handle(conn, envelope).await?;
+            } else {
+                tracing::debug!(event_id = %envelope.id, "duplicate event absorbed");
+            }
+            Ok(fresh)
+        })
+        .await?;
+    if fresh {
+        handler.committed(envelope).await;
+    }
+    Ok(fresh)
 }

@@ -23,6 +23,26 @@ pub struct Settings {
     pub telemetry: TelemetrySettings,
     /// Quote lifetimes.
     pub quotes: QuoteSettings,
+    /// The in-memory rates cache of the search paths.
+    #[serde(default)]
+    pub rates_cache: RatesCacheSettings,
+}
+
+/// The in-memory rates cache of the search paths.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct RatesCacheSettings {
+    /// How long another replica's rates change can take to show on search prices (this
+    /// replica drops its entry when it applies the event).
+    pub ttl_ms: u64,
+    /// Most cars held.
+    pub max_entries: usize,
+}
+
+impl Default for RatesCacheSettings {
+    fn default() -> Self {
+        Self { ttl_ms: 2_000, max_entries: 200_000 }
+    }
 }
 
 /// Quote lifetimes.

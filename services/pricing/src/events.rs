@@ -82,7 +82,9 @@ pub fn row_of(e: &Envelope) -> Result<RatesRow, BadEvent> {
 }
 
 /// The consumer's handler.
-pub struct RatesProjection;
+pub struct RatesProjection {
+    pub state: std::sync::Arc<crate::state::AppState>,
+}
 
 #[async_trait::async_trait]
 impl EventHandler for RatesProjection {
@@ -97,5 +99,11 @@ impl EventHandler for RatesProjection {
             }
         }
         Ok(())
+    }
+
+    async fn committed(&self, event: &Envelope) {
+        if let Ok(row) = row_of(event) {
+            self.state.rates_cache.forget(row.car_id);
+        }
     }
 }

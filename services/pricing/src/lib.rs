@@ -3,6 +3,7 @@
 //! adds the rates read model (fed by catalog events), quotes in Redis and the gRPC API.
 
 pub mod api;
+pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod error;

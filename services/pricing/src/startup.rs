@@ -31,7 +31,11 @@ impl Application {
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
-        let state = Arc::new(AppState { pool, redis, quotes: settings.quotes });
+        let rates_cache = crate::cache::RatesCache::new(
+            std::time::Duration::from_millis(settings.rates_cache.ttl_ms),
+            settings.rates_cache.max_entries,
+        );
+        let state = Arc::new(AppState { pool, redis, quotes: settings.quotes, rates_cache });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
@@ -83,7 +87,7 @@ impl Application {
             self.amqp.exchange.clone(),
             self.queue_name(),
             crate::events::routing_keys(),
-            Arc::new(crate::events::RatesProjection),
+            Arc::new(crate::events::RatesProjection { state: self.state.clone() }),
             token.clone().cancelled_owned(),
         ));
         let incoming =

@@ -1,5 +1,6 @@
 //! What every handler shares.
 
+use crate::cache::RatesCache;
 use crate::config::QuoteSettings;
 use crate::error::{PricingError, PricingResult};
 use upcar_db::{PgPool, PooledConn};
@@ -9,6 +10,8 @@ pub struct AppState {
     pub pool: PgPool,
     pub redis: deadpool_redis::Pool,
     pub quotes: QuoteSettings,
+    /// Rates of recently priced cars (search paths only).
+    pub rates_cache: RatesCache,
 }
 
 impl AppState {

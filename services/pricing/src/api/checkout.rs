@@ -6,7 +6,7 @@ use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
 use crate::store::coupons;
 use crate::store::quotes::{self, Point, QuoteInputs};
-use crate::store::rates;
+use crate::store::rates::{self, PricedCar};
 use crate::store::trip_prices::{self, TripPrice};
 use chrono::Utc;
 use pricing_domain::coupon::{Coupon, CouponError, normalize};
@@ -67,14 +67,14 @@ pub async fn get_final_trip_price(
     r: pb::FinalTripPriceRequest,
 ) -> PricingResult<pb::PriceDetails> {
     let who = who.ok_or(PricingError::SignInRequired)?;
-    let row = bookable_car(state, car_id(&r.car_id)?).await?;
+    let car = bookable_car(state, car_id(&r.car_id)?).await?;
     let now = Utc::now();
     let window = PriceWindow::from_local(
         &r.start_date,
         &r.start_time,
         &r.end_date,
         &r.end_time,
-        row.tz(),
+        car.tz,
         now,
     )?;
     let plan = Plan::parse(&r.protection_plan_type)?;
@@ -99,10 +99,10 @@ pub async fn get_final_trip_price(
         coupon: if r.coupon_code.trim().is_empty() { None } else { normalize(&r.coupon_code).ok() },
     };
     let coupon = optional_coupon(state, inputs.coupon.as_deref()).await?;
-    let q = compute(&row, window, &inputs, coupon.as_ref(), now)?;
+    let q = compute(&car, window, &inputs, coupon.as_ref(), now)?;
     let details =
-        convert::details(&r.car_id, &q, &window, row.daily_price_cents, Some(plan.name()));
-    store_quote(state, &row, Some(who.user_id), inputs, &q, details).await
+        convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, Some(plan.name()));
+    store_quote(state, &car.row, Some(who.user_id), inputs, &q, details).await
 }
 
 /// For trips: binds an unexpired quote to a trip, which keeps that price. Binding the same
@@ -201,9 +201,9 @@ pub async fn get_modified_trip_price(
 ) -> PricingResult<pb::ModifiedTripPriceReply> {
     let who = who.ok_or(PricingError::SignInRequired)?;
     let trip = trip_for(state, &who, &r.trip_id).await?;
-    let row = {
+    let car = {
         let mut conn = state.conn().await?;
-        rates::one(&mut conn, trip.car_id).await?.ok_or(PricingError::CarNotFound)?
+        PricedCar::from(rates::one(&mut conn, trip.car_id).await?.ok_or(PricingError::CarNotFound)?)
     };
     let mut inputs: QuoteInputs =
         serde_json::from_value(trip.inputs.clone()).map_err(anyhow::Error::from)?;
@@ -212,7 +212,7 @@ pub async fn get_modified_trip_price(
         PriceWindow::from_instants(
             trip.start_time,
             trip.end_time,
-            row.tz(),
+            car.tz,
             now.min(trip.start_time),
         )?
     } else {
@@ -221,7 +221,7 @@ pub async fn get_modified_trip_price(
             &r.start_time,
             &r.end_date,
             &r.end_time,
-            row.tz(),
+            car.tz,
             now,
         )?
     };
@@ -238,16 +238,16 @@ pub async fn get_modified_trip_price(
         Ok(c) => c.filter(|c| c.check(now).is_ok()),
         Err(_) => None,
     };
-    let q = compute(&row, window, &inputs, coupon.as_ref(), now.min(window.start))?;
+    let q = compute(&car, window, &inputs, coupon.as_ref(), now.min(window.start))?;
     let plan = inputs.plan.clone();
     let details = convert::details(
         &trip.car_id.to_string(),
         &q,
         &window,
-        row.daily_price_cents,
+        car.row.daily_price_cents,
         plan.as_deref(),
     );
-    let details = store_quote(state, &row, Some(trip.user_id), inputs, &q, details).await?;
+    let details = store_quote(state, &car.row, Some(trip.user_id), inputs, &q, details).await?;
     Ok(pb::ModifiedTripPriceReply {
         price_details: Some(details),
         previous_price_cents: trip.total_cents,

@@ -4,13 +4,14 @@ use crate::api::convert;
 use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
 use crate::store::quotes::{self, Point, QuoteInputs, QuoteRecord, SearchPage};
-use crate::store::rates::{self, RatesRow};
+use crate::store::rates::{self, PricedCar, RatesRow};
 use chrono::{DateTime, Duration, Utc};
 use pricing_domain::coupon::Coupon;
 use pricing_domain::geo::miles_between;
 use pricing_domain::protection::Plan;
 use pricing_domain::quote::{ChosenExtra, Delivery, Quote, QuoteInput, quote};
 use pricing_domain::window::{PriceWindow, WindowError, parse_time};
+use std::sync::Arc;
 use upcar_identity::Identity;
 use upcar_proto::pricing as pb;
 use uuid::Uuid;
@@ -25,29 +26,43 @@ pub fn car_id(s: &str) -> PricingResult<Uuid> {
     s.trim().parse().map_err(|_| PricingError::CarNotFound)
 }
 
-/// A car's rates, which must exist and be bookable.
-pub async fn bookable_car(state: &AppState, id: Uuid) -> PricingResult<RatesRow> {
+/// A car's rates read from the database (checkout), which must exist and be bookable.
+pub async fn bookable_car(state: &AppState, id: Uuid) -> PricingResult<PricedCar> {
     let mut conn = state.conn().await?;
     let row = rates::one(&mut conn, id).await?.ok_or(PricingError::CarNotFound)?;
     if !row.is_bookable() {
         return Err(PricingError::CarNotBookable);
     }
-    Ok(row)
+    Ok(row.into())
+}
+
+/// A car's rates through the cache (car page), which must exist and be bookable.
+async fn bookable_cached(state: &AppState, id: Uuid) -> PricingResult<Arc<PricedCar>> {
+    let car = state
+        .rates_cache
+        .get_many(&state.pool, &[id])
+        .await?
+        .pop()
+        .ok_or(PricingError::CarNotFound)?;
+    if !car.row.is_bookable() {
+        return Err(PricingError::CarNotBookable);
+    }
+    Ok(car)
 }
 
 /// Prices `inputs` for a car.
 pub fn compute(
-    row: &RatesRow,
+    car: &PricedCar,
     window: PriceWindow,
     inputs: &QuoteInputs,
     coupon: Option<&Coupon>,
     now: DateTime<Utc>,
 ) -> PricingResult<Quote> {
-    let rates = row.rates();
+    let (row, rates) = (&car.row, &car.rates);
     let plan = inputs.plan.as_deref().map(Plan::parse).transpose()?;
     let miles = |p: &Point| miles_between(row.latitude, row.longitude, p.latitude, p.longitude);
     let input = QuoteInput {
-        rates: &rates,
+        rates,
         window,
         age: inputs.age,
         extras: inputs
@@ -100,14 +115,14 @@ pub async fn get_trip_price(
     who: Option<Identity>,
     r: pb::TripPriceRequest,
 ) -> PricingResult<pb::PriceDetails> {
-    let row = bookable_car(state, car_id(&r.car_id)?).await?;
+    let car = bookable_cached(state, car_id(&r.car_id)?).await?;
     let now = Utc::now();
     let window = PriceWindow::from_local(
         &r.start_date,
         &r.start_time,
         &r.end_date,
         &r.end_time,
-        row.tz(),
+        car.tz,
         now,
     )?;
     let inputs = QuoteInputs {
@@ -116,9 +131,9 @@ pub async fn get_trip_price(
         age: age_of(r.age),
         ..Default::default()
     };
-    let q = compute(&row, window, &inputs, None, now)?;
-    let details = convert::details(&r.car_id, &q, &window, row.daily_price_cents, None);
-    store_quote(state, &row, who.map(|w| w.user_id), inputs, &q, details).await
+    let q = compute(&car, window, &inputs, None, now)?;
+    let details = convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, None);
+    store_quote(state, &car.row, who.map(|w| w.user_id), inputs, &q, details).await
 }
 
 /// A window given as RFC 3339 instants or as local `YYYY-MM-DD h:mm AM` text.
@@ -163,29 +178,26 @@ pub async fn get_trip_prices(
 ) -> PricingResult<pb::TripPricesReply> {
     let ids = ids_of(&r.car_ids)?;
     let now = Utc::now();
-    let rows = {
-        let mut conn = state.conn().await?;
-        rates::load(&mut conn, &ids).await?
-    };
+    let rows = state.rates_cache.get_many(&state.pool, &ids).await?;
     // A malformed window is the caller's mistake, not a car's: refuse it outright.
     if let Some(first) = rows.first() {
-        window_of(&r.start_time, &r.end_time, first.tz(), now)?;
+        window_of(&r.start_time, &r.end_time, first.tz, now)?;
     }
     let age = age_of(r.age);
     let mut prices = Vec::with_capacity(rows.len());
     for id in &ids {
-        let Some(row) = rows.iter().find(|row| row.car_id == *id) else { continue };
-        if !row.is_bookable() {
+        let Some(car) = rows.iter().find(|c| c.row.car_id == *id) else { continue };
+        if !car.row.is_bookable() {
             continue;
         }
-        let Ok(window) = window_of(&r.start_time, &r.end_time, row.tz(), now) else { continue };
+        let Ok(window) = window_of(&r.start_time, &r.end_time, car.tz, now) else { continue };
         let inputs = QuoteInputs { age, ..Default::default() };
-        match compute(row, window, &inputs, None, now) {
+        match compute(car, window, &inputs, None, now) {
             Ok(q) => prices.push(convert::details(
                 &id.to_string(),
                 &q,
                 &window,
-                row.daily_price_cents,
+                car.row.daily_price_cents,
                 None,
             )),
             Err(e) => tracing::debug!(car_id = %id, error = %e, "car dropped from a batch price"),
@@ -255,27 +267,24 @@ pub async fn check_prices(
         }
     };
     let now = Utc::now();
-    let rows = {
-        let mut conn = state.conn().await?;
-        rates::load(&mut conn, &ids).await?
-    };
+    let rows = state.rates_cache.get_many(&state.pool, &ids).await?;
     let mut prices = Vec::new();
     let mut pending = Vec::new();
     for id in &ids {
-        let Some(row) = rows.iter().find(|row| row.car_id == *id) else {
+        let Some(car) = rows.iter().find(|c| c.row.car_id == *id) else {
             pending.push(id.to_string());
             continue;
         };
-        let window = window_of(&start, &end, row.tz(), now)?;
+        let window = window_of(&start, &end, car.tz, now)?;
         let inputs = QuoteInputs { age: age_of(age), ..Default::default() };
-        match compute(row, window, &inputs, None, now) {
+        match compute(car, window, &inputs, None, now) {
             Ok(q) => prices.push(pb::CarPrice {
                 car_id: id.to_string(),
                 price_details: Some(convert::details(
                     &id.to_string(),
                     &q,
                     &window,
-                    row.daily_price_cents,
+                    car.row.daily_price_cents,
                     None,
                 )),
             }),

@@ -5,6 +5,7 @@ use diesel::sql_types::{Array, BigInt, Double, Integer, Jsonb, Text, Uuid as Sql
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use pricing_domain::Cents;
 use pricing_domain::rates::{CarRates, Extra};
+use serde::Deserialize;
 use uuid::Uuid;
 
 /// One car's rates as stored.
@@ -48,10 +49,25 @@ pub struct RatesRow {
     pub extras: serde_json::Value,
 }
 
+/// A car's rates ready to price: the stored row with its extras read and its time zone
+/// resolved once.
+#[derive(Debug, Clone)]
+pub struct PricedCar {
+    pub row: RatesRow,
+    pub rates: CarRates,
+    pub tz: chrono_tz::Tz,
+}
+
+impl From<RatesRow> for PricedCar {
+    fn from(row: RatesRow) -> Self {
+        Self { rates: row.rates(), tz: row.tz(), row }
+    }
+}
+
 impl RatesRow {
     /// The domain's view of the row.
     pub fn rates(&self) -> CarRates {
-        let extras: Vec<Extra> = serde_json::from_value(self.extras.clone()).unwrap_or_default();
+        let extras: Vec<Extra> = Vec::<Extra>::deserialize(&self.extras).unwrap_or_default();
         CarRates {
             daily: Cents(self.daily_price_cents),
             hourly: Cents(self.price_per_hour_cents),

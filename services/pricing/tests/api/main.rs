@@ -92,8 +92,13 @@ fn price_request(car: Uuid, from: i64, until: i64) -> pb::TripPriceRequest {
 }
 
 async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+async fn spawn_app_with(tweak: impl FnOnce(&mut pricing::Settings)) -> TestApp {
     let db = upcar_testkit::TestDatabase::create("pricing").await.unwrap();
     let mut settings = pricing::Settings::load().unwrap();
+    tweak(&mut settings);
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
     settings.redis.url = upcar_testkit::redis_url();
@@ -244,6 +249,28 @@ async fn a_newer_rate_replaces_an_older_one_and_late_or_repeated_events_change_n
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(refused, Some(Code::AlreadyExists));
+}
+
+#[tokio::test]
+async fn a_rates_change_shows_at_once_although_search_prices_come_from_memory() {
+    // An hour-long cache: only the consumer dropping the entry can make a new price show.
+    let app = spawn_app_with(|s| s.rates_cache.ttl_ms = 3_600_000).await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let batch = |daily_from: i64| pb::CheckPricesRequest {
+        car_ids: vec![car.to_string()],
+        start_date: day(daily_from),
+        start_time: "10:00 AM".into(),
+        end_date: day(daily_from + 2),
+        end_time: "10:00 AM".into(),
+        ..Default::default()
+    };
+    let first = app.client.clone().check_prices(batch(5)).await.unwrap().into_inner();
+    assert_eq!(first.prices[0].price_details.as_ref().unwrap().daily_price_cents, 10_000);
+    // list_car waits (30 s at most) until the car page answers the new rate.
+    app.list_car(&car_event(car, 2, 15_000)).await;
+    let again = app.client.clone().check_prices(batch(5)).await.unwrap().into_inner();
+    assert_eq!(again.prices[0].price_details.as_ref().unwrap().daily_price_cents, 15_000);
 }
 
 #[tokio::test]
