@@ -9,45 +9,111 @@ use crate::routes::body::{self, flag, int, text};
 use crate::routes::catalog::dollars;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use upcar_proto::pricing as pb;
 
 type State = web::Data<AppState>;
 
-/// The spec's price details of one car.
+/// One breakdown line of the spec's price details.
+#[derive(Serialize)]
+struct LineOut<'a> {
+    label: &'a str,
+    amount: f64,
+    explanation: &'a str,
+    kind: &'a str,
+}
+
+/// The spec's price details of one car, serialized straight from the reply (no intermediate
+/// JSON tree: a search page's 20 cars are ~40 KB).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceDetailsOut<'a> {
+    car_id: &'a str,
+    start_time: &'a str,
+    end_time: &'a str,
+    original_price: f64,
+    final_price_before_tax: f64,
+    final_price: f64,
+    total_discount: f64,
+    final_price_per_month: Option<f64>,
+    can_pay_later: bool,
+    pay_later_date_message: &'a str,
+    total_miles_included: i64,
+    price_per_mile: f64,
+    converted_free_cancellation_before: Option<&'a str>,
+    pricing_breakdown: Vec<LineOut<'a>>,
+    total_price_rounded: f64,
+    tax: f64,
+    number_of_days: i64,
+    is_long_term: bool,
+    daily_price: f64,
+    protection_plan_type: Option<&'a str>,
+    quote_id: Option<&'a str>,
+    quote_expires_at: Option<&'a str>,
+    time_zone: &'a str,
+    currency: &'static str,
+}
+
+fn non_empty(s: &str) -> Option<&str> {
+    (!s.is_empty()).then_some(s)
+}
+
+impl<'a> From<&'a pb::PriceDetails> for PriceDetailsOut<'a> {
+    fn from(d: &'a pb::PriceDetails) -> Self {
+        Self {
+            car_id: &d.car_id,
+            start_time: &d.start_time,
+            end_time: &d.end_time,
+            original_price: dollars(d.original_price_cents),
+            final_price_before_tax: dollars(d.final_price_before_tax_cents),
+            final_price: dollars(d.final_price_cents),
+            total_discount: dollars(d.total_discount_cents),
+            final_price_per_month: d.final_price_per_month_cents.map(dollars),
+            can_pay_later: d.can_pay_later,
+            pay_later_date_message: &d.pay_later_date_message,
+            total_miles_included: d.total_miles_included,
+            price_per_mile: dollars(d.price_per_mile_cents),
+            converted_free_cancellation_before: d.converted_free_cancellation_before.as_deref(),
+            pricing_breakdown: d
+                .lines
+                .iter()
+                .map(|l| LineOut {
+                    label: &l.label,
+                    amount: dollars(l.amount_cents),
+                    explanation: &l.explanation,
+                    kind: &l.kind,
+                })
+                .collect(),
+            total_price_rounded: dollars(d.final_price_cents),
+            tax: dollars(d.tax_cents),
+            number_of_days: d.days,
+            is_long_term: d.is_long_term,
+            daily_price: dollars(d.daily_price_cents),
+            protection_plan_type: non_empty(&d.protection_plan_type),
+            quote_id: non_empty(&d.quote_id),
+            quote_expires_at: non_empty(&d.quote_expires_at),
+            time_zone: &d.time_zone,
+            currency: "USD",
+        }
+    }
+}
+
+/// The spec's price details of one car as a JSON value (for answers built with `json!`).
 pub fn details_json(d: &pb::PriceDetails) -> Value {
-    json!({
-        "carId": d.car_id,
-        "startTime": d.start_time,
-        "endTime": d.end_time,
-        "originalPrice": dollars(d.original_price_cents),
-        "finalPriceBeforeTax": dollars(d.final_price_before_tax_cents),
-        "finalPrice": dollars(d.final_price_cents),
-        "totalDiscount": dollars(d.total_discount_cents),
-        "finalPricePerMonth": d.final_price_per_month_cents.map(dollars),
-        "canPayLater": d.can_pay_later,
-        "payLaterDateMessage": d.pay_later_date_message,
-        "totalMilesIncluded": d.total_miles_included,
-        "pricePerMile": dollars(d.price_per_mile_cents),
-        "convertedFreeCancellationBefore": d.converted_free_cancellation_before,
-        "pricingBreakdown": d.lines.iter().map(|l| json!({
-            "label": l.label,
-            "amount": dollars(l.amount_cents),
-            "explanation": l.explanation,
-            "kind": l.kind,
-        })).collect::<Vec<_>>(),
-        "totalPriceRounded": dollars(d.final_price_cents),
-        "tax": dollars(d.tax_cents),
-        "numberOfDays": d.days,
-        "isLongTerm": d.is_long_term,
-        "dailyPrice": dollars(d.daily_price_cents),
-        "protectionPlanType": if d.protection_plan_type.is_empty() { Value::Null } else { json!(d.protection_plan_type) },
-        "quoteId": if d.quote_id.is_empty() { Value::Null } else { json!(d.quote_id) },
-        "quoteExpiresAt": if d.quote_expires_at.is_empty() { Value::Null } else { json!(d.quote_expires_at) },
-        "timeZone": d.time_zone,
-        "currency": "USD",
-    })
+    serde_json::to_value(PriceDetailsOut::from(d)).unwrap_or(Value::Null)
+}
+
+/// `{status, message, data}` with one car's price details.
+#[derive(Serialize)]
+struct OneOut<'a> {
+    status: bool,
+    message: &'static str,
+    data: PriceDetailsOut<'a>,
+}
+
+fn one_price(d: &pb::PriceDetails) -> HttpResponse {
+    HttpResponse::Ok().json(OneOut { status: true, message: "Price details", data: d.into() })
 }
 
 fn money_cents(v: &Option<Value>, field: &str) -> HttpResult<i64> {
@@ -111,8 +177,7 @@ pub async fn get_trip_price(
         age: age_query(&q.age)?,
     };
     let d = state.pricing.clone().get_trip_price(request(msg, who.0.as_ref())).await?.into_inner();
-    Ok(HttpResponse::Ok()
-        .json(json!({"status": true, "message": "Price details", "data": details_json(&d)})))
+    Ok(one_price(&d))
 }
 
 #[derive(Deserialize, Default)]
@@ -149,10 +214,13 @@ pub async fn get_trip_prices(
         age: int(&b.age, "age")?,
     };
     let r = state.pricing.clone().get_trip_prices(request(msg, who.0.as_ref())).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": r.prices.iter().map(details_json).collect::<Vec<_>>(),
-    })))
+    #[derive(Serialize)]
+    struct Out<'a> {
+        status: bool,
+        data: Vec<PriceDetailsOut<'a>>,
+    }
+    Ok(HttpResponse::Ok()
+        .json(Out { status: true, data: r.prices.iter().map(Into::into).collect() }))
 }
 
 /// `GET /v1/cars/checkPrices/{ids}`: `ids` comma separated, with the search's `requestId`
@@ -176,14 +244,31 @@ pub async fn check_prices(
         age: age_query(&q.age)?,
     };
     let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": r.status,
-        "prices": r.prices.iter().map(|p| json!({
-            "carId": p.car_id,
-            "priceDetails": p.price_details.as_ref().map(details_json),
-        })).collect::<Vec<_>>(),
-        "pendingCarIds": r.pending_car_ids,
-    })))
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct CarOut<'a> {
+        car_id: &'a str,
+        price_details: Option<PriceDetailsOut<'a>>,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Out<'a> {
+        status: &'a str,
+        prices: Vec<CarOut<'a>>,
+        pending_car_ids: &'a [String],
+    }
+    Ok(HttpResponse::Ok().json(Out {
+        status: &r.status,
+        prices: r
+            .prices
+            .iter()
+            .map(|p| CarOut {
+                car_id: &p.car_id,
+                price_details: p.price_details.as_ref().map(Into::into),
+            })
+            .collect(),
+        pending_car_ids: &r.pending_car_ids,
+    }))
 }
 
 /// `GET /v1/tripPrice/getPricesByRequestId/{requestId}`: a search page's prices keyed by car
@@ -191,13 +276,17 @@ pub async fn check_prices(
 pub async fn prices_by_request(state: State, who: MaybeUser, id: web::Path<String>) -> HttpResult {
     let msg = pb::CheckPricesRequest { request_id: id.into_inner(), ..Default::default() };
     let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
-    let mut data = Map::new();
-    for p in &r.prices {
-        if let Some(d) = &p.price_details {
-            data.insert(p.car_id.clone(), details_json(d));
-        }
+    #[derive(Serialize)]
+    struct Out<'a> {
+        status: &'a str,
+        data: std::collections::BTreeMap<&'a str, PriceDetailsOut<'a>>,
     }
-    Ok(HttpResponse::Ok().json(json!({"status": r.status, "data": data})))
+    let data = r
+        .prices
+        .iter()
+        .filter_map(|p| Some((p.car_id.as_str(), p.price_details.as_ref()?.into())))
+        .collect();
+    Ok(HttpResponse::Ok().json(Out { status: &r.status, data }))
 }
 
 /// The choices of a trip as the checkout sends them (the Trip entity of spec 002 without its
@@ -255,8 +344,7 @@ pub async fn get_final_trip_price(
     };
     let d =
         state.pricing.clone().get_final_trip_price(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok()
-        .json(json!({"status": true, "message": "Price details", "data": details_json(&d)})))
+    Ok(one_price(&d))
 }
 
 #[derive(Deserialize, Default)]
