@@ -50,6 +50,10 @@ pub enum CatalogError {
     BadCarType,
     #[error("No featured car right now")]
     FeaturedCarNotFound,
+    #[error("Place not found")]
+    PlaceNotFound,
+    #[error("Give an address (3 characters or more), or latitude and longitude")]
+    AddressRequired,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -72,7 +76,8 @@ impl ErrorCode for CatalogError {
             CatalogError::CarNotFound
             | CatalogError::MakeNotFound
             | CatalogError::EnumNotFound(_)
-            | CatalogError::FeaturedCarNotFound => ErrorKind::NotFound,
+            | CatalogError::FeaturedCarNotFound
+            | CatalogError::PlaceNotFound => ErrorKind::NotFound,
             CatalogError::AlreadyReported => ErrorKind::Conflict,
             CatalogError::SignInRequired => ErrorKind::Unauthenticated,
             CatalogError::Internal(_) => ErrorKind::Internal,
@@ -109,6 +114,8 @@ impl ErrorCode for CatalogError {
             CatalogError::BadDeliveryLocation => "invalid_coordinates",
             CatalogError::BadCarType => "invalid_car_type",
             CatalogError::FeaturedCarNotFound => "featured_car_not_found",
+            CatalogError::PlaceNotFound => "place_not_found",
+            CatalogError::AddressRequired => "address_required",
             CatalogError::Internal(_) => "internal_error",
         }
     }

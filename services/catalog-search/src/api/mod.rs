@@ -82,6 +82,18 @@ impl Catalog for CatalogApi {
     ) -> Result<Response<pb::PlacesReply>, Status> {
         call("AutocompletePlaces", r, async |_, b| places::autocomplete(&self.state, b).await).await
     }
+    async fn place_details(
+        &self,
+        r: Request<pb::PlaceIdRequest>,
+    ) -> Result<Response<pb::Place>, Status> {
+        call("PlaceDetails", r, async |_, b| places::details(&self.state, b).await).await
+    }
+    async fn geocode(
+        &self,
+        r: Request<pb::GeocodeRequest>,
+    ) -> Result<Response<pb::PlacesReply>, Status> {
+        call("Geocode", r, async |_, b| places::geocode(&self.state, b).await).await
+    }
     async fn parse_search_text(
         &self,
         r: Request<pb::ParseSearchTextRequest>,

@@ -42,21 +42,66 @@ pub async fn autocomplete(
     let limit = if r.limit <= 0 { 10 } else { r.limit.min(25) };
     let mut conn = state.conn().await?;
     let rows = places::autocomplete(&mut conn, text, limit).await?;
-    Ok(pb::PlacesReply {
-        places: rows
-            .into_iter()
-            .map(|p| pb::Place {
-                place_id: p.id,
-                text: p.formatted_address.clone(),
-                lat: p.latitude,
-                lng: p.longitude,
-                formatted_address: p.formatted_address,
-                name: p.name,
-                types: types(&p.kind),
-                group: group(&p.kind).to_owned(),
+    Ok(pb::PlacesReply { places: rows.into_iter().map(|p| place(p, None)).collect() })
+}
+
+fn place(p: places::PlaceRow, distance_miles: Option<f64>) -> pb::Place {
+    pb::Place {
+        place_id: p.id,
+        text: p.formatted_address.clone(),
+        lat: p.latitude,
+        lng: p.longitude,
+        formatted_address: p.formatted_address,
+        name: p.name,
+        types: types(&p.kind),
+        group: group(&p.kind).to_owned(),
+        distance_miles,
+    }
+}
+
+/// Place details by the id autocomplete gave.
+pub async fn details(state: &AppState, r: pb::PlaceIdRequest) -> CatalogResult<pb::Place> {
+    let id = r.place_id.trim();
+    if id.is_empty() || id.len() > 200 {
+        return Err(CatalogError::PlaceNotFound);
+    }
+    let mut conn = state.conn().await?;
+    let row = places::by_id(&mut conn, id).await?.ok_or(CatalogError::PlaceNotFound)?;
+    Ok(place(row, None))
+}
+
+/// How far reverse geocoding looks for a place.
+pub const REVERSE_RADIUS_MILES: f64 = 100.0;
+
+/// Forward geocoding (address text to places, best first) or reverse geocoding (a point to
+/// the places nearest it, nearest first, within [`REVERSE_RADIUS_MILES`]).
+pub async fn geocode(state: &AppState, r: pb::GeocodeRequest) -> CatalogResult<pb::PlacesReply> {
+    let limit = if r.limit <= 0 { 5 } else { r.limit.min(25) };
+    match (r.latitude, r.longitude) {
+        (Some(lat), Some(lng)) => {
+            if !(-90.0..=90.0).contains(&lat) || !(-180.0..=180.0).contains(&lng) {
+                return Err(CatalogError::BadCoordinates);
+            }
+            let mut conn = state.conn().await?;
+            let rows = places::nearest(&mut conn, lat, lng, REVERSE_RADIUS_MILES, limit).await?;
+            Ok(pb::PlacesReply {
+                places: rows.into_iter().map(|n| place(n.place, Some(n.distance_miles))).collect(),
             })
-            .collect(),
-    })
+        }
+        (None, None) => {
+            let text = r.address.trim();
+            if text.chars().count() < MIN_CHARS {
+                return Err(CatalogError::AddressRequired);
+            }
+            if text.chars().count() > 200 {
+                return Err(CatalogError::TextTooLong);
+            }
+            let mut conn = state.conn().await?;
+            let rows = places::autocomplete(&mut conn, text, limit).await?;
+            Ok(pb::PlacesReply { places: rows.into_iter().map(|p| place(p, None)).collect() })
+        }
+        _ => Err(CatalogError::BadCoordinates),
+    }
 }
 
 pub fn parse_search_text(state: &AppState, text: &str) -> CatalogResult<pb::SearchParams> {

@@ -95,3 +95,51 @@ pub async fn autocomplete(
     .load(conn)
     .await
 }
+
+const PLACE_COLUMNS: &str = "id, kind, name, formatted_address, latitude, longitude";
+
+/// One place by id.
+pub async fn by_id(conn: &mut AsyncPgConnection, id: &str) -> QueryResult<Option<PlaceRow>> {
+    let mut rows: Vec<PlaceRow> =
+        diesel::sql_query(format!("SELECT {PLACE_COLUMNS} FROM places WHERE id = $1"))
+            .bind::<Text, _>(id)
+            .load(conn)
+            .await?;
+    Ok(rows.pop())
+}
+
+/// A place and how far it is from the asked point.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct NearPlace {
+    #[diesel(embed)]
+    pub place: PlaceRow,
+    #[diesel(sql_type = Double)]
+    pub distance_miles: f64,
+}
+
+/// The places nearest a point within `radius_miles`, nearest first (the GiST index on
+/// `ll_to_earth` is walked in distance order).
+pub async fn nearest(
+    conn: &mut AsyncPgConnection,
+    latitude: f64,
+    longitude: f64,
+    radius_miles: f64,
+    limit: i32,
+) -> QueryResult<Vec<NearPlace>> {
+    use crate::domain::geo::METERS_PER_MILE;
+    diesel::sql_query(format!(
+        "SELECT {PLACE_COLUMNS}, \
+           earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles \
+         FROM places \
+         WHERE earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude) \
+           AND earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) <= $3 \
+         ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) \
+         LIMIT $4"
+    ))
+    .bind::<Double, _>(latitude)
+    .bind::<Double, _>(longitude)
+    .bind::<Double, _>(radius_miles * METERS_PER_MILE)
+    .bind::<Integer, _>(limit)
+    .load(conn)
+    .await
+}

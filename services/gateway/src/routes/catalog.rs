@@ -343,16 +343,76 @@ pub async fn autocomplete(state: State, q: web::Query<AutocompleteQuery>) -> Htt
         limit: opt_i32(&q.limit, "limit")?.unwrap_or(10),
     };
     let r = state.catalog.clone().autocomplete_places(request(msg, None)).await?.into_inner();
-    let item = |p: &pb::Place| {
-        json!({"placeId": p.place_id, "text": p.text, "lat": p.lat, "lng": p.lng, "formatted_address": p.formatted_address,
-               "name": p.name, "types": p.types, "group": p.group,
-               "geometry": {"location": {"lat": p.lat, "lng": p.lng}}})
-    };
+    let item = place_json;
     let groups: Vec<Value> = ["City", "Airport", "Hotel", "Address"]
         .iter()
         .map(|g| json!({"group": g, "items": r.places.iter().filter(|p| p.group == *g).map(item).collect::<Vec<_>>()}))
         .collect();
     Ok(HttpResponse::Ok().json(json!({"status": true, "data": r.places.iter().map(item).collect::<Vec<_>>(), "groups": groups})))
+}
+
+/// The spec's place suggestion, with the place-details fields (`displayName`, `location`).
+fn place_json(p: &pb::Place) -> Value {
+    json!({"placeId": p.place_id, "text": p.text, "lat": p.lat, "lng": p.lng, "formatted_address": p.formatted_address,
+           "name": p.name, "displayName": p.name, "types": p.types, "group": p.group,
+           "location": {"lat": p.lat, "lng": p.lng},
+           "geometry": {"location": {"lat": p.lat, "lng": p.lng}},
+           "distanceMiles": p.distance_miles})
+}
+
+/// `GET /v1/places/details/{placeId}`: display name, formatted address, location and types of
+/// a place autocomplete suggested; 404 for an unknown id.
+pub async fn place_details(state: State, id: web::Path<String>) -> HttpResult {
+    let msg = pb::PlaceIdRequest { place_id: id.into_inner() };
+    let p = state.catalog.clone().place_details(request(msg, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": place_json(&p)})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct GeocodeQuery {
+    #[serde(alias = "q", alias = "input")]
+    address: Option<String>,
+    #[serde(alias = "lat")]
+    latitude: Option<String>,
+    #[serde(alias = "lng")]
+    longitude: Option<String>,
+    /// `lat,lng` in one parameter.
+    latlng: Option<String>,
+    limit: Option<String>,
+}
+
+/// `GET /v1/places/geocode?address=` (best matches first) or `?latitude=&longitude=` /
+/// `?latlng=lat,lng` (the nearest places within 100 miles, nearest first, each with
+/// `distanceMiles`). No match is an empty `results` list.
+pub async fn geocode(state: State, q: web::Query<GeocodeQuery>) -> HttpResult {
+    let q = q.into_inner();
+    let (latitude, longitude) = match &q.latlng {
+        Some(s) => {
+            let (a, b) = s.split_once(',').ok_or_else(|| {
+                HttpError::invalid("invalid_coordinates", "latlng must be latitude,longitude")
+            })?;
+            (
+                opt_f64(&Some(a.trim().to_owned()), "latitude")?,
+                opt_f64(&Some(b.trim().to_owned()), "longitude")?,
+            )
+        }
+        None => (opt_f64(&q.latitude, "latitude")?, opt_f64(&q.longitude, "longitude")?),
+    };
+    if latitude.is_some() != longitude.is_some() {
+        return Err(HttpError::invalid("invalid_coordinates", "Give both latitude and longitude"));
+    }
+    let msg = pb::GeocodeRequest {
+        address: q.address.unwrap_or_default(),
+        latitude,
+        longitude,
+        limit: opt_i32(&q.limit, "limit")?.unwrap_or(5),
+    };
+    let r = state.catalog.clone().geocode(request(msg, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "results": r.places.iter().map(place_json).collect::<Vec<_>>(),
+    })))
 }
 
 #[derive(Deserialize, Default)]

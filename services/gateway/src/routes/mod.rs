@@ -94,6 +94,8 @@ routes! {
     "GET" "/v1/api/enums/{name}" Public "availableCarMakes, carMakes, carTypes, carOdometers, statesList, carSpecialFeatures, carFeatures";
     "GET" "/v1/car-makes-models/{make}" Public "Models of a make";
     "GET" "/v1/places/autocomplete" Public "Place suggestions from 3 characters, grouped City, Airport, Hotel, Address (input)";
+    "GET" "/v1/places/details/{id}" Public "Place details (displayName, formatted_address, location, types) of a suggested placeId; 404 unknown";
+    "GET" "/v1/places/geocode" Public "Geocoding: address= gives the best matches; latitude=&longitude= (or latlng=) the nearest places with distanceMiles";
     "GET" "/v1/allai/getSearchParams" Public "Search parameters from free text (query)";
     "GET" "/v1/cars/getRatings/{carId}" Public "A car's rating, category ratings and reviews, newest first, 50 a page (page)";
     "POST" "/v1/cars/reportListing/{id}" User "Report a listing {reportType, reason}; once per car a day; the car stays listed";
@@ -206,6 +208,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/api/enums/{name}", get().to(catalog::list_enum))
             .route("/car-makes-models/{make}", get().to(catalog::models_for_make))
             .route("/places/autocomplete", get().to(catalog::autocomplete))
+            .route("/places/details/{id}", get().to(catalog::place_details))
+            .route("/places/geocode", get().to(catalog::geocode))
             .route("/allai/getSearchParams", get().to(catalog::search_params))
             .route("/cars/getRatings/{carId}", get().to(catalog::get_ratings))
             .route("/cars/reportListing/{id}", post().to(catalog::report_listing))

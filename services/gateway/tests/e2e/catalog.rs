@@ -395,6 +395,57 @@ async fn place_autocomplete_groups_cities_airports_hotels_and_addresses() {
 }
 
 #[tokio::test]
+async fn place_details_and_geocoding_come_from_the_gazetteer() {
+    // Details of a suggestion, by its id.
+    let (_, b) = parts(get("/v1/places/autocomplete?input=fremont", None).await).await;
+    let id = b["data"][0]["placeId"].as_str().unwrap().to_owned();
+    let (s, d) = parts(get(&format!("/v1/places/details/{id}"), None).await).await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["data"]["placeId"], id.as_str());
+    assert_eq!(d["data"]["displayName"], "Fremont");
+    assert!(d["data"]["formatted_address"].as_str().unwrap().contains("CA"));
+    assert!((d["data"]["location"]["lat"].as_f64().unwrap() - 37.55).abs() < 0.1, "{d}");
+    assert!(d["data"]["types"].as_array().unwrap().contains(&json!("locality")));
+    let (s, e) = parts(get("/v1/places/details/no-such-place", None).await).await;
+    assert_eq!((s, e["error"].as_str()), (404, Some("place_not_found")));
+
+    // Forward: an address to its place.
+    let (s, g) = parts(get("/v1/places/geocode?address=San%20Jose,%20CA", None).await).await;
+    assert_eq!(s, 200, "{g}");
+    assert_eq!(g["results"][0]["name"], "San Jose", "{g}");
+    assert!(
+        (g["results"][0]["geometry"]["location"]["lng"].as_f64().unwrap() + 121.89).abs() < 0.1
+    );
+
+    // Reverse: a point in Fremont gives the nearest places, nearest first, Fremont among them.
+    let (s, r) =
+        parts(get("/v1/places/geocode?latlng=37.5485,-121.9886&limit=10", None).await).await;
+    assert_eq!(s, 200, "{r}");
+    let results = r["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    let miles: Vec<f64> = results.iter().map(|p| p["distanceMiles"].as_f64().unwrap()).collect();
+    assert!(miles.windows(2).all(|w| w[0] <= w[1]), "nearest first: {miles:?}");
+    assert!(miles.iter().all(|m| *m <= 100.0));
+    assert!(results.iter().any(|p| p["name"] == "Fremont" && p["group"] == "City"), "{r}");
+    // The middle of the Pacific has nothing within 100 miles.
+    let (s, r) = parts(get("/v1/places/geocode?latitude=30&longitude=-150", None).await).await;
+    assert_eq!((s, r["results"].clone()), (200, json!([])));
+
+    // Bad input: 4xx with a code.
+    for (path, code) in [
+        ("/v1/places/geocode", "address_required"),
+        ("/v1/places/geocode?address=ab", "address_required"),
+        ("/v1/places/geocode?latitude=95&longitude=0", "invalid_coordinates"),
+        ("/v1/places/geocode?latitude=37", "invalid_coordinates"),
+        ("/v1/places/geocode?latlng=37", "invalid_coordinates"),
+        ("/v1/places/geocode?latitude=abc&longitude=1", "invalid_query"),
+    ] {
+        let (s, e) = parts(get(path, None).await).await;
+        assert_eq!((s, e["error"].as_str()), (400, Some(code)), "{path}: {e}");
+    }
+}
+
+#[tokio::test]
 async fn free_text_becomes_search_parameters() {
     let (s, b) = parts(
         get(

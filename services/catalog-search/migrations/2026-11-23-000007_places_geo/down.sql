@@ -1,0 +1,1 @@
+DROP INDEX places_geo_idx;
