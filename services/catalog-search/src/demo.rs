@@ -910,7 +910,11 @@ pub async fn load_photos(
             urls.push(files.public_url(&key));
         }
         diesel::sql_query(
-            "UPDATE cars SET primary_photo_url = $2, photo_urls = $3 WHERE id = $1 AND primary_photo_url = ''",
+            // Also when the demo photos were stored under another public base (the stack moved
+            // to another port or host); photos a host uploaded are never touched.
+            "UPDATE cars SET primary_photo_url = $2, photo_urls = $3 WHERE id = $1 \
+             AND primary_photo_url <> $2 \
+             AND (primary_photo_url = '' OR primary_photo_url LIKE '%/public/cars/' || id::text || '/1.svg')",
         )
         .bind::<diesel::sql_types::Uuid, _>(car.id)
         .bind::<diesel::sql_types::Text, _>(&urls[0])

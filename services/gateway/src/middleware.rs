@@ -54,3 +54,22 @@ pub async fn observe(
     }
     Ok(res)
 }
+
+/// Browser caching of the web app: Vite's `/assets/*` files carry a content hash in their
+/// name, so they never change (a year, immutable); everything else the app serves (the
+/// `index.html` shell) is revalidated on each visit. API answers set their own headers.
+pub async fn web_app_caching(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let app_path = !req.path().starts_with("/v1/")
+        && !matches!(req.path(), "/healthz" | "/readyz" | "/metrics");
+    let immutable = req.path().starts_with("/assets/");
+    let mut res = next.call(req).await?;
+    let cache_control = HeaderName::from_static("cache-control");
+    if app_path && res.status().is_success() && !res.headers().contains_key(&cache_control) {
+        let value = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
+        res.headers_mut().insert(cache_control, HeaderValue::from_static(value));
+    }
+    Ok(res)
+}

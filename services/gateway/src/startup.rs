@@ -47,6 +47,7 @@ impl Application {
                 )
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .wrap(from_fn(crate::middleware::web_app_caching))
                 .wrap(Compress::default())
                 .wrap(from_fn(crate::middleware::observe))
                 .route("/healthz", web::get().to(crate::routes::system::healthz))

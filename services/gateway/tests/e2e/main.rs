@@ -895,11 +895,19 @@ async fn the_web_app_is_served_at_the_root_with_client_routes_falling_back_to_it
     for path in ["/", "/search?latitude=37.55", "/car/123", "/host/become-host"] {
         let r = get_when_up(&format!("{}{path}", web.base)).await;
         assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert_eq!(r.headers()["cache-control"], "no-cache", "{path}: the shell is revalidated");
         assert!(r.text().await.unwrap().contains("upcar app"), "{path}");
     }
     let r = get_when_up(&format!("{}/assets/app.js", web.base)).await;
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=31536000, immutable",
+        "hashed assets are cached for good"
+    );
     assert!(r.text().await.unwrap().contains("console.log"));
-    let (s, b) = parts(get_when_up(&format!("{}/v1/not-a-route", web.base)).await).await;
+    let r = get_when_up(&format!("{}/v1/not-a-route", web.base)).await;
+    assert!(r.headers().get("cache-control").is_none(), "API answers are not the app's");
+    let (s, b) = parts(r).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
     let (s, _) = parts(
         get_when_up(&format!("{}/v1/users/gethost/{}", web.base, uuid::Uuid::now_v7())).await,
