@@ -4,7 +4,7 @@ use crate::store::trips::{HistoryRow, TripRow};
 use chrono::{DateTime, Utc};
 use upcar_proto::trips as pb;
 
-fn local(t: DateTime<Utc>, tz: &str) -> String {
+pub fn local(t: DateTime<Utc>, tz: &str) -> String {
     match tz.parse::<chrono_tz::Tz>() {
         Ok(z) => t.with_timezone(&z).to_rfc3339(),
         Err(_) => t.to_rfc3339(),
