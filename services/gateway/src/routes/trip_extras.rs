@@ -383,8 +383,22 @@ pub async fn report_issue(
     })))
 }
 
-/// `GET /v1/trips/getTripIssueCharges/{id}`: `[{type, label, charges: {name: {price}}}]`.
-pub async fn trip_issue_charges(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TypeQuery {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+/// `GET /v1/trips/getTripIssueCharges/{id}[?type=]`: `[{type, label, charges: {name:
+/// {price}}}]`; with `type`, only that issue type's entry (the report-issue summary card).
+pub async fn trip_issue_charges(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    q: web::Query<TypeQuery>,
+) -> HttpResult {
+    let only = q.into_inner().kind.map(|k| k.trim().to_ascii_lowercase().replace([' ', '-'], "_"));
     let r = state
         .trips
         .clone()
@@ -397,6 +411,7 @@ pub async fn trip_issue_charges(state: State, user: AuthUser, id: web::Path<Stri
     let entries: Vec<Value> = r
         .charges
         .iter()
+        .filter(|e| only.as_deref().is_none_or(|k| k.is_empty() || e.r#type == k))
         .map(|e| {
             // The spec's charge item set: keyed by charge name (underscores for spaces), each
             // with its price as numeric text; lines of the same name are added up.
@@ -546,6 +561,7 @@ pub async fn rental_agreement(
             "startTime": t.start_time,
             "endTime": t.end_time,
             "reservationNumber": t.reservation_number,
+            "additionalDrivers": t.additional_drivers.iter().filter(|d| d.status == "added").map(|d| d.email.clone()).collect::<Vec<_>>(),
             "status": t.status,
             "protectionPlanType": t.protection_plan_type,
             "protectionPlan": plan.map(|p| json!({

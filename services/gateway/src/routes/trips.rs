@@ -154,6 +154,10 @@ pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
         "lastName": guest.last_name,
         "userProfilePic": guest.profile_pic,
         "hostName": format!("{} {}", host.first_name, host.last_name).trim(),
+        "additionalDrivers": t.additional_drivers.iter().map(|d| json!({
+            "email": d.email, "status": d.status, "invitedAt": d.invited_at,
+            "expiresAt": d.expires_at, "addedAt": d.added_at,
+        })).collect::<Vec<_>>(),
     });
     if let (Some(a), Value::Object(b)) = (out.as_object_mut(), more) {
         a.extend(b);

@@ -185,6 +185,15 @@ async fn incidentals_are_charged_by_the_host_by_the_rules_and_paid_by_the_guest(
     assert_eq!(smoking["label"], "Smoking");
     assert_eq!(smoking["charges"]["Smoking_fine"]["price"], "250.00");
     assert!(c["data"].as_array().unwrap().iter().all(|e| e["type"] != "tolls"), "{c}");
+    let (s, one) = parts(
+        get(&format!("/v1/trips/getTripIssueCharges/{id}?type=smoking"), Some(&g.token)).await,
+    )
+    .await;
+    assert_eq!((s, one["data"].as_array().unwrap().len()), (200, 1), "{one}");
+    let (s, _) =
+        parts(get(&format!("/v1/trips/getTripIssueCharges/{id}"), Some(&stranger.token)).await)
+            .await;
+    assert_eq!(s, 404);
     assert_eq!(money(&c["invoiceTotal"]), pending);
 
     // The guest accepts: priceToPay must be a number above 0 and the price shown.
@@ -268,6 +277,24 @@ async fn incidentals_are_charged_by_the_host_by_the_rules_and_paid_by_the_guest(
     assert_eq!(s, 200, "{a}");
     assert_eq!(a["data"]["signed"], true);
     assert!(a["data"]["signedAt"].is_string() && a["data"]["checkedOutAt"].is_string());
+
+    // 48 hours after the return the claim window is closed.
+    trips_sql(&format!(
+        "UPDATE trips SET checked_out_at = now() - interval '49 hours' WHERE id = '{id}'"
+    ))
+    .await;
+    let (s, e) = add(host.clone(), json!({"type": "tolls", "amount": 3})).await;
+    assert_eq!((s, e["error"].as_str()), (409, Some("claim_window_closed")), "{e}");
+    let (s, e) = parts(
+        post(
+            &format!("/v1/trips/reportIssue/{id}"),
+            json!({"type": "damage", "description": "Found later"}),
+            Some(&host),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, e["error"].as_str()), (409, Some("claim_window_closed")), "{e}");
 }
 
 #[tokio::test]
@@ -638,4 +665,15 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
         .map(|h| h["action"].as_str().unwrap())
         .collect();
     assert!(actions.contains(&"invite_driver") && actions.contains(&"add_driver"), "{actions:?}");
+    let added: Vec<&str> = trip["data"]["additionalDrivers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["status"] == "added")
+        .map(|d| d["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(added, [friend.email.as_str()]);
+    let (_, a) =
+        parts(get(&format!("/v1/trips/getRentalAgreement/{id}"), Some(&g.token)).await).await;
+    assert_eq!(a["data"]["additionalDrivers"], json!([friend.email]));
 }

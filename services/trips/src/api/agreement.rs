@@ -94,8 +94,10 @@ pub async fn get(
         let history = trips::history(c, &[t.id]).await?;
         let holds = hold_statuses(c, &[t.id]).await?;
         let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
+        let mut trip = convert::trip(&t, &history, role, payment);
+        trip.additional_drivers = crate::api::drivers::listed(c, t.id).await?;
         Ok(pb::RentalAgreementReply {
-            trip: Some(convert::trip(&t, &history, role, payment)),
+            trip: Some(trip),
             signed: signed_at.is_some(),
             signed_at: signed_at.map(|d| d.to_rfc3339()),
             checked_in_at: t.checked_in_at.map(|d| d.to_rfc3339()),

@@ -89,5 +89,6 @@ pub fn trip(
         version: t.version,
         cancelled_at: t.cancelled_at.map(|c| local(c, &t.time_zone)),
         cancelled_by: cancelled_by.to_owned(),
+        additional_drivers: Vec::new(),
     }
 }

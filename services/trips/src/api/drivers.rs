@@ -56,6 +56,14 @@ fn driver_of(d: &DriverRow) -> pb::AdditionalDriver {
     }
 }
 
+/// A trip's additional drivers and pending invitations, as answered with the trip.
+pub async fn listed(
+    c: &mut AsyncPgConnection,
+    trip: Uuid,
+) -> TripsResult<Vec<pb::AdditionalDriver>> {
+    Ok(extras::drivers(c, trip).await?.iter().map(driver_of).collect())
+}
+
 /// `trips/addAdditionalDriver` `{tripId, additionalDriverEmails}`.
 pub async fn invite(
     state: &AppState,
@@ -159,10 +167,9 @@ pub async fn invite(
                 .await?;
                 note(c, &t, Some(&who), "guest", "invite_driver", email).await?;
             }
-            let drivers = extras::drivers(c, t.id).await?;
             Ok(pb::AdditionalDriversReply {
                 trip_id: t.id.to_string(),
-                drivers: drivers.iter().map(driver_of).collect(),
+                drivers: listed(c, t.id).await?,
                 message: "Invitations sent.".to_owned(),
             })
         })
