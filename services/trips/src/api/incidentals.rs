@@ -33,6 +33,13 @@ fn dollars(c: i64) -> String {
     format!("${}.{:02}", c / 100, c % 100)
 }
 
+/// A short digest of a set of incidental ids (hex SHA-256, first 32 characters).
+fn ids_digest(ids: &[String]) -> String {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(ids.join(",").as_bytes());
+    d.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
 /// The trip (locked when `lock`), the caller's part and its status.
 pub async fn load(
     c: &mut AsyncPgConnection,
@@ -283,6 +290,13 @@ pub async fn add(
                 .filter(|e| e.status != "removed")
                 .map(|e| e.kind.as_str())
                 .collect();
+            if priced.items.len() != r.items.len() {
+                return Err(TripsError::Internal(anyhow::anyhow!(
+                    "pricing priced {} of {} incidentals",
+                    priced.items.len(),
+                    r.items.len()
+                )));
+            }
             let mut lines = Vec::new();
             for (item, p) in r.items.iter().zip(&priced.items) {
                 if ONCE_PER_TRIP.contains(&p.r#type.as_str()) && seen.contains(&p.r#type.as_str())
@@ -480,14 +494,8 @@ async fn pay(
             &customer,
             &card.id,
             total,
-            &format!(
-                "incidentals-{}-{}",
-                t.id,
-                idempotent::fingerprint(&pb::ModifyIncidentalsRequest {
-                    trip_id: t.id.to_string(),
-                    incidental_ids: id_list.clone(),
-                })
-            ),
+            // The provider's key names this set of incidentals (Stripe allows 255 characters).
+            &format!("incidentals-{}-{}", t.id, ids_digest(&id_list)),
         )
         .await?;
     state.payments.capture(&charge, total).await?;
@@ -541,4 +549,19 @@ async fn pay(
         .await?;
     crate::events::incidentals_charged(c, &t, total, id_list, state.payments.name()).await?;
     reply(c, &t, Actor::Guest, "Incidentals accepted and paid.").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_providers_key_stays_short_and_names_the_set() {
+        let ids: Vec<String> =
+            (0..MAX_INCIDENTALS_PER_CALL * 5).map(|_| Uuid::now_v7().to_string()).collect();
+        let key = format!("incidentals-{}-{}", Uuid::now_v7(), ids_digest(&ids));
+        assert!(key.len() <= 255, "{key}");
+        assert_eq!(ids_digest(&ids), ids_digest(&ids.clone()));
+        assert_ne!(ids_digest(&ids), ids_digest(&ids[1..]));
+    }
 }
