@@ -443,7 +443,7 @@ async fn issues_are_reported_with_the_callers_own_photos() {
     assert_eq!((s, e["error"].as_str()), (409, Some("issue_not_reported")), "{e}");
     let (s, p) = attach(
         g.token.clone(),
-        json!({"kind": "report-issue", "category": "damage", "photoUrls": [more]}),
+        json!({"kind": "report-issue", "category": "Damage", "photoUrls": [more]}),
     )
     .await;
     assert_eq!(s, 200, "{p}");

@@ -225,7 +225,21 @@ pub async fn attach(
 ) -> TripsResult<pb::ReportPhotosReply> {
     check_photos(&r.photos, true)?;
     let kind = ReportKind::parse(&r.kind);
-    let category = category(&r.category)?;
+    let category = match kind {
+        // An issue report's photos are filed under its type, spelled as reportIssue takes it.
+        ReportKind::Issue => match issue_type(&r.category) {
+            Some((code, _)) => code.to_owned(),
+            None => {
+                let c = category(&r.category)?;
+                return Err(TripsError::coded(
+                    ErrorKind::InvalidInput,
+                    "invalid_issue_type",
+                    format!("Unknown issue type {c:?}."),
+                ));
+            }
+        },
+        _ => category(&r.category)?,
+    };
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
         let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
