@@ -49,6 +49,8 @@ routing_keys! {
     TripCheckedOut => "trips.trip_checked_out",
     PaymentAuthorized => "payments.payment_authorized",
     PaymentSettled => "payments.payment_settled",
+    AdditionalDriverInvited => "trips.additional_driver_invited",
+    IncidentalsCharged => "payments.incidentals_charged",
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",
     CarPricingChanged => "catalog.car_pricing_changed",

@@ -1,6 +1,7 @@
 //! Every way a trips call can fail.
 
 use trips_domain::TransitionError;
+use trips_domain::extras::ExtrasError;
 use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of trips operations.
@@ -29,6 +30,8 @@ pub enum TripsError {
     IdempotencyKeyReused,
     #[error(transparent)]
     Transition(#[from] TransitionError),
+    #[error(transparent)]
+    Extras(#[from] ExtrasError),
     #[error("{0}")]
     CardDeclined(String),
     #[error("{0}")]
@@ -41,6 +44,11 @@ pub enum TripsError {
 }
 
 impl TripsError {
+    /// A refusal with its own code.
+    pub fn coded(kind: ErrorKind, code: &str, message: impl Into<String>) -> Self {
+        TripsError::Upstream { kind, code: code.to_owned(), message: message.into() }
+    }
+
     /// A gRPC status from another service, kept with its kind, code and message.
     pub fn upstream(s: tonic::Status) -> Self {
         let e = upcar_errors::ApiError::from_status(&s);
@@ -70,7 +78,13 @@ impl ErrorCode for TripsError {
             TripsError::Invalid(_) | TripsError::CardDeclined(_) | TripsError::Payment(_) => {
                 ErrorKind::InvalidInput
             }
-            TripsError::TripNotFound => ErrorKind::NotFound,
+            TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => {
+                ErrorKind::NotFound
+            }
+            TripsError::Extras(ExtrasError::NotAllowed(_)) => ErrorKind::Forbidden,
+            TripsError::Extras(ExtrasError::WrongStatus(_) | ExtrasError::ClaimWindowClosed) => {
+                ErrorKind::Conflict
+            }
             TripsError::OwnCar | TripsError::VerificationRequired(_) => ErrorKind::Forbidden,
             TripsError::Transition(TransitionError::NotAllowed(_)) => ErrorKind::Forbidden,
             TripsError::Transition(TransitionError::WrongStatus { .. })
@@ -87,7 +101,12 @@ impl ErrorCode for TripsError {
         match self {
             TripsError::SignInRequired => "token_missing",
             TripsError::Invalid(_) => "invalid_input",
-            TripsError::TripNotFound => "trip_not_found",
+            TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => {
+                "trip_not_found"
+            }
+            TripsError::Extras(ExtrasError::NotAllowed(_)) => "not_allowed",
+            TripsError::Extras(ExtrasError::WrongStatus(_)) => "invalid_trip_status",
+            TripsError::Extras(ExtrasError::ClaimWindowClosed) => "claim_window_closed",
             TripsError::OwnCar => "own_car",
             TripsError::VerificationRequired(_) => "verification_required",
             TripsError::CarNotAvailable(_) => "car_not_available",

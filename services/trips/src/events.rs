@@ -125,3 +125,31 @@ pub async fn rescheduled(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Q
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
+
+/// The guest paid incidentals.
+pub async fn incidentals_charged(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    amount_cents: i64,
+    ids: Vec<String>,
+    provider: &str,
+) -> diesel::QueryResult<()> {
+    let e = upcar_proto::events::IncidentalsCharged {
+        trip_id: t.id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        owner_id: t.owner_id.to_string(),
+        amount_cents,
+        incidental_ids: ids,
+        provider: provider.to_owned(),
+        occurred_at: now(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The guest invited an additional driver (the notifications consumer sends the email).
+pub async fn driver_invited(
+    conn: &mut AsyncPgConnection,
+    e: upcar_proto::events::AdditionalDriverInvited,
+) -> diesel::QueryResult<()> {
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}

@@ -66,6 +66,7 @@ pub async fn get_car(state: &AppState, id: &str) -> CatalogResult<pb::CarDetails
         max_trip_days: c.max_trip_days,
         status: c.status.clone(),
         time_zone: c.time_zone.clone(),
+        license_plate: cars::license_plate(&mut conn, id).await?,
     })
 }
 

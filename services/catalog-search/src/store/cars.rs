@@ -296,6 +296,23 @@ pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option
     Ok(rows.pop())
 }
 
+/// A car's licence plate (the rental agreement's; not shown on public pages).
+pub async fn license_plate(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<String> {
+    #[derive(QueryableByName)]
+    struct Plate {
+        #[diesel(sql_type = Text)]
+        plate: String,
+    }
+    let rows: Vec<Plate> = diesel::sql_query(
+        "SELECT CASE WHEN plate_state <> '' THEN license_plate || ' (' || plate_state || ')' \
+         ELSE license_plate END AS plate FROM cars WHERE id = $1",
+    )
+    .bind::<SqlUuid, _>(id)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().next().map(|p| p.plate).unwrap_or_default())
+}
+
 #[derive(QueryableByName)]
 struct Flag {
     #[diesel(sql_type = Bool)]

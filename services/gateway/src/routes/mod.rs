@@ -8,6 +8,7 @@ pub mod files;
 pub mod google;
 pub mod pricing;
 pub mod system;
+pub mod trip_extras;
 pub mod trips;
 pub mod users;
 
@@ -133,6 +134,19 @@ routes! {
     "POST" "/v1/trips/createModifyTripRequest" User "Ask to change a confirmed trip {tripId, newStartDate, newStartTime, newEndDate, newEndTime | extras, protectionPlanType, message}";
     "POST" "/v1/trips/cancelModifyRequest" User "Withdraw one's modification request {tripId}";
     "POST" "/v1/trips/respondToModifyRequest" User "Answer the other party's modification request {tripId, response: accept|decline, message}";
+    "GET" "/v1/trips/getIncidentalOptions/{id}" User "The incidentals a host may charge on a trip, each with its rule and the trip's rates";
+    "GET" "/v1/trips/getIncidentals/{id}" User "A trip's incidentals (role: guest|host, the caller's side) with pending and paid totals";
+    "POST" "/v1/trips/addIncidentals/{id}" User "The host adds incidentals {incidentals: [{type, description, amount, milesDriven, improperReturn}]}; amounts computed from the rules";
+    "POST" "/v1/trips/modifyIncidentals/{id}" User "The host removes pending incidentals {incidentalIds}";
+    "POST" "/v1/trips/acceptIncidentals" User "The guest accepts and pays the pending incidentals {tripId, priceToPay}; header Idempotency-Key";
+    "GET" "/v1/trips/getAllReportIssuesOption/{id}" User "The issue types the trip's guest or host can report";
+    "POST" "/v1/trips/reportIssue/{id}" User "Report an issue {type, description, photoUrls}";
+    "GET" "/v1/trips/getTripIssueCharges/{id}" User "Charges per issue type [{type, label, charges: {name: {price}}}] and the trip's issue reports";
+    "POST" "/v1/trips/attachReportPhotos/{id}" User "Attach photos {kind: report-issue|report-damage|incidence, category, photoUrls}";
+    "GET" "/v1/trips/getRentalAgreement/{tripId}" Public "The rental agreement (signed in, or token: a session or the trip's agreement token)";
+    "POST" "/v1/trips/addAdditionalDriver" User "The guest invites additional drivers {tripId, additionalDriverEmails} (3 at most)";
+    "POST" "/v1/additionaldriver/verification" User "Check an additional-driver invitation {token} for the signed-in invitee";
+    "POST" "/v1/additionaldriver/addDriverToTrip" User "Join a trip as an additional driver {token} (single use)";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -259,6 +273,25 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/trips/createModifyTripRequest", post().to(trips::create_modify_request))
             .route("/trips/cancelModifyRequest", post().to(trips::cancel_modify_request))
             .route("/trips/respondToModifyRequest", post().to(trips::respond_to_modify_request))
+            .route("/trips/getIncidentalOptions/{id}", get().to(trip_extras::incidental_options))
+            .route("/trips/getIncidentals/{id}", get().to(trip_extras::incidentals))
+            .route("/trips/addIncidentals/{id}", post().to(trip_extras::add_incidentals))
+            .route("/trips/modifyIncidentals/{id}", post().to(trip_extras::modify_incidentals))
+            .route("/trips/acceptIncidentals", post().to(trip_extras::accept_incidentals))
+            .route(
+                "/trips/getAllReportIssuesOption/{id}",
+                get().to(trip_extras::report_issue_options),
+            )
+            .route("/trips/reportIssue/{id}", post().to(trip_extras::report_issue))
+            .route("/trips/getTripIssueCharges/{id}", get().to(trip_extras::trip_issue_charges))
+            .route("/trips/attachReportPhotos/{id}", post().to(trip_extras::attach_report_photos))
+            .route("/trips/getRentalAgreement/{tripId}", get().to(trip_extras::rental_agreement))
+            .route("/trips/addAdditionalDriver", post().to(trip_extras::add_additional_driver))
+            .route(
+                "/additionaldriver/verification",
+                post().to(trip_extras::verify_additional_driver),
+            )
+            .route("/additionaldriver/addDriverToTrip", post().to(trip_extras::add_driver_to_trip))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

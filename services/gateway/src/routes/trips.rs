@@ -38,7 +38,7 @@ fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
         .collect())
 }
 
-fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
+pub(crate) fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
     match req.headers().get("idempotency-key") {
         None => Ok(String::new()),
         Some(v) => v.to_str().map(|s| s.trim().to_owned()).map_err(|_| {
@@ -49,12 +49,12 @@ fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
 
 /// Car names and photos, and people's names, for trip answers (best effort: a trip is still
 /// answered if catalog or accounts cannot say).
-struct Names {
-    cars: HashMap<String, cpb::CarDetails>,
-    people: HashMap<String, apb::Host>,
+pub(crate) struct Names {
+    pub(crate) cars: HashMap<String, cpb::CarDetails>,
+    pub(crate) people: HashMap<String, apb::Host>,
 }
 
-async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
+pub(crate) async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
     let mut cars = HashMap::new();
     let mut people = HashMap::new();
     for t in trips {
@@ -90,7 +90,7 @@ fn local_date_time(rfc3339: &str) -> (String, String) {
     }
 }
 
-fn trip_json(t: &pb::Trip, n: &Names) -> Value {
+pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
     let (sd, st) = local_date_time(&t.start_time);
     let (ed, et) = local_date_time(&t.end_time);
     let car = n.cars.get(&t.car_id).and_then(|c| c.summary.clone()).unwrap_or_default();
@@ -154,6 +154,10 @@ fn trip_json(t: &pb::Trip, n: &Names) -> Value {
         "lastName": guest.last_name,
         "userProfilePic": guest.profile_pic,
         "hostName": format!("{} {}", host.first_name, host.last_name).trim(),
+        "additionalDrivers": t.additional_drivers.iter().map(|d| json!({
+            "email": d.email, "status": d.status, "invitedAt": d.invited_at,
+            "expiresAt": d.expires_at, "addedAt": d.added_at,
+        })).collect::<Vec<_>>(),
     });
     if let (Some(a), Value::Object(b)) = (out.as_object_mut(), more) {
         a.extend(b);
@@ -474,7 +478,11 @@ pub struct HandoverBody {
 
 /// The stored file behind a photo URL the caller uploaded (`.../v1/files/{key}` from
 /// `image/generatePresignedUrlsForUpload`), and its SHA-256.
-async fn stored_photo(state: &AppState, who: &Identity, url: &str) -> HttpResult<pb::Photo> {
+pub(crate) async fn stored_photo(
+    state: &AppState,
+    who: &Identity,
+    url: &str,
+) -> HttpResult<pb::Photo> {
     use sha2::Digest;
     use upcar_storage::ObjectStore;
     let bad = |why: &str| HttpError::invalid("invalid_photo", format!("{url}: {why}"));

@@ -7,6 +7,7 @@ mod fake_google;
 mod google;
 mod helpers;
 mod pricing;
+mod trip_extras;
 mod trips;
 
 use helpers::*;

@@ -5,16 +5,16 @@ use crate::helpers::*;
 use chrono::{Duration, Utc};
 use serde_json::{Value, json};
 
-fn day(d: i64) -> String {
+pub(crate) fn day(d: i64) -> String {
     (Utc::now().date_naive() + Duration::days(d)).to_string()
 }
 
 /// A demo car: 1..=22 around Fremont (1-4 the demo host's; 4 takes requests only).
-fn car(n: u128) -> String {
+pub(crate) fn car(n: u128) -> String {
     uuid::Uuid::from_u128(0x0194_0000_0000_7000_8000_0000_0000_0000 + n).to_string()
 }
 
-async fn login(email: &str, password: &str) -> String {
+pub(crate) async fn login(email: &str, password: &str) -> String {
     let (s, b) =
         parts(post("/v1/users/login", json!({"email": email, "password": password}), None).await)
             .await;
@@ -24,7 +24,7 @@ async fn login(email: &str, password: &str) -> String {
 
 /// A new account that passes pre-booking verification: email verified, date of birth,
 /// licence front and back and selfie, a card on file.
-async fn verified_guest() -> NewUser {
+pub(crate) async fn verified_guest() -> NewUser {
     let u = sign_up().await;
     let (s, b) = parts(
         post(
@@ -58,7 +58,7 @@ async fn verified_guest() -> NewUser {
     u
 }
 
-fn trip_body(car_id: &str, from: i64, until: i64) -> Value {
+pub(crate) fn trip_body(car_id: &str, from: i64, until: i64) -> Value {
     json!({
         "carId": car_id, "newStartDate": day(from), "newStartTime": "10:00 AM",
         "newEndDate": day(until), "newEndTime": "10:00 AM", "age": 36,
@@ -68,7 +68,7 @@ fn trip_body(car_id: &str, from: i64, until: i64) -> Value {
 
 /// `createTrip`; a request that never got an answer (the connection failed) is sent again,
 /// as a client does, which the Idempotency-Key makes safe.
-async fn create(token: &str, body: Value, key: Option<&str>) -> (u16, Value) {
+pub(crate) async fn create(token: &str, body: Value, key: Option<&str>) -> (u16, Value) {
     for attempt in 1.. {
         let mut req = client()
             .post(format!("{}/v1/trips/createTrip", stack().base))
@@ -488,7 +488,7 @@ async fn concurrent_bookings_never_overlap() {
 }
 
 /// Uploads a JPEG through the presigned flow as `token`; answers its `s3Url`.
-async fn upload_photo(token: &str) -> String {
+pub(crate) async fn upload_photo(token: &str) -> String {
     let (s, b) = parts(
         post(
             "/v1/image/generatePresignedUrlsForUpload",
@@ -595,7 +595,8 @@ async fn check_in_and_checkout_are_documented_by_photos_and_move_the_money() {
         .iter()
         .map(|h| h["action"].as_str().unwrap())
         .collect();
-    assert_eq!(actions, ["book", "check_in", "checkout"]);
+    // With check-in and checkout data the rental agreement signed itself.
+    assert_eq!(actions, ["book", "check_in", "checkout", "agreement_signed"]);
     // The photos, with server time and content hash, for the trip's people only.
     let (s, p) =
         parts(get(&format!("/v1/trips/getCheckInAndCheckoutPhotos/{id}"), Some(&g.token)).await)

@@ -6,11 +6,13 @@
 //! * [`protection`], [`coupon`]: plan and coupon prices.
 //! * [`refund`]: the cancellation policy.
 //! * [`fees`]: late-return, smoking and cleaning charges.
+//! * [`incidentals`]: what a host may charge after a trip, each with its rule.
 //! * [`policy`]: every constant, with where it comes from.
 
 pub mod coupon;
 pub mod fees;
 pub mod geo;
+pub mod incidentals;
 pub mod money;
 pub mod policy;
 pub mod protection;

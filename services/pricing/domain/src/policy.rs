@@ -46,6 +46,9 @@ pub const LATE_ONE_DAY_UNTIL_MINUTES: i64 = 24 * 60;
 pub const LATE_FEE: Cents = Cents(2_000);
 /// Improper return fee, possible from 30 minutes late.
 pub const IMPROPER_RETURN_FEE: Cents = Cents(5_000);
+/// The most a host can charge for one incidental paid on the guest's behalf (fuel, charging,
+/// tolls, tickets); larger claims go through support.
+pub const MAX_INCIDENTAL_AMOUNT: Cents = Cents(250_000);
 /// Owners are paid out only in months when they are owed more than this.
 pub const PAYOUT_THRESHOLD: Cents = Cents(10_000);
 /// How long a quote is honoured at checkout.

@@ -2,6 +2,7 @@
 
 pub mod checkout;
 pub mod convert;
+pub mod incidentals;
 pub mod plans;
 pub mod prices;
 pub mod refunds;
@@ -111,5 +112,21 @@ impl Pricing for PricingApi {
         r: Request<pb::AcceptQuoteRequest>,
     ) -> Result<Response<pb::AcceptedQuote>, Status> {
         call("AcceptQuote", r, async |_, b| checkout::accept_quote(&self.state, b).await).await
+    }
+    async fn get_incidental_options(
+        &self,
+        r: Request<pb::IncidentalOptionsRequest>,
+    ) -> Result<Response<pb::IncidentalOptionsReply>, Status> {
+        call("GetIncidentalOptions", r, async |who, b| {
+            incidentals::options(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn price_incidentals(
+        &self,
+        r: Request<pb::PriceIncidentalsRequest>,
+    ) -> Result<Response<pb::PriceIncidentalsReply>, Status> {
+        call("PriceIncidentals", r, async |who, b| incidentals::price(&self.state, who, b).await)
+            .await
     }
 }

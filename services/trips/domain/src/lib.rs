@@ -16,6 +16,7 @@
 //! A booking is `confirmed` at once when instant booking applies (the car allows it and the
 //! guest's tier unlocks it), otherwise `requested` until the host answers (CONTRACT.md).
 
+pub mod extras;
 pub mod lifecycle;
 pub mod photos;
 

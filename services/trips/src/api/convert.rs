@@ -4,7 +4,7 @@ use crate::store::trips::{HistoryRow, TripRow};
 use chrono::{DateTime, Utc};
 use upcar_proto::trips as pb;
 
-fn local(t: DateTime<Utc>, tz: &str) -> String {
+pub fn local(t: DateTime<Utc>, tz: &str) -> String {
     match tz.parse::<chrono_tz::Tz>() {
         Ok(z) => t.with_timezone(&z).to_rfc3339(),
         Err(_) => t.to_rfc3339(),
@@ -89,5 +89,6 @@ pub fn trip(
         version: t.version,
         cancelled_at: t.cancelled_at.map(|c| local(c, &t.time_zone)),
         cancelled_by: cancelled_by.to_owned(),
+        additional_drivers: Vec::new(),
     }
 }

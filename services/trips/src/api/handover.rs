@@ -183,7 +183,10 @@ pub async fn handover(
                         capture_at_start(state, c, &t2).await?;
                         crate::events::checked_in(c, &t2).await?;
                     }
-                    Event::Checkout => crate::events::checked_out(c, &t2).await?,
+                    Event::Checkout => {
+                        crate::events::checked_out(c, &t2).await?;
+                        crate::api::agreement::sign_if_ready(c, &t2).await?;
+                    }
                 }
                 if event == Event::CheckIn {
                     "Checked in. Enjoy the trip!"

@@ -54,12 +54,23 @@ pub async fn stored(
     operation: &str,
     hash: &str,
 ) -> TripsResult<Option<TripsResult<pb::TripReply>>> {
+    stored_as(conn, user, key, operation, hash).await
+}
+
+/// [`stored`] for any answer message.
+pub async fn stored_as<M: Message + Default>(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    key: &str,
+    operation: &str,
+    hash: &str,
+) -> TripsResult<Option<TripsResult<M>>> {
     let Some(s) = idempotency::get(conn, user, key).await? else { return Ok(None) };
     if s.operation != operation || s.request_hash != hash {
         return Ok(Some(Err(TripsError::IdempotencyKeyReused)));
     }
     if let Some(bytes) = s.response {
-        let reply = pb::TripReply::decode(bytes.as_slice()).map_err(anyhow::Error::from)?;
+        let reply = M::decode(bytes.as_slice()).map_err(anyhow::Error::from)?;
         return Ok(Some(Ok(reply)));
     }
     match (s.error_code, s.error_message) {
@@ -82,11 +93,11 @@ pub async fn stored(
 }
 
 /// Records the answer of a claimed key (success or the caller's error).
-pub async fn record(
+pub async fn record<M: Message>(
     conn: &mut AsyncPgConnection,
     user: Uuid,
     key: &str,
-    result: &TripsResult<pb::TripReply>,
+    result: &TripsResult<M>,
 ) -> TripsResult<()> {
     match result {
         Ok(reply) => {

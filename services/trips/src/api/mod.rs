@@ -1,10 +1,14 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 
+pub mod agreement;
 pub mod availability;
 pub mod book;
 pub mod convert;
+pub mod drivers;
 pub mod handover;
 pub mod idempotent;
+pub mod incidentals;
+pub mod issues;
 pub mod lifecycle;
 pub mod modify;
 pub mod payments;
@@ -169,5 +173,102 @@ impl Trips for TripsApi {
             payments::transaction_history(&self.state, &who, b.year).await
         })
         .await
+    }
+    async fn get_incidental_options(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::IncidentalOptionsReply>, Status> {
+        call("GetIncidentalOptions", r, async |who, b| {
+            incidentals::options(&self.state, &who, &b.trip_id).await
+        })
+        .await
+    }
+    async fn get_incidentals(
+        &self,
+        r: Request<pb::IncidentalsRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("GetIncidentals", r, async |who, b| incidentals::list(&self.state, &who, b).await)
+            .await
+    }
+    async fn add_incidentals(
+        &self,
+        r: Request<pb::AddIncidentalsRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("AddIncidentals", r, async |who, b| incidentals::add(&self.state, who, b).await).await
+    }
+    async fn modify_incidentals(
+        &self,
+        r: Request<pb::ModifyIncidentalsRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("ModifyIncidentals", r, async |who, b| incidentals::remove(&self.state, who, b).await)
+            .await
+    }
+    async fn accept_incidentals(
+        &self,
+        r: Request<pb::AcceptIncidentalsRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("AcceptIncidentals", r, async |who, b| incidentals::accept(&self.state, who, b).await)
+            .await
+    }
+    async fn get_report_issue_options(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::IssueOptionsReply>, Status> {
+        call("GetReportIssueOptions", r, async |who, b| {
+            issues::options(&self.state, &who, &b.trip_id).await
+        })
+        .await
+    }
+    async fn report_issue(
+        &self,
+        r: Request<pb::ReportIssueRequest>,
+    ) -> Result<Response<pb::IssueReportReply>, Status> {
+        call("ReportIssue", r, async |who, b| issues::report(&self.state, who, b).await).await
+    }
+    async fn get_trip_issue_charges(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripIssueChargesReply>, Status> {
+        call("GetTripIssueCharges", r, async |who, b| {
+            issues::trip_issue_charges(&self.state, &who, &b.trip_id).await
+        })
+        .await
+    }
+    async fn attach_report_photos(
+        &self,
+        r: Request<pb::AttachReportPhotosRequest>,
+    ) -> Result<Response<pb::ReportPhotosReply>, Status> {
+        call("AttachReportPhotos", r, async |who, b| issues::attach(&self.state, who, b).await)
+            .await
+    }
+    async fn get_rental_agreement(
+        &self,
+        r: Request<pb::RentalAgreementRequest>,
+    ) -> Result<Response<pb::RentalAgreementReply>, Status> {
+        // Signed in, or anonymous with the trip's agreement token.
+        upcar_identity::serve("GetRentalAgreement", r, async |who, b| {
+            agreement::get(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn add_additional_drivers(
+        &self,
+        r: Request<pb::AddAdditionalDriversRequest>,
+    ) -> Result<Response<pb::AdditionalDriversReply>, Status> {
+        call("AddAdditionalDrivers", r, async |who, b| drivers::invite(&self.state, who, b).await)
+            .await
+    }
+    async fn verify_additional_driver(
+        &self,
+        r: Request<pb::DriverTokenRequest>,
+    ) -> Result<Response<pb::DriverInvitationReply>, Status> {
+        call("VerifyAdditionalDriver", r, async |who, b| drivers::verify(&self.state, who, b).await)
+            .await
+    }
+    async fn add_driver_to_trip(
+        &self,
+        r: Request<pb::DriverTokenRequest>,
+    ) -> Result<Response<pb::DriverInvitationReply>, Status> {
+        call("AddDriverToTrip", r, async |who, b| drivers::accept(&self.state, who, b).await).await
     }
 }

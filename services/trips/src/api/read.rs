@@ -65,10 +65,9 @@ pub async fn reply_with(
     let history = trips::history(conn, &[t.id]).await?;
     let holds = hold_statuses(conn, &[t.id]).await?;
     let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
-    Ok(pb::TripReply {
-        trip: Some(convert::trip(t, &history, role_name(actor), payment)),
-        message: message.to_owned(),
-    })
+    let mut trip = convert::trip(t, &history, role_name(actor), payment);
+    trip.additional_drivers = crate::api::drivers::listed(conn, t.id).await?;
+    Ok(pb::TripReply { trip: Some(trip), message: message.to_owned() })
 }
 
 /// `trips/getTrip/{id}`.

@@ -1,5 +1,6 @@
 //! Storage: trips and their history, idempotency keys, payment methods, holds and the ledger.
 
+pub mod extras;
 pub mod idempotency;
 pub mod ledger;
 pub mod modifications;

@@ -1,0 +1,340 @@
+//! What happens around a trip besides its lifecycle: incidentals the host charges, issues
+//! either party reports, report photos, the rental agreement, additional drivers. Who may do
+//! each, from which status, and until when.
+
+use crate::lifecycle::{Actor, TripStatus};
+use chrono::{DateTime, Duration, Utc};
+
+/// Claims and incident reports are accepted until 48 h after the car is returned (the terms).
+pub const CLAIM_WINDOW_HOURS: i64 = 48;
+/// At most this many additional drivers (invited or added) per trip.
+pub const MAX_ADDITIONAL_DRIVERS: usize = 3;
+/// An invitation to drive is valid this long (and never past the trip's end).
+pub const DRIVER_INVITATION_DAYS: i64 = 7;
+/// An agreement link works until this many days after the trip's end.
+pub const AGREEMENT_TOKEN_DAYS_AFTER_END: i64 = 30;
+/// Incidentals added in one call.
+pub const MAX_INCIDENTALS_PER_CALL: usize = 10;
+
+/// Why an action around a trip is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExtrasError {
+    /// The caller has no part in the trip (answered as an unknown trip).
+    #[error("Trip not found")]
+    NotFound,
+    #[error("{0}")]
+    NotAllowed(&'static str),
+    #[error("{0}")]
+    WrongStatus(&'static str),
+    #[error("Claims and reports are accepted until 48 hours after the car is returned.")]
+    ClaimWindowClosed,
+}
+
+/// Whether the trip has been checked out more than 48 h ago.
+fn claim_window_open(checked_out_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    checked_out_at.is_none_or(|at| now <= at + Duration::hours(CLAIM_WINDOW_HOURS))
+}
+
+/// The host (or support) adds or removes incidentals: while the trip is in progress, or
+/// completed and within the claim window.
+pub fn may_charge_incidentals(
+    status: TripStatus,
+    actor: Actor,
+    checked_out_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Stranger => return Err(ExtrasError::NotFound),
+        Actor::Host | Actor::CoHost { booking_management: true } | Actor::Admin => {}
+        _ => return Err(ExtrasError::NotAllowed("Only the car's host can charge incidentals.")),
+    }
+    if !matches!(status, TripStatus::InProgress | TripStatus::Completed) {
+        return Err(ExtrasError::WrongStatus(
+            "Incidentals can be added once the trip has started.",
+        ));
+    }
+    if !claim_window_open(checked_out_at, now) {
+        return Err(ExtrasError::ClaimWindowClosed);
+    }
+    Ok(())
+}
+
+/// Only the guest accepts (and pays) incidentals: no one else may charge their card.
+pub fn may_accept_incidentals(actor: Actor) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Guest => Ok(()),
+        Actor::Stranger => Err(ExtrasError::NotFound),
+        _ => Err(ExtrasError::NotAllowed("Only the trip's guest can accept incidentals.")),
+    }
+}
+
+/// The side an incidental list is read from: `guest` or `host` (the spec's `role`), which must
+/// be the caller's own side (support reads either).
+pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> {
+    let side = match role.trim() {
+        "guest" => Actor::Guest,
+        "host" => Actor::Host,
+        _ => return Err(ExtrasError::NotAllowed("role must be guest or host")),
+    };
+    match actor {
+        Actor::Stranger => Err(ExtrasError::NotFound),
+        Actor::Admin => Ok(side),
+        Actor::CoHost { .. } if side == Actor::Host => Ok(side),
+        a if a == side => Ok(side),
+        _ => Err(ExtrasError::NotAllowed("role must be your side of the trip")),
+    }
+}
+
+/// The guest or the host reports an issue (or attaches report photos) from confirmation until
+/// 48 h after the return.
+pub fn may_report(
+    status: TripStatus,
+    actor: Actor,
+    checked_out_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<(), ExtrasError> {
+    if actor == Actor::Stranger {
+        return Err(ExtrasError::NotFound);
+    }
+    if !matches!(
+        status,
+        TripStatus::Confirmed
+            | TripStatus::ModificationPending
+            | TripStatus::InProgress
+            | TripStatus::Completed
+    ) {
+        return Err(ExtrasError::WrongStatus(
+            "Issues can be reported on confirmed, ongoing and completed trips.",
+        ));
+    }
+    if !claim_window_open(checked_out_at, now) {
+        return Err(ExtrasError::ClaimWindowClosed);
+    }
+    Ok(())
+}
+
+/// The issues either party can report.
+pub const ISSUE_TYPES: &[(&str, &str, &str)] = &[
+    ("damage", "Damage", "New damage to the car: dents, scratches, broken parts."),
+    ("accident", "Accident", "The car was in an accident (police report within 24 hours)."),
+    ("mechanical", "Mechanical problem", "Warning lights, breakdown, tyres, battery."),
+    ("cleanliness", "Cleanliness", "The car was returned or handed over dirty."),
+    ("smoking", "Smoking", "Signs of smoking in the car."),
+    ("late_return", "Late return", "The car came back after the trip's end."),
+    ("fuel", "Fuel or charge", "The fuel or battery level was not restored."),
+    ("tolls", "Tolls", "Tolls incurred during the trip."),
+    ("tickets", "Tickets", "Parking or traffic tickets incurred during the trip."),
+    ("missing_item", "Missing item", "Something was left in or taken from the car."),
+    ("other", "Other", "Anything else about the trip."),
+];
+
+/// An issue type by code (case, spaces and hyphens ignored).
+pub fn issue_type(code: &str) -> Option<(&'static str, &'static str)> {
+    let c = code.trim().to_ascii_lowercase().replace([' ', '-'], "_");
+    ISSUE_TYPES.iter().find(|(k, _, _)| *k == c).map(|(k, l, _)| (*k, *l))
+}
+
+/// Where attached photos go: the path segment of the photo screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportKind {
+    Issue,
+    Damage,
+    Incidence,
+}
+
+impl ReportKind {
+    /// `report-issue`, `report-damage`, or anything else (an incidence charge), as the photo
+    /// attach screen decides by its path.
+    pub fn parse(s: &str) -> ReportKind {
+        let s = s.trim().to_ascii_lowercase();
+        if s.contains("report-issue") || s == "report_issue" || s == "issue" {
+            ReportKind::Issue
+        } else if s.contains("report-damage") || s == "report_damage" || s == "damage" {
+            ReportKind::Damage
+        } else {
+            ReportKind::Incidence
+        }
+    }
+
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportKind::Issue => "report-issue",
+            ReportKind::Damage => "report-damage",
+            ReportKind::Incidence => "incidence",
+        }
+    }
+}
+
+/// The guest invites additional drivers while the trip is booked or under way.
+pub fn may_invite_drivers(status: TripStatus, actor: Actor) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Guest => {}
+        Actor::Stranger => return Err(ExtrasError::NotFound),
+        _ => {
+            return Err(ExtrasError::NotAllowed(
+                "Only the trip's guest can add additional drivers.",
+            ));
+        }
+    }
+    if !status.holds_car() {
+        return Err(ExtrasError::WrongStatus(
+            "Additional drivers can be added to booked or ongoing trips only.",
+        ));
+    }
+    Ok(())
+}
+
+/// When an invitation sent at `now` expires.
+pub fn invitation_expiry(now: DateTime<Utc>, trip_end: DateTime<Utc>) -> DateTime<Utc> {
+    (now + Duration::days(DRIVER_INVITATION_DAYS)).min(trip_end)
+}
+
+/// An email address as invitations accept it: trimmed, lower-cased, `local@domain.tld` with
+/// no spaces, at most 254 characters.
+pub fn normalize_email(s: &str) -> Option<String> {
+    let e = s.trim().to_ascii_lowercase();
+    if e.len() > 254 || e.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return None;
+    }
+    let (local, domain) = e.split_once('@')?;
+    let ok_domain = domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+        && domain.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    (!local.is_empty() && local.len() <= 64 && !domain.contains('@') && ok_domain).then_some(e)
+}
+
+/// The agreement signs itself once both check-in and checkout data exist.
+pub fn agreement_signable(
+    checked_in_at: Option<DateTime<Utc>>,
+    checked_out_at: Option<DateTime<Utc>>,
+) -> bool {
+    checked_in_at.is_some() && checked_out_at.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 12, 1, 18, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn only_the_host_charges_incidentals_from_the_start_until_48_hours_after_return() {
+        use TripStatus::*;
+        let now = t0();
+        let back = Some(now - Duration::hours(47));
+        for s in TripStatus::ALL {
+            let r = may_charge_incidentals(s, Actor::Host, back, now);
+            assert_eq!(r.is_ok(), matches!(s, InProgress | Completed), "{s:?}");
+        }
+        assert!(may_charge_incidentals(Completed, Actor::Admin, back, now).is_ok());
+        assert!(
+            may_charge_incidentals(
+                Completed,
+                Actor::CoHost { booking_management: true },
+                back,
+                now
+            )
+            .is_ok()
+        );
+        assert!(matches!(
+            may_charge_incidentals(Completed, Actor::Guest, back, now),
+            Err(ExtrasError::NotAllowed(_))
+        ));
+        assert_eq!(
+            may_charge_incidentals(Completed, Actor::Stranger, back, now),
+            Err(ExtrasError::NotFound)
+        );
+        let late = Some(now - Duration::hours(48) - Duration::seconds(1));
+        assert_eq!(
+            may_charge_incidentals(Completed, Actor::Host, late, now),
+            Err(ExtrasError::ClaimWindowClosed)
+        );
+        assert!(may_charge_incidentals(InProgress, Actor::Host, None, now).is_ok());
+    }
+
+    #[test]
+    fn only_the_guest_pays_incidentals() {
+        assert!(may_accept_incidentals(Actor::Guest).is_ok());
+        for a in [Actor::Host, Actor::Admin, Actor::CoHost { booking_management: true }] {
+            assert!(matches!(may_accept_incidentals(a), Err(ExtrasError::NotAllowed(_))));
+        }
+        assert_eq!(may_accept_incidentals(Actor::Stranger), Err(ExtrasError::NotFound));
+    }
+
+    #[test]
+    fn the_role_of_a_list_is_the_callers_side() {
+        assert_eq!(incidentals_view("guest", Actor::Guest), Ok(Actor::Guest));
+        assert_eq!(incidentals_view("host", Actor::Host), Ok(Actor::Host));
+        assert_eq!(incidentals_view("host", Actor::Admin), Ok(Actor::Host));
+        assert!(incidentals_view("host", Actor::Guest).is_err());
+        assert!(incidentals_view("guest", Actor::Host).is_err());
+        assert_eq!(
+            incidentals_view("pilot", Actor::Guest),
+            Err(ExtrasError::NotAllowed("role must be guest or host"))
+        );
+        assert_eq!(incidentals_view("guest", Actor::Stranger), Err(ExtrasError::NotFound));
+    }
+
+    #[test]
+    fn reports_from_confirmation_to_48_hours_after_return() {
+        use TripStatus::*;
+        let now = t0();
+        for s in TripStatus::ALL {
+            let ok = may_report(s, Actor::Guest, None, now).is_ok();
+            assert_eq!(ok, matches!(s, Confirmed | ModificationPending | InProgress | Completed));
+        }
+        assert!(may_report(Completed, Actor::Host, Some(now - Duration::hours(48)), now).is_ok());
+        assert_eq!(
+            may_report(Completed, Actor::Host, Some(now - Duration::hours(49)), now),
+            Err(ExtrasError::ClaimWindowClosed)
+        );
+        assert_eq!(may_report(Confirmed, Actor::Stranger, None, now), Err(ExtrasError::NotFound));
+    }
+
+    #[test]
+    fn report_kinds_follow_the_photo_screen_path() {
+        assert_eq!(ReportKind::parse("report-issue"), ReportKind::Issue);
+        assert_eq!(ReportKind::parse("/trip/report-damage"), ReportKind::Damage);
+        assert_eq!(ReportKind::parse(""), ReportKind::Incidence);
+        assert_eq!(ReportKind::parse("incidence"), ReportKind::Incidence);
+        assert_eq!(issue_type("Missing Item"), Some(("missing_item", "Missing item")));
+        assert_eq!(issue_type("lasers"), None);
+    }
+
+    #[test]
+    fn drivers_are_invited_by_the_guest_of_a_live_trip() {
+        use TripStatus::*;
+        for s in TripStatus::ALL {
+            assert_eq!(may_invite_drivers(s, Actor::Guest).is_ok(), s.holds_car(), "{s:?}");
+        }
+        assert!(matches!(
+            may_invite_drivers(Confirmed, Actor::Host),
+            Err(ExtrasError::NotAllowed(_))
+        ));
+        let now = t0();
+        assert_eq!(invitation_expiry(now, now + Duration::days(30)), now + Duration::days(7));
+        assert_eq!(invitation_expiry(now, now + Duration::days(2)), now + Duration::days(2));
+    }
+
+    #[test]
+    fn emails_are_checked_and_lower_cased() {
+        assert_eq!(normalize_email(" Ada@Example.COM "), Some("ada@example.com".into()));
+        for bad in ["", "ada", "ada@", "@x.com", "ada@x", "a b@x.com", "ada@x..com", "a@b@c.com"] {
+            assert_eq!(normalize_email(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_agreement_signs_once_both_handovers_exist() {
+        let t = Some(t0());
+        assert!(agreement_signable(t, t));
+        assert!(!agreement_signable(t, None));
+        assert!(!agreement_signable(None, None));
+    }
+}

@@ -1,0 +1,567 @@
+//! Incidentals: the host charges late return, smoking, cleaning, fuel, tolls, extra miles...
+//! after (or during) a trip; pricing computes each amount from its rule; the guest accepts the
+//! pending ones and is charged through the payment provider, recorded in the ledger.
+
+use crate::api::idempotent;
+use crate::api::read::{actor_of, role_name, trip_id};
+use crate::error::{TripsError, TripsResult};
+use crate::state::AppState;
+use crate::store::extras::{self, ChargeRow, IncidentalRow};
+use crate::store::ledger::{self, Entry};
+use crate::store::payments;
+use crate::store::trips::{self, HistoryRow, TripRow};
+use chrono::{DateTime, Utc};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use trips_domain::extras::{
+    MAX_INCIDENTALS_PER_CALL, incidentals_view, may_accept_incidentals, may_charge_incidentals,
+};
+use trips_domain::{Actor, TripStatus};
+use upcar_errors::ErrorKind;
+use upcar_identity::Identity;
+use upcar_proto::pricing as ppb;
+use upcar_proto::trips as pb;
+use uuid::Uuid;
+
+/// Kinds charged at most once per trip (the rest, receipts, may repeat).
+const ONCE_PER_TRIP: &[&str] = &["late_return", "smoking", "cleaning", "extra_miles"];
+
+fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
+    upcar_identity::outgoing(msg, Some(who))
+}
+
+fn dollars(c: i64) -> String {
+    format!("${}.{:02}", c / 100, c % 100)
+}
+
+/// A short digest of a set of incidental ids (hex SHA-256, first 32 characters).
+fn ids_digest(ids: &[String]) -> String {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(ids.join(",").as_bytes());
+    d.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The trip (locked when `lock`), the caller's part and its status.
+pub async fn load(
+    c: &mut AsyncPgConnection,
+    who: &Identity,
+    id: &str,
+    lock: bool,
+) -> TripsResult<(TripRow, Actor, TripStatus)> {
+    let id = trip_id(id)?;
+    let t = trips::get(c, id, lock).await?.ok_or(TripsError::TripNotFound)?;
+    let actor = actor_of(&t, who);
+    if !actor.may_read() {
+        return Err(TripsError::TripNotFound);
+    }
+    let status = TripStatus::parse(&t.status)
+        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status {}", t.status)))?;
+    Ok((t, actor, status))
+}
+
+/// A history line for something done around the trip (the status does not change).
+pub async fn note(
+    c: &mut AsyncPgConnection,
+    t: &TripRow,
+    who: Option<&Identity>,
+    role: &str,
+    action: &str,
+    why: &str,
+) -> TripsResult<()> {
+    trips::append_history(
+        c,
+        &HistoryRow {
+            trip_id: t.id,
+            from_status: t.status.clone(),
+            to_status: t.status.clone(),
+            action: action.to_owned(),
+            actor_id: who.map(|w| w.user_id),
+            actor_role: role.to_owned(),
+            reason: why.to_owned(),
+            at: Utc::now(),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// Minutes between the trip's end and the return (checkout, or now while the guest still has
+/// the car); 0 before the trip started or when on time.
+pub fn minutes_late(t: &TripRow, now: DateTime<Utc>) -> i64 {
+    let returned = match (t.status.as_str(), t.checked_out_at) {
+        (_, Some(at)) => at,
+        ("in_progress", None) => now,
+        _ => return 0,
+    };
+    (returned - t.end_time).num_minutes().max(0)
+}
+
+/// `trips/getIncidentalOptions/{id}`: the kinds with their rules, and what the trip's own
+/// numbers make of them.
+pub async fn options(
+    state: &AppState,
+    who: &Identity,
+    id: &str,
+) -> TripsResult<pb::IncidentalOptionsReply> {
+    let mut conn = state.conn().await?;
+    let (t, actor, status) = load(&mut conn, who, id, false).await?;
+    drop(conn);
+    let now = Utc::now();
+    let o = state
+        .pricing
+        .clone()
+        .get_incidental_options(request(
+            ppb::IncidentalOptionsRequest { trip_id: t.id.to_string() },
+            who,
+        ))
+        .await
+        .map_err(TripsError::upstream)?
+        .into_inner();
+    let late = minutes_late(&t, now);
+    let late_amount = if late >= 30 {
+        let p = state
+            .pricing
+            .clone()
+            .price_incidentals(request(
+                ppb::PriceIncidentalsRequest {
+                    trip_id: t.id.to_string(),
+                    items: vec![ppb::IncidentalInput {
+                        r#type: "late_return".to_owned(),
+                        minutes_late: late,
+                        ..Default::default()
+                    }],
+                },
+                who,
+            ))
+            .await
+            .map_err(TripsError::upstream)?
+            .into_inner();
+        p.items.first().map(|i| i.total_cents)
+    } else {
+        None
+    };
+    Ok(pb::IncidentalOptionsReply {
+        options: o
+            .options
+            .into_iter()
+            .map(|x| pb::IncidentalOption {
+                amount_now_cents: if x.r#type == "late_return" { late_amount } else { None },
+                r#type: x.r#type,
+                label: x.label,
+                rule: x.rule,
+                computed_from: x.computed_from,
+                amount_cents: x.amount_cents,
+                rate_cents: x.rate_cents,
+                max_amount_cents: x.max_amount_cents,
+            })
+            .collect(),
+        average_daily_cents: o.average_daily_cents,
+        miles_included: o.miles_included,
+        price_per_mile_cents: o.price_per_mile_cents,
+        minutes_late: late,
+        can_add: may_charge_incidentals(status, actor, t.checked_out_at, now).is_ok(),
+    })
+}
+
+pub fn charges_json(r: &IncidentalRow) -> Vec<pb::IncidentalCharge> {
+    r.charges
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| pb::IncidentalCharge {
+                    label: c["label"].as_str().unwrap_or_default().to_owned(),
+                    amount_cents: c["amountCents"].as_i64().unwrap_or_default(),
+                    platform: c["platform"].as_bool().unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A trip's incidentals as answered (with the incidence photos of their type).
+pub async fn reply(
+    c: &mut AsyncPgConnection,
+    t: &TripRow,
+    viewer: Actor,
+    message: &str,
+) -> TripsResult<pb::IncidentalsReply> {
+    let rows = extras::incidentals(c, t.id).await?;
+    let photos = extras::report_photos(c, t.id).await?;
+    let sum = |s: &str| rows.iter().filter(|r| r.status == s).map(|r| r.total_cents).sum();
+    Ok(pb::IncidentalsReply {
+        pending_cents: sum("pending"),
+        paid_cents: sum("paid"),
+        incidentals: rows
+            .iter()
+            .map(|r| pb::Incidental {
+                id: r.id.to_string(),
+                trip_id: r.trip_id.to_string(),
+                r#type: r.kind.clone(),
+                label: r.label.clone(),
+                description: r.description.clone(),
+                charges: charges_json(r),
+                total_cents: r.total_cents,
+                status: r.status.clone(),
+                created_at: r.created_at.to_rfc3339(),
+                removed_at: r.removed_at.map(|d| d.to_rfc3339()),
+                paid_at: r.paid_at.map(|d| d.to_rfc3339()),
+                photo_urls: photos
+                    .iter()
+                    .filter(|p| p.report_kind == "incidence" && p.category == r.kind)
+                    .map(|p| p.url.clone())
+                    .collect(),
+            })
+            .collect(),
+        viewer_role: role_name(viewer).to_owned(),
+        message: message.to_owned(),
+    })
+}
+
+/// `trips/getIncidentals/{id}?role=guest|host`.
+pub async fn list(
+    state: &AppState,
+    who: &Identity,
+    r: pb::IncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    let mut conn = state.conn().await?;
+    let (t, actor, _) = load(&mut conn, who, &r.trip_id, false).await?;
+    let side = incidentals_view(&r.role, actor)?;
+    reply(&mut conn, &t, side, "").await
+}
+
+/// `trips/addIncidentals/{id}`: the host adds charges; pricing computes each from its rule
+/// (all or none are added).
+pub async fn add(
+    state: &AppState,
+    who: Identity,
+    r: pb::AddIncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    if r.items.is_empty() {
+        return Err(TripsError::coded(
+            ErrorKind::InvalidInput,
+            "incidentals_required",
+            "Add at least one incidental.",
+        ));
+    }
+    if r.items.len() > MAX_INCIDENTALS_PER_CALL {
+        return Err(TripsError::Invalid(format!(
+            "At most {MAX_INCIDENTALS_PER_CALL} incidentals at a time."
+        )));
+    }
+    for i in &r.items {
+        if i.description.chars().count() > 1000 {
+            return Err(TripsError::Invalid(
+                "description is too long (1000 characters at most).".to_owned(),
+            ));
+        }
+    }
+    let mut conn = state.conn().await?;
+    let reply = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
+            let now = Utc::now();
+            may_charge_incidentals(status, actor, t.checked_out_at, now)?;
+            let late = minutes_late(&t, now);
+            let priced = state
+                .pricing
+                .clone()
+                .price_incidentals(request(
+                    ppb::PriceIncidentalsRequest {
+                        trip_id: t.id.to_string(),
+                        items: r
+                            .items
+                            .iter()
+                            .map(|i| ppb::IncidentalInput {
+                                r#type: i.r#type.clone(),
+                                minutes_late: late,
+                                improper_return: i.improper_return,
+                                miles_driven: i.miles_driven,
+                                amount_cents: i.amount_cents,
+                            })
+                            .collect(),
+                    },
+                    &who,
+                ))
+                .await
+                .map_err(TripsError::upstream)?
+                .into_inner();
+            let existing = extras::incidentals(c, t.id).await?;
+            let mut seen: Vec<&str> = existing
+                .iter()
+                .filter(|e| e.status != "removed")
+                .map(|e| e.kind.as_str())
+                .collect();
+            if priced.items.len() != r.items.len() {
+                return Err(TripsError::Internal(anyhow::anyhow!(
+                    "pricing priced {} of {} incidentals",
+                    priced.items.len(),
+                    r.items.len()
+                )));
+            }
+            let mut lines = Vec::new();
+            for (item, p) in r.items.iter().zip(&priced.items) {
+                if ONCE_PER_TRIP.contains(&p.r#type.as_str()) && seen.contains(&p.r#type.as_str())
+                {
+                    return Err(TripsError::coded(
+                        ErrorKind::Conflict,
+                        "incidental_exists",
+                        format!("{} is already charged on this trip.", p.label),
+                    ));
+                }
+                seen.push(p.r#type.as_str());
+                let charges: Vec<serde_json::Value> = p
+                    .charges
+                    .iter()
+                    .map(|c| {
+                        serde_json::json!({"label": c.label, "amountCents": c.amount_cents, "platform": c.platform})
+                    })
+                    .collect();
+                extras::insert_incidental(
+                    c,
+                    &IncidentalRow {
+                        id: Uuid::now_v7(),
+                        trip_id: t.id,
+                        kind: p.r#type.clone(),
+                        label: p.label.clone(),
+                        description: item.description.trim().to_owned(),
+                        charges: serde_json::Value::Array(charges),
+                        total_cents: p.total_cents,
+                        inputs: serde_json::json!({
+                            "minutesLate": if p.r#type == "late_return" { late } else { 0 },
+                            "improperReturn": item.improper_return,
+                            "milesDriven": item.miles_driven,
+                            "amountCents": item.amount_cents,
+                        }),
+                        status: "pending".to_owned(),
+                        added_by: who.user_id,
+                        created_at: now,
+                        removed_at: None,
+                        paid_at: None,
+                    },
+                )
+                .await?;
+                lines.push(format!("{} {}", p.label, dollars(p.total_cents)));
+            }
+            note(c, &t, Some(&who), role_name(actor), "add_incidentals", &lines.join(", ")).await?;
+            reply(c, &t, Actor::Host, "Incidentals added.").await
+        })
+        .await?;
+    Ok(reply)
+}
+
+/// `trips/modifyIncidentals/{id}` `{incidentalIds}`: the host removes pending incidentals.
+pub async fn remove(
+    state: &AppState,
+    who: Identity,
+    r: pb::ModifyIncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    if r.incidental_ids.is_empty() {
+        return Err(TripsError::coded(
+            ErrorKind::InvalidInput,
+            "incidental_ids_required",
+            "Select at least one incidental to remove.",
+        ));
+    }
+    let mut ids = Vec::with_capacity(r.incidental_ids.len());
+    for s in &r.incidental_ids {
+        let id: Uuid = s.trim().parse().map_err(|_| {
+            TripsError::coded(
+                ErrorKind::InvalidInput,
+                "invalid_incidental_id",
+                format!("{s:?} is not an incidental id."),
+            )
+        })?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let mut conn = state.conn().await?;
+    let reply = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
+            may_charge_incidentals(status, actor, t.checked_out_at, Utc::now())?;
+            let n = extras::remove_incidentals(c, t.id, &ids, who.user_id).await?;
+            if n != ids.len() {
+                return Err(TripsError::coded(
+                    ErrorKind::Conflict,
+                    "incidental_not_pending",
+                    "Only pending incidentals of this trip can be removed.",
+                ));
+            }
+            note(
+                c,
+                &t,
+                Some(&who),
+                role_name(actor),
+                "remove_incidentals",
+                &format!("{n} removed"),
+            )
+            .await?;
+            reply(c, &t, Actor::Host, "Incidentals removed.").await
+        })
+        .await?;
+    Ok(reply)
+}
+
+/// `trips/acceptIncidentals` `{tripId, priceToPay}` (header `Idempotency-Key`): the guest
+/// accepts every pending incidental and pays their total, which must be the price shown.
+pub async fn accept(
+    state: &AppState,
+    who: Identity,
+    r: pb::AcceptIncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    if r.price_to_pay_cents <= 0 {
+        return Err(TripsError::coded(
+            ErrorKind::InvalidInput,
+            "invalid_price_to_pay",
+            "priceToPay must be a number greater than 0.",
+        ));
+    }
+    let key = idempotent::key_of(&r.idempotency_key)?;
+    let hash = idempotent::fingerprint(&pb::AcceptIncidentalsRequest {
+        idempotency_key: String::new(),
+        ..r.clone()
+    });
+    let mut conn = state.conn().await?;
+    let result = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            if let Some(k) = &key
+                && !crate::store::idempotency::claim(c, who.user_id, k, "accept_incidentals", &hash)
+                    .await?
+            {
+                return idempotent::stored_as(c, who.user_id, k, "accept_incidentals", &hash)
+                    .await?
+                    .ok_or_else(|| {
+                        TripsError::Internal(anyhow::anyhow!("idempotency key vanished"))
+                    });
+            }
+            let done =
+                c.transaction::<_, TripsError, _>(async |c| pay(state, c, &who, &r).await).await;
+            let answer = match done {
+                Err(e) if !idempotent::is_answer(&e) => return Err(e),
+                other => other,
+            };
+            if let Some(k) = &key {
+                idempotent::record(c, who.user_id, k, &answer).await?;
+            }
+            Ok(answer)
+        })
+        .await?;
+    state.relay.wake();
+    result
+}
+
+async fn pay(
+    state: &AppState,
+    c: &mut AsyncPgConnection,
+    who: &Identity,
+    r: &pb::AcceptIncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    let (t, actor, _) = load(c, who, &r.trip_id, true).await?;
+    may_accept_incidentals(actor)?;
+    let pending: Vec<IncidentalRow> =
+        extras::incidentals(c, t.id).await?.into_iter().filter(|i| i.status == "pending").collect();
+    if pending.is_empty() {
+        return Err(TripsError::coded(
+            ErrorKind::Conflict,
+            "no_pending_incidentals",
+            "There are no incidentals to accept.",
+        ));
+    }
+    let total: i64 = pending.iter().map(|i| i.total_cents).sum();
+    if (r.price_to_pay_cents - total).abs() > 1 {
+        return Err(TripsError::coded(
+            ErrorKind::Conflict,
+            "price_changed",
+            format!(
+                "The incidentals total {}. Please review them and accept again.",
+                dollars(total)
+            ),
+        ));
+    }
+    let card = payments::primary(c, who.user_id).await?.ok_or_else(|| {
+        TripsError::coded(
+            ErrorKind::InvalidInput,
+            "payment_method_required",
+            "Add a payment method to pay the incidentals.",
+        )
+    })?;
+    let ids: Vec<Uuid> = pending.iter().map(|i| i.id).collect();
+    let customer = state.payments.create_customer(&who.user_id.to_string(), "").await?;
+    let id_list: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+    let charge = state
+        .payments
+        .authorize(
+            &customer,
+            &card.id,
+            total,
+            // The provider's key names this set of incidentals (Stripe allows 255 characters).
+            &format!("incidentals-{}-{}", t.id, ids_digest(&id_list)),
+        )
+        .await?;
+    state.payments.capture(&charge, total).await?;
+    extras::insert_charge(
+        c,
+        &ChargeRow {
+            id: &charge,
+            trip_id: t.id,
+            user_id: who.user_id,
+            payment_method_id: &card.id,
+            provider: state.payments.name(),
+            kind: "incidentals",
+            amount_cents: total,
+        },
+    )
+    .await?;
+    if extras::mark_paid(c, t.id, &ids, &charge).await? != ids.len() {
+        return Err(TripsError::Internal(anyhow::anyhow!("incidentals changed while locked")));
+    }
+    let platform: i64 =
+        pending.iter().flat_map(charges_json).filter(|l| l.platform).map(|l| l.amount_cents).sum();
+    ledger::post(
+        c,
+        Some(t.id),
+        &[
+            Entry {
+                account: format!("guest:{}", t.guest_id),
+                user_id: Some(t.guest_id),
+                kind: "charge",
+                amount_cents: -total,
+                description: format!("Incidentals, trip {}", t.reservation_number),
+            },
+            Entry {
+                account: format!("host:{}", t.owner_id),
+                user_id: Some(t.owner_id),
+                kind: "earning",
+                amount_cents: total - platform,
+                description: format!("Incidentals, trip {}", t.reservation_number),
+            },
+            Entry {
+                account: "platform:revenue".to_owned(),
+                user_id: None,
+                kind: "commission",
+                amount_cents: platform,
+                description: format!("Incidentals processing, trip {}", t.reservation_number),
+            },
+        ],
+    )
+    .await?;
+    note(c, &t, Some(who), "guest", "accept_incidentals", &format!("Paid {}", dollars(total)))
+        .await?;
+    crate::events::incidentals_charged(c, &t, total, id_list, state.payments.name()).await?;
+    reply(c, &t, Actor::Guest, "Incidentals accepted and paid.").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_providers_key_stays_short_and_names_the_set() {
+        let ids: Vec<String> =
+            (0..MAX_INCIDENTALS_PER_CALL * 5).map(|_| Uuid::now_v7().to_string()).collect();
+        let key = format!("incidentals-{}-{}", Uuid::now_v7(), ids_digest(&ids));
+        assert!(key.len() <= 255, "{key}");
+        assert_eq!(ids_digest(&ids), ids_digest(&ids.clone()));
+        assert_ne!(ids_digest(&ids), ids_digest(&ids[1..]));
+    }
+}
