@@ -22,7 +22,8 @@ PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
-cargo build --release -q -p accounts -p catalog-search -p pricing -p gateway -p upcar-loadgen
+# NO_BUILD=1 measures the release binaries already built.
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
@@ -49,7 +50,7 @@ if [ "$WHICH" != accounts ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
-    APP__GRPC__PORT=$CATALOG_PORT APP__DATABASE__URL="$CATALOG_DB" \
+    APP__GRPC__PORT=$CATALOG_PORT APP__DATABASE__URL="$CATALOG_DB" APP__CACHE__KEY_PREFIX=bench-catalog \
         "$BIN/catalog-search" >.run/logs/bench-catalog.log 2>&1 &
     pids+=($!)
     wait_port $CATALOG_PORT
