@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 use upcar_config::{
-    AmqpSettings, DatabaseSettings, Environment, ListenSettings, TelemetrySettings,
+    AmqpSettings, DatabaseSettings, Environment, ListenSettings, RedisSettings, TelemetrySettings,
 };
 
 /// Everything the catalog-search binary needs.
@@ -16,6 +16,11 @@ pub struct Settings {
     pub database: DatabaseSettings,
     /// Integration events.
     pub amqp: AmqpSettings,
+    /// The cache of hot reads.
+    pub redis: RedisSettings,
+    /// What is cached and for how long.
+    #[serde(default)]
+    pub cache: crate::cache::CacheSettings,
     /// Logs and traces.
     #[serde(default)]
     pub telemetry: TelemetrySettings,

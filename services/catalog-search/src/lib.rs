@@ -2,6 +2,7 @@
 //! read model, car pages, enums, places and natural-language search parameters.
 
 pub mod api;
+pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod domain;

@@ -7,14 +7,15 @@
 //! in one transaction, so a crash publishes a car again (pricing keeps the newest `version`)
 //! and never skips one. The event's `version` is `updated_at` in microseconds.
 
+use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{
     Array, BigInt, Double, Integer, Jsonb, Text, Timestamptz, Uuid as SqlUuid,
 };
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use std::sync::Arc;
 use std::time::Duration;
-use upcar_db::PgPool;
 use upcar_events::Relay;
 use upcar_proto::events::{CarExtra, CarPricingChanged};
 use uuid::Uuid;
@@ -111,9 +112,9 @@ fn event_of(c: &Due) -> CarPricingChanged {
     }
 }
 
-/// Publishes one batch of due cars; answers how many.
-pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<usize> {
-    let n = conn
+/// Publishes one batch of due cars; answers their ids.
+pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<Vec<Uuid>> {
+    let ids = conn
         .transaction::<_, anyhow::Error, _>(async |conn| {
             let due: Vec<Due> = diesel::sql_query(
                 "SELECT id, owner_id, status, daily_price_cents, price_per_hour_cents, weekly_discount_pct, \
@@ -133,24 +134,31 @@ pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<usize> 
                 .bind::<Array<SqlUuid>, _>(&ids)
                 .execute(conn)
                 .await?;
-            Ok(due.len())
+            Ok(ids)
         })
         .await?;
-    Ok(n)
+    Ok(ids)
 }
 
-/// Publishes due cars until `shutdown`, then returns.
-pub async fn run(pool: PgPool, relay: Relay, shutdown: impl std::future::Future<Output = ()>) {
+/// Publishes due cars until `shutdown`, then returns. The cached pages of the published
+/// cars are dropped once their events are committed (the change events of the cache).
+pub async fn run(
+    state: Arc<AppState>,
+    relay: Relay,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
     tokio::pin!(shutdown);
     loop {
         let published = async {
-            let mut conn = pool.get().await?;
+            let mut conn = state.pool.get().await?;
             let mut total = 0;
             loop {
-                let n = publish_due(&mut conn).await?;
+                let ids = publish_due(&mut conn).await?;
+                let n = ids.len();
                 total += n;
                 if n > 0 {
                     relay.wake();
+                    crate::cache::forget_cars(&state, &ids).await;
                 }
                 if n < BATCH as usize {
                     return Ok::<usize, anyhow::Error>(total);

@@ -29,8 +29,14 @@ impl Application {
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
         let gazetteer =
             InMemoryGazetteer::bundled().map_err(|e| anyhow::anyhow!("gazetteer: {e}"))?;
-        let state =
-            Arc::new(AppState { pool, radius_miles: settings.search.radius_miles, gazetteer });
+        let redis = upcar_db::redis_pool(&settings.redis.url)?;
+        let state = Arc::new(AppState {
+            pool,
+            radius_miles: settings.search.radius_miles,
+            gazetteer,
+            redis,
+            cache: settings.cache,
+        });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
             // The store only writes public files, so its URL-signing key is never used here.
@@ -83,7 +89,7 @@ impl Application {
             async move { relay.run(t.cancelled_owned()).await }
         });
         let feed = tokio::spawn(crate::pricing_feed::run(
-            self.state.pool.clone(),
+            self.state.clone(),
             relay,
             token.clone().cancelled_owned(),
         ));

@@ -10,6 +10,9 @@ pub struct AppState {
     pub radius_miles: f64,
     /// The shipped gazetteer, for the search phrase parser.
     pub gazetteer: InMemoryGazetteer,
+    /// Hot reads (car pages, the makes list).
+    pub redis: deadpool_redis::Pool,
+    pub cache: crate::cache::CacheSettings,
 }
 
 impl AppState {

@@ -1,6 +1,7 @@
 //! Car pages, availability checks, the calendar's blocked dates and the enum lists.
 
 use super::convert;
+use crate::cache;
 use crate::domain::enums;
 use crate::domain::window::TripWindow;
 use crate::error::{CatalogError, CatalogResult};
@@ -35,8 +36,19 @@ fn one() -> i32 {
     1
 }
 
+/// A car page, from the cache when it holds it.
 pub async fn get_car(state: &AppState, id: &str) -> CatalogResult<pb::CarDetails> {
     let id = car_id(id)?;
+    let key = cache::car_key(state, id);
+    if let Some(details) = cache::get::<pb::CarDetails>(state, &key).await {
+        return Ok(details);
+    }
+    let details = car_details(state, id).await?;
+    cache::put(state, &key, &details).await;
+    Ok(details)
+}
+
+async fn car_details(state: &AppState, id: Uuid) -> CatalogResult<pb::CarDetails> {
     let mut conn = state.conn().await?;
     let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
     let extras: Vec<StoredExtra> = serde_json::from_value(c.extras.clone()).unwrap_or_default();
@@ -142,8 +154,18 @@ pub async fn blocked_dates(
 
 pub async fn list_enum(state: &AppState, name: &str) -> CatalogResult<pb::EnumReply> {
     let items = if name == "availableCarMakes" {
+        // Read from every active car: cached, and dropped whenever a car changes.
+        let key = cache::makes_key(state);
+        if let Some(reply) = cache::get::<pb::EnumReply>(state, &key).await {
+            return Ok(reply);
+        }
         let mut conn = state.conn().await?;
-        cars::available_makes(&mut conn).await?.into_iter().map(|m| (m.clone(), m)).collect()
+        let makes = cars::available_makes(&mut conn).await?;
+        let reply = pb::EnumReply {
+            items: makes.into_iter().map(|m| pb::EnumItem { value: m.clone(), label: m }).collect(),
+        };
+        cache::put(state, &key, &reply).await;
+        return Ok(reply);
     } else {
         enums::list(name).ok_or_else(|| CatalogError::EnumNotFound(name.to_owned()))?
     };

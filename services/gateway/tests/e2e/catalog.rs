@@ -917,3 +917,75 @@ async fn demo_cars_have_three_photos_served_through_the_files_capability() {
     );
     assert!(body.starts_with("<svg") && body.contains(&name), "{name}");
 }
+
+/// Polls `path` until `ok` holds for its body (at most `secs` seconds); answers the last body.
+async fn eventually(path: &str, secs: u64, ok: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        let (_, b) = parts(get(path, None).await).await;
+        if ok(&b) || tokio::time::Instant::now() > deadline {
+            return b;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn car_pages_and_the_makes_list_are_cached_until_the_car_changes() {
+    // A copy of a demo car, far from every demo city, with a make of its own.
+    let (_, b) = search(&format!("{}&limit=1", base_query(monday(), 2))).await;
+    let source = ids(&b)[0].clone();
+    let id = uuid::Uuid::now_v7();
+    catalog_sql(&format!(
+        "CREATE TEMP TABLE copy AS SELECT * FROM cars WHERE id = '{source}'; \
+         UPDATE copy SET id = '{id}', make = 'Zephyrine', latitude = 40.0, longitude = -117.0, \
+           description = 'First words', pricing_published_at = NULL, updated_at = now(); \
+         INSERT INTO cars SELECT * FROM copy; DROP TABLE copy;"
+    ))
+    .await;
+    let page = format!("/v1/cars/getCar/{id}");
+    // Wait until the feed has emitted the new car's change event.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    let published = format!(
+        "SELECT count(*) AS n FROM cars WHERE id = '{id}' AND pricing_published_at = updated_at"
+    );
+    while catalog_scalar(&published).await == 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!(catalog_scalar(&published).await, 1, "the feed emitted the car's event");
+    // The feed drops cache entries just after that commit.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    // That event dropped the makes list, so the new make shows up.
+    let makes = eventually("/v1/api/enums/availableCarMakes", 20, |b| {
+        b["data"].as_array().is_some_and(|m| m.contains(&json!("Zephyrine")))
+    })
+    .await;
+    assert!(makes["data"].as_array().unwrap().contains(&json!("Zephyrine")), "{makes}");
+    let (s, b) = parts(get(&page, None).await).await;
+    assert_eq!((s, b["data"]["carDetails"].as_str()), (200, Some("First words")), "{b}");
+
+    // A change that emits no event (updated_at untouched) is not seen: the page is cached.
+    catalog_sql(&format!("UPDATE cars SET description = 'Second words' WHERE id = '{id}'")).await;
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let (_, b) = parts(get(&page, None).await).await;
+    assert_eq!(b["data"]["carDetails"], "First words", "served from the cache");
+
+    // The same change as the catalog makes it (updated_at moves, the feed emits the car's
+    // change event) drops the cached page.
+    catalog_sql(&format!("UPDATE cars SET updated_at = now() WHERE id = '{id}'")).await;
+    let b = eventually(&page, 20, |b| b["data"]["carDetails"] == "Second words").await;
+    assert_eq!(b["data"]["carDetails"], "Second words", "{b}");
+
+    // Gone from the catalog: the list follows once the removal is an event too.
+    catalog_sql(&format!(
+        "UPDATE cars SET status = 'deleted', updated_at = now() WHERE id = '{id}'"
+    ))
+    .await;
+    let b = eventually(&page, 20, |b| b["error"] == "car_not_found").await;
+    assert_eq!(b["error"], "car_not_found", "{b}");
+    let makes = eventually("/v1/api/enums/availableCarMakes", 20, |b| {
+        b["data"].as_array().is_some_and(|m| !m.contains(&json!("Zephyrine")))
+    })
+    .await;
+    assert!(!makes["data"].as_array().unwrap().contains(&json!("Zephyrine")), "{makes}");
+}

@@ -113,6 +113,15 @@ fn spawn_trips(accounts: u16, catalog: u16, pricing: u16) -> (u16, String) {
 
 /// Runs a query on the trips database and answers the first column of the first row.
 pub async fn trips_scalar(sql: &str) -> i64 {
+    scalar(&stack().trips_db, sql).await
+}
+
+/// One number from the catalog database (`sql` selects a bigint named `n`).
+pub async fn catalog_scalar(sql: &str) -> i64 {
+    scalar(&stack().catalog_db, sql).await
+}
+
+async fn scalar(db: &str, sql: &str) -> i64 {
     use diesel::QueryableByName;
     use diesel_async::{AsyncConnection, RunQueryDsl};
     #[derive(QueryableByName)]
@@ -120,9 +129,8 @@ pub async fn trips_scalar(sql: &str) -> i64 {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         n: i64,
     }
-    let mut conn =
-        diesel_async::AsyncPgConnection::establish(&stack().trips_db).await.expect("trips db");
-    let rows: Vec<N> = diesel::sql_query(sql).load(&mut conn).await.expect("trips sql");
+    let mut conn = diesel_async::AsyncPgConnection::establish(db).await.expect("test db");
+    let rows: Vec<N> = diesel::sql_query(sql).load(&mut conn).await.expect("test sql");
     rows.into_iter().next().map(|r| r.n).unwrap_or(0)
 }
 
@@ -166,6 +174,8 @@ fn spawn_catalog(files_root: &str, public_base_url: &str) -> (u16, String) {
             settings.grpc.port = 0;
             settings.files.root = files_root;
             settings.files.public_base_url = public_base_url;
+            settings.redis.url = upcar_testkit::redis_url();
+            settings.cache.key_prefix = upcar_testkit::unique("test-e2e-catalog");
             let app = catalog_search::Application::build(settings).await.expect("build catalog");
             tx.send((app.port(), db.url.clone())).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
