@@ -141,11 +141,19 @@ pub struct SearchQuery {
     pub offset: i32,
 }
 
-/// The conditions every search applies (`$1`..`$18`, bound by [`bind_filters`]).
-const SEARCH_FILTERS: &str = "c.status = 'active' \
+/// The conditions every search applies (`$1`..`$18`, bound by [`bind_filters`]): the car's
+/// own columns ([`ROW_FILTERS`]) and the availability read model ([`AVAILABLE`]).
+fn search_filters() -> String {
+    format!("{ROW_FILTERS} AND {AVAILABLE}")
+}
+
+/// Free for the whole window: one probe of the availability index per car.
+const AVAILABLE: &str = "NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5))";
+
+/// The conditions on a car's own columns (no probe of another table).
+const ROW_FILTERS: &str = "c.status = 'active' \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
    AND earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) <= $3 \
-   AND NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5)) \
    AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
    AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
    AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
@@ -162,13 +170,33 @@ const SEARCH_FILTERS: &str = "c.status = 'active' \
    AND ($18::int IS NULL OR c.car_year <= $18)";
 
 /// One page of matches in the order of `sort` (`$19` limit, `$20` offset). With the distance
-/// sort the GiST index yields cars nearest first and the scan stops after the page.
+/// sort the GiST index yields cars nearest first and the scan stops after the page. The price
+/// orders sort the radius' candidates that pass the car's own filters as narrow rows (id,
+/// price, distance), then, in that order, probe availability and read each car's columns,
+/// stopping after the page: the `OFFSET 0` keeps the probes out of the sort, and the outer
+/// order is the sorted subquery's, so Postgres adds no second sort (measured in
+/// docs/PERFORMANCE.md).
 fn page_sql(sort: Sort) -> String {
-    let select = format!(
-        "SELECT {CAR_COLUMNS}, \
-           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles \
-         FROM cars c WHERE {SEARCH_FILTERS}"
+    let columns = format!(
+        "{CAR_COLUMNS}, \
+           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles"
     );
+    if matches!(sort, Sort::PriceAsc | Sort::PriceDesc) {
+        let direction = if sort == Sort::PriceAsc { "ASC" } else { "DESC" };
+        return format!(
+            "SELECT page.*, s.distance_miles FROM \
+               (SELECT c.id, c.daily_price_cents, \
+                  earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles \
+                FROM cars c WHERE {ROW_FILTERS} ORDER BY {order} OFFSET 0) s \
+             CROSS JOIN LATERAL (SELECT {CAR_COLUMNS} FROM cars c WHERE c.id = s.id) page \
+             WHERE NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = s.id AND u.period && tstzrange($4, $5)) \
+             ORDER BY s.daily_price_cents {direction}, s.distance_miles ASC, s.id \
+             LIMIT $19 OFFSET $20",
+            order = sort.order_by()
+        );
+    }
+    let select =
+        format!("SELECT {columns} FROM cars c WHERE {filters}", filters = search_filters());
     match sort {
         // Recommended ranks the nearest COUNT_CAP free cars, found by the same distance walk,
         // so it costs what the nearest-first page costs instead of reading the whole radius.
@@ -182,7 +210,7 @@ fn page_sql(sort: Sort) -> String {
     }
 }
 
-/// Binds the filter parameters of [`SEARCH_FILTERS`].
+/// Binds the filter parameters of [`search_filters`].
 fn bind_filters<'a>(
     sql: String,
     q: &'a SearchQuery,
@@ -229,7 +257,10 @@ pub async fn search(
         return Ok((rows, total));
     }
     let total: Total = bind_filters(
-        format!("SELECT count(*) AS n FROM (SELECT 1 FROM cars c WHERE {SEARCH_FILTERS} LIMIT {COUNT_CAP}) capped"),
+        format!(
+            "SELECT count(*) AS n FROM (SELECT 1 FROM cars c WHERE {filters} LIMIT {COUNT_CAP}) capped",
+            filters = search_filters()
+        ),
         q,
     )
     .get_result(conn)
@@ -287,6 +318,22 @@ pub async fn explain_search(
 ) -> QueryResult<Vec<String>> {
     let rows: Vec<PlanLine> = planned(conn, q, format!("EXPLAIN {}", page_sql(q.sort))).await?;
     Ok(rows.into_iter().map(|r| r.line).collect())
+}
+
+#[derive(QueryableByName)]
+struct JsonPlan {
+    #[diesel(sql_type = diesel::sql_types::Json, column_name = "QUERY PLAN")]
+    plan: serde_json::Value,
+}
+
+/// The executed plan of a search with its row counts (`EXPLAIN (ANALYZE, FORMAT JSON)`).
+pub async fn explain_analyze_search(
+    conn: &mut AsyncPgConnection,
+    q: &SearchQuery,
+) -> QueryResult<serde_json::Value> {
+    let rows: Vec<JsonPlan> =
+        planned(conn, q, format!("EXPLAIN (ANALYZE, FORMAT JSON) {}", page_sql(q.sort))).await?;
+    Ok(rows.into_iter().next().map(|r| r.plan).unwrap_or_default())
 }
 
 /// One car by id, any status but deleted.

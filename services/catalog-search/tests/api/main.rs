@@ -31,6 +31,8 @@ async fn spawn_app() -> TestApp {
         std::env::temp_dir().join(upcar_testkit::unique("catalog-files")).display().to_string();
     // A private exchange: other tests' events cannot reach this app's queue.
     settings.amqp.exchange = upcar_testkit::unique("test-catalog");
+    settings.redis.url = upcar_testkit::redis_url();
+    settings.cache.key_prefix = upcar_testkit::unique("test-catalog-cache");
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
     let app = catalog_search::Application::build(settings).await.unwrap();
     let port = app.port();
@@ -315,6 +317,42 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
         catalog_search::store::cars::explain_search(&mut conn, &rec).await.unwrap().join("\n");
     assert!(plan.contains("Index Scan using cars_active_geo_idx"), "{plan}");
     assert!(!plan.contains("Seq Scan on cars"), "{plan}");
+    // The price orders sort the radius' candidates on their own columns, then probe
+    // availability only until the page is full (not once per candidate).
+    for sort in [
+        catalog_search::domain::filters::Sort::PriceAsc,
+        catalog_search::domain::filters::Sort::PriceDesc,
+    ] {
+        let mut by_price = q.clone();
+        by_price.sort = sort;
+        let plan = catalog_search::store::cars::explain_analyze_search(&mut conn, &by_price)
+            .await
+            .unwrap();
+        let (mut probes, mut probed_rows, mut sorted) = (0.0, 0.0, 0.0);
+        fn walk(n: &serde_json::Value, f: &mut dyn FnMut(&serde_json::Value)) {
+            f(n);
+            for c in n["Plans"].as_array().into_iter().flatten() {
+                walk(c, f);
+            }
+        }
+        walk(&plan[0]["Plan"], &mut |n| {
+            let rows = n["Actual Rows"].as_f64().unwrap_or(0.0);
+            let loops = n["Actual Loops"].as_f64().unwrap_or(0.0);
+            if n["Relation Name"] == "car_unavailability" {
+                probes += loops;
+                probed_rows += rows * loops;
+            }
+            if n["Node Type"] == "Sort" {
+                // What the sort read (it hands on only what the page pulls).
+                sorted += n["Plans"][0]["Actual Rows"].as_f64().unwrap_or(0.0);
+            }
+        });
+        assert!(sorted > 300.0, "{sort:?}: candidates sorted: {sorted}");
+        assert!(
+            probes <= 100.0 && probed_rows <= 100.0,
+            "{sort:?}: {probes} probes, {probed_rows} rows: {plan}"
+        );
+    }
     // And the search still answers nearest first over the large fleet.
     let reply = app.client.clone().search_cars(request).await.unwrap().into_inner();
     assert_eq!(reply.cars.len(), 20);
