@@ -12,6 +12,7 @@ pub mod rate_limit;
 pub mod routes;
 pub mod startup;
 pub mod state;
+pub mod web_app;
 
 pub use config::Settings;
 pub use startup::Application;

@@ -56,15 +56,18 @@ impl Application {
                 .configure(|c| crate::routes::configure(c, development));
             if let Some(dir) = spa {
                 let index = dir.join("index.html");
-                app = app.service(
-                    actix_files::Files::new("/", dir)
-                        .index_file("index.html")
-                        .prefer_utf8(true)
-                        .default_handler(fn_service(move |req: ServiceRequest| {
-                            let index = index.clone();
-                            async move { spa_fallback(req, index).await }
-                        })),
-                );
+                app = app
+                    .app_data(web::Data::new(crate::web_app::WebAppDir(dir.clone())))
+                    .route("/assets/{file:.*}", web::get().to(crate::web_app::asset))
+                    .service(
+                        actix_files::Files::new("/", dir)
+                            .index_file("index.html")
+                            .prefer_utf8(true)
+                            .default_handler(fn_service(move |req: ServiceRequest| {
+                                let index = index.clone();
+                                async move { spa_fallback(req, index).await }
+                            })),
+                    );
             }
             app.default_service(web::to(|| async { route_not_found() }))
         })

@@ -887,6 +887,9 @@ async fn the_web_app_is_served_at_the_root_with_client_routes_falling_back_to_it
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(dist.join("index.html"), "<!doctype html><div id=root>upcar app</div>").unwrap();
     std::fs::write(dist.join("assets/app.js"), "console.log('app')").unwrap();
+    // What the build's precompression writes beside it (stand-in bytes: sent as they are).
+    std::fs::write(dist.join("assets/app.js.br"), "brotli bytes").unwrap();
+    std::fs::write(dist.join("assets/app.js.gz"), "gzip bytes").unwrap();
     let web = start(
         upcar_config::Environment::Development,
         10_000,
@@ -906,6 +909,32 @@ async fn the_web_app_is_served_at_the_root_with_client_routes_falling_back_to_it
         "hashed assets are cached for good"
     );
     assert!(r.text().await.unwrap().contains("console.log"));
+    // Pre-compressed copies go to browsers that take them, with the original's type.
+    for (accept, encoding, body) in [
+        ("gzip, deflate, br", Some("br"), "brotli bytes"),
+        ("gzip", Some("gzip"), "gzip bytes"),
+        ("identity", None, "console.log('app')"),
+    ] {
+        let r = client()
+            .get(format!("{}/assets/app.js", web.base))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{accept}");
+        assert_eq!(
+            r.headers().get("content-encoding").map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept}"
+        );
+        assert!(r.headers()["content-type"].to_str().unwrap().contains("javascript"), "{accept}");
+        assert_eq!(r.headers()["vary"], "accept-encoding");
+        assert_eq!(r.text().await.unwrap(), body, "{accept}");
+    }
+    for missing in ["/assets/nope.js", "/assets/.hidden"] {
+        let r = get_when_up(&format!("{}{missing}", web.base)).await;
+        assert_eq!(r.status().as_u16(), 404, "{missing}");
+    }
     let r = get_when_up(&format!("{}/v1/not-a-route", web.base)).await;
     assert!(r.headers().get("cache-control").is_none(), "API answers are not the app's");
     let (s, b) = parts(r).await;
