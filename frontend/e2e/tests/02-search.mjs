@@ -21,6 +21,12 @@ export const tests = {
     await page.getByTestId('result-card').first().waitFor();
     const cards = await page.getByTestId('result-card').count();
     assert.ok(cards >= 10, `cards: ${cards}`);
+    // The car's own photo, from this stack's address (not the placeholder after a failed load).
+    const photo = page.locator('[data-testid="result-card"] img.car-photo').first();
+    await page.waitForFunction((img) => img.complete, await photo.elementHandle());
+    const src = await photo.getAttribute('src');
+    assert.ok(src.startsWith(`${base}/v1/files/`), `photo from this stack: ${src}`);
+    assert.ok(await photo.evaluate((img) => img.naturalWidth > 0), `photo loaded: ${src}`);
     await page.locator('[data-testid="cars-map"][data-loaded="true"]').waitFor();
     await page.getByTestId('price-marker').first().waitFor();
     assert.equal(await page.getByTestId('price-marker').count(), cards);
