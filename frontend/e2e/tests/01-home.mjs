@@ -23,6 +23,24 @@ export const tests = {
     await page.context().close();
   },
 
+  async 'the hero search can start from the current location, named by reverse geocoding'({ browser, base, shot }) {
+    const context = await browser.newContext({ viewport: DESKTOP, geolocation: { latitude: 34.0522, longitude: -118.2437 }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    const where = page.getByRole('combobox', { name: 'Where' });
+    await where.click();
+    await page.getByRole('option', { name: 'Use current location' }).click();
+    await page.waitForFunction((el) => el.value.includes('Los Angeles'), await where.elementHandle());
+    await shot(page, 'current-location');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    assert.ok(Math.abs(Number(url.searchParams.get('latitude')) - 34.0522) < 0.01, url.href);
+    await page.getByTestId('result-card').first().waitFor();
+    await context.close();
+  },
+
   async 'home on a 390 px phone shows 15 cards'({ browser, base, shot }) {
     const page = await newPage(browser, PHONE);
     await page.goto(`${base}/`);

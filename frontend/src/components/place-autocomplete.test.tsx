@@ -47,6 +47,52 @@ describe('place autocomplete', () => {
     expect(onSelect).toHaveBeenCalledWith({ formatted_address: 'Fremont, CA', lat: 37.5, lng: -122 });
   });
 
+  it('offers the current location before typing and names it by reverse geocoding', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/v1/places/geocode', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ status: true, results: [{ ...place('c1', 'Fremont, CA, USA', 'City'), distanceMiles: 0.4 }] });
+      }),
+    );
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 37.5485, longitude: -121.9886 } } as GeolocationPosition));
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    try {
+      const onSelect = vi.fn();
+      renderWithProviders(<Harness onSelect={onSelect} />);
+      const input = screen.getByRole('combobox', { name: 'Where' });
+      fireEvent.focus(input);
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      await vi.waitFor(() => expect(onSelect).toHaveBeenCalled());
+      // The browser's own fix, named after the nearest place.
+      expect(onSelect).toHaveBeenCalledWith({ formatted_address: 'Fremont, CA, USA', lat: 37.5485, lng: -121.9886 });
+      expect(asked).toEqual(['?latitude=37.548&longitude=-121.989&limit=1']);
+      expect((input as HTMLInputElement).value).toBe('Fremont, CA, USA');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('does nothing visible when the location is denied (logged only)', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 1, message: 'denied' } as GeolocationPositionError));
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const onSelect = vi.fn();
+      renderWithProviders(<Harness onSelect={onSelect} />);
+      const input = screen.getByRole('combobox', { name: 'Where' });
+      fireEvent.focus(input);
+      fireEvent.mouseDown(screen.getByRole('option', { name: 'Use current location' }));
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      expect(onSelect).not.toHaveBeenCalled();
+      expect((input as HTMLInputElement).value).toBe('');
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('clears suggestions when the call fails', async () => {
     server.use(http.get('*/v1/places/autocomplete', () => HttpResponse.json({ error: 'internal_error', message: 'x' }, { status: 500 })));
     renderWithProviders(<Harness onSelect={() => {}} />);

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MIN_CHARS, usePlaceSuggestions, type Place } from '@/api/get-place-suggestions';
+import { reverseGeocodeQueryOptions } from '@/api/reverse-geocode';
 import { useDebounced } from '@/lib/use-debounced';
 import { truncate } from '@/lib/format';
 
@@ -19,6 +21,20 @@ type Props = {
 };
 
 const GROUPS = ['City', 'Airport', 'Hotel', 'Address'];
+const CURRENT_LABEL = 'Use current location';
+
+/** The browser's position, or null when unsupported, denied or too slow. */
+function currentPosition(): Promise<{ lat: number; lng: number } | null> {
+  const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
+  if (!geo) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    geo.getCurrentPosition(
+      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
+      () => resolve(null),
+      { timeout: 10_000, maximumAge: 5 * 60_000 },
+    ),
+  );
+}
 
 /**
  * Place autocomplete: from 3 characters, debounced by 1 s, grouped City / Airport / Hotel /
@@ -34,6 +50,9 @@ export function PlaceAutocomplete({ label, value, onTextChange, onSelect, placeh
   const debounced = useDebounced(value, debounceMs);
   const query = usePlaceSuggestions(typed ? debounced : '');
   const wrap = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const [locating, setLocating] = useState(false);
+  const hasGeo = typeof navigator !== 'undefined' && Boolean(navigator.geolocation);
 
   const enough = value.trim().length >= MIN_CHARS;
   const groups = useMemo(() => {
@@ -59,6 +78,36 @@ export function PlaceAutocomplete({ label, value, onTextChange, onSelect, placeh
     setActive(-1);
   };
 
+  /** "Current Location" (spec 000): the browser's position, named by reverse geocoding.
+   * Unsupported, denied or a failed geocoder is logged only, as the spec says. */
+  const chooseCurrent = async () => {
+    setOpen(false);
+    setActive(-1);
+    setLocating(true);
+    try {
+      const at = await currentPosition();
+      if (!at) {
+        console.warn('current location unavailable');
+        return;
+      }
+      let name = 'Current location';
+      try {
+        const r = await queryClient.fetchQuery(reverseGeocodeQueryOptions(at.lat, at.lng));
+        const p = r.results[0];
+        if (p) name = p.formatted_address || p.text;
+      } catch (e) {
+        console.warn('reverse geocoding failed', e);
+      }
+      onSelect({ formatted_address: name, lat: at.lat, lng: at.lng });
+      onTextChange(name);
+      setTyped(false);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  // Offered until the guest has typed enough for suggestions (a prefilled place included).
+  const showCurrent = open && hasGeo && !(typed && enough);
   const showList = open && enough && flat.length > 0;
   let index = -1;
   return (
@@ -70,12 +119,13 @@ export function PlaceAutocomplete({ label, value, onTextChange, onSelect, placeh
         id={inputId}
         className="input"
         role="combobox"
-        aria-expanded={showList}
+        aria-expanded={showList || showCurrent}
+        aria-busy={locating || undefined}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
-        placeholder={placeholder ?? 'City, airport, address or hotel'}
+        placeholder={locating ? 'Finding your location…' : (placeholder ?? 'City, airport, address or hotel')}
         value={value}
         onChange={(e) => {
           onTextChange(e.target.value);
@@ -85,6 +135,18 @@ export function PlaceAutocomplete({ label, value, onTextChange, onSelect, placeh
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={(e) => {
+          if (showCurrent) {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive(0);
+            } else if (e.key === 'Enter' && active === 0) {
+              e.preventDefault();
+              void chooseCurrent();
+            } else if (e.key === 'Escape') {
+              setOpen(false);
+            }
+            return;
+          }
           if (!showList) return;
           if (e.key === 'ArrowDown') {
             e.preventDefault();
@@ -100,6 +162,27 @@ export function PlaceAutocomplete({ label, value, onTextChange, onSelect, placeh
           }
         }}
       />
+      {showCurrent && (
+        <ul id={listId} className="place-ac__list" role="listbox" aria-label="Suggestions">
+          <li
+            id={`${listId}-0`}
+            role="option"
+            aria-selected={active === 0}
+            className={`place-ac__item place-ac__item--current ${active === 0 ? 'is-active' : ''}`}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              void chooseCurrent();
+            }}
+          >
+            {CURRENT_LABEL}
+          </li>
+        </ul>
+      )}
+      {locating && (
+        <span className="sr-only" role="status">
+          Finding your location…
+        </span>
+      )}
       {showList && (
         <ul id={listId} className="place-ac__list" role="listbox" aria-label="Suggestions">
           {groups.map((g) => (

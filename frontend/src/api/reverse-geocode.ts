@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Place } from './get-place-suggestions';
+
+type Answer = { results: (Place & { distanceMiles?: number | null })[] };
+
+/** The places nearest a point (the gateway's gazetteer), nearest first. */
+export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<Answer> {
+  return api.get<Answer>('/places/geocode', { params: { latitude: lat, longitude: lng, limit: 1 }, signal });
+}
+
+/** Rounded to about 100 m, so nearby fixes share the cache. */
+export const reverseGeocodeQueryOptions = (lat: number, lng: number) => {
+  const [la, ln] = [Number(lat.toFixed(3)), Number(lng.toFixed(3))];
+  return queryOptions({
+    queryKey: ['places', 'geocode', la, ln],
+    queryFn: ({ signal }) => reverseGeocode(la, ln, signal),
+    staleTime: 30 * 60_000,
+  });
+};
