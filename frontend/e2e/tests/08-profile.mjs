@@ -15,6 +15,13 @@ export const tests = {
     await page.getByTestId('user-profile').waitFor();
     assert.equal((await page.getByRole('heading', { level: 1 }).textContent()).trim(), name);
     await page.getByRole('heading', { name: 'User Reviews' }).waitFor();
+    // The host's listed cars: "{n} Vehicles", 6 at first, each with View Details.
+    const title = page.getByRole('heading', { name: /^\d+ Vehicles?$/ });
+    await title.waitFor();
+    const n = Number((await title.textContent()).split(' ')[0]);
+    const shown = await page.getByTestId('vehicle-card').count();
+    assert.ok(n >= 1 && shown === Math.min(n, 6), `${shown} of ${n}`);
+    assert.match(await page.getByRole('link', { name: /^View details of / }).first().getAttribute('href'), /^\/car\//);
     await shot(page, 'profile');
     await expectAccessible(page, 'user profile');
     await page.context().close();

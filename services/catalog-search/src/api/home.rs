@@ -17,6 +17,30 @@ pub async fn home_cars(
     Ok(pb::HomeCarsReply { cars: rows.iter().map(|c| convert::summary(c, 0.0)).collect() })
 }
 
+/// Cars a host's public profile shows.
+pub const OWNER_PAGE: i32 = 6;
+
+/// A host's active cars, best rated first (an unknown or malformed id has none).
+pub async fn cars_by_owner(
+    state: &AppState,
+    r: pb::CarsByOwnerRequest,
+) -> CatalogResult<pb::CarsByOwnerReply> {
+    let page = r.page.max(1);
+    let limit = if r.limit <= 0 { OWNER_PAGE } else { r.limit.min(50) };
+    let Ok(owner) = r.owner_id.trim().parse::<uuid::Uuid>() else {
+        return Ok(pb::CarsByOwnerReply { cars: vec![], total: 0, page, limit });
+    };
+    let mut conn = state.conn().await?;
+    let offset = i64::from(page - 1) * i64::from(limit);
+    let (rows, total) = cars::by_owner(&mut conn, owner, i64::from(limit), offset).await?;
+    Ok(pb::CarsByOwnerReply {
+        cars: rows.iter().map(|c| convert::summary(c, 0.0)).collect(),
+        total,
+        page,
+        limit,
+    })
+}
+
 pub async fn featured_car(state: &AppState) -> CatalogResult<pb::FeaturedCarReply> {
     let mut conn = state.conn().await?;
     let c = cars::featured(&mut conn, home::FEATURED_MIN_RATINGS)

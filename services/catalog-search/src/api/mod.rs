@@ -82,6 +82,12 @@ impl Catalog for CatalogApi {
     ) -> Result<Response<pb::PlacesReply>, Status> {
         call("AutocompletePlaces", r, async |_, b| places::autocomplete(&self.state, b).await).await
     }
+    async fn cars_by_owner(
+        &self,
+        r: Request<pb::CarsByOwnerRequest>,
+    ) -> Result<Response<pb::CarsByOwnerReply>, Status> {
+        call("CarsByOwner", r, async |_, b| home::cars_by_owner(&self.state, b).await).await
+    }
     async fn place_details(
         &self,
         r: Request<pb::PlaceIdRequest>,

@@ -458,6 +458,32 @@ pub async fn best_rated(
         .await
 }
 
+/// One page of an owner's active cars, best rated first, and how many they have.
+pub async fn by_owner(
+    conn: &mut AsyncPgConnection,
+    owner: Uuid,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<CarRow>, i64)> {
+    let rows: Vec<CarRow> = diesel::sql_query(format!(
+        "SELECT {CAR_COLUMNS} FROM cars c WHERE c.owner_id = $1 AND c.status = 'active' \
+         ORDER BY c.total_rating DESC, c.rating_count DESC, c.trip_count DESC, c.id \
+         LIMIT $2 OFFSET $3"
+    ))
+    .bind::<SqlUuid, _>(owner)
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(offset)
+    .load(conn)
+    .await?;
+    let total: Total = diesel::sql_query(
+        "SELECT count(*) AS n FROM cars WHERE owner_id = $1 AND status = 'active'",
+    )
+    .bind::<SqlUuid, _>(owner)
+    .get_result(conn)
+    .await?;
+    Ok((rows, total.n))
+}
+
 /// The highest-rated active car with at least `min_ratings` ratings; among equal averages the
 /// one with more ratings, then the smallest id.
 pub async fn featured(

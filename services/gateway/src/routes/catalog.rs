@@ -441,6 +441,7 @@ pub async fn search_params(state: State, q: web::Query<NlQuery>) -> HttpResult {
 #[serde(default)]
 pub struct PageQuery {
     page: Option<String>,
+    limit: Option<String>,
 }
 
 /// `GET /v1/cars/getRatings/{carId}?page=`: the car's rating, category averages and reviews,
@@ -594,6 +595,31 @@ pub async fn static_cars_by_type(
         })
         .collect();
     Ok(HttpResponse::Ok().json(json!({"status": true, "data": {"data": cards}})))
+}
+
+/// `GET /v1/cars/getCarsByOwner/{ownerId}?page&limit` (added: the spec's "other car data by
+/// ownerId"): a host's listed cars for the public profile's vehicles grid, best rated first,
+/// 6 a page; `total` for "{n} Vehicles". An unknown host has none.
+pub async fn cars_by_owner(
+    state: State,
+    who: MaybeUser,
+    owner: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> HttpResult {
+    let msg = pb::CarsByOwnerRequest {
+        owner_id: owner.into_inner(),
+        page: opt_i32(&q.page, "page")?.unwrap_or(1),
+        limit: opt_i32(&q.limit, "limit")?.unwrap_or(0),
+    };
+    let r = state.catalog.clone().cars_by_owner(request(msg, who.0.as_ref())).await?.into_inner();
+    let favs = favourites_of(&state, who.0.as_ref()).await;
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "data": r.cars.iter().map(|c| car_json(c, &favs)).collect::<Vec<_>>(),
+        "total": r.total,
+        "page": r.page,
+        "limit": r.limit,
+    })))
 }
 
 /// `GET /v1/statics/featured-car`: the home page's featured car.

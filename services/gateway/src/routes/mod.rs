@@ -101,6 +101,7 @@ routes! {
     "GET" "/v1/cars/getRatings/{carId}" Public "A car's rating, category ratings and reviews, newest first, 50 a page (page)";
     "POST" "/v1/cars/reportListing/{id}" User "Report a listing {reportType, reason}; once per car a day; the car stays listed";
     "POST" "/v1/cars/calculateMaxDeliveryDistance/{id}" Public "Miles from the car to deliveryLocation.coordinates [lng, lat] and whether the host delivers that far";
+    "GET" "/v1/cars/getCarsByOwner/{id}" Public "A host's listed cars for the public profile, best rated first, 6 a page (page, limit); total";
     "GET" "/v1/cars/getStaticCarsByType" Public "The home grid: 15 best-rated cars (type: All, Evs, Convertibles, 7 Seater, Luxury)";
     "GET" "/v1/statics/featured-car" Public "The featured car: best rated with 5 ratings or more";
     "GET" "/v1/tripPrice/getTripPrice" Public "A car's price for dates (carId, newStartDate, newStartTime, newEndDate, newEndTime, age) with a quote id";
@@ -232,6 +233,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                 post().to(catalog::calculate_max_delivery_distance),
             )
             .route("/cars/getStaticCarsByType", get().to(catalog::static_cars_by_type))
+            .route("/cars/getCarsByOwner/{id}", get().to(catalog::cars_by_owner))
             .route("/statics/featured-car", get().to(catalog::featured_car))
             .route("/tripPrice/getTripPrice", get().to(pricing::get_trip_price))
             .route("/tripPrice/getTripPrices", post().to(pricing::get_trip_prices))

@@ -989,3 +989,41 @@ async fn car_pages_and_the_makes_list_are_cached_until_the_car_changes() {
     .await;
     assert!(!makes["data"].as_array().unwrap().contains(&json!("Zephyrine")), "{makes}");
 }
+
+#[tokio::test]
+async fn a_hosts_profile_lists_their_active_cars_six_a_page() {
+    let host = "01930000-0000-7000-8000-000000000002";
+    let expected = catalog_scalar(&format!(
+        "SELECT count(*) AS n FROM cars WHERE owner_id = '{host}' AND status = 'active'"
+    ))
+    .await;
+    let (s, b) = parts(get(&format!("/v1/cars/getCarsByOwner/{host}"), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["total"], expected, "{b}");
+    let first = b["data"].as_array().unwrap().clone();
+    assert_eq!(first.len() as i64, expected.min(6));
+    assert!(
+        first.iter().all(|c| c["ownerId"] == host
+            && c["_id"].is_string()
+            && c["primaryPhotoUrl"].is_string())
+    );
+    // Best rated first.
+    let ratings: Vec<f64> = first.iter().map(|c| c["totalRating"].as_f64().unwrap()).collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    // Pages do not overlap and together list every car.
+    let (_, p1) =
+        parts(get(&format!("/v1/cars/getCarsByOwner/{host}?limit=2&page=1"), None).await).await;
+    let (_, p2) =
+        parts(get(&format!("/v1/cars/getCarsByOwner/{host}?limit=2&page=2"), None).await).await;
+    let ids = |b: &Value| {
+        b["data"].as_array().unwrap().iter().map(|c| c["_id"].clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&p1).len(), 2);
+    assert!(ids(&p2).iter().all(|id| !ids(&p1).contains(id)));
+    // An unknown host has none; a malformed page is a 400.
+    let (s, b) =
+        parts(get(&format!("/v1/cars/getCarsByOwner/{}", uuid::Uuid::now_v7()), None).await).await;
+    assert_eq!((s, b["total"].as_i64(), b["data"].clone()), (200, Some(0), json!([])));
+    let (s, b) = parts(get(&format!("/v1/cars/getCarsByOwner/{host}?page=abc"), None).await).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_query")));
+}

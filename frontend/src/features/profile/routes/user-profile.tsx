@@ -5,8 +5,9 @@ import { Stars } from '@/components/stars';
 import { ApiError } from '@/lib/api-client';
 import { usePublicProfile } from '../api/get-host';
 import { useGuestReviews } from '../api/get-guest-reviews';
+import { VehiclesGrid } from '../components/vehicles-grid';
 
-/** /user-profile/{id}: the public profile (no auth) and the reviews the user received. */
+/** /user-profile/{id}: the public profile (no auth), the host's listed vehicles and the reviews the user received. */
 export default function UserProfileRoute() {
   const { id = '' } = useParams();
   const profile = usePublicProfile(id);
@@ -43,6 +44,7 @@ export default function UserProfileRoute() {
           </p>
         </div>
       </div>
+      <VehiclesGrid ownerId={p._id || id} />
       <section className="car-section" aria-labelledby="user-reviews-title">
         <h2 id="user-reviews-title">User Reviews</h2>
         {reviews.isPending ? (

@@ -1,0 +1,33 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type OwnerCar = {
+  _id: string;
+  make: string;
+  model: string;
+  carYear: number;
+  primaryPhotoUrl: string;
+  totalRating: number;
+  tripCount: number;
+  dailyPrice: number;
+  address: { city: string; state: string };
+};
+export type OwnerCarsPage = { data: OwnerCar[]; total: number; page: number; limit: number };
+
+/** The profile's vehicles grid: 6 first, 6 more at a time (spec 000 section 2). */
+export const OWNER_PAGE_SIZE = 6;
+
+export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal): Promise<OwnerCarsPage> {
+  return api.get<OwnerCarsPage>(`/cars/getCarsByOwner/${encodeURIComponent(ownerId)}`, { params: { page, limit: OWNER_PAGE_SIZE }, signal });
+}
+
+export const ownerCarsQueryOptions = (ownerId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['owner-cars', ownerId],
+    queryFn: ({ pageParam, signal }) => getOwnerCars(ownerId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined),
+    enabled: Boolean(ownerId),
+  });
+
+export const useOwnerCars = (ownerId: string) => useInfiniteQuery(ownerCarsQueryOptions(ownerId));
