@@ -6,7 +6,7 @@ use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use upcar_identity::Identity;
@@ -19,33 +19,90 @@ pub fn dollars(cents: i64) -> f64 {
     (cents as f64) / 100.0
 }
 
+#[derive(Serialize)]
+struct AddressOut<'a> {
+    street: &'a str,
+    city: &'a str,
+    state: &'a str,
+    zip: &'a str,
+}
+
+#[derive(Serialize)]
+struct PointOut {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    coordinates: [f64; 2],
+}
+
+/// A search card (spec 000 section 3), serialized straight from the reply.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CarOut<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    make: &'a str,
+    model: &'a str,
+    car_year: i32,
+    latitude: f64,
+    longitude: f64,
+    address: AddressOut<'a>,
+    location: PointOut,
+    primary_photo_url: &'a str,
+    photo_urls: &'a [String],
+    total_rating: f64,
+    rating_count: i32,
+    trip_count: i32,
+    distance: f64,
+    is_fav: bool,
+    special_feature: &'a str,
+    daily_price: f64,
+    monthly_price: f64,
+    vehicle_type: &'a str,
+    seats: i32,
+    transmission_type: &'a str,
+    gas_type: &'a str,
+    owner_id: &'a str,
+}
+
+static NO_ADDRESS: pb::Address = pb::Address {
+    street: String::new(),
+    city: String::new(),
+    state: String::new(),
+    zip: String::new(),
+    country: String::new(),
+};
+
+fn car_out<'a>(c: &'a pb::CarSummary, favourites: &HashSet<String>) -> CarOut<'a> {
+    let a = c.address.as_ref().unwrap_or(&NO_ADDRESS);
+    CarOut {
+        id: &c.id,
+        make: &c.make,
+        model: &c.model,
+        car_year: c.car_year,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        address: AddressOut { street: &a.street, city: &a.city, state: &a.state, zip: &a.zip },
+        location: PointOut { kind: "Point", coordinates: [c.longitude, c.latitude] },
+        primary_photo_url: &c.primary_photo_url,
+        photo_urls: &c.photo_urls,
+        total_rating: c.total_rating,
+        rating_count: c.rating_count,
+        trip_count: c.trip_count,
+        distance: c.distance_miles,
+        is_fav: favourites.contains(&c.id),
+        special_feature: &c.special_feature,
+        daily_price: dollars(c.daily_price_cents),
+        monthly_price: dollars(c.monthly_price_cents),
+        vehicle_type: &c.vehicle_type,
+        seats: c.seats,
+        transmission_type: &c.transmission_type,
+        gas_type: &c.gas_type,
+        owner_id: &c.owner_id,
+    }
+}
+
 fn car_json(c: &pb::CarSummary, favourites: &HashSet<String>) -> Value {
-    let a = c.address.clone().unwrap_or_default();
-    json!({
-        "_id": c.id,
-        "make": c.make,
-        "model": c.model,
-        "carYear": c.car_year,
-        "latitude": c.latitude,
-        "longitude": c.longitude,
-        "address": {"street": a.street, "city": a.city, "state": a.state, "zip": a.zip},
-        "location": {"type": "Point", "coordinates": [c.longitude, c.latitude]},
-        "primaryPhotoUrl": c.primary_photo_url,
-        "photoUrls": c.photo_urls,
-        "totalRating": c.total_rating,
-        "ratingCount": c.rating_count,
-        "tripCount": c.trip_count,
-        "distance": c.distance_miles,
-        "isFav": favourites.contains(&c.id),
-        "specialFeature": c.special_feature,
-        "dailyPrice": dollars(c.daily_price_cents),
-        "monthlyPrice": dollars(c.monthly_price_cents),
-        "vehicleType": c.vehicle_type,
-        "seats": c.seats,
-        "transmissionType": c.transmission_type,
-        "gasType": c.gas_type,
-        "ownerId": c.owner_id,
-    })
+    serde_json::to_value(car_out(c, favourites)).unwrap_or(Value::Null)
 }
 
 async fn favourites_of(state: &AppState, who: Option<&Identity>) -> HashSet<String> {
@@ -169,17 +226,30 @@ pub async fn search(state: State, who: MaybeUser, q: web::Query<SearchQuery>) ->
         age,
     );
     let favs = favourites_of(&state, who.0.as_ref()).await;
-    Ok(HttpResponse::Ok().json(json!({
-        "count": r.count,
-        "message": r.message,
-        "data": r.cars.iter().map(|c| car_json(c, &favs)).collect::<Vec<_>>(),
-        "isLongTermRental": r.is_long_term_rental,
-        "requestId": r.request_id,
-        "page": r.page,
-        "limit": r.limit,
-        "startTime": r.start_time,
-        "endTime": r.end_time,
-    })))
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Out<'a> {
+        count: i64,
+        message: &'a str,
+        data: Vec<CarOut<'a>>,
+        is_long_term_rental: bool,
+        request_id: &'a str,
+        page: i32,
+        limit: i32,
+        start_time: &'a str,
+        end_time: &'a str,
+    }
+    Ok(HttpResponse::Ok().json(Out {
+        count: r.count,
+        message: &r.message,
+        data: r.cars.iter().map(|c| car_out(c, &favs)).collect(),
+        is_long_term_rental: r.is_long_term_rental,
+        request_id: &r.request_id,
+        page: r.page,
+        limit: r.limit,
+        start_time: &r.start_time,
+        end_time: &r.end_time,
+    }))
 }
 
 pub async fn get_car(state: State, who: MaybeUser, id: web::Path<String>) -> HttpResult {
