@@ -22,6 +22,15 @@ export const tests = {
     const shown = await page.getByTestId('vehicle-card').count();
     assert.ok(n >= 1 && shown === Math.min(n, 6), `${shown} of ${n}`);
     assert.match(await page.getByRole('link', { name: /^View details of / }).first().getAttribute('href'), /^\/car\//);
+    // Verified Info, and the tiers explained in a dialog.
+    await page.getByRole('heading', { name: 'Verified Info' }).waitFor();
+    await page.getByRole('button', { name: 'Tier Information' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tier Information' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('listitem').count(), 4);
+    await shot(page, 'tiers');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await shot(page, 'profile');
     await expectAccessible(page, 'user profile');
     await page.context().close();

@@ -85,6 +85,10 @@ pub fn host(h: &pb::Host) -> Value {
         "rating": (h.rating * 10.0).round() / 10.0,
         "tripCount": h.trip_count,
         "joinedDate": h.joined_date,
+        "emailVerify": h.email_verify,
+        "isMobileVerified": h.is_mobile_verified,
+        "isDriverVerified": h.is_driver_verified,
+        "currentTier": h.current_tier,
     })
 }
 

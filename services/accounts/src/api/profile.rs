@@ -36,6 +36,8 @@ pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostRepl
     let id: Uuid = id.trim().parse().map_err(|_| AccountsError::HostNotFound)?;
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, id).await?.ok_or(AccountsError::HostNotFound)?;
+    let docs = users::documents_of(&mut conn, id).await?;
+    let facts = crate::api::convert::facts(&row, docs.as_ref());
     Ok(pb::HostReply {
         host: Some(pb::Host {
             id: row.id.to_string(),
@@ -46,6 +48,10 @@ pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostRepl
             rating: row.host_rating,
             trip_count: row.host_trip_count,
             joined_date: row.created_at.to_rfc3339(),
+            email_verify: row.email_verified,
+            is_mobile_verified: row.mobile_verified,
+            is_driver_verified: facts.driver_documents_complete(),
+            current_tier: facts.tier(chrono::Utc::now().date_naive()).label().to_owned(),
         }),
     })
 }

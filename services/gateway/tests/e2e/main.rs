@@ -423,6 +423,18 @@ async fn host_cards_need_no_token() {
     let (s, b) =
         parts(get(&format!("/v1/users/gethost/{}", uuid::Uuid::now_v7()), None).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("host_not_found")));
+    // "Verified Info": flags and tier only, never the data behind them.
+    let u = sign_up().await;
+    let (_, b) = parts(get(&format!("/v1/users/gethost/{}", u.id), None).await).await;
+    let d = &b["data"];
+    assert_eq!(
+        (&d["emailVerify"], &d["isMobileVerified"], &d["isDriverVerified"], &d["currentTier"]),
+        (&json!(false), &json!(false), &json!(false), &json!("Explorer")),
+        "{b}"
+    );
+    for private in ["email", "phoneNumber", "dob", "dlStorageKey", "selfieStorageKey"] {
+        assert!(d.get(private).is_none(), "{private} is not public");
+    }
 }
 
 #[tokio::test]

@@ -1,7 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type PublicProfile = { _id: string; firstName: string; lastName: string; profilePic: string; rating: number; tripCount: number; joinedDate: string };
+export type PublicProfile = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  profilePic: string;
+  rating: number;
+  tripCount: number;
+  joinedDate: string;
+  emailVerify?: boolean;
+  isMobileVerified?: boolean;
+  isDriverVerified?: boolean;
+  currentTier?: string;
+};
 
 export async function getPublicProfile(id: string): Promise<PublicProfile> {
   return (await api.get<{ data: PublicProfile }>(`/users/gethost/${encodeURIComponent(id)}`)).data;

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePublicProfile } from '../api/get-host';
 import { useGuestReviews } from '../api/get-guest-reviews';
 import { VehiclesGrid } from '../components/vehicles-grid';
+import { VerifiedInfo } from '../components/verified-info';
 
 /** /user-profile/{id}: the public profile (no auth), the host's listed vehicles and the reviews the user received. */
 export default function UserProfileRoute() {
@@ -44,6 +45,7 @@ export default function UserProfileRoute() {
           </p>
         </div>
       </div>
+      <VerifiedInfo v={p} />
       <VehiclesGrid ownerId={p._id || id} />
       <section className="car-section" aria-labelledby="user-reviews-title">
         <h2 id="user-reviews-title">User Reviews</h2>
