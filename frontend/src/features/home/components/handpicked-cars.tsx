@@ -1,8 +1,9 @@
+import { CarCardMeta } from '@/components/car-card-meta';
 import { CarPhoto } from '@/components/car-photo';
 import { FavouriteButton } from '@/components/favourite-button';
 import { CardSkeleton } from '@/components/skeleton';
 import { homeCardRange } from '@/lib/dates';
-import { money, rating } from '@/lib/format';
+import { money } from '@/lib/format';
 import { carUrl } from '@/lib/links';
 import { useMediaQuery } from '@/lib/use-debounced';
 import { useStaticCars } from '../api/get-static-cars';
@@ -42,12 +43,7 @@ export function HandpickedCars() {
                 <CarPhoto src={c.photoUrl} alt={c.name} eager={i < 4} />
                 <div className="card__body">
                   <h3 className="card__title">{c.name}</h3>
-                  <p className="card__meta">
-                    <span aria-label={`Rated ${rating(c.totalRating)}`}>★ {rating(c.totalRating)}</span>
-                    {' · '}
-                    {c.address.city}, {c.address.state}
-                    {c.tripCount > 0 && ` • ${c.tripCount} trips`}
-                  </p>
+                  <CarCardMeta totalRating={c.totalRating} city={c.address.city} state={c.address.state} tripCount={c.tripCount} />
                   {c.specialFeature && <p className="card__feature">{c.specialFeature}</p>}
                   <p className="card__price">{money(c.dailyprice)}/day</p>
                 </div>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { CarCardMeta } from '@/components/car-card-meta';
 import { CarPhoto } from '@/components/car-photo';
 import { CardSkeleton } from '@/components/skeleton';
 import { homeCardRange } from '@/lib/dates';
-import { money, rating } from '@/lib/format';
+import { money } from '@/lib/format';
 import { carUrl } from '@/lib/links';
 import { OWNER_PAGE_SIZE, useOwnerCars } from '../api/get-owner-cars';
 
@@ -57,12 +58,7 @@ export function VehiclesGrid({ ownerId }: { ownerId: string }) {
               <CarPhoto src={c.primaryPhotoUrl} alt={name} />
               <div className="card__body">
                 <h3 className="card__title">{name}</h3>
-                <p className="card__meta">
-                  <span aria-label={`Rated ${rating(c.totalRating)}`}>★ {rating(c.totalRating)}</span>
-                  {' · '}
-                  {c.address.city}, {c.address.state}
-                  {c.tripCount > 0 && ` • ${c.tripCount} trips`}
-                </p>
+                <CarCardMeta totalRating={c.totalRating} city={c.address.city} state={c.address.state} tripCount={c.tripCount} />
                 <p className="card__price">{money(c.dailyPrice)}/day</p>
                 <a className="btn btn--outline btn--sm" href={carUrl(c._id, range)} aria-label={`View details of the ${name}`}>
                   View Details
