@@ -42,6 +42,23 @@ export const tests = {
     await page.context().close();
   },
 
+  async 'the long-term page searches 35 days and the results are priced per month'({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${base}/long-term-rental`);
+    await page.getByRole('heading', { name: 'Rent for a month or more' }).waitFor();
+    await shot(page, 'long-term');
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL(/\/search\?/);
+    const q = new URL(page.url()).searchParams;
+    const days = (new Date(q.get('untilDate')) - new Date(q.get('fromDate'))) / 86_400_000;
+    assert.equal(days, 35);
+    await page.getByTestId('result-card').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="price-label"]')].some((e) => e.textContent.includes('/ month')));
+    await shot(page, 'long-term-results');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  },
+
   async 'filters and sort change the list'({ browser, base, shot }) {
     const page = await newPage(browser, DESKTOP);
     await page.goto(searchUrl(base));

@@ -18,6 +18,7 @@ const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-se
 const TripRoute = lazy(() => import('@/features/booking/routes/trip'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
+const LongTermRoute = lazy(() => import('@/features/search/routes/long-term'));
 
 /** Starts the search request before the page renders (not awaited: the skeletons show meanwhile). */
 const prefetchSearch = (qc: QueryClient) => ({ request }: LoaderFunctionArgs) => {
@@ -40,8 +41,9 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/bookings', element: <TripRoute /> },
       { path: '/login-static', element: <LoginStaticRoute /> },
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
+      { path: '/long-term-rental', element: <LongTermRoute /> },
       { path: '/404', element: <NotFoundRoute /> },
-      ...['/long-term-rental', '/giveaway', '/host/become-host', '/aboutus', '/help', '/terms/*', '/app', '/reset-password'].map((path) => ({ path, element: <ComingSoonRoute /> })),
+      ...['/giveaway', '/host/become-host', '/aboutus', '/help', '/terms/*', '/app', '/reset-password'].map((path) => ({ path, element: <ComingSoonRoute /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -23,6 +23,14 @@ describe('range calendar', () => {
     expect(onSave).toHaveBeenCalledWith('2030-06-11', '2030-06-18');
   });
 
+  it('with fixed days, a picked day starts the range and the end follows (long-term on mobile)', () => {
+    const onSave = vi.fn();
+    render(<RangeCalendar from="2030-06-11" until="2030-07-16" onSave={onSave} now={now} fixedDays={30} months={2} />);
+    fireEvent.click(day('2030-06-15'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('2030-06-15', '2030-07-15');
+  });
+
   it('clears to tomorrow through the day after', () => {
     const onSave = vi.fn();
     render(<RangeCalendar from="2030-06-20" until="2030-06-25" onSave={onSave} now={now} />);

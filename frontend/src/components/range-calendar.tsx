@@ -11,6 +11,8 @@ type Props = {
   isBlocked?: (ymd: string) => boolean;
   onVisibleMonths?: (months: { year: number; month: number }[]) => void;
   now?: Date;
+  /** Picking a day starts the range there and ends it this many days later (long-term on mobile). */
+  fixedDays?: number;
 };
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
@@ -21,7 +23,7 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
  * past and blocked days cannot be picked. Clear resets to tomorrow through the day after;
  * Save applies.
  */
-export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlocked, onVisibleMonths, now = new Date() }: Props) {
+export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlocked, onVisibleMonths, now = new Date(), fixedDays }: Props) {
   const [start, setStart] = useState(from);
   const [end, setEnd] = useState(until);
   const first = parseYmd(from) ?? addDays(startOfDay(now), 1);
@@ -45,6 +47,11 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
   useEffect(() => onVisibleMonths?.(visible), [visible, onVisibleMonths]);
 
   const pick = (ymd: string) => {
+    if (fixedDays) {
+      setStart(ymd);
+      setEnd(toYmd(addDays(parseYmd(ymd)!, fixedDays)));
+      return;
+    }
     const s = parseYmd(start);
     const e = parseYmd(end);
     const d = parseYmd(ymd)!;

@@ -9,10 +9,12 @@ type Props = {
   isBlocked?: (ymd: string) => boolean;
   onVisibleMonths?: (months: { year: number; month: number }[]) => void;
   compact?: boolean;
+  /** See RangeCalendar. */
+  fixedDays?: number;
 };
 
 /** Read-only date fields opening a calendar, and the two time selects. */
-export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMonths, compact }: Props) {
+export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMonths, compact, fixedDays }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -77,6 +79,7 @@ export function TripFields({ value, onChange, months = 1, isBlocked, onVisibleMo
             months={months}
             isBlocked={isBlocked}
             onVisibleMonths={onVisibleMonths}
+            fixedDays={fixedDays}
             onCancel={() => {
               setOpen(false);
               fromRef.current?.focus();

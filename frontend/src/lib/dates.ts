@@ -106,6 +106,17 @@ export function defaultRange(now = new Date()): TripRange {
   return { fromDate: toYmd(tomorrow), fromTime: DEFAULT_TIME, untilDate: toYmd(addDays(tomorrow, 1)), untilTime: DEFAULT_TIME };
 }
 
+/** Long-term rentals: 30 days or more; the default range is start + 35 days, and on mobile the
+ * end is fixed to start + 30 days (spec 000 sections 4.1 and 9). */
+export const LONG_TERM_DEFAULT_DAYS = 35;
+export const LONG_TERM_MIN_DAYS = 30;
+
+/** Tomorrow to tomorrow + 35 days, both 10:00 AM. */
+export function longTermRange(now = new Date()): TripRange {
+  const tomorrow = addDays(startOfDay(now), 1);
+  return { fromDate: toYmd(tomorrow), fromTime: DEFAULT_TIME, untilDate: toYmd(addDays(tomorrow, LONG_TERM_DEFAULT_DAYS)), untilTime: DEFAULT_TIME };
+}
+
 /** Home card links: tomorrow to today + 3 days at 10:00 AM (spec 000 section 2.1). */
 export function homeCardRange(now = new Date()): TripRange {
   const today = startOfDay(now);
