@@ -19,6 +19,20 @@ pub struct Stack {
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
+/// The database of each accounts service started here, by its port.
+static ACCOUNTS_DBS: std::sync::Mutex<Vec<(u16, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// The database of the accounts service on `port` (arranging what only a person could do).
+#[allow(dead_code)]
+pub fn accounts_db(port: u16) -> String {
+    ACCOUNTS_DBS
+        .lock()
+        .expect("accounts dbs")
+        .iter()
+        .find(|(p, _)| *p == port)
+        .map(|(_, url)| url.clone())
+        .expect("an accounts service started by this test binary")
+}
 static EXCHANGE: OnceLock<String> = OnceLock::new();
 
 /// The exchange of this test run's services.
@@ -219,6 +233,7 @@ pub fn spawn_accounts_with(google: bool) -> u16 {
                 settings.google = google;
             }
             let app = accounts::Application::build(settings).await.expect("build accounts");
+            ACCOUNTS_DBS.lock().expect("accounts dbs").push((app.port(), db.url.clone()));
             tx.send(app.port()).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
         })
