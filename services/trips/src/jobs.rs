@@ -52,7 +52,7 @@ pub async fn run_payouts(
     let mut run = PayoutRun::default();
     let mut conn = pool.get().await?;
     // Accounts still onboarding: ask the provider again (Stripe would also say so by webhook).
-    for a in payouts::incomplete_payout_accounts(&mut conn).await? {
+    for a in payouts::incomplete_payout_accounts(&mut conn, provider.name()).await? {
         match provider.connected_account(&a.account_id).await {
             Ok(s) => {
                 payouts::update_payout_account(
@@ -70,7 +70,14 @@ pub async fn run_payouts(
     // Payouts written by an earlier run that never heard back from the provider.
     send_pending(&mut conn, provider, &mut run).await?;
     let period = money::payout_period(now);
-    let owed = payouts::hosts_owed(&mut conn, now, &period, money::PAYOUT_THRESHOLD_CENTS).await?;
+    let owed = payouts::hosts_owed(
+        &mut conn,
+        now,
+        &period,
+        money::PAYOUT_THRESHOLD_CENTS,
+        provider.name(),
+    )
+    .await?;
     for o in owed {
         let written = conn
             .transaction::<_, anyhow::Error, _>(async |c| {

@@ -410,7 +410,7 @@ async fn book(
         },
     )
     .await?;
-    let customer = crate::api::payouts::customer_for(state, who.user_id).await?;
+    let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
     let hold = state
         .payments
         .authorize(&customer, &card.id, row.total_cents, &format!("trip-{trip_id}"))

@@ -72,7 +72,8 @@ pub async fn add_payment_method(
         return Err(TripsError::Invalid("paymentMethodId is required".to_owned()));
     }
     let billing = billing_json(&r.billing_details.unwrap_or_default())?;
-    let customer = crate::api::payouts::customer_for(state, who.user_id).await?;
+    let mut conn = state.conn().await?;
+    let customer = crate::api::payouts::customer_for(state, &mut conn, who.user_id).await?;
     let card = state.payments.attach(&customer, r.payment_method_id.trim()).await?;
     let row = payments::MethodRow {
         id: card.id,
@@ -84,7 +85,6 @@ pub async fn add_payment_method(
         exp_year: card.exp_year,
         billing,
     };
-    let mut conn = state.conn().await?;
     use diesel_async::AsyncConnection;
     conn.transaction::<_, TripsError, _>(async |c| Ok(payments::add_primary(c, &row).await?))
         .await?;

@@ -5,30 +5,35 @@ use crate::error::{TripsError, TripsResult};
 use crate::payments::{ConnectedAccount, PaymentError, PaymentProvider};
 use crate::state::AppState;
 use crate::store::payouts;
+use diesel_async::AsyncPgConnection;
 use upcar_errors::ErrorKind;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
 use uuid::Uuid;
 
 /// The user's customer at the payment provider: the stored one, or a new one stored for every
-/// later booking, modification and charge (on its own connection, so it outlives a booking
-/// that fails).
-pub async fn customer_for(state: &AppState, user: Uuid) -> TripsResult<String> {
-    customer(&state.pool, state.payments.as_ref(), user).await
+/// later booking, modification and charge. It is created with the first card, so inside a
+/// booking it is only read, on the booking's own connection (a second connection per request
+/// could exhaust the pool while requests wait on an idempotency key).
+pub async fn customer_for(
+    state: &AppState,
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+) -> TripsResult<String> {
+    customer(conn, state.payments.as_ref(), user).await
 }
 
-/// [`customer_for`] with the pool and provider given.
+/// [`customer_for`] with the provider given.
 pub async fn customer(
-    pool: &upcar_db::PgPool,
+    conn: &mut AsyncPgConnection,
     provider: &dyn PaymentProvider,
     user: Uuid,
 ) -> TripsResult<String> {
-    let mut conn = pool.get().await?;
-    if let Some(id) = payouts::customer(&mut conn, user, provider.name()).await? {
+    if let Some(id) = payouts::customer(conn, user, provider.name()).await? {
         return Ok(id);
     }
     let id = provider.create_customer(&user.to_string(), "").await?;
-    Ok(payouts::keep_customer(&mut conn, user, provider.name(), &id).await?)
+    Ok(payouts::keep_customer(conn, user, provider.name(), &id).await?)
 }
 
 const STATUS_FAILED: &str = "Failed to get onboarding status";

@@ -140,11 +140,13 @@ pub async fn update_payout_account(
 /// Payout accounts whose onboarding is not complete yet (the job asks the provider again).
 pub async fn incomplete_payout_accounts(
     conn: &mut AsyncPgConnection,
+    provider: &str,
 ) -> diesel::QueryResult<Vec<PayoutAccountRow>> {
     diesel::sql_query(format!(
         "SELECT {ACCOUNT_COLUMNS} FROM payout_accounts \
-         WHERE NOT (details_submitted AND payouts_enabled) ORDER BY user_id LIMIT 500"
+         WHERE provider = $1 AND NOT (details_submitted AND payouts_enabled) ORDER BY user_id LIMIT 500"
     ))
+    .bind::<Text, _>(provider)
     .load(conn)
     .await
 }
@@ -176,17 +178,18 @@ fn final_balance() -> String {
     )
 }
 
-/// Hosts with a complete payout account, no payout yet in `period`, and more than
-/// `threshold_cents` final at `now`.
+/// Hosts with a complete payout account at `provider`, no payout yet in `period`, and more
+/// than `threshold_cents` final at `now`.
 pub async fn hosts_owed(
     conn: &mut AsyncPgConnection,
     now: DateTime<Utc>,
     period: &str,
     threshold_cents: i64,
+    provider: &str,
 ) -> diesel::QueryResult<Vec<Owed>> {
     diesel::sql_query(format!(
         "SELECT * FROM (SELECT pa.user_id AS host_id, pa.account_id, pa.provider, {} AS final_cents \
-         FROM payout_accounts pa WHERE pa.details_submitted AND pa.payouts_enabled \
+         FROM payout_accounts pa WHERE pa.provider = $4 AND pa.details_submitted AND pa.payouts_enabled \
          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.host_id = pa.user_id AND p.period = $2)) o \
          WHERE final_cents > $3 ORDER BY host_id",
         final_balance()
@@ -194,6 +197,7 @@ pub async fn hosts_owed(
     .bind::<Timestamptz, _>(now)
     .bind::<Text, _>(period)
     .bind::<BigInt, _>(threshold_cents)
+    .bind::<Text, _>(provider)
     .load(conn)
     .await
 }
