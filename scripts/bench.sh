@@ -33,6 +33,8 @@ BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
 export APP_ENVIRONMENT=development RUST_LOG=warn APP__AMQP__EXCHANGE=bench.events
+# trips: four services with database pools, together under Postgres' default 100 connections.
+[ "$WHICH" != trips ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; echo "port $1 never opened" >&2; exit 1; }
