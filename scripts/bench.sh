@@ -7,7 +7,11 @@
 #             100k cars and 500k bookings (generated once into upcar_bench_catalog).
 #   pricing:  the 20 cars of one search page priced in one batch (cars/checkPrices), over gRPC
 #             and through the gateway, on the demo fleet.
-# Each at 1 and 4 concurrent clients. BENCH=accounts|search|pricing|all (default all).
+#   trips:    createTrip through the gateway (accounts, pricing, catalog-search with the demo
+#             fleet, trips), open loop at rising rates until p99 crosses 50 ms, and the outbox
+#             commit-to-publish lag at each rate (fresh trips and catalog databases each run).
+# Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
+# (default all: accounts, search and pricing).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -17,17 +21,20 @@ WHICH="${BENCH:-all}"
 ACCOUNTS_PORT=50151
 CATALOG_PORT=50152
 PRICING_PORT=50153
+TRIPS_PORT=50154
 HTTP_PORT=8181
 PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
 # NO_BUILD=1 measures the release binaries already built.
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p gateway -p upcar-loadgen
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
 export APP_ENVIRONMENT=development RUST_LOG=warn APP__AMQP__EXCHANGE=bench.events
+# trips: four services with database pools, together under Postgres' default 100 connections.
+[ "$WHICH" != trips ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; echo "port $1 never opened" >&2; exit 1; }
@@ -44,9 +51,17 @@ if [ "$WHICH" = pricing ]; then
     # The demo fleet is enough to price a search page.
     CATALOG_DB="$PG/upcar_bench_catalog_demo"
 fi
+if [ "$WHICH" = trips ]; then
+    # The demo fleet, with no booking yet: fresh catalog and trips databases every run.
+    CATALOG_DB="$PG/upcar_bench_catalog_trips"
+    TRIPS_DB="$PG/upcar_bench_trips"
+    for db in upcar_bench_catalog_trips upcar_bench_trips; do
+        psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)"
+    done
+fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "$WHICH" != pricing ] && [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -56,9 +71,17 @@ if [ "$WHICH" != accounts ]; then
     wait_port $CATALOG_PORT
 fi
 wait_port $ACCOUNTS_PORT
+if [ "$WHICH" = trips ]; then
+    APP__GRPC__PORT=$TRIPS_PORT APP__DATABASE__URL="$TRIPS_DB" APP__JOBS__INTERVAL_SECONDS=0 \
+        APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT \
+        APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT "$BIN/trips" >.run/logs/bench-trips.log 2>&1 &
+    pids+=($!)
+    wait_port $TRIPS_PORT
+fi
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
-    APP__FILES__ROOT=.run/bench-files \
+    APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__FILES__ROOT=.run/bench-files \
+    APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 wait_port $HTTP_PORT
@@ -91,6 +114,20 @@ if [ "$WHICH" = pricing ] || [ "$WHICH" = all ]; then
         "$BIN/loadgen" prices grpc "http://127.0.0.1:$PRICING_PORT" "$c" "$SECONDS_PER_RUN" "" "$IDS"
         "$BIN/loadgen" prices http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN" "" "$IDS"
     done
+fi
+if [ "$WHICH" = trips ]; then
+    # The cars near Fremont, once every car's rates have reached pricing.
+    from=$(date -d '+10 days' +%F); until=$(date -d '+12 days' +%F)
+    IDS=$(curl -sf "http://127.0.0.1:$HTTP_PORT/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate=$from&untilDate=$until&sortBy=distance&limit=50" |
+        python3 -c 'import json,sys; print(",".join(c["_id"] for c in json.load(sys.stdin)["data"]))')
+    for _ in $(seq 1 240); do
+        status=$(curl -sf "http://127.0.0.1:$HTTP_PORT/v1/cars/checkPrices/$IDS?startDate=$from&startTime=10:00%20AM&endDate=$until&endTime=10:00%20AM" |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])' || echo pending)
+        [ "$status" = ready ] && break
+        sleep 0.5
+    done
+    "$BIN/loadgen" book http "http://127.0.0.1:$HTTP_PORT" "${BOOK_RATES:-25,50,100,150,200,250,300}" \
+        "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${BOOK_GUESTS:-200}"
 fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     for c in 1 4; do

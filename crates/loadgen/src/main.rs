@@ -8,10 +8,14 @@
 //!            20 cars of a search page, ids comma separated in [id], priced in one batch)
 //!   target:  http (gateway) | grpc (the service) | sql (search only: the store query on the
 //!            catalog database URL given as address)
+//! loadgen book http <gateway> <rates> <seconds per step> <accounts db> <trips db> <car ids> [guests]
+//!   createTrip at stepped open-loop rates (see `book.rs`)
 //! ```
 //!
 //! The search is the one of `docs/PERFORMANCE.md`: near Fremont, CA, ten to twelve days from
 //! now, nearest first, one page of 20.
+
+mod book;
 
 use std::time::{Duration, Instant};
 use upcar_proto::accounts as pb;
@@ -127,6 +131,9 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("book") {
+        return book::run(&args).await;
+    }
     anyhow::ensure!(
         args.len() >= 6,
         "usage: loadgen <verify-token|get-host> <http|grpc> <address> <concurrency> <seconds> [token] [id]"

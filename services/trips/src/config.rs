@@ -24,6 +24,22 @@ pub struct Settings {
     pub services: ServiceUrls,
     /// The card payment provider.
     pub payments: PaymentSettings,
+    /// The periodic money jobs (payouts, hold releases).
+    #[serde(default)]
+    pub jobs: JobSettings,
+}
+
+/// How often the money jobs run.
+#[derive(Debug, Clone, Deserialize)]
+pub struct JobSettings {
+    /// Seconds between runs; 0 turns the jobs off (tests run them with their own clock).
+    pub interval_seconds: u64,
+}
+
+impl Default for JobSettings {
+    fn default() -> Self {
+        Self { interval_seconds: 300 }
+    }
 }
 
 /// gRPC endpoints, `http://host:port`.
@@ -46,6 +62,13 @@ pub struct PaymentSettings {
     pub api_base: String,
     /// Stripe secret key.
     pub secret_key: SecretString,
+    /// Where hosts reach the web app and the gateway: onboarding links come back there.
+    #[serde(default = "default_public_base_url")]
+    pub public_base_url: String,
+}
+
+fn default_public_base_url() -> String {
+    "http://127.0.0.1:8080".to_owned()
 }
 
 impl Settings {

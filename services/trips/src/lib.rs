@@ -8,6 +8,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod events;
+pub mod jobs;
 pub mod payments;
 pub mod startup;
 pub mod state;

@@ -32,6 +32,7 @@ fn channel(url: &str) -> anyhow::Result<Channel> {
 pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
+    jobs_every: Option<Duration>,
 }
 
 impl Application {
@@ -44,7 +45,9 @@ impl Application {
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
         let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "trips");
         let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
-            "local" => Arc::new(LocalProvider),
+            "local" => {
+                Arc::new(LocalProvider::new(pool.clone(), &settings.payments.public_base_url))
+            }
             "stripe" => {
                 use secrecy::ExposeSecret;
                 if settings.payments.secret_key.expose_secret().trim().is_empty() {
@@ -66,12 +69,16 @@ impl Application {
             catalog: CatalogClient::new(channel(&settings.services.catalog)?),
             pricing: PricingClient::new(channel(&settings.services.pricing)?),
             payments,
+            development: settings.environment.is_development(),
+            public_base_url: settings.payments.public_base_url.clone(),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state })
+        let jobs_every = (settings.jobs.interval_seconds > 0)
+            .then(|| Duration::from_secs(settings.jobs.interval_seconds));
+        Ok(Self { listener, state, jobs_every })
     }
 
     /// The bound port.
@@ -97,6 +104,13 @@ impl Application {
             let t = token.clone();
             async move { relay.run(t.cancelled_owned()).await }
         });
+        let jobs_task = self.jobs_every.map(|every| {
+            let t = token.clone();
+            let (pool, provider) = (self.state.pool.clone(), self.state.payments.clone());
+            tokio::spawn(async move {
+                crate::jobs::run_periodically(pool, provider, every, t.cancelled_owned()).await
+            })
+        });
         let incoming =
             tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
         let stop = token.clone();
@@ -110,6 +124,9 @@ impl Application {
         token.cancel();
         server.await??;
         relay_task.await?;
+        if let Some(j) = jobs_task {
+            j.await?;
+        }
         Ok(())
     }
 }

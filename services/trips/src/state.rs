@@ -18,6 +18,10 @@ pub struct AppState {
     pub catalog: CatalogClient<Channel>,
     pub pricing: PricingClient<Channel>,
     pub payments: Arc<dyn PaymentProvider>,
+    /// Development mode (the local provider's onboarding link completes through the gateway).
+    pub development: bool,
+    /// Where hosts reach the web app and gateway (onboarding return links).
+    pub public_base_url: String,
 }
 
 impl AppState {

@@ -128,7 +128,9 @@ routes! {
     "POST" "/v1/payment/stripe/addPaymentMethod" User "Add a card {paymentMethodId, billingDetails}; it becomes the primary one";
     "POST" "/v1/payment/stripe/getPrimaryPaymentMethod" User "The caller's primary card";
     "POST" "/v1/users/getPaymentInfo" User "The caller's card {userId, paymentMethodId}";
-    "GET" "/v1/transaction/getTransactionHistory" User "The caller's charges, refunds and earnings from the ledger (year)";
+    "GET" "/v1/transaction/getTransactionHistory" User "The caller's charges, refunds, earnings and payouts from the ledger (year)";
+    "GET" "/v1/payment/stripe/hostStripeOnboardingStatus" User "The caller's payout account and its onboarding status (not_started, pending, complete)";
+    "POST" "/v1/payment/stripe/hostStripeAccountSetup" User "Create the caller's payout account if needed and answer an onboarding link {createOnboardingLinkOnly}";
     "POST" "/v1/trips/checkIn/{tripId}" User "Check in {role, photoUrls, type: exterior|interior}: starts the trip (from 30 min before the start); photos for 30 min after";
     "POST" "/v1/trips/checkout/{tripId}" User "Check out {role, photoUrls, type}: completes the trip; photos for 30 min after";
     "GET" "/v1/trips/getCheckInAndCheckoutPhotos/{id}" User "A trip's handover photos with server time and SHA-256";
@@ -153,6 +155,7 @@ routes! {
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
     "POST" "/v1/captains/image/generatePresignedUrlsForUpload" Captain "Presigned upload URLs for captain photos";
     "GET" "/v1/dev/outbox" Dev "Emails and SMS sent to an address (development only)";
+    "GET" "/v1/dev/payment/stripe/completeOnboarding/{accountId}" Dev "The local payment provider's onboarding form, completed at once (development only)";
     "GET" "/v1/openapi.json" Public "This document";
 }
 
@@ -269,6 +272,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             )
             .route("/users/getPaymentInfo", post().to(trips::primary_payment_method))
             .route("/transaction/getTransactionHistory", get().to(trips::transaction_history))
+            .route("/payment/stripe/hostStripeOnboardingStatus", get().to(trips::onboarding_status))
+            .route("/payment/stripe/hostStripeAccountSetup", post().to(trips::account_setup))
             .route("/trips/checkIn/{tripId}", post().to(trips::check_in))
             .route("/trips/checkout/{tripId}", post().to(trips::checkout))
             .route("/trips/getCheckInAndCheckoutPhotos/{id}", get().to(trips::photos))
@@ -305,7 +310,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .configure(|c| {
                 // In production configuration the dev routes do not exist (404).
                 if development {
-                    c.route("/dev/outbox", get().to(system::dev_outbox));
+                    c.route("/dev/outbox", get().to(system::dev_outbox)).route(
+                        "/dev/payment/stripe/completeOnboarding/{accountId}",
+                        get().to(trips::complete_local_onboarding),
+                    );
                 }
             }),
     );

@@ -463,7 +463,82 @@ pub async fn transaction_history(
             "transactionId": t.transaction_id, "tripId": t.trip_id, "type": t.kind,
             "amount": dollars(t.amount_cents), "description": t.description, "createdAt": t.created_at,
         })).collect::<Vec<_>>(),
-        "totals": {"paid": dollars(r.total_paid_cents), "refunded": dollars(r.total_refunded_cents), "earned": dollars(r.total_earned_cents)},
+        "totals": {"paid": dollars(r.total_paid_cents), "refunded": dollars(r.total_refunded_cents), "earned": dollars(r.total_earned_cents), "paidOut": dollars(r.total_paid_out_cents)},
+    })))
+}
+
+fn payout_account_json(r: &pb::PayoutAccountReply) -> Value {
+    json!({
+        "hasAccount": r.has_account,
+        "accountId": r.account_id,
+        "detailsSubmitted": r.details_submitted,
+        "payoutsEnabled": r.payouts_enabled,
+        "onboardingComplete": r.onboarding_complete,
+        "onboardingStatus": r.onboarding_status,
+        "requirementsDue": r.requirements_due,
+    })
+}
+
+/// `GET /v1/payment/stripe/hostStripeOnboardingStatus`.
+pub async fn onboarding_status(state: State, user: AuthUser) -> HttpResult {
+    let r = state
+        .trips
+        .clone()
+        .get_payout_account(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    let mut data = payout_account_json(&r);
+    data["isOnboardingComplete"] = json!(r.onboarding_complete);
+    Ok(HttpResponse::Ok().json(json!({"status": true, "data": data})))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AccountSetupBody {
+    create_onboarding_link_only: Option<Value>,
+}
+
+/// `POST /v1/payment/stripe/hostStripeAccountSetup {createOnboardingLinkOnly}`.
+pub async fn account_setup(
+    state: State,
+    user: AuthUser,
+    body: web::Json<AccountSetupBody>,
+) -> HttpResult {
+    let link_only = match body.into_inner().create_onboarding_link_only {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => b,
+        Some(Value::String(s)) if s.trim() == "true" => true,
+        Some(Value::String(s)) if s.trim() == "false" => false,
+        Some(_) => {
+            return Err(HttpError::invalid(
+                "invalid_input",
+                "createOnboardingLinkOnly must be true or false",
+            ));
+        }
+    };
+    let msg = pb::PayoutAccountSetupRequest { create_onboarding_link_only: link_only };
+    let r =
+        state.trips.clone().set_up_payout_account(request(msg, Some(&user.0))).await?.into_inner();
+    let mut data = payout_account_json(&r);
+    data["url"] = json!(r.url);
+    data["expiresAt"] = json!(r.expires_at);
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "message": "Open the link to finish setting up your payout account.",
+        "url": r.url,
+        "data": data,
+    })))
+}
+
+/// `GET /v1/dev/payment/stripe/completeOnboarding/{accountId}` (development, local provider):
+/// plays the host filling in the provider's onboarding form.
+pub async fn complete_local_onboarding(state: State, path: web::Path<String>) -> HttpResult {
+    let msg = pb::PayoutAccountIdRequest { account_id: path.into_inner() };
+    let r = state.trips.clone().complete_local_onboarding(request(msg, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(json!({
+        "status": true,
+        "message": "Payout account onboarding completed (local payment provider).",
+        "data": payout_account_json(&r),
     })))
 }
 

@@ -19,6 +19,20 @@ pub struct Stack {
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
+/// The database of each accounts service started here, by its port.
+static ACCOUNTS_DBS: std::sync::Mutex<Vec<(u16, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// The database of the accounts service on `port` (arranging what only a person could do).
+#[allow(dead_code)]
+pub fn accounts_db(port: u16) -> String {
+    ACCOUNTS_DBS
+        .lock()
+        .expect("accounts dbs")
+        .iter()
+        .find(|(p, _)| *p == port)
+        .map(|(_, url)| url.clone())
+        .expect("an accounts service started by this test binary")
+}
 static EXCHANGE: OnceLock<String> = OnceLock::new();
 
 /// The exchange of this test run's services.
@@ -54,7 +68,7 @@ pub fn start(
         None => {
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
-            let (t, tdb) = spawn_trips(accounts_port, c, pricing_port);
+            let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
             (c, db, pricing_port, t, tdb)
         }
     };
@@ -88,7 +102,7 @@ pub fn start(
     }
 }
 
-fn spawn_trips(accounts: u16, catalog: u16, pricing: u16) -> (u16, String) {
+fn spawn_trips(accounts: u16, catalog: u16, pricing: u16, gateway: u16) -> (u16, String) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -103,6 +117,9 @@ fn spawn_trips(accounts: u16, catalog: u16, pricing: u16) -> (u16, String) {
             settings.services.accounts = format!("http://127.0.0.1:{accounts}");
             settings.services.catalog = format!("http://127.0.0.1:{catalog}");
             settings.services.pricing = format!("http://127.0.0.1:{pricing}");
+            settings.payments.public_base_url = format!("http://127.0.0.1:{gateway}");
+            // The money jobs run when a test runs them, with the clock it chooses.
+            settings.jobs.interval_seconds = 0;
             let app = trips::Application::build(settings).await.expect("build trips");
             tx.send((app.port(), db.url.clone())).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
@@ -216,6 +233,7 @@ pub fn spawn_accounts_with(google: bool) -> u16 {
                 settings.google = google;
             }
             let app = accounts::Application::build(settings).await.expect("build accounts");
+            ACCOUNTS_DBS.lock().expect("accounts dbs").push((app.port(), db.url.clone()));
             tx.send(app.port()).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
         })

@@ -6,6 +6,7 @@ mod catalog;
 mod fake_google;
 mod google;
 mod helpers;
+mod payouts;
 mod pricing;
 mod trip_extras;
 mod trips;

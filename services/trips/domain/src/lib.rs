@@ -18,6 +18,7 @@
 
 pub mod extras;
 pub mod lifecycle;
+pub mod money;
 pub mod photos;
 
 pub use lifecycle::{Action, Actor, TransitionError, TripStatus, transition};

@@ -17,7 +17,7 @@ use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::trips::{self, HistoryRow, TripRow};
 use crate::store::{payments, violates};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
 use trips_domain::TripStatus;
@@ -26,9 +26,6 @@ use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
 use upcar_proto::{accounts as apb, catalog as cpb};
 use uuid::Uuid;
-
-/// A hold is released at the latest this long after the trip ends (the terms: 5 days).
-const HOLD_RELEASE_DAYS: i64 = 5;
 
 fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
     upcar_identity::outgoing(msg, Some(who))
@@ -413,7 +410,7 @@ async fn book(
         },
     )
     .await?;
-    let customer = state.payments.create_customer(&who.user_id.to_string(), "").await?;
+    let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
     let hold = state
         .payments
         .authorize(&customer, &card.id, row.total_cents, &format!("trip-{trip_id}"))
@@ -430,7 +427,7 @@ async fn book(
             captured_cents: 0,
             refunded_cents: 0,
             status: "authorized".to_owned(),
-            release_by: end + Duration::days(HOLD_RELEASE_DAYS),
+            release_by: trips_domain::money::hold_release_at(end, false),
         },
     )
     .await?;

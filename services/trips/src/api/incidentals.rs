@@ -486,7 +486,7 @@ async fn pay(
         )
     })?;
     let ids: Vec<Uuid> = pending.iter().map(|i| i.id).collect();
-    let customer = state.payments.create_customer(&who.user_id.to_string(), "").await?;
+    let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
     let id_list: Vec<String> = ids.iter().map(Uuid::to_string).collect();
     let charge = state
         .payments

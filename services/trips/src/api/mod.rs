@@ -12,6 +12,7 @@ pub mod issues;
 pub mod lifecycle;
 pub mod modify;
 pub mod payments;
+pub mod payouts;
 pub mod read;
 
 use crate::error::TripsResult;
@@ -114,6 +115,34 @@ impl Trips for TripsApi {
     ) -> Result<Response<pb::PaymentMethodReply>, Status> {
         call("GetPrimaryPaymentMethod", r, async |who, _| {
             payments::primary_payment_method(&self.state, &who).await
+        })
+        .await
+    }
+    async fn get_payout_account(
+        &self,
+        r: Request<pb::Empty>,
+    ) -> Result<Response<pb::PayoutAccountReply>, Status> {
+        call("GetPayoutAccount", r, async |who, _| {
+            payouts::onboarding_status(&self.state, &who).await
+        })
+        .await
+    }
+    async fn set_up_payout_account(
+        &self,
+        r: Request<pb::PayoutAccountSetupRequest>,
+    ) -> Result<Response<pb::PayoutAccountReply>, Status> {
+        call("SetUpPayoutAccount", r, async |who, b| {
+            payouts::account_setup(&self.state, &who, b).await
+        })
+        .await
+    }
+    async fn complete_local_onboarding(
+        &self,
+        r: Request<pb::PayoutAccountIdRequest>,
+    ) -> Result<Response<pb::PayoutAccountReply>, Status> {
+        // Opened from a link in a browser: no identity (development only).
+        upcar_identity::serve("CompleteLocalOnboarding", r, async |_who, b| {
+            payouts::complete_local_onboarding(&self.state, &b.account_id).await
         })
         .await
     }

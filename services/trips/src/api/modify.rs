@@ -229,8 +229,7 @@ pub async fn respond(
                     && hold.status == "authorized"
                     && hold.amount_cents != m.new_total_cents
                 {
-                    let customer =
-                        state.payments.create_customer(&t.guest_id.to_string(), "").await?;
+                    let customer = crate::api::payouts::customer_for(state, c, t.guest_id).await?;
                     let new_hold = state
                         .payments
                         .authorize(

@@ -72,7 +72,8 @@ pub async fn add_payment_method(
         return Err(TripsError::Invalid("paymentMethodId is required".to_owned()));
     }
     let billing = billing_json(&r.billing_details.unwrap_or_default())?;
-    let customer = state.payments.create_customer(&who.user_id.to_string(), "").await?;
+    let mut conn = state.conn().await?;
+    let customer = crate::api::payouts::customer_for(state, &mut conn, who.user_id).await?;
     let card = state.payments.attach(&customer, r.payment_method_id.trim()).await?;
     let row = payments::MethodRow {
         id: card.id,
@@ -84,7 +85,6 @@ pub async fn add_payment_method(
         exp_year: card.exp_year,
         billing,
     };
-    let mut conn = state.conn().await?;
     use diesel_async::AsyncConnection;
     conn.transaction::<_, TripsError, _>(async |c| Ok(payments::add_primary(c, &row).await?))
         .await?;
@@ -124,6 +124,11 @@ pub async fn transaction_history(
         total_paid_cents: -sum("charge"),
         total_refunded_cents: sum("refund"),
         total_earned_cents: sum("earning"),
+        total_paid_out_cents: -entries
+            .iter()
+            .filter(|e| e.kind == "payout")
+            .map(|e| e.amount_cents)
+            .sum::<i64>(),
         transactions: entries
             .into_iter()
             .map(|e| pb::Transaction {

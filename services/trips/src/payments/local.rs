@@ -1,8 +1,16 @@
 //! The local provider: Stripe's test payment method ids behave as on Stripe's test mode
 //! (`pm_card_visa` and friends succeed, `pm_card_chargeDeclined` and the other decline ids are
-//! declined), holds and captures are recorded by the service in Postgres.
+//! declined), holds and captures are recorded by the service in Postgres. The customers,
+//! connected accounts and transfers it creates are kept in its own tables
+//! (`local_provider_*`), as Stripe would keep them. An onboarding link points at the gateway's
+//! development route `GET /v1/dev/payment/stripe/completeOnboarding/{accountId}`, which plays
+//! the host filling in the provider's form.
 
-use super::{Card, PaymentError, PaymentProvider};
+use super::{Card, ConnectedAccount, OnboardingLink, PaymentError, PaymentProvider};
+use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Bool, Text};
+use diesel_async::RunQueryDsl;
+use upcar_db::PgPool;
 use uuid::Uuid;
 
 /// Stripe's test payment methods that succeed: (id, brand, last 4).
@@ -32,8 +40,43 @@ const DECLINED: &[(&str, &str)] = &[
 ];
 
 /// The local provider.
-#[derive(Debug, Default, Clone)]
-pub struct LocalProvider;
+#[derive(Clone)]
+pub struct LocalProvider {
+    pool: PgPool,
+    /// Where the gateway is reached (`http://127.0.0.1:8080`), for onboarding links.
+    public_base_url: String,
+}
+
+impl LocalProvider {
+    /// A provider keeping its records in the database behind `pool`.
+    pub fn new(pool: PgPool, public_base_url: &str) -> Self {
+        Self { pool, public_base_url: public_base_url.trim_end_matches('/').to_owned() }
+    }
+
+    async fn conn(&self) -> Result<upcar_db::PooledConn, PaymentError> {
+        self.pool.get().await.map_err(|e| PaymentError::Unavailable(e.to_string()))
+    }
+}
+
+fn db(e: diesel::result::Error) -> PaymentError {
+    PaymentError::Unavailable(format!("local provider: {e}"))
+}
+
+#[derive(QueryableByName)]
+struct AccountRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Bool)]
+    details_submitted: bool,
+    #[diesel(sql_type = Bool)]
+    payouts_enabled: bool,
+}
+
+#[derive(QueryableByName)]
+struct IdRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+}
 
 #[async_trait::async_trait]
 impl PaymentProvider for LocalProvider {
@@ -42,7 +85,16 @@ impl PaymentProvider for LocalProvider {
     }
 
     async fn create_customer(&self, user_id: &str, _email: &str) -> Result<String, PaymentError> {
-        Ok(format!("cus_local_{user_id}"))
+        // A new customer on every call, as Stripe does without an idempotency key.
+        let id = format!("cus_local_{}", Uuid::now_v7().simple());
+        let mut c = self.conn().await?;
+        diesel::sql_query("INSERT INTO local_provider_customers (id, user_id) VALUES ($1, $2)")
+            .bind::<Text, _>(&id)
+            .bind::<Text, _>(user_id)
+            .execute(&mut c)
+            .await
+            .map_err(db)?;
+        Ok(id)
     }
 
     async fn attach(&self, _customer: &str, id: &str) -> Result<Card, PaymentError> {
@@ -89,6 +141,124 @@ impl PaymentProvider for LocalProvider {
     async fn refund(&self, _hold: &str, _amount: i64) -> Result<(), PaymentError> {
         Ok(())
     }
+
+    async fn create_connected_account(
+        &self,
+        user_id: &str,
+        email: &str,
+    ) -> Result<String, PaymentError> {
+        let id = format!("acct_local_{}", Uuid::now_v7().simple());
+        let mut c = self.conn().await?;
+        diesel::sql_query(
+            "INSERT INTO local_provider_accounts (id, user_id, email) VALUES ($1, $2, $3)",
+        )
+        .bind::<Text, _>(&id)
+        .bind::<Text, _>(user_id)
+        .bind::<Text, _>(email)
+        .execute(&mut c)
+        .await
+        .map_err(db)?;
+        Ok(id)
+    }
+
+    async fn connected_account(&self, account_id: &str) -> Result<ConnectedAccount, PaymentError> {
+        let mut c = self.conn().await?;
+        let rows: Vec<AccountRow> = diesel::sql_query(
+            "SELECT id, details_submitted, payouts_enabled FROM local_provider_accounts WHERE id = $1",
+        )
+        .bind::<Text, _>(account_id)
+        .load(&mut c)
+        .await
+        .map_err(db)?;
+        let a = rows
+            .into_iter()
+            .next()
+            .ok_or_else(|| PaymentError::Invalid(format!("No such account: {account_id}")))?;
+        let due = if a.details_submitted {
+            Vec::new()
+        } else {
+            [
+                "external_account",
+                "individual.dob.day",
+                "individual.ssn_last_4",
+                "tos_acceptance.date",
+            ]
+            .map(str::to_owned)
+            .to_vec()
+        };
+        Ok(ConnectedAccount {
+            id: a.id,
+            details_submitted: a.details_submitted,
+            payouts_enabled: a.payouts_enabled,
+            requirements_due: due,
+        })
+    }
+
+    async fn onboarding_link(
+        &self,
+        account_id: &str,
+        _refresh_url: &str,
+        _return_url: &str,
+    ) -> Result<OnboardingLink, PaymentError> {
+        self.connected_account(account_id).await?;
+        Ok(OnboardingLink {
+            url: format!(
+                "{}/v1/dev/payment/stripe/completeOnboarding/{account_id}",
+                self.public_base_url
+            ),
+            expires_at: (chrono::Utc::now() + chrono::Duration::minutes(5)).timestamp(),
+        })
+    }
+
+    async fn payout(
+        &self,
+        account_id: &str,
+        amount_cents: i64,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError> {
+        if amount_cents <= 0 {
+            return Err(PaymentError::Invalid("amount must be positive".to_owned()));
+        }
+        let a = self.connected_account(account_id).await?;
+        if !a.payouts_enabled {
+            return Err(PaymentError::Invalid(
+                "Payouts are not enabled on this account.".to_owned(),
+            ));
+        }
+        let mut c = self.conn().await?;
+        // The same key answers the first transfer, as Stripe's idempotency keys do.
+        let rows: Vec<IdRow> = diesel::sql_query(
+            "WITH new AS (INSERT INTO local_provider_transfers (id, account_id, amount_cents, idempotency_key) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id) \
+             SELECT id FROM new UNION ALL SELECT id FROM local_provider_transfers WHERE idempotency_key = $4",
+        )
+        .bind::<Text, _>(format!("tr_local_{}", Uuid::now_v7().simple()))
+        .bind::<Text, _>(account_id)
+        .bind::<BigInt, _>(amount_cents)
+        .bind::<Text, _>(idempotency_key)
+        .load(&mut c)
+        .await
+        .map_err(db)?;
+        rows.into_iter()
+            .next()
+            .map(|r| r.id)
+            .ok_or_else(|| PaymentError::Unavailable("transfer not recorded".to_owned()))
+    }
+
+    async fn complete_onboarding_locally(&self, account_id: &str) -> Result<(), PaymentError> {
+        let mut c = self.conn().await?;
+        let n = diesel::sql_query(
+            "UPDATE local_provider_accounts SET details_submitted = true, payouts_enabled = true WHERE id = $1",
+        )
+        .bind::<Text, _>(account_id)
+        .execute(&mut c)
+        .await
+        .map_err(db)?;
+        if n == 0 {
+            return Err(PaymentError::Invalid(format!("No such account: {account_id}")));
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -97,7 +267,9 @@ mod tests {
 
     #[tokio::test]
     async fn test_ids_behave_as_on_stripe_test_mode() {
-        let p = LocalProvider;
+        // Cards touch no table: a pool that never connects is enough.
+        let pool = upcar_db::pool("postgres://127.0.0.1:1/none", 1).unwrap();
+        let p = LocalProvider::new(pool, "http://127.0.0.1:8080");
         let card = p.attach("cus", "pm_card_visa").await.unwrap();
         assert_eq!((card.brand.as_str(), card.last4.as_str()), ("visa", "4242"));
         assert!(card.id.starts_with("pm_card_visa_"));

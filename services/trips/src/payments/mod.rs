@@ -1,6 +1,7 @@
-//! Card payments behind one trait: the local provider (the default on one machine: cards,
-//! holds, captures and refunds modelled in this service's database with Stripe-style test ids)
-//! and Stripe (`stripe.rs`, the real API over HTTPS).
+//! Card payments and host payouts behind one trait: the local provider (the default on one
+//! machine: cards, holds, captures, refunds, connected accounts and transfers modelled in this
+//! service's database with Stripe-style test ids) and Stripe (`stripe.rs`, the real API over
+//! HTTPS, Stripe Connect for payouts).
 //!
 //! The provider only talks to the card network; this service records every hold in
 //! `payment_holds` and every money movement in the double-entry `ledger_entries`.
@@ -33,6 +34,33 @@ pub enum PaymentError {
     Unavailable(String),
 }
 
+/// A host's payout account as the provider describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ConnectedAccount {
+    pub id: String,
+    /// The host finished the onboarding form.
+    pub details_submitted: bool,
+    /// The provider will pay out to the account.
+    pub payouts_enabled: bool,
+    /// What the provider still needs (its field names).
+    pub requirements_due: Vec<String>,
+}
+
+impl ConnectedAccount {
+    /// Onboarding is complete when the form is done and payouts are enabled.
+    pub fn complete(&self) -> bool {
+        self.details_submitted && self.payouts_enabled
+    }
+}
+
+/// A single-use link to the provider's onboarding form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnboardingLink {
+    pub url: String,
+    /// Unix seconds.
+    pub expires_at: i64,
+}
+
 /// The card payment provider.
 #[async_trait::async_trait]
 pub trait PaymentProvider: Send + Sync + 'static {
@@ -56,4 +84,33 @@ pub trait PaymentProvider: Send + Sync + 'static {
     async fn release(&self, hold_id: &str) -> Result<(), PaymentError>;
     /// Refunds part of a captured amount.
     async fn refund(&self, hold_id: &str, amount_cents: i64) -> Result<(), PaymentError>;
+    /// Creates a host's payout account (Stripe Connect Express, US, transfers).
+    async fn create_connected_account(
+        &self,
+        user_id: &str,
+        email: &str,
+    ) -> Result<String, PaymentError>;
+    /// What the provider says about a payout account.
+    async fn connected_account(&self, account_id: &str) -> Result<ConnectedAccount, PaymentError>;
+    /// A fresh onboarding link for the account; the host comes back to `return_url`, or to
+    /// `refresh_url` when the link expired.
+    async fn onboarding_link(
+        &self,
+        account_id: &str,
+        refresh_url: &str,
+        return_url: &str,
+    ) -> Result<OnboardingLink, PaymentError>;
+    /// Sends `amount_cents` to the payout account; the same `idempotency_key` never pays twice.
+    /// Answers the transfer's id.
+    async fn payout(
+        &self,
+        account_id: &str,
+        amount_cents: i64,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError>;
+    /// Development only: completes the onboarding of a local account (what the host would do
+    /// on the provider's form). Other providers refuse.
+    async fn complete_onboarding_locally(&self, _account_id: &str) -> Result<(), PaymentError> {
+        Err(PaymentError::Invalid("Onboarding is completed on the provider's own form.".to_owned()))
+    }
 }

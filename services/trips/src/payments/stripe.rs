@@ -1,8 +1,10 @@
 //! Stripe, through its HTTP API (form-encoded requests, bearer secret key, idempotency keys):
 //! customers, attaching payment methods, manual-capture PaymentIntents as pre-authorisation
-//! holds, captures, cancellations and refunds. Tested against a local fake of these endpoints.
+//! holds, captures, cancellations and refunds; Stripe Connect for host payouts (Express
+//! accounts, account links for onboarding, transfers). Tested against a local fake of these
+//! endpoints.
 
-use super::{Card, PaymentError, PaymentProvider};
+use super::{Card, ConnectedAccount, OnboardingLink, PaymentError, PaymentProvider};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
@@ -33,6 +35,30 @@ struct Object {
     status: String,
     #[serde(default)]
     card: Option<CardObject>,
+}
+
+#[derive(Deserialize)]
+struct AccountObject {
+    id: String,
+    #[serde(default)]
+    details_submitted: bool,
+    #[serde(default)]
+    payouts_enabled: bool,
+    #[serde(default)]
+    requirements: Option<Requirements>,
+}
+
+#[derive(Deserialize, Default)]
+struct Requirements {
+    #[serde(default)]
+    currently_due: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct LinkObject {
+    url: String,
+    #[serde(default)]
+    expires_at: i64,
 }
 
 #[derive(Deserialize)]
@@ -73,6 +99,15 @@ impl StripeProvider {
         form: &[(&str, String)],
         key: Option<&str>,
     ) -> Result<Object, PaymentError> {
+        self.post_as(path, form, key).await
+    }
+
+    async fn post_as<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        form: &[(&str, String)],
+        key: Option<&str>,
+    ) -> Result<T, PaymentError> {
         let mut req = self
             .http
             .post(format!("{}{path}", self.base))
@@ -82,6 +117,18 @@ impl StripeProvider {
         if let Some(k) = key {
             req = req.header("Idempotency-Key", k);
         }
+        Self::answer(req).await
+    }
+
+    async fn get_as<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, PaymentError> {
+        let req =
+            self.http.get(format!("{}{path}", self.base)).bearer_auth(self.key.expose_secret());
+        Self::answer(req).await
+    }
+
+    async fn answer<T: serde::de::DeserializeOwned>(
+        req: reqwest::RequestBuilder,
+    ) -> Result<T, PaymentError> {
         let resp = req.send().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
         let status = resp.status();
         let body = resp.bytes().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
@@ -181,5 +228,67 @@ impl PaymentProvider for StripeProvider {
         let form = [("payment_intent", hold_id.to_owned()), ("amount", amount_cents.to_string())];
         self.post("/v1/refunds", &form, Some(&format!("refund-{hold_id}-{amount_cents}"))).await?;
         Ok(())
+    }
+
+    async fn create_connected_account(
+        &self,
+        user_id: &str,
+        email: &str,
+    ) -> Result<String, PaymentError> {
+        let mut form = vec![
+            ("type", "express".to_owned()),
+            ("country", "US".to_owned()),
+            ("capabilities[transfers][requested]", "true".to_owned()),
+            ("metadata[user_id]", user_id.to_owned()),
+        ];
+        if !email.is_empty() {
+            form.push(("email", email.to_owned()));
+        }
+        let a: AccountObject =
+            self.post_as("/v1/accounts", &form, Some(&format!("account-{user_id}"))).await?;
+        Ok(a.id)
+    }
+
+    async fn connected_account(&self, account_id: &str) -> Result<ConnectedAccount, PaymentError> {
+        let a: AccountObject = self.get_as(&format!("/v1/accounts/{account_id}")).await?;
+        Ok(ConnectedAccount {
+            id: a.id,
+            details_submitted: a.details_submitted,
+            payouts_enabled: a.payouts_enabled,
+            requirements_due: a.requirements.unwrap_or_default().currently_due,
+        })
+    }
+
+    async fn onboarding_link(
+        &self,
+        account_id: &str,
+        refresh_url: &str,
+        return_url: &str,
+    ) -> Result<OnboardingLink, PaymentError> {
+        let form = [
+            ("account", account_id.to_owned()),
+            ("refresh_url", refresh_url.to_owned()),
+            ("return_url", return_url.to_owned()),
+            ("type", "account_onboarding".to_owned()),
+        ];
+        let l: LinkObject = self.post_as("/v1/account_links", &form, None).await?;
+        Ok(OnboardingLink { url: l.url, expires_at: l.expires_at })
+    }
+
+    async fn payout(
+        &self,
+        account_id: &str,
+        amount_cents: i64,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError> {
+        // Separate charges and transfers: the platform's balance goes to the connected
+        // account, whose own payout schedule sends it to the host's bank.
+        let form = [
+            ("amount", amount_cents.to_string()),
+            ("currency", "usd".to_owned()),
+            ("destination", account_id.to_owned()),
+            ("transfer_group", idempotency_key.to_owned()),
+        ];
+        Ok(self.post("/v1/transfers", &form, Some(idempotency_key)).await?.id)
     }
 }

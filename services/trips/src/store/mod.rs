@@ -1,10 +1,12 @@
-//! Storage: trips and their history, idempotency keys, payment methods, holds and the ledger.
+//! Storage: trips and their history, idempotency keys, payment methods, holds, the ledger,
+//! payout accounts and payouts.
 
 pub mod extras;
 pub mod idempotency;
 pub mod ledger;
 pub mod modifications;
 pub mod payments;
+pub mod payouts;
 pub mod photos;
 pub mod trips;
 

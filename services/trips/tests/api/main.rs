@@ -3,6 +3,8 @@
 //! card errors); the local provider behaves as Stripe's test mode.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod jobs;
+
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -79,6 +81,10 @@ async fn fake(
         "/v1/payment_intents/pi_123/capture" => HttpResponse::Ok().json(serde_json::json!({"id": "pi_123", "status": "succeeded"})),
         "/v1/payment_intents/pi_123/cancel" => HttpResponse::Ok().json(serde_json::json!({"id": "pi_123", "status": "canceled"})),
         "/v1/refunds" => HttpResponse::Ok().json(serde_json::json!({"id": "re_1", "status": "succeeded"})),
+        "/v1/accounts" if req.method() == actix_web::http::Method::POST => HttpResponse::Ok().json(serde_json::json!({"id": "acct_123", "object": "account", "details_submitted": false, "payouts_enabled": false, "requirements": {"currently_due": ["external_account"]}})),
+        "/v1/accounts/acct_123" => HttpResponse::Ok().json(serde_json::json!({"id": "acct_123", "object": "account", "details_submitted": true, "payouts_enabled": true, "requirements": {"currently_due": []}})),
+        "/v1/account_links" => HttpResponse::Ok().json(serde_json::json!({"object": "account_link", "url": "https://connect.stripe.com/setup/e/acct_123/abc", "expires_at": 1_900_000_000})),
+        "/v1/transfers" => HttpResponse::Ok().json(serde_json::json!({"id": "tr_1", "object": "transfer"})),
         _ => HttpResponse::NotFound().json(serde_json::json!({"error": {"type": "invalid_request_error", "message": "No such resource"}})),
     }
 }
@@ -145,7 +151,9 @@ async fn the_stripe_adapter_speaks_the_api_it_uses() {
 
 #[tokio::test]
 async fn the_local_provider_follows_stripe_test_ids() {
-    let local = trips::payments::local::LocalProvider;
+    // Cards touch no table: a pool that never connects is enough.
+    let pool = upcar_db::pool("postgres://127.0.0.1:1/none", 1).unwrap();
+    let local = trips::payments::local::LocalProvider::new(pool, "http://127.0.0.1:8080");
     assert_eq!(local.name(), "local");
     let card = local.attach("cus", "pm_card_mastercard").await.unwrap();
     assert_eq!((card.brand.as_str(), card.last4.as_str()), ("mastercard", "4444"));
@@ -154,4 +162,57 @@ async fn the_local_provider_follows_stripe_test_ids() {
         Err(PaymentError::Declined(_))
     ));
     assert!(matches!(local.attach("cus", "4242424242424242").await, Err(PaymentError::Invalid(_))));
+}
+
+#[actix_web::test]
+async fn the_stripe_adapter_speaks_connect_for_payouts() {
+    let (base, seen) = start_fake().await;
+    let stripe = StripeProvider::new(&base, KEY.to_owned().into()).unwrap();
+    let account = stripe.create_connected_account("host-1", "host@example.com").await.unwrap();
+    assert_eq!(account, "acct_123");
+    let link =
+        stripe.onboarding_link(&account, "http://app/refresh", "http://app/return").await.unwrap();
+    assert_eq!(link.url, "https://connect.stripe.com/setup/e/acct_123/abc");
+    assert_eq!(link.expires_at, 1_900_000_000);
+    let status = stripe.connected_account(&account).await.unwrap();
+    assert!(status.complete(), "{status:?}");
+    let transfer = stripe.payout(&account, 15_000, "payout-1").await.unwrap();
+    assert_eq!(transfer, "tr_1");
+    let calls = seen.lock().unwrap().calls.clone();
+    let create = calls.iter().find(|c| c.0 == "/v1/accounts").unwrap();
+    assert_eq!(create.1.get("type").map(String::as_str), Some("express"));
+    assert_eq!(create.1.get("country").map(String::as_str), Some("US"));
+    assert_eq!(
+        create.1.get("capabilities[transfers][requested]").map(String::as_str),
+        Some("true")
+    );
+    assert_eq!(create.1.get("metadata[user_id]").map(String::as_str), Some("host-1"));
+    assert_eq!(create.2.as_deref(), Some("account-host-1"), "one account per host, even on retry");
+    let l = calls.iter().find(|c| c.0 == "/v1/account_links").unwrap();
+    assert_eq!(l.1.get("type").map(String::as_str), Some("account_onboarding"));
+    assert_eq!(l.1.get("account").map(String::as_str), Some("acct_123"));
+    assert_eq!(l.1.get("return_url").map(String::as_str), Some("http://app/return"));
+    assert_eq!(l.1.get("refresh_url").map(String::as_str), Some("http://app/refresh"));
+    let t = calls.iter().find(|c| c.0 == "/v1/transfers").unwrap();
+    assert_eq!(t.1.get("amount").map(String::as_str), Some("15000"));
+    assert_eq!(t.1.get("currency").map(String::as_str), Some("usd"));
+    assert_eq!(t.1.get("destination").map(String::as_str), Some("acct_123"));
+    assert_eq!(t.2.as_deref(), Some("payout-1"), "transfers carry the payout's idempotency key");
+}
+
+#[actix_web::test]
+async fn a_users_stripe_customer_is_created_once_and_reused() {
+    let (base, seen) = start_fake().await;
+    let stripe = StripeProvider::new(&base, KEY.to_owned().into()).unwrap();
+    let (db, pool) = jobs::fresh_db().await;
+    let user = uuid::Uuid::now_v7();
+    let mut conn = pool.get().await.unwrap();
+    let first = trips::api::payouts::customer(&mut conn, &stripe, user).await.unwrap();
+    let second = trips::api::payouts::customer(&mut conn, &stripe, user).await.unwrap();
+    drop(conn);
+    assert_eq!((first.as_str(), second.as_str()), ("cus_123", "cus_123"));
+    let asked = seen.lock().unwrap().calls.iter().filter(|c| c.0 == "/v1/customers").count();
+    assert_eq!(asked, 1, "the adapter is asked once per user");
+    drop(pool);
+    db.drop_now().await.unwrap();
 }

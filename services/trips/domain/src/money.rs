@@ -1,0 +1,87 @@
+//! The money policy of spec 002 point 9: when a pre-authorisation hold is released, when a
+//! host's earnings are final, and when they are paid out.
+
+use chrono::{DateTime, Datelike, Duration, Utc};
+
+/// An uncaptured hold is released this many days after the trip's end...
+pub const HOLD_RELEASE_DAYS: i64 = 5;
+/// ...or this many when incidentals or damage are pending.
+pub const HOLD_RELEASE_DAYS_WITH_CLAIMS: i64 = 30;
+/// Owner payouts are final this long after the trip's end or its cancellation.
+pub const EARNINGS_FINAL_AFTER_HOURS: i64 = 24;
+/// A host is paid in a month only when what is owed exceeds this ($100); otherwise it rolls
+/// over.
+pub const PAYOUT_THRESHOLD_CENTS: i64 = 10_000;
+
+/// When a trip's uncaptured hold is due for release.
+pub fn hold_release_at(trip_end: DateTime<Utc>, claims_pending: bool) -> DateTime<Utc> {
+    let days = if claims_pending { HOLD_RELEASE_DAYS_WITH_CLAIMS } else { HOLD_RELEASE_DAYS };
+    trip_end + Duration::days(days)
+}
+
+/// What the hold release job does with a hold whose (stored) release date has passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldDecision {
+    Release,
+    /// Keep it until then (claims are pending).
+    KeepUntil(DateTime<Utc>),
+}
+
+/// Releases a due hold unless claims are pending and their 30 days have not passed.
+pub fn hold_decision(
+    trip_end: DateTime<Utc>,
+    claims_pending: bool,
+    now: DateTime<Utc>,
+) -> HoldDecision {
+    let at = hold_release_at(trip_end, claims_pending);
+    if now >= at { HoldDecision::Release } else { HoldDecision::KeepUntil(at) }
+}
+
+/// Whether earnings whose trip ended (or was cancelled) at `settled_at` are final at `now`.
+pub fn earnings_final(settled_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    now >= settled_at + Duration::hours(EARNINGS_FINAL_AFTER_HOURS)
+}
+
+/// Whether a host owed `final_cents` is paid this month.
+pub fn payout_due(final_cents: i64) -> bool {
+    final_cents > PAYOUT_THRESHOLD_CENTS
+}
+
+/// The payout period (one payout per host per month, UTC): `YYYY-MM`.
+pub fn payout_period(now: DateTime<Utc>) -> String {
+    format!("{:04}-{:02}", now.year(), now.month())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn t(d: u32, h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2027, 1, d, h, 0, 0).single().unwrap_or_default()
+    }
+
+    #[test]
+    fn holds_are_released_5_days_after_the_end_or_30_with_claims() {
+        let end = t(1, 10);
+        assert_eq!(hold_release_at(end, false), t(6, 10));
+        assert_eq!(hold_release_at(end, true), t(31, 10));
+        assert_eq!(hold_decision(end, false, t(6, 10)), HoldDecision::Release);
+        assert_eq!(hold_decision(end, true, t(6, 10)), HoldDecision::KeepUntil(t(31, 10)));
+        assert_eq!(hold_decision(end, true, t(31, 10)), HoldDecision::Release);
+    }
+
+    #[test]
+    fn earnings_are_final_24_hours_after() {
+        assert!(!earnings_final(t(1, 10), t(2, 9)));
+        assert!(earnings_final(t(1, 10), t(2, 10)));
+    }
+
+    #[test]
+    fn payouts_only_above_100_dollars_once_a_month() {
+        assert!(!payout_due(9_999));
+        assert!(!payout_due(10_000), "exactly $100 does not exceed $100");
+        assert!(payout_due(10_001));
+        assert_eq!(payout_period(t(31, 23)), "2027-01");
+    }
+}
