@@ -220,15 +220,11 @@ pub async fn create_trip(
     let result = conn
         .transaction::<_, TripsError, _>(async |c| {
             // A concurrent request with the same key waits here, then replays this one's answer.
-            if let Some(k) = &key
-                && !crate::store::idempotency::claim(c, who.user_id, k, "create_trip", &hash)
+            if let Some(answer) =
+                idempotent::claim_or_replay(c, who.user_id, key.as_deref(), "create_trip", &hash)
                     .await?
             {
-                return idempotent::stored(c, who.user_id, k, "create_trip", &hash)
-                    .await?
-                    .ok_or_else(|| {
-                        TripsError::Internal(anyhow::anyhow!("idempotency key vanished"))
-                    });
+                return Ok(answer);
             }
             let mut wanted = None;
             let booked = c

@@ -46,6 +46,26 @@ fn kind_of(name: &str) -> ErrorKind {
     .unwrap_or(ErrorKind::Conflict)
 }
 
+/// Claims `key` for this request inside its transaction. `None`: the key is new (or absent) and
+/// the operation runs. `Some(answer)`: another request holds the key; its stored answer (or the
+/// refusal of a key reused for another request) is replayed.
+pub async fn claim_or_replay<M: Message + Default>(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    key: Option<&str>,
+    operation: &str,
+    hash: &str,
+) -> TripsResult<Option<TripsResult<M>>> {
+    let Some(k) = key else { return Ok(None) };
+    if idempotency::claim(conn, user, k, operation, hash).await? {
+        return Ok(None);
+    }
+    let replay = stored_as(conn, user, k, operation, hash)
+        .await?
+        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("idempotency key vanished")))?;
+    Ok(Some(replay))
+}
+
 /// The stored answer of a key, if the key was used before.
 pub async fn stored(
     conn: &mut AsyncPgConnection,

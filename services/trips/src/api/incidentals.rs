@@ -424,15 +424,16 @@ pub async fn accept(
     let mut conn = state.conn().await?;
     let result = conn
         .transaction::<_, TripsError, _>(async |c| {
-            if let Some(k) = &key
-                && !crate::store::idempotency::claim(c, who.user_id, k, "accept_incidentals", &hash)
-                    .await?
+            if let Some(answer) = idempotent::claim_or_replay(
+                c,
+                who.user_id,
+                key.as_deref(),
+                "accept_incidentals",
+                &hash,
+            )
+            .await?
             {
-                return idempotent::stored_as(c, who.user_id, k, "accept_incidentals", &hash)
-                    .await?
-                    .ok_or_else(|| {
-                        TripsError::Internal(anyhow::anyhow!("idempotency key vanished"))
-                    });
+                return Ok(answer);
             }
             let done =
                 c.transaction::<_, TripsError, _>(async |c| pay(state, c, &who, &r).await).await;

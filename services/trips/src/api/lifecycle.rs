@@ -215,15 +215,11 @@ pub async fn cancel_trip(
     let mut conn = state.conn().await?;
     let result = conn
         .transaction::<_, TripsError, _>(async |c| {
-            if let Some(k) = &key
-                && !crate::store::idempotency::claim(c, who.user_id, k, "cancel_trip", &hash)
+            if let Some(answer) =
+                idempotent::claim_or_replay(c, who.user_id, key.as_deref(), "cancel_trip", &hash)
                     .await?
             {
-                return idempotent::stored(c, who.user_id, k, "cancel_trip", &hash)
-                    .await?
-                    .ok_or_else(|| {
-                        TripsError::Internal(anyhow::anyhow!("idempotency key vanished"))
-                    });
+                return Ok(answer);
             }
             let done = c
                 .transaction::<_, TripsError, _>(async |c| {
