@@ -53,6 +53,7 @@ routing_keys! {
     IncidentalsCharged => "payments.incidentals_charged",
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",
+    TeamChanged => "hosting.team_changed",
     CarPricingChanged => "catalog.car_pricing_changed",
 }
 

@@ -13,6 +13,7 @@ pub mod payments;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod teams;
 
 pub use config::Settings;
 pub use startup::Application;

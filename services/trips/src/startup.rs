@@ -33,6 +33,7 @@ pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
     jobs_every: Option<Duration>,
+    amqp: upcar_config::AmqpSettings,
 }
 
 impl Application {
@@ -75,10 +76,25 @@ impl Application {
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
+        // The queue exists before hosting's first team events; best effort, the consumer
+        // declares it again when it connects.
+        let declared = tokio::time::timeout(
+            Duration::from_secs(5),
+            upcar_events::declare_queue(
+                settings.amqp.url(),
+                &settings.amqp.exchange,
+                &crate::teams::queue_name(&settings.amqp.exchange),
+                &crate::teams::routing_keys(),
+            ),
+        )
+        .await;
+        if !matches!(declared, Ok(Ok(()))) {
+            tracing::warn!("could not declare the trips queue at start; the consumer will");
+        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         let jobs_every = (settings.jobs.interval_seconds > 0)
             .then(|| Duration::from_secs(settings.jobs.interval_seconds));
-        Ok(Self { listener, state, jobs_every })
+        Ok(Self { listener, state, jobs_every, amqp: settings.amqp })
     }
 
     /// The bound port.
@@ -104,6 +120,15 @@ impl Application {
             let t = token.clone();
             async move { relay.run(t.cancelled_owned()).await }
         });
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            crate::teams::queue_name(&self.amqp.exchange),
+            crate::teams::routing_keys(),
+            Arc::new(crate::teams::TeamAccessProjection),
+            token.clone().cancelled_owned(),
+        ));
         let jobs_task = self.jobs_every.map(|every| {
             let t = token.clone();
             let (pool, provider) = (self.state.pool.clone(), self.state.payments.clone());
@@ -124,6 +149,7 @@ impl Application {
         token.cancel();
         server.await??;
         relay_task.await?;
+        consumer.await?;
         if let Some(j) = jobs_task {
             j.await?;
         }

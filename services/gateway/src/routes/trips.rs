@@ -142,7 +142,7 @@ pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
     let more = json!({
         "history": t.history.iter().map(|h| json!({
             "fromStatus": h.from_status, "toStatus": h.to_status, "action": h.action,
-            "actorRole": h.actor_role, "reason": h.reason, "at": h.at,
+            "actorRole": h.actor_role, "actorId": h.actor_id, "reason": h.reason, "at": h.at,
         })).collect::<Vec<_>>(),
         "carName": car_name,
         "carPhotoUrl": car.primary_photo_url,

@@ -99,9 +99,10 @@ impl Actor {
         matches!(self, Actor::Guest | Actor::Admin)
     }
 
-    /// Whether the actor may read the trip at all.
+    /// Whether the actor may read the trip at all (a co-host reads bookings through booking
+    /// management).
     pub fn may_read(self) -> bool {
-        !matches!(self, Actor::Stranger)
+        !matches!(self, Actor::Stranger | Actor::CoHost { booking_management: false })
     }
 }
 
@@ -266,6 +267,18 @@ mod tests {
                 ),
                 "{from:?} {action:?}"
             );
+        }
+    }
+
+    #[test]
+    fn who_reads_a_trip() {
+        for a in
+            [Actor::Guest, Actor::Host, Actor::CoHost { booking_management: true }, Actor::Admin]
+        {
+            assert!(a.may_read(), "{a:?}");
+        }
+        for a in [Actor::Stranger, Actor::CoHost { booking_management: false }] {
+            assert!(!a.may_read(), "{a:?}");
         }
     }
 

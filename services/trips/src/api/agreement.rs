@@ -67,7 +67,7 @@ pub async fn get(
         let (t, role) = match &who {
             Some(w) => {
                 let t = t.ok_or(TripsError::TripNotFound)?;
-                let actor = actor_of(&t, w);
+                let actor = actor_of(c, &t, w).await?;
                 if !actor.may_read() {
                     return Err(TripsError::TripNotFound);
                 }

@@ -132,7 +132,7 @@ pub async fn handover(
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
             let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-            let actor = actor_of(&t, &who);
+            let actor = actor_of(c, &t, &who).await?;
             if !actor.may_read() {
                 return Err(TripsError::TripNotFound);
             }
@@ -230,7 +230,7 @@ pub async fn trip_photos(
     let id = trip_id(id)?;
     let mut conn = state.conn().await?;
     let t = trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?;
-    if !actor_of(&t, who).may_read() {
+    if !actor_of(&mut conn, &t, who).await?.may_read() {
         return Err(TripsError::TripNotFound);
     }
     let rows = photos::for_trip(&mut conn, id).await?;

@@ -49,7 +49,7 @@ pub async fn load(
 ) -> TripsResult<(TripRow, Actor, TripStatus)> {
     let id = trip_id(id)?;
     let t = trips::get(c, id, lock).await?.ok_or(TripsError::TripNotFound)?;
-    let actor = actor_of(&t, who);
+    let actor = actor_of(c, &t, who).await?;
     if !actor.may_read() {
         return Err(TripsError::TripNotFound);
     }

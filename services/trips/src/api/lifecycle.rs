@@ -3,7 +3,7 @@
 //! cancellation policy as pricing computes it, settled on the hold and in the ledger.
 
 use crate::api::idempotent;
-use crate::api::read::{actor_of, reply_with, role_name, trip_id};
+use crate::api::read::{actor_of, reply_with, trip_id};
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::ledger::{self, Entry};
@@ -37,7 +37,7 @@ async fn load_for(
 ) -> TripsResult<(TripRow, Actor, TripStatus, TripStatus)> {
     let id = trip_id(id)?;
     let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-    let actor = actor_of(&t, who);
+    let actor = actor_of(c, &t, who).await?;
     if !actor.may_read() {
         return Err(TripsError::TripNotFound);
     }
@@ -71,7 +71,7 @@ pub async fn record(
             to_status: to.as_str().to_owned(),
             action: action.as_str().to_owned(),
             actor_id: Some(who.user_id),
-            actor_role: role_name(actor).to_owned(),
+            actor_role: crate::api::read::history_role(actor).to_owned(),
             reason: why.to_owned(),
             at: Utc::now(),
         },

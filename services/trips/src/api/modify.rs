@@ -42,7 +42,7 @@ pub async fn create(
     {
         let mut conn = state.conn().await?;
         let t = trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(&t, &who);
+        let actor = actor_of(&mut conn, &t, &who).await?;
         if !actor.may_read() {
             return Err(TripsError::TripNotFound);
         }
@@ -83,7 +83,7 @@ pub async fn create(
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
         let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(&t, &who);
+        let actor = actor_of(c, &t, &who).await?;
         let from = status_of(&t.status)?;
         let to = transition(from, Action::RequestModification, actor)?;
         let m = ModRow {
@@ -129,7 +129,7 @@ pub async fn withdraw(
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
         let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(&t, &who);
+        let actor = actor_of(c, &t, &who).await?;
         if !actor.may_read() {
             return Err(TripsError::TripNotFound);
         }
@@ -181,7 +181,7 @@ pub async fn respond(
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
             let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-            let actor = actor_of(&t, &who);
+            let actor = actor_of(c, &t, &who).await?;
             if !actor.may_read() {
                 return Err(TripsError::TripNotFound);
             }

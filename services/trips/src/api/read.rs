@@ -10,8 +10,25 @@ use upcar_identity::{Identity, Role};
 use upcar_proto::trips as pb;
 use uuid::Uuid;
 
-/// The caller's part in a trip.
-pub fn actor_of(t: &TripRow, who: &Identity) -> Actor {
+/// The caller's part in a trip: its guest, the car's host, a co-host of the car in one of the
+/// host's active teams (the `team_access` read model), an admin, or a stranger.
+pub async fn actor_of(
+    conn: &mut diesel_async::AsyncPgConnection,
+    t: &TripRow,
+    who: &Identity,
+) -> diesel::QueryResult<Actor> {
+    let actor = direct_actor(t, who);
+    if actor != Actor::Stranger || who.role != Role::User {
+        return Ok(actor);
+    }
+    Ok(match crate::store::teams::cohost_grant(conn, who.user_id, t.car_id, t.owner_id).await? {
+        Some(booking_management) => Actor::CoHost { booking_management },
+        None => Actor::Stranger,
+    })
+}
+
+/// The caller's part in a trip as the trip itself tells (no team lookup).
+fn direct_actor(t: &TripRow, who: &Identity) -> Actor {
     if who.role == Role::Admin {
         Actor::Admin
     } else if who.role != Role::User {
@@ -25,13 +42,21 @@ pub fn actor_of(t: &TripRow, who: &Identity) -> Actor {
     }
 }
 
-/// The role name of an actor in answers and the history.
+/// The role name of an actor in answers (the view the client shows: a co-host sees the host's).
 pub fn role_name(a: Actor) -> &'static str {
     match a {
         Actor::Guest => "guest",
         Actor::Host | Actor::CoHost { .. } => "host",
         Actor::Admin => "admin",
         Actor::Stranger => "none",
+    }
+}
+
+/// The role recorded in a trip's history: who exactly acted.
+pub fn history_role(a: Actor) -> &'static str {
+    match a {
+        Actor::CoHost { .. } => "cohost",
+        other => role_name(other),
     }
 }
 
@@ -58,7 +83,7 @@ pub async fn reply_with(
     who: &Identity,
     message: &str,
 ) -> TripsResult<pb::TripReply> {
-    let actor = actor_of(t, who);
+    let actor = actor_of(conn, t, who).await?;
     if !actor.may_read() {
         return Err(TripsError::TripNotFound);
     }
@@ -98,13 +123,15 @@ pub async fn list_trips(
     let ids: Vec<Uuid> = rows.iter().map(|t| t.id).collect();
     let history = trips::history(&mut conn, &ids).await?;
     let holds = hold_statuses(&mut conn, &ids).await?;
-    Ok(pb::TripsReply {
-        trips: rows
-            .iter()
-            .map(|t| {
-                let role = role_name(actor_of(t, who));
-                convert::trip(t, &history, role, holds.get(&t.id).map(String::as_str).unwrap_or(""))
-            })
-            .collect(),
-    })
+    let mut trips = Vec::with_capacity(rows.len());
+    for t in &rows {
+        let role = role_name(actor_of(&mut conn, t, who).await?);
+        trips.push(convert::trip(
+            t,
+            &history,
+            role,
+            holds.get(&t.id).map(String::as_str).unwrap_or(""),
+        ));
+    }
+    Ok(pb::TripsReply { trips })
 }

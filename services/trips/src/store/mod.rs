@@ -8,6 +8,7 @@ pub mod modifications;
 pub mod payments;
 pub mod payouts;
 pub mod photos;
+pub mod teams;
 pub mod trips;
 
 /// Whether a database error is the violation of the named constraint.

@@ -147,8 +147,15 @@ pub async fn list(
             ("owner_id", format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
         }
     };
+    // A host's lists hold the bookings of their own cars and of the cars they co-host with
+    // booking management.
+    let who = if who == "owner_id" {
+        format!("(owner_id = $1 OR {})", crate::store::teams::MANAGED_BY_COHOST)
+    } else {
+        format!("{who} = $1")
+    };
     diesel::sql_query(format!(
-        "SELECT {COLUMNS} FROM trips WHERE {who} = $1 AND {filter} ORDER BY {order} LIMIT 200"
+        "SELECT {COLUMNS} FROM trips WHERE {who} AND {filter} ORDER BY {order} LIMIT 200"
     ))
     .bind::<SqlUuid, _>(user)
     .load(conn)
