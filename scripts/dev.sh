@@ -11,6 +11,7 @@ BIN_DIR="$CARGO_TARGET_DIR/$([ "$PROFILE" = dev ] && echo debug || echo "$PROFIL
 PORT="${APP__HTTP__PORT:-8080}"
 # Links the services hand out (demo photos, uploads, the Google callback) point at this stack.
 export APP__FILES__PUBLIC_BASE_URL="${APP__FILES__PUBLIC_BASE_URL:-http://127.0.0.1:$PORT}"
+export APP__WEB__PUBLIC_BASE_URL="${APP__WEB__PUBLIC_BASE_URL:-$APP__FILES__PUBLIC_BASE_URL}"
 export APP_ENVIRONMENT="${APP_ENVIRONMENT:-development}"
 
 scripts/ensure-services.sh

@@ -33,6 +33,26 @@ pub struct Settings {
     /// Google sign-in (OpenID Connect); off while `client_id` is empty.
     #[serde(default)]
     pub google: GoogleSettings,
+    /// Links in the messages this service sends.
+    #[serde(default)]
+    pub web: WebSettings,
+}
+
+/// Where people reach the web app (the gateway's public address).
+#[derive(Debug, Clone, Deserialize)]
+pub struct WebSettings {
+    #[serde(default = "default_public_base_url")]
+    pub public_base_url: String,
+}
+
+impl Default for WebSettings {
+    fn default() -> Self {
+        Self { public_base_url: default_public_base_url() }
+    }
+}
+
+fn default_public_base_url() -> String {
+    "http://127.0.0.1:8080".to_owned()
 }
 
 /// An OpenID Connect provider used for "Sign in with Google". The endpoints default to

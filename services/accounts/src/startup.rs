@@ -19,6 +19,8 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
+    amqp: upcar_config::AmqpSettings,
+    web_base: String,
 }
 
 impl Application {
@@ -59,8 +61,23 @@ impl Application {
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
+        // The queue exists before trips' first invitations; best effort, the consumer declares
+        // it again when it connects.
+        let declared = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            upcar_events::declare_queue(
+                settings.amqp.url(),
+                &settings.amqp.exchange,
+                &crate::invitations::queue_name(&settings.amqp.exchange),
+                &crate::invitations::routing_keys(),
+            ),
+        )
+        .await;
+        if !matches!(declared, Ok(Ok(()))) {
+            tracing::warn!("could not declare the accounts queue at start; the consumer will");
+        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state })
+        Ok(Self { listener, state, amqp: settings.amqp, web_base: settings.web.public_base_url })
     }
 
     /// The bound port.
@@ -86,6 +103,18 @@ impl Application {
             let t = token.clone();
             async move { relay.run(t.cancelled_owned()).await }
         });
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            crate::invitations::queue_name(&self.amqp.exchange),
+            crate::invitations::routing_keys(),
+            Arc::new(crate::invitations::InvitationMailer {
+                state: self.state.clone(),
+                web_base: self.web_base.clone(),
+            }),
+            token.clone().cancelled_owned(),
+        ));
         let server = tonic::transport::Server::builder()
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
@@ -101,6 +130,7 @@ impl Application {
         token.cancel();
         server_task.await??;
         relay_task.await?;
+        consumer.await?;
         Ok(())
     }
 }

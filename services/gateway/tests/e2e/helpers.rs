@@ -225,7 +225,13 @@ pub fn spawn_accounts_with(google: bool) -> u16 {
                 upcar_testkit::TestDatabase::create("gateway_e2e").await.expect("test database");
             let mut settings = accounts::Settings::load().expect("accounts settings");
             settings.environment = Environment::Development;
-            settings.amqp.exchange = test_exchange().to_owned();
+            // The stack's own accounts (with Google) consumes this run's events; a second
+            // accounts service on the same exchange would share its queue and take some of
+            // them (the additional-driver invitations) into another database.
+            settings.amqp.exchange = match google {
+                Some(_) => test_exchange().to_owned(),
+                None => upcar_testkit::unique("test-e2e-aux"),
+            };
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.redis.url = upcar_testkit::redis_url();
