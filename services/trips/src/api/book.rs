@@ -332,8 +332,15 @@ async fn book(
         Some((car_id, start, end, time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles)));
     // The transaction's own connection: a request holding a key must not wait for another.
     let card = payments::primary(c, who.user_id).await?;
-    verify_guest(state, who, start, card.is_some()).await?;
-    let instant = check_car(state, who, &r.car_id, &details).await?;
+    // The guest's verification (accounts) and the car's rules (catalog) are asked at once;
+    // the guest's answer still decides first, so the error a client sees does not depend on
+    // which service answered sooner.
+    let (verified, car) = tokio::join!(
+        verify_guest(state, who, start, card.is_some()),
+        check_car(state, who, &r.car_id, &details)
+    );
+    verified?;
+    let instant = car?;
     let card = card.ok_or_else(|| {
         TripsError::VerificationRequired(
             "Please complete verification before booking: add a payment method.".to_owned(),
