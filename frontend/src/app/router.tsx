@@ -16,6 +16,7 @@ const PrebookRoute = lazy(() => import('@/features/booking/routes/prebook'));
 const UserTripsErrorRoute = lazy(() => import('@/features/booking/routes/user-trips-error'));
 const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-selfie'));
 const TripRoute = lazy(() => import('@/features/booking/routes/trip'));
+const AdditionalDriverRoute = lazy(() => import('@/features/drivers/routes/additional-driver'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
 const LongTermRoute = lazy(() => import('@/features/search/routes/long-term'));
@@ -39,6 +40,7 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/error/user-trips-error', element: <UserTripsErrorRoute /> },
       { path: '/drive-approve/upload-selfie', element: <UploadSelfieRoute /> },
       { path: '/bookings', element: <TripRoute /> },
+      { path: '/additional-driver', element: <AdditionalDriverRoute /> },
       { path: '/login-static', element: <LoginStaticRoute /> },
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
       { path: '/long-term-rental', element: <LongTermRoute /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSearch, canSearchHome, defaultRange, freeCancellationDate, from24h, homeCardRange, normaliseRange, rangeError, roundTimeForPrice, TIME_OPTIONS, to24h } from './dates';
+import { canSearch, canSearchHome, defaultRange, formatInTimeZone, freeCancellationDate, from24h, homeCardRange, normaliseRange, rangeError, roundTimeForPrice, TIME_OPTIONS, to24h } from './dates';
 
 const now = new Date(2026, 10, 22, 15, 0); // 22 Nov 2026, 3 PM
 
@@ -68,5 +68,15 @@ describe('dates', () => {
     const start = new Date(2026, 10, 24, 10, 0);
     expect(freeCancellationDate(start, now)).toEqual(new Date(2026, 10, 23, 10, 0));
     expect(freeCancellationDate(new Date(2026, 10, 23, 9, 0), now)).toBeNull();
+  });
+
+  it('shows an instant in the trip\'s time zone, whatever the browser\'s', () => {
+    // Some ICU versions put a narrow no-break space before AM/PM.
+    const plain = (s: string) => s.replace(/\s/g, ' ');
+    expect(plain(formatInTimeZone('2030-01-10T10:00:00-08:00', 'America/Los_Angeles'))).toBe('Thu, Jan 10, 10:00 AM PST');
+    expect(plain(formatInTimeZone('2030-01-10T18:00:00Z', 'America/New_York'))).toBe('Thu, Jan 10, 1:00 PM EST');
+    expect(formatInTimeZone('not a date', 'America/New_York')).toBe('not a date');
+    expect(formatInTimeZone('', 'America/New_York')).toBe('');
+    expect(formatInTimeZone('2030-01-10T18:00:00Z', 'Nowhere/Unknown')).toMatch(/^Thu, Jan 10, /);
   });
 });

@@ -208,3 +208,20 @@ export function daysBetween(a: string, b: string): number {
   if (!x || !y) return 0;
   return Math.round((y.getTime() - x.getTime()) / 86400000);
 }
+
+/**
+ * An instant shown in a given IANA time zone (a trip's times are where the car is, not where the
+ * browser is): `Sat, Jan 10, 10:00 AM PST`. Falls back to the browser's zone for an unknown zone
+ * and returns the text as is when it is not a date.
+ */
+export function formatInTimeZone(iso: string | null | undefined, timeZone: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const opts: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return d.toLocaleString('en-US', { ...opts, timeZone: timeZone || undefined });
+  } catch {
+    return d.toLocaleString('en-US', opts);
+  }
+}

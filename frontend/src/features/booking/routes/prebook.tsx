@@ -21,9 +21,20 @@ function isAdult(dob: string, now = new Date()): boolean {
   return at21 <= now;
 }
 
-/** /verification/prebook: what the booking gate found missing, then on to checkout. */
+/** A same-site path to come back to, else null (never another origin). */
+function safeNextPage(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+/**
+ * /verification/prebook: what the booking gate found missing, then on to checkout. With
+ * `nextPage` (the additional-driver invitation) only what a driver needs is asked (date of birth,
+ * licence and selfie; no card, the driver does not pay) and the page ends with a link back.
+ */
 export default function PrebookRoute() {
   const [q] = useSearchParams();
+  const nextPage = safeNextPage(q.get('nextPage'));
+  const title = nextPage ? 'Verify to drive' : 'Verify to book';
   const session = useSession();
   const userId = userIdOf(session?.user) ?? '';
   const me = useMe(userId);
@@ -40,13 +51,13 @@ export default function PrebookRoute() {
   const tempToken = useTempToken(Boolean(dlMissing && !mobile));
 
   useEffect(() => {
-    document.title = 'Verify to book | Upcar';
-  }, []);
+    document.title = `${title} | Upcar`;
+  }, [title]);
 
   if (!session)
     return (
       <main id="main" className="page page--narrow">
-        <h1>Verify to book</h1>
+        <h1>{title}</h1>
         <p>
           Please <Link to={`/login-static?nextPage=${encodeURIComponent(`/verification/prebook?${q}`)}`}>log in</Link> first.
         </p>
@@ -55,14 +66,14 @@ export default function PrebookRoute() {
   if (me.isPending)
     return (
       <main id="main" className="page page--narrow">
-        <h1>Verify to book</h1>
+        <h1>{title}</h1>
         <Skeleton className="skeleton--block" />
       </main>
     );
   if (me.isError)
     return (
       <main id="main" className="page page--narrow">
-        <h1>Verify to book</h1>
+        <h1>{title}</h1>
         <p role="alert">Failed to fetch user details</p>
       </main>
     );
@@ -73,15 +84,15 @@ export default function PrebookRoute() {
     void qc.invalidateQueries({ queryKey: ['driver-documents'] });
   };
   const hasPayment = u.hasPaymentMethod === true || cardReady;
-  const complete = !needed.dob && needed.emailVerified === true && !dlMissing && hasPayment;
+  const complete = nextPage ? !needed.dob && !dlMissing : !needed.dob && needed.emailVerified === true && !dlMissing && hasPayment;
   const d = docs.data;
 
   return (
     <main id="main" className="page page--narrow">
-      <h1>Verify to book</h1>
-      <p>Upcar is for verified members. Finish these steps once and book any car.</p>
+      <h1>{title}</h1>
+      <p>{nextPage ? 'Upcar drivers are verified members. Finish these steps once, then go back to accept your invitation.' : 'Upcar is for verified members. Finish these steps once and book any car.'}</p>
       <div className="steps">
-        {!needed.emailVerified && <EmailVerificationBox email={String(u.email ?? '')} firstName={String(u.firstName ?? '')} userId={userId} onVerified={refresh} />}
+        {!nextPage && !needed.emailVerified && <EmailVerificationBox email={String(u.email ?? '')} firstName={String(u.firstName ?? '')} userId={userId} onVerified={refresh} />}
         {needed.dob && (
           <section className="panel" aria-labelledby="dob-title">
             <h2 id="dob-title">Date of birth</h2>
@@ -126,8 +137,16 @@ export default function PrebookRoute() {
             <DocumentUpload type="selfie" done={Boolean(d?.selfieStorageKey)} onUploaded={refresh} />
           </section>
         )}
-        {u.hasPaymentMethod !== true && <PaymentForm userId={userId} onReady={onCardReady} allowCancel={false} />}
-        {complete ? (
+        {!nextPage && u.hasPaymentMethod !== true && <PaymentForm userId={userId} onReady={onCardReady} allowCancel={false} />}
+        {nextPage ? (
+          complete ? (
+            <Link className="btn btn--primary btn--block" to={nextPage}>
+              Continue
+            </Link>
+          ) : (
+            <p className="muted">Finish the steps above to continue.</p>
+          )
+        ) : complete ? (
           <Link className="btn btn--primary btn--block" to={`/checkout?${q}`}>
             Continue to checkout
           </Link>

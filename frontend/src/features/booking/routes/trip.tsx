@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CarPhoto } from '@/components/car-photo';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { useTrip } from '../api/get-trip';
 
@@ -11,18 +12,6 @@ const STATUS_NOTES: Record<string, string> = {
   confirmed: 'you are all set',
   rejected: 'the host could not take this trip',
 };
-
-/** A trip's time in the car's own time zone (where the trip happens), not the browser's. */
-export function tripTime(iso: string | undefined, timeZone: string | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  try {
-    return d.toLocaleString('en-US', { timeZone: timeZone || undefined, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  } catch {
-    return d.toLocaleString('en-US');
-  }
-}
 
 /** /bookings?tripId=: the trip summary card (car, renter, times, charges, invoice total). */
 export default function TripRoute() {
@@ -60,7 +49,7 @@ export default function TripRoute() {
           )}
           {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
           <p data-testid="trip-times">
-            {tripTime(trip.data.startTime, trip.data.timeZone)} – {tripTime(trip.data.endTime, trip.data.timeZone)}
+            {formatInTimeZone(trip.data.startTime, trip.data.timeZone)} – {formatInTimeZone(trip.data.endTime, trip.data.timeZone)}
           </p>
           {trip.data.reservationNumber && <p>Reservation number: {trip.data.reservationNumber}</p>}
           {breakdown.length > 0 && (

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/server';
+import { renderRoutes } from '@/test/render';
+import { setSession } from '@/lib/session';
+import PrebookRoute from './prebook';
+
+const back = '/additional-driver?token=abc123';
+const url = `/verification/prebook?nextPage=${encodeURIComponent(back)}`;
+const routes = [
+  { path: '/verification/prebook', element: <PrebookRoute /> },
+  { path: '/additional-driver', element: <p>invitation page</p> },
+];
+
+function backend(needed: { dob: boolean; emailVerified: boolean; dlUploadNeeded: boolean }) {
+  server.use(
+    http.get('*/v1/users/getuser/u1', () => HttpResponse.json({ status: true, user: { userId: 'u1', email: 'dana@example.com', hasPaymentMethod: false, preBookVerifNeededFields: needed } })),
+    http.get('*/v1/users/driverDocuments', () => HttpResponse.json({ dlStorageKey: null, dlBackSideStorageKey: null, selfieStorageKey: null })),
+    http.post('*/v1/session/generate-temp-token', () => HttpResponse.json({ token: 'tmp', isDlUploaded: false, url: '/drive-approve/upload-selfie?token=tmp', expiresAt: '2030-01-01T00:00:00Z' })),
+  );
+}
+
+describe('pre-booking verification with a page to come back to', () => {
+  it('asks only what a driver needs: date of birth, licence and selfie (no email code, no card)', async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ dob: true, emailVerified: false, dlUploadNeeded: true });
+    renderRoutes(routes, url);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Date of birth' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify to drive' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Driver licence and selfie' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /send code/i })).not.toBeInTheDocument();
+    expect(screen.getByText('Finish the steps above to continue.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+
+  it('links back once the driver is verified', async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ dob: false, emailVerified: false, dlUploadNeeded: false });
+    renderRoutes(routes, url);
+    expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', back);
+    expect(screen.queryByText(/checkout/i)).not.toBeInTheDocument();
+  });
+});

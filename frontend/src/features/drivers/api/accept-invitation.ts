@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { DriverInvitationAnswer } from './verify-invitation';
+
+/** `POST /additionaldriver/addDriverToTrip` `{token}`: the invitee joins the trip (the token is used once). */
+export function acceptInvitation(token: string): Promise<DriverInvitationAnswer> {
+  return api.post<DriverInvitationAnswer>('/additionaldriver/addDriverToTrip', { token });
+}
+
+export function useAcceptInvitation(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => acceptInvitation(token),
+    // The trip lists change; the invitation itself is not asked again (it would now be "used").
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['trips'] }),
+  });
+}
