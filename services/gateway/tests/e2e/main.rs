@@ -3,6 +3,7 @@
 //! Postgres, Redis and RabbitMQ.
 
 mod catalog;
+mod chat;
 mod fake_google;
 mod google;
 mod helpers;
