@@ -55,16 +55,6 @@ pub async fn open(conn: &mut AsyncPgConnection, room: &NewRoom) -> QueryResult<b
     Ok(inserted == 1)
 }
 
-/// The room of a trip.
-pub async fn by_trip(conn: &mut AsyncPgConnection, trip_id: Uuid) -> QueryResult<Option<RoomRow>> {
-    r::chat_rooms
-        .filter(r::trip_id.eq(trip_id))
-        .select(RoomRow::as_select())
-        .first(conn)
-        .await
-        .optional()
-}
-
 /// A room by id.
 #[tracing::instrument(skip(conn))]
 pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<RoomRow>> {
