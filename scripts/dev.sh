@@ -25,7 +25,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p trips -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p gateway
 fi
 
 mkdir -p .run/logs .run/files
@@ -62,8 +62,12 @@ wait_port pricing 50053 1
 start catalog-search
 wait_port accounts 50051 0
 wait_port catalog-search 50052 2
+# Messaging after accounts (it reads names there) and before trips: its queue must exist
+# before the first booking's events.
+start messaging
+wait_port messaging 50056 3
 start trips
-wait_port trips 50054 3
+wait_port trips 50054 4
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

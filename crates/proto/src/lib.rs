@@ -24,6 +24,12 @@ pub mod trips {
     tonic::include_proto!("upcar.trips.v1");
 }
 
+/// Messaging context: the chat rooms of bookings.
+pub mod messaging {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.messaging.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod events {
     #![allow(clippy::all, missing_docs)]

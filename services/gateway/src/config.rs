@@ -42,6 +42,8 @@ pub struct ServiceUrls {
     pub pricing: String,
     /// Trips service.
     pub trips: String,
+    /// Messaging service.
+    pub messaging: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

@@ -7,6 +7,7 @@ use tonic::transport::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::messaging::messaging_client::MessagingClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
 use upcar_proto::trips::trips_client::TripsClient;
 use upcar_storage::LocalStore;
@@ -25,6 +26,7 @@ pub struct AppState {
     pub pricing_channel: Channel,
     pub trips: TripsClient<Channel>,
     pub trips_channel: Channel,
+    pub messaging: MessagingClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -47,6 +49,7 @@ impl AppState {
         let catalog_channel = channel(&settings.services.catalog, timeout)?;
         let pricing_channel = channel(&settings.services.pricing, timeout)?;
         let trips_channel = channel(&settings.services.trips, timeout)?;
+        let messaging_channel = channel(&settings.services.messaging, timeout)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
@@ -64,6 +67,7 @@ impl AppState {
             pricing_channel,
             trips: TripsClient::new(trips_channel.clone()),
             trips_channel,
+            messaging: MessagingClient::new(messaging_channel),
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             settings: Arc::new(settings),

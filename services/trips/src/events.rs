@@ -24,6 +24,7 @@ pub async fn booked(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryR
         end_time: t.end_time.to_rfc3339(),
         version: t.version,
         occurred_at: now(),
+        owner_id: t.owner_id.to_string(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }

@@ -187,6 +187,15 @@ impl Accounts for AccountsApi {
     async fn get_host(&self, r: Request<pb::IdRequest>) -> Result<Response<pb::HostReply>, Status> {
         call("GetHost", r, async |_, b| profile::get_host(&self.state, &b.id).await).await
     }
+    async fn get_public_profiles(
+        &self,
+        r: Request<pb::PublicProfilesRequest>,
+    ) -> Result<Response<pb::PublicProfilesReply>, Status> {
+        call("GetPublicProfiles", r, async |_, b| {
+            profile::get_public_profiles(&self.state, b).await
+        })
+        .await
+    }
     async fn add_favourite(
         &self,
         r: Request<pb::IdRequest>,

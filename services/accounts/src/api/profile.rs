@@ -43,7 +43,7 @@ pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostRepl
             id: row.id.to_string(),
             first_name: row.first_name,
             // Public cards show the initial of the last name only.
-            last_name: row.last_name.chars().next().map(|c| format!("{c}.")).unwrap_or_default(),
+            last_name: last_initial(&row.last_name),
             profile_pic: row.profile_pic.unwrap_or_default(),
             rating: row.host_rating,
             trip_count: row.host_trip_count,
@@ -53,6 +53,43 @@ pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostRepl
             is_driver_verified: facts.driver_documents_complete(),
             current_tier: facts.tier(chrono::Utc::now().date_naive()).label().to_owned(),
         }),
+    })
+}
+
+/// Public cards show the initial of the last name only.
+fn last_initial(last_name: &str) -> String {
+    last_name.chars().next().map(|c| format!("{c}.")).unwrap_or_default()
+}
+
+/// Most ids one `GetPublicProfiles` call takes (a page of chat rooms needs 20).
+const PUBLIC_PROFILES_MAX: usize = 100;
+
+/// Public names and pictures of several accounts; unknown or malformed ids are left out.
+pub async fn get_public_profiles(
+    state: &AppState,
+    req: pb::PublicProfilesRequest,
+) -> AccountsResult<pb::PublicProfilesReply> {
+    if req.ids.len() > PUBLIC_PROFILES_MAX {
+        return Err(invalid("Ask for at most 100 profiles at once"));
+    }
+    let mut ids: Vec<Uuid> = req.ids.iter().filter_map(|id| id.trim().parse().ok()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(pb::PublicProfilesReply::default());
+    }
+    let mut conn = state.conn().await?;
+    let rows = users::by_ids(&mut conn, &ids).await?;
+    Ok(pb::PublicProfilesReply {
+        profiles: rows
+            .into_iter()
+            .map(|row| pb::PublicProfile {
+                id: row.id.to_string(),
+                last_name: last_initial(&row.last_name),
+                first_name: row.first_name,
+                profile_pic: row.profile_pic.unwrap_or_default(),
+            })
+            .collect(),
     })
 }
 

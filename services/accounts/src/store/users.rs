@@ -93,6 +93,11 @@ pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option
     users::table.find(id).select(UserRow::as_select()).first(conn).await.optional()
 }
 
+/// The accounts among `ids` (unknown ids are simply absent).
+pub async fn by_ids(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> QueryResult<Vec<UserRow>> {
+    users::table.filter(users::id.eq_any(ids)).select(UserRow::as_select()).load(conn).await
+}
+
 pub async fn by_email(conn: &mut AsyncPgConnection, email: &str) -> QueryResult<Option<UserRow>> {
     users::table
         .filter(users::email.eq(email))

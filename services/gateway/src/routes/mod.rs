@@ -4,6 +4,7 @@
 pub mod body;
 pub mod captains;
 pub mod catalog;
+pub mod chat;
 pub mod files;
 pub mod google;
 pub mod pricing;
@@ -150,6 +151,8 @@ routes! {
     "POST" "/v1/trips/addAdditionalDriver" User "The guest invites additional drivers {tripId, additionalDriverEmails} (3 at most)";
     "POST" "/v1/additionaldriver/verification" User "Check an additional-driver invitation {token} for the signed-in invitee";
     "POST" "/v1/additionaldriver/addDriverToTrip" User "Join a trip as an additional driver {token} (single use)";
+    "GET" "/v1/chat/rooms" User "The caller's chat rooms in one view (userType: guest|host, limit: 10, currentPage), newest message first";
+    "GET" "/v1/chat/getChatRoom" User "One chat room, for its guest or host (roomId, userType)";
     "POST" "/v1/captains/login" Public "Captain login";
     "POST" "/v1/captains/forgot-password" Public "Email a captain password reset code";
     "POST" "/v1/captains/reset-password" Public "Set a captain password with a code";
@@ -299,6 +302,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                 post().to(trip_extras::verify_additional_driver),
             )
             .route("/additionaldriver/addDriverToTrip", post().to(trip_extras::add_driver_to_trip))
+            .route("/chat/rooms", get().to(chat::rooms))
+            .route("/chat/getChatRoom", get().to(chat::get_chat_room))
             .route("/captains/login", post().to(captains::login))
             .route("/captains/forgot-password", post().to(captains::forgot_password))
             .route("/captains/reset-password", post().to(captains::reset_password))

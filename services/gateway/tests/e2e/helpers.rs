@@ -16,6 +16,7 @@ pub struct Stack {
     pub trips_port: u16,
     /// The trips database, for checking invariants with SQL.
     pub trips_db: String,
+    pub messaging_port: u16,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -61,23 +62,32 @@ pub fn start(
         .to_string();
     // The first stack's catalog stores its demo photos in this gateway's file folder.
     // Pricing starts first: its queue must exist before catalog publishes the fleet's rates.
-    let (catalog_port, catalog_db, pricing_port, trips_port, trips_db) = match STACK.get() {
-        Some(s) => {
-            (s.catalog_port, s.catalog_db.clone(), s.pricing_port, s.trips_port, s.trips_db.clone())
-        }
-        None => {
-            let pricing_port = spawn_pricing();
-            let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
-            let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
-            (c, db, pricing_port, t, tdb)
-        }
-    };
+    // Messaging starts before trips too, so the first bookings' events find its queue.
+    let (catalog_port, catalog_db, pricing_port, trips_port, trips_db, messaging_port) =
+        match STACK.get() {
+            Some(s) => (
+                s.catalog_port,
+                s.catalog_db.clone(),
+                s.pricing_port,
+                s.trips_port,
+                s.trips_db.clone(),
+                s.messaging_port,
+            ),
+            None => {
+                let pricing_port = spawn_pricing();
+                let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
+                let messaging_port = spawn_messaging(accounts_port);
+                let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
+                (c, db, pricing_port, t, tdb, messaging_port)
+            }
+        };
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
     settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
     settings.services.pricing = format!("http://127.0.0.1:{pricing_port}");
     settings.services.trips = format!("http://127.0.0.1:{trips_port}");
+    settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -99,7 +109,30 @@ pub fn start(
         pricing_port,
         trips_port,
         trips_db,
+        messaging_port,
     }
+}
+
+fn spawn_messaging(accounts: u16) -> u16 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_messaging")
+                .await
+                .expect("test database");
+            let mut settings = messaging::Settings::load().expect("messaging settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+            let app = messaging::Application::build(settings).await.expect("build messaging");
+            tx.send(app.port()).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("messaging started")
 }
 
 fn spawn_trips(accounts: u16, catalog: u16, pricing: u16, gateway: u16) -> (u16, String) {

@@ -3,6 +3,7 @@
 //! Postgres, Redis and RabbitMQ.
 
 mod catalog;
+mod chat;
 mod cohosts;
 mod fake_google;
 mod google;

@@ -1,0 +1,91 @@
+//! `ListRooms` and `GetRoom`: a caller sees only the rooms they are a party of.
+
+use crate::domain::{Page, UserType};
+use crate::error::{MessagingError, MessagingResult};
+use crate::profiles::{self, Profile};
+use crate::state::AppState;
+use crate::store::rooms::{self, RoomRow};
+use std::collections::HashMap;
+use upcar_identity::Identity;
+use upcar_proto::messaging as pb;
+use uuid::Uuid;
+
+fn caller(who: Option<Identity>) -> MessagingResult<Uuid> {
+    who.map(|i| i.user_id).ok_or(MessagingError::SignInRequired)
+}
+
+/// The caller's rooms in one view, newest activity first.
+pub async fn list_rooms(
+    state: &AppState,
+    who: Option<Identity>,
+    req: pb::ListRoomsRequest,
+) -> MessagingResult<pb::ListRoomsReply> {
+    let me = caller(who)?;
+    let view = UserType::parse(&req.user_type)?;
+    let page = Page::parse(req.limit, req.current_page)?;
+    let (rows, total) = {
+        let mut conn = state.conn().await?;
+        rooms::list(&mut conn, me, view, page).await?
+    };
+    let people: Vec<Uuid> = rows.iter().flat_map(|r| [r.guest_id, r.host_id]).collect();
+    let profiles = profiles::of(state, &people).await?;
+    Ok(pb::ListRoomsReply {
+        rooms: rows.iter().map(|r| room_of(r, &profiles)).collect(),
+        current_page: page.current,
+        num_pages: page.count(total),
+        limit: page.limit,
+        total,
+    })
+}
+
+/// One room, for its guest or its host; anyone else is told it does not exist.
+pub async fn get_room(
+    state: &AppState,
+    who: Option<Identity>,
+    req: pb::GetRoomRequest,
+) -> MessagingResult<pb::RoomReply> {
+    let me = caller(who)?;
+    let room_id = req.room_id.trim();
+    if room_id.is_empty() {
+        return Err(MessagingError::RoomIdRequired);
+    }
+    let room_id: Uuid = room_id.parse().map_err(|_| MessagingError::InvalidRoomId)?;
+    // The view is checked for the caller's sake; either party reads the same room in either.
+    UserType::parse(&req.user_type)?;
+    let row = {
+        let mut conn = state.conn().await?;
+        rooms::by_id(&mut conn, room_id).await?
+    };
+    let row = row.filter(|r| r.has_party(me)).ok_or(MessagingError::RoomNotFound)?;
+    let profiles = profiles::of(state, &[row.guest_id, row.host_id]).await?;
+    Ok(pb::RoomReply { room: Some(room_of(&row, &profiles)) })
+}
+
+fn room_of(r: &RoomRow, profiles: &HashMap<Uuid, Profile>) -> pb::ChatRoom {
+    let guest = profiles.get(&r.guest_id).cloned().unwrap_or_default();
+    let host = profiles.get(&r.host_id).cloned().unwrap_or_default();
+    pb::ChatRoom {
+        id: r.id.to_string(),
+        trip_id: r.trip_id.to_string(),
+        car_id: r.car_id.to_string(),
+        guest_id: r.guest_id.to_string(),
+        host_id: r.host_id.to_string(),
+        guest_name: guest.name,
+        guest_profile_pic: guest.profile_pic,
+        host_name: host.name,
+        host_profile_pic: host.profile_pic,
+        last_message: match (&r.last_message, r.last_message_at) {
+            (Some(message), Some(at)) => {
+                Some(pb::LastMessage { message: message.clone(), timestamp: rfc3339(at) })
+            }
+            _ => None,
+        },
+        created_at: rfc3339(r.created_at),
+        updated_at: rfc3339(r.updated_at),
+    }
+}
+
+/// UTC with milliseconds, as JavaScript's `Date` writes it.
+fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}

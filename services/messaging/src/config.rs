@@ -1,0 +1,39 @@
+//! Messaging settings.
+
+use serde::Deserialize;
+use upcar_config::{
+    AmqpSettings, DatabaseSettings, Environment, ListenSettings, TelemetrySettings,
+};
+
+/// Everything the messaging binary needs.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// Development or production.
+    pub environment: Environment,
+    /// gRPC listen address.
+    pub grpc: ListenSettings,
+    /// The messaging database (rooms, messages).
+    pub database: DatabaseSettings,
+    /// Integration events (the trips events open rooms).
+    pub amqp: AmqpSettings,
+    /// Logs and traces.
+    #[serde(default)]
+    pub telemetry: TelemetrySettings,
+    /// The services messaging asks.
+    pub services: ServiceUrls,
+}
+
+/// gRPC endpoints, `http://host:port`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServiceUrls {
+    /// Accounts: the public names and pictures of a room's guest and host.
+    pub accounts: String,
+}
+
+impl Settings {
+    /// Reads `services/messaging/config` (or `APP_CONFIG_DIR`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        upcar_config::load(&dir)
+    }
+}

@@ -1,0 +1,179 @@
+//! Rooms opened by the trips events. `trips.trip_booked` opens the room of a booking;
+//! `trips.trip_confirmed` opens it too when it is missing (trips booked before the booked
+//! event named the host, or a booked event that was dropped). A room is keyed by its trip, so
+//! duplicates and either order give one room. Events that cannot be applied are logged and
+//! dropped (redelivering them would fail the same way forever).
+
+use crate::store::rooms::{self, NewRoom};
+use chrono::{DateTime, Utc};
+use diesel_async::AsyncPgConnection;
+use upcar_events::{Envelope, EventHandler, IntegrationEvent};
+use upcar_proto::events::{TripBooked, TripConfirmed};
+use uuid::Uuid;
+
+/// Routing keys this service consumes.
+pub fn routing_keys() -> Vec<String> {
+    vec![TripBooked::ROUTING_KEY.to_owned(), TripConfirmed::ROUTING_KEY.to_owned()]
+}
+
+/// Why an event cannot be applied.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum BadEvent {
+    #[error("unknown event type {0}")]
+    UnknownType(String),
+    #[error("undecodable payload")]
+    Decode,
+    #[error("invalid {0}")]
+    Field(&'static str),
+    #[error("the guest is the host")]
+    SameParty,
+}
+
+/// The parties of a trip, as an event names them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TripParties {
+    pub trip_id: Uuid,
+    pub car_id: Uuid,
+    pub guest_id: Uuid,
+    pub host_id: Uuid,
+    /// When the event happened: the room's creation time.
+    pub occurred_at: Option<DateTime<Utc>>,
+}
+
+fn uuid(s: &str, field: &'static str) -> Result<Uuid, BadEvent> {
+    s.trim().parse().map_err(|_| BadEvent::Field(field))
+}
+
+/// Reads the trip's parties from a booked or confirmed event.
+pub fn parties_of(e: &Envelope) -> Result<TripParties, BadEvent> {
+    let (trip, car, guest, host, occurred) = match e.event_type.as_str() {
+        TripBooked::ROUTING_KEY => {
+            let m: TripBooked = e.decode().map_err(|_| BadEvent::Decode)?;
+            (m.trip_id, m.car_id, m.guest_id, m.owner_id, m.occurred_at)
+        }
+        TripConfirmed::ROUTING_KEY => {
+            let m: TripConfirmed = e.decode().map_err(|_| BadEvent::Decode)?;
+            (m.trip_id, m.car_id, m.guest_id, m.owner_id, m.occurred_at)
+        }
+        other => return Err(BadEvent::UnknownType(other.to_owned())),
+    };
+    let p = TripParties {
+        trip_id: uuid(&trip, "trip_id")?,
+        car_id: uuid(&car, "car_id")?,
+        guest_id: uuid(&guest, "guest_id")?,
+        host_id: uuid(&host, "owner_id")?,
+        occurred_at: DateTime::parse_from_rfc3339(occurred.trim())
+            .ok()
+            .map(|t| t.with_timezone(&Utc)),
+    };
+    if p.guest_id == p.host_id {
+        return Err(BadEvent::SameParty);
+    }
+    Ok(p)
+}
+
+/// The room a trip's event opens, created `now` unless the event says when it happened (an
+/// event time in the future is not trusted).
+pub fn room_of(p: &TripParties, now: DateTime<Utc>) -> NewRoom {
+    let created_at = p.occurred_at.filter(|t| *t <= now).unwrap_or(now);
+    NewRoom {
+        id: Uuid::now_v7(),
+        trip_id: p.trip_id,
+        car_id: p.car_id,
+        guest_id: p.guest_id,
+        host_id: p.host_id,
+        created_at,
+        updated_at: created_at,
+    }
+}
+
+/// The consumer's handler.
+pub struct RoomOpener;
+
+#[async_trait::async_trait]
+impl EventHandler for RoomOpener {
+    async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        match parties_of(event) {
+            Ok(p) => {
+                let opened = rooms::open(conn, &room_of(&p, Utc::now())).await?;
+                tracing::debug!(event_id = %event.id, trip_id = %p.trip_id, opened, "trip event");
+            }
+            Err(e) => {
+                tracing::error!(event_id = %event.id, event_type = %event.event_type, error = %e, "dropping an event that cannot be applied")
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<E: IntegrationEvent>(m: &E) -> Envelope {
+        Envelope {
+            id: Uuid::now_v7(),
+            event_type: E::ROUTING_KEY.to_owned(),
+            payload: m.encode_to_vec(),
+            headers: Default::default(),
+        }
+    }
+
+    fn booked() -> TripBooked {
+        TripBooked {
+            trip_id: Uuid::now_v7().to_string(),
+            car_id: Uuid::now_v7().to_string(),
+            guest_id: Uuid::now_v7().to_string(),
+            owner_id: Uuid::now_v7().to_string(),
+            occurred_at: "2026-11-20T10:00:00Z".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn booked_and_confirmed_events_name_the_same_parties() {
+        let b = booked();
+        let c = TripConfirmed {
+            trip_id: b.trip_id.clone(),
+            car_id: b.car_id.clone(),
+            guest_id: b.guest_id.clone(),
+            owner_id: b.owner_id.clone(),
+            occurred_at: b.occurred_at.clone(),
+            ..Default::default()
+        };
+        let (pb, pc) = (parties_of(&env(&b)).unwrap(), parties_of(&env(&c)).unwrap());
+        assert_eq!(pb, pc);
+        assert_eq!(pb.host_id.to_string(), b.owner_id);
+    }
+
+    #[test]
+    fn events_that_cannot_open_a_room_say_why() {
+        let mut no_host = booked();
+        no_host.owner_id = String::new();
+        assert_eq!(parties_of(&env(&no_host)), Err(BadEvent::Field("owner_id")));
+        let mut bad_trip = booked();
+        bad_trip.trip_id = "t-1".into();
+        assert_eq!(parties_of(&env(&bad_trip)), Err(BadEvent::Field("trip_id")));
+        let mut own_car = booked();
+        own_car.owner_id = own_car.guest_id.clone();
+        assert_eq!(parties_of(&env(&own_car)), Err(BadEvent::SameParty));
+        let mut other = env(&booked());
+        other.event_type = "trips.trip_cancelled".into();
+        assert!(matches!(parties_of(&other), Err(BadEvent::UnknownType(_))));
+        let mut garbage = env(&booked());
+        garbage.payload = vec![0xff, 0xff, 0xff];
+        assert_eq!(parties_of(&garbage), Err(BadEvent::Decode));
+    }
+
+    #[test]
+    fn a_room_starts_when_its_event_happened_but_never_in_the_future() {
+        let now = Utc::now();
+        let mut p = parties_of(&env(&booked())).unwrap();
+        let at = p.occurred_at.unwrap();
+        assert_eq!(room_of(&p, now).created_at, at);
+        p.occurred_at = Some(now + chrono::Duration::days(1));
+        assert_eq!(room_of(&p, now).created_at, now);
+        p.occurred_at = None;
+        assert_eq!(room_of(&p, now).updated_at, now);
+    }
+}

@@ -1,0 +1,10 @@
+use messaging::{Application, Settings};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::load()?;
+    let _telemetry = upcar_telemetry::init("messaging", &settings.telemetry)?;
+    let app = Application::build(settings).await?;
+    tracing::info!(port = app.port(), "messaging listening");
+    app.run_until(upcar_config::shutdown_signal()).await
+}

@@ -1,0 +1,115 @@
+//! Building and running the service.
+
+use crate::api::MessagingApi;
+use crate::config::Settings;
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tonic::transport::Channel;
+use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::messaging::messaging_server::MessagingServer;
+
+/// The messaging database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+fn queue_name(exchange: &str) -> String {
+    format!("{exchange}.messaging")
+}
+
+fn channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(Channel::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(Duration::from_secs(5))
+        .tcp_nodelay(true)
+        .connect_lazy())
+}
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+    amqp: upcar_config::AmqpSettings,
+}
+
+impl Application {
+    /// Creates and migrates the database, declares the event queue, connects (lazily) to
+    /// accounts, and binds the gRPC port (0 picks a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let state = Arc::new(AppState {
+            pool,
+            accounts: AccountsClient::new(channel(&settings.services.accounts)?),
+        });
+        // The queue exists before the first bookings, so their events are kept for this
+        // service even before its consumer connects; best effort, the consumer declares it
+        // again when it connects.
+        let declared = tokio::time::timeout(
+            Duration::from_secs(5),
+            upcar_events::declare_queue(
+                settings.amqp.url(),
+                &settings.amqp.exchange,
+                &queue_name(&settings.amqp.exchange),
+                &crate::events::routing_keys(),
+            ),
+        )
+        .await;
+        if !matches!(declared, Ok(Ok(()))) {
+            tracing::warn!("could not declare the messaging queue at start; the consumer will");
+        }
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state, amqp: settings.amqp })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// The durable queue of this service's consumer, named after the exchange too.
+    pub fn queue_name(&self) -> String {
+        queue_name(&self.amqp.exchange)
+    }
+
+    /// Serves gRPC and consumes the trips events until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<MessagingServer<MessagingApi>>().await;
+        let token = tokio_util::sync::CancellationToken::new();
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            self.queue_name(),
+            crate::events::routing_keys(),
+            Arc::new(crate::events::RoomOpener),
+            token.clone().cancelled_owned(),
+        ));
+        let incoming =
+            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let stop = token.clone();
+        let server = tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(health_service)
+                .add_service(MessagingServer::new(MessagingApi::new(self.state.clone())))
+                .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
+        );
+        shutdown.await;
+        token.cancel();
+        server.await??;
+        consumer.await?;
+        Ok(())
+    }
+}

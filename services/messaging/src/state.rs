@@ -1,0 +1,20 @@
+//! What every handler shares.
+
+use crate::error::MessagingResult;
+use tonic::transport::Channel;
+use upcar_db::{PgPool, PooledConn};
+use upcar_proto::accounts::accounts_client::AccountsClient;
+
+/// Shared handles.
+pub struct AppState {
+    pub pool: PgPool,
+    /// Public names and pictures of the rooms' guests and hosts.
+    pub accounts: AccountsClient<Channel>,
+}
+
+impl AppState {
+    /// A pooled database connection.
+    pub async fn conn(&self) -> MessagingResult<PooledConn> {
+        Ok(self.pool.get().await?)
+    }
+}
