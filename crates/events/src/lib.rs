@@ -73,6 +73,10 @@ pub async fn enqueue<E: IntegrationEvent>(
             o::event_type.eq(E::ROUTING_KEY),
             o::payload.eq(event.encode_to_vec()),
             o::headers.eq(headers),
+            // The moment of the insert, not the transaction's start (`now()`): the outbox lag
+            // then measures from the event's write, right before its transaction commits.
+            o::created_at
+                .eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>("clock_timestamp()")),
         ))
         .execute(conn)
         .await?;

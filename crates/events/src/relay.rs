@@ -158,7 +158,11 @@ impl Relay {
                 }
                 let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
                 diesel::update(o::outbox.filter(o::id.eq_any(&ids)))
-                    .set(o::published_at.eq(diesel::dsl::now))
+                    // After the broker confirmed them (`now()` would be this transaction's start,
+                    // before the publish).
+                    .set(o::published_at.eq(diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>(
+                        "clock_timestamp()",
+                    )))
                     .execute(conn)
                     .await?;
                 let now = Utc::now();

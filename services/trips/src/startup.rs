@@ -44,7 +44,10 @@ impl Application {
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
-        let relay = Relay::new(pool.clone(), settings.amqp.url(), &settings.amqp.exchange, "trips");
+        // The relay has a connection of its own: under a burst of bookings every pooled
+        // connection is held by a booking, and events would wait behind them to be published.
+        let relay_pool = upcar_db::pool(&db_url, 1)?;
+        let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "trips");
         let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
             "local" => {
                 Arc::new(LocalProvider::new(pool.clone(), &settings.payments.public_base_url))
