@@ -111,6 +111,7 @@ async fn bookings_during_a_broker_restart_reach_the_availability_projection_exac
     let list: Vec<String> = trips.iter().map(|t| format!("'{t}'")).collect();
     let list = list.join(",");
     let mut applied = 0;
+    let drain = std::time::Instant::now();
     // Up to three minutes: the relay and the consumer reconnect with backoff (5 s at most) and
     // then drain everything booked meanwhile; a debug build under load is slow at it.
     for _ in 0..720 {
@@ -119,6 +120,10 @@ async fn bookings_during_a_broker_restart_reach_the_availability_projection_exac
         ))
         .await;
         if applied == trips.len() as i64 {
+            eprintln!(
+                "all {applied} applied {:.1} s after the bookings stopped",
+                drain.elapsed().as_secs_f64()
+            );
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(250)).await;
