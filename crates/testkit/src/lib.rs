@@ -44,3 +44,43 @@ impl TestDatabase {
 pub fn unique(prefix: &str) -> String {
     format!("{prefix}-{}", uuid::Uuid::now_v7().simple())
 }
+
+/// Publishes `event` to the topic `exchange` (declared if missing) of the broker at `amqp_url`
+/// as its producer's relay would: routing key and AMQP type from the event, `message_id` = `id`, persistent, and waits
+/// for the broker's confirm. Tests use it to play a producer that is not running.
+pub async fn publish<E: upcar_events::IntegrationEvent>(
+    amqp_url: &str,
+    exchange: &str,
+    event: &E,
+    id: &str,
+) -> anyhow::Result<()> {
+    use lapin::options::{BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions};
+    use lapin::types::FieldTable;
+    use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
+    let conn = Connection::connect(amqp_url, ConnectionProperties::default()).await?;
+    let ch = conn.create_channel().await?;
+    ch.exchange_declare(
+        exchange.into(),
+        ExchangeKind::Topic,
+        ExchangeDeclareOptions { durable: true, ..Default::default() },
+        FieldTable::default(),
+    )
+    .await?;
+    ch.confirm_select(ConfirmSelectOptions::default()).await?;
+    let confirm = ch
+        .basic_publish(
+            exchange.into(),
+            E::ROUTING_KEY.into(),
+            BasicPublishOptions::default(),
+            &prost::Message::encode_to_vec(event),
+            BasicProperties::default()
+                .with_message_id(id.into())
+                .with_type(E::ROUTING_KEY.into())
+                .with_delivery_mode(2),
+        )
+        .await?
+        .await?;
+    anyhow::ensure!(!confirm.is_nack(), "the broker refused the event");
+    let _ = conn.close(200, "done".into()).await;
+    Ok(())
+}

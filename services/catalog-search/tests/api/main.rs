@@ -3,9 +3,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{Duration, Utc};
-use lapin::options::{BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions};
-use lapin::types::FieldTable;
-use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
 use prost::Message;
 use tonic::transport::Channel;
 use upcar_events::IntegrationEvent;
@@ -65,30 +62,7 @@ async fn spawn_app() -> TestApp {
 
 impl TestApp {
     async fn publish<M: Message + IntegrationEvent>(&self, event: &M, id: &str) {
-        let conn =
-            Connection::connect(&self.amqp_url, ConnectionProperties::default()).await.unwrap();
-        let ch = conn.create_channel().await.unwrap();
-        ch.exchange_declare(
-            self.exchange.as_str().into(),
-            ExchangeKind::Topic,
-            ExchangeDeclareOptions { durable: true, ..Default::default() },
-            FieldTable::default(),
-        )
-        .await
-        .unwrap();
-        ch.confirm_select(ConfirmSelectOptions::default()).await.unwrap();
-        ch.basic_publish(
-            self.exchange.as_str().into(),
-            M::ROUTING_KEY.into(),
-            BasicPublishOptions::default(),
-            &event.encode_to_vec(),
-            BasicProperties::default().with_message_id(id.into()).with_delivery_mode(2),
-        )
-        .await
-        .unwrap()
-        .await
-        .unwrap();
-        let _ = conn.close(200, "done".into()).await;
+        upcar_testkit::publish(&self.amqp_url, &self.exchange, event, id).await.unwrap();
     }
 
     async fn available(&self, car: &str, from: i64, until: i64) -> bool {

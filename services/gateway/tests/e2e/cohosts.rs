@@ -3,44 +3,13 @@
 
 use crate::helpers::*;
 use crate::trips::{car, create, login, trip_body, verified_guest};
-use lapin::options::{BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions};
-use lapin::types::FieldTable;
-use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
-use prost::Message;
 use serde_json::{Value, json};
-use upcar_events::IntegrationEvent;
 use upcar_proto::events::TeamChanged;
 
 /// Publishes a team's state as hosting would; answers the event id.
 async fn publish_team(t: &TeamChanged) -> String {
     let id = uuid::Uuid::now_v7().to_string();
-    let url = "amqp://guest:guest@127.0.0.1:5672/%2f";
-    let conn = Connection::connect(url, ConnectionProperties::default()).await.unwrap();
-    let ch = conn.create_channel().await.unwrap();
-    ch.exchange_declare(
-        test_exchange().into(),
-        ExchangeKind::Topic,
-        ExchangeDeclareOptions { durable: true, ..Default::default() },
-        FieldTable::default(),
-    )
-    .await
-    .unwrap();
-    ch.confirm_select(ConfirmSelectOptions::default()).await.unwrap();
-    ch.basic_publish(
-        test_exchange().into(),
-        TeamChanged::ROUTING_KEY.into(),
-        BasicPublishOptions::default(),
-        &t.encode_to_vec(),
-        BasicProperties::default()
-            .with_message_id(id.as_str().into())
-            .with_type(TeamChanged::ROUTING_KEY.into())
-            .with_delivery_mode(2),
-    )
-    .await
-    .unwrap()
-    .await
-    .unwrap();
-    let _ = conn.close(200, "done".into()).await;
+    upcar_testkit::publish(&upcar_testkit::amqp_url(), test_exchange(), t, &id).await.unwrap();
     id
 }
 
