@@ -118,11 +118,20 @@ impl Application {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<TripsServer<TripsApi>>().await;
         let token = tokio_util::sync::CancellationToken::new();
+        // The relay runs on a thread and runtime of its own: under a burst of bookings the
+        // service's workers are busy with requests, and a relay task queued behind them would
+        // publish late (measured in docs/PERFORMANCE.md). Its pool is used only there.
         let relay = self.state.relay.clone();
-        let relay_task = tokio::spawn({
-            let t = token.clone();
-            async move { relay.run(t.cancelled_owned()).await }
-        });
+        let relay_stop = token.clone();
+        let relay_task =
+            std::thread::Builder::new().name("outbox-relay".into()).spawn(move || {
+                match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                    Ok(rt) => rt.block_on(relay.run(relay_stop.cancelled_owned())),
+                    Err(e) => {
+                        tracing::error!(error = %e, "the outbox relay's runtime did not start")
+                    }
+                }
+            })?;
         let consumer = tokio::spawn(upcar_events::run_consumer(
             self.state.pool.clone(),
             self.amqp.url().to_owned(),
@@ -151,7 +160,9 @@ impl Application {
         shutdown.await;
         token.cancel();
         server.await??;
-        relay_task.await?;
+        tokio::task::spawn_blocking(move || relay_task.join())
+            .await?
+            .map_err(|_| anyhow::anyhow!("the outbox relay thread panicked"))?;
         consumer.await?;
         if let Some(j) = jobs_task {
             j.await?;
