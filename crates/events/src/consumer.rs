@@ -134,6 +134,24 @@ pub async fn declare_queue(
     Ok(())
 }
 
+/// [`declare_queue`] at start-up, best effort: at most 5 seconds, and a broker that cannot be
+/// reached is only logged (the consumer declares the queue again when it connects).
+pub async fn declare_queue_at_start(
+    amqp_url: &str,
+    exchange: &str,
+    consumer: &str,
+    routing_keys: &[String],
+) {
+    let declared = tokio::time::timeout(
+        Duration::from_secs(5),
+        declare_queue(amqp_url, exchange, consumer, routing_keys),
+    )
+    .await;
+    if !matches!(declared, Ok(Ok(()))) {
+        tracing::warn!(%consumer, "could not declare the queue at start; the consumer will");
+    }
+}
+
 async fn consume_once(
     pool: &PgPool,
     amqp_url: &str,

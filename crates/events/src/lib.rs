@@ -14,7 +14,7 @@ mod consumer;
 mod relay;
 pub mod schema;
 
-pub use consumer::{Envelope, EventHandler, declare_queue, run_consumer};
+pub use consumer::{Envelope, EventHandler, declare_queue, declare_queue_at_start, run_consumer};
 pub use relay::Relay;
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

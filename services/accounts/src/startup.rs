@@ -63,19 +63,13 @@ impl Application {
         }
         // The queue exists before trips' first invitations; best effort, the consumer declares
         // it again when it connects.
-        let declared = tokio::time::timeout(
-            std::time::Duration::from_secs(5),
-            upcar_events::declare_queue(
-                settings.amqp.url(),
-                &settings.amqp.exchange,
-                &crate::invitations::queue_name(&settings.amqp.exchange),
-                &crate::invitations::routing_keys(),
-            ),
+        upcar_events::declare_queue_at_start(
+            settings.amqp.url(),
+            &settings.amqp.exchange,
+            &crate::invitations::queue_name(&settings.amqp.exchange),
+            &crate::invitations::routing_keys(),
         )
         .await;
-        if !matches!(declared, Ok(Ok(()))) {
-            tracing::warn!("could not declare the accounts queue at start; the consumer will");
-        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         Ok(Self { listener, state, amqp: settings.amqp, web_base: settings.web.public_base_url })
     }

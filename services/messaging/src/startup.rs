@@ -48,19 +48,13 @@ impl Application {
         // The queue exists before the first bookings, so their events are kept for this
         // service even before its consumer connects; best effort, the consumer declares it
         // again when it connects.
-        let declared = tokio::time::timeout(
-            Duration::from_secs(5),
-            upcar_events::declare_queue(
-                settings.amqp.url(),
-                &settings.amqp.exchange,
-                &queue_name(&settings.amqp.exchange),
-                &crate::events::routing_keys(),
-            ),
+        upcar_events::declare_queue_at_start(
+            settings.amqp.url(),
+            &settings.amqp.exchange,
+            &queue_name(&settings.amqp.exchange),
+            &crate::events::routing_keys(),
         )
         .await;
-        if !matches!(declared, Ok(Ok(()))) {
-            tracing::warn!("could not declare the messaging queue at start; the consumer will");
-        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         Ok(Self { listener, state, amqp: settings.amqp })
     }

@@ -41,19 +41,13 @@ impl Application {
         }
         // The queue exists before catalog's first pricing events; best effort, the consumer
         // declares it again when it connects.
-        let declared = tokio::time::timeout(
-            std::time::Duration::from_secs(5),
-            upcar_events::declare_queue(
-                settings.amqp.url(),
-                &settings.amqp.exchange,
-                &queue_name(&settings.amqp.exchange),
-                &crate::events::routing_keys(),
-            ),
+        upcar_events::declare_queue_at_start(
+            settings.amqp.url(),
+            &settings.amqp.exchange,
+            &queue_name(&settings.amqp.exchange),
+            &crate::events::routing_keys(),
         )
         .await;
-        if !matches!(declared, Ok(Ok(()))) {
-            tracing::warn!("could not declare the pricing queue at start; the consumer will");
-        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         Ok(Self { listener, state, amqp: settings.amqp })
     }

@@ -81,19 +81,13 @@ impl Application {
         }
         // The queue exists before hosting's first team events; best effort, the consumer
         // declares it again when it connects.
-        let declared = tokio::time::timeout(
-            Duration::from_secs(5),
-            upcar_events::declare_queue(
-                settings.amqp.url(),
-                &settings.amqp.exchange,
-                &crate::teams::queue_name(&settings.amqp.exchange),
-                &crate::teams::routing_keys(),
-            ),
+        upcar_events::declare_queue_at_start(
+            settings.amqp.url(),
+            &settings.amqp.exchange,
+            &crate::teams::queue_name(&settings.amqp.exchange),
+            &crate::teams::routing_keys(),
         )
         .await;
-        if !matches!(declared, Ok(Ok(()))) {
-            tracing::warn!("could not declare the trips queue at start; the consumer will");
-        }
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
         let jobs_every = (settings.jobs.interval_seconds > 0)
             .then(|| Duration::from_secs(settings.jobs.interval_seconds));
