@@ -4,14 +4,28 @@ export const tests = {
   async 'a favourite toggled on the search page is kept by the server'({ browser, base, shot }) {
     const page = await newPage(browser, DESKTOP);
     const session = await login(page, base);
+    // The hearts follow the server's favourites once that list has arrived.
+    const favsLoaded = page.waitForResponse((r) => r.url().includes('/v1/users/getFavCars') && r.ok());
     await page.goto(searchUrl(base));
     const card = page.getByTestId('result-card').first();
     await card.waitFor();
+    await favsLoaded;
     const id = await card.getAttribute('data-car-id');
     const heart = card.getByTestId('fav-button');
+    // Hold the server's answer to the toggle, so the heart can only change optimistically.
+    let release;
+    const held = new Promise((res) => (release = res));
+    const toggleCall = (url) => /\/v1\/users\/(addFav|removeFav)\//.test(url.href);
+    await page.route(toggleCall, async (route) => {
+      await held;
+      await route.continue();
+    });
     const before = (await heart.getAttribute('aria-pressed')) === 'true';
     await heart.click();
+    await card.locator(`[data-testid="fav-button"][aria-pressed="${!before}"]`).waitFor({ timeout: 2000 }).catch(() => {});
     assert.equal(await heart.getAttribute('aria-pressed'), String(!before), 'optimistic toggle');
+    // From here on every toggle goes through at once.
+    release();
     await shot(page, 'toggled');
     const favs = async () => (await (await fetch(`${base}/v1/users/getFavCars`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()).favoriteCars;
     await page.waitForTimeout(300);
