@@ -31,25 +31,16 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
 }
 
-/// A lazily connecting channel with timeouts, so the gateway starts before its services.
-pub fn channel(url: &str, timeout: Duration) -> anyhow::Result<Channel> {
-    Ok(Channel::from_shared(url.to_owned())?
-        .connect_timeout(Duration::from_secs(2))
-        .timeout(timeout)
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30))
-        .connect_lazy())
-}
-
 impl AppState {
     /// Connects (lazily) to Redis and the services.
     pub fn new(settings: Settings) -> anyhow::Result<Self> {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
-        let accounts_channel = channel(&settings.services.accounts, timeout)?;
-        let catalog_channel = channel(&settings.services.catalog, timeout)?;
-        let pricing_channel = channel(&settings.services.pricing, timeout)?;
-        let trips_channel = channel(&settings.services.trips, timeout)?;
-        let messaging_channel = channel(&settings.services.messaging, timeout)?;
+        let accounts_channel = upcar_identity::lazy_channel(&settings.services.accounts, timeout)?;
+        let catalog_channel = upcar_identity::lazy_channel(&settings.services.catalog, timeout)?;
+        let pricing_channel = upcar_identity::lazy_channel(&settings.services.pricing, timeout)?;
+        let trips_channel = upcar_identity::lazy_channel(&settings.services.trips, timeout)?;
+        let messaging_channel =
+            upcar_identity::lazy_channel(&settings.services.messaging, timeout)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,

@@ -20,12 +20,9 @@ use upcar_proto::trips::trips_server::TripsServer;
 /// The trips database's migrations, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+/// Calls to the services this one uses: connected on first use, 10 s per call.
 fn channel(url: &str) -> anyhow::Result<Channel> {
-    Ok(Channel::from_shared(url.to_owned())?
-        .connect_timeout(Duration::from_secs(2))
-        .timeout(Duration::from_secs(10))
-        .tcp_nodelay(true)
-        .connect_lazy())
+    upcar_identity::lazy_channel(url, Duration::from_secs(10))
 }
 
 /// A built, bound, migrated service, ready to run.
