@@ -13,7 +13,8 @@ psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database 
     while read -r db; do dropdb -h 127.0.0.1 -U postgres --force "$db" 2>/dev/null || true; done
 
 # Broker queues of earlier test runs (their names start with test-).
-rabbitmqctl -q list_queues name 2>/dev/null | grep '^test-' | while read -r q; do
+# (None on a fresh machine: grep then finds nothing, which must not stop the run.)
+{ rabbitmqctl -q list_queues name 2>/dev/null || true; } | { grep '^test-' || true; } | while read -r q; do
     rabbitmqctl -q delete_queue "$q" >/dev/null 2>&1 || true
 done
 
