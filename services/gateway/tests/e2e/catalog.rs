@@ -932,14 +932,16 @@ async fn eventually(path: &str, secs: u64, ok: impl Fn(&Value) -> bool) -> Value
 
 #[tokio::test]
 async fn car_pages_and_the_makes_list_are_cached_until_the_car_changes() {
-    // A copy of a demo car, far from every demo city, with a make of its own.
+    // A copy of a demo car, far from every demo city, with a make of its own, and no ratings
+    // (so it never enters the home grid or the featured car other tests read meanwhile).
     let (_, b) = search(&format!("{}&limit=1", base_query(monday(), 2))).await;
     let source = ids(&b)[0].clone();
     let id = uuid::Uuid::now_v7();
     catalog_sql(&format!(
         "CREATE TEMP TABLE copy AS SELECT * FROM cars WHERE id = '{source}'; \
          UPDATE copy SET id = '{id}', make = 'Zephyrine', latitude = 40.0, longitude = -117.0, \
-           description = 'First words', pricing_published_at = NULL, updated_at = now(); \
+           description = 'First words', pricing_published_at = NULL, updated_at = now(), \
+           total_rating = 0, rating_count = 0; \
          INSERT INTO cars SELECT * FROM copy; DROP TABLE copy;"
     ))
     .await;
