@@ -12,8 +12,9 @@
 //! theirs touches. Requests are sent at their scheduled times whatever the answers (open
 //! loop), and latency counts from the scheduled time. Each step reports p50/p99 and errors,
 //! and the outbox lag (`published_at - created_at` of the trips outbox rows written during
-//! the step). Steps go up until p99 crosses 50 ms (with `BOOK_ALL_STEPS=1`, through every rate
-//! given).
+//! the step), and the CPU each process spent per booking during the step (`/proc`, summed per
+//! process name). Steps go up until p99 crosses 50 ms (with `BOOK_ALL_STEPS=1`, through every
+//! rate given).
 
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use serde_json::{Value, json};
@@ -133,7 +134,8 @@ async fn book(http: &reqwest::Client, base: &str, token: &str, body: &Value) -> 
         .send()
         .await
     {
-        Ok(r) if r.status().as_u16() == 201 => Ok(()),
+        // The body is read as a client would, so the connection is kept for the next request.
+        Ok(r) if r.status().as_u16() == 201 => r.bytes().await.map(|_| ()).map_err(|e| e.to_string()),
         Ok(r) => {
             let s = r.status();
             Err(format!("{s}: {}", r.text().await.unwrap_or_default()))
@@ -230,6 +232,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         let total = rate * seconds;
         let t0 = Instant::now() + Duration::from_millis(200);
         let wall0 = chrono::Utc::now() + chrono::Duration::milliseconds(200);
+        let cpu_before = crate::cpu::snapshot();
         let mut tasks = Vec::with_capacity(total as usize);
         for k in 0..total {
             let at = t0 + Duration::from_secs_f64(k as f64 / rate as f64);
@@ -268,6 +271,8 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         let (p50, p99) = (percentile(&lat, 0.50), percentile(&lat, 0.99));
         // Let the relay publish what the step wrote, then read the lag.
         tokio::time::sleep(Duration::from_secs(2)).await;
+        // CPU from the first send until the relay and the consumers are done with the step.
+        let (cpu, cpu_total) = crate::cpu::per_op(&cpu_before, &crate::cpu::snapshot(), total);
         let lag = outbox_lag(&trips_db, wall0, wall1).await?;
         println!(
             "book http rate={rate} sent={total} in {sent_in:.1}s ok={} errors={errors} p50_ms={p50:.1} p99_ms={p99:.1} \
@@ -277,6 +282,10 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
             lag.p50,
             lag.p99,
             lag.max
+        );
+        println!(
+            "  cpu ms per booking: total={cpu_total:.2} {}",
+            crate::cpu::describe(&cpu)
         );
         let within = p99 < TARGET_P99_MS && errors == 0;
         if within && crossed.is_none() {

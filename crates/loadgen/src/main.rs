@@ -16,6 +16,7 @@
 //! now, nearest first, one page of 20.
 
 mod book;
+mod cpu;
 
 use std::time::{Duration, Instant};
 use upcar_proto::accounts as pb;
@@ -58,19 +59,39 @@ fn search_request() -> cpb::SearchRequest {
     }
 }
 
+/// Whether an HTTP answer succeeded, reading its whole body as a client would (a response
+/// dropped unread closes its connection, so every request would pay a new one).
+async fn http_ok(r: reqwest::Result<reqwest::Response>) -> bool {
+    match r {
+        Ok(r) => {
+            let ok = r.status().is_success();
+            r.bytes().await.is_ok() && ok
+        }
+        Err(_) => false,
+    }
+}
+
 async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
     match (client, call) {
-        (Client::Http(c, base), Call::VerifyToken) => c
-            .post(format!("{base}/v1/users/verifyToken"))
-            .json(&serde_json::json!({"token": token}))
-            .send()
+        (Client::Http(c, base), Call::VerifyToken) => {
+            http_ok(
+                c
+                .post(format!("{base}/v1/users/verifyToken"))
+                .json(&serde_json::json!({"token": token}))
+                    .send()
+                    .await,
+            )
             .await
-            .is_ok_and(|r| r.status().is_success()),
-        (Client::Http(c, base), Call::GetHost) => c
-            .get(format!("{base}/v1/users/gethost/{id}"))
-            .send()
+        }
+        (Client::Http(c, base), Call::GetHost) => {
+            http_ok(
+                c
+                .get(format!("{base}/v1/users/gethost/{id}"))
+                    .send()
+                    .await,
+            )
             .await
-            .is_ok_and(|r| r.status().is_success()),
+        }
         (Client::Grpc(c), Call::VerifyToken) => c
             .verify_token(pb::VerifyTokenRequest {
                 token: token.to_owned(),
@@ -81,25 +102,33 @@ async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
         (Client::Grpc(c), Call::GetHost) => {
             c.get_host(pb::IdRequest { id: id.to_owned() }).await.is_ok()
         }
-        (Client::Http(c, base), Call::Search) => c
-            .get(format!(
-                "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy=distance&limit=20",
-                day(10),
-                day(12)
-            ))
-            .send()
+        (Client::Http(c, base), Call::Search) => {
+            http_ok(
+                c
+                .get(format!(
+                    "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy=distance&limit=20",
+                    day(10),
+                    day(12)
+                ))
+                    .send()
+                    .await,
+            )
             .await
-            .is_ok_and(|r| r.status().is_success()),
+        }
         (Client::Catalog(c), Call::Search) => c.search_cars(search_request()).await.is_ok(),
-        (Client::Http(c, base), Call::Prices) => c
-            .get(format!(
-                "{base}/v1/cars/checkPrices/{id}?startDate={}&startTime=10:00%20AM&endDate={}&endTime=10:00%20AM",
-                day(10),
-                day(12)
-            ))
-            .send()
+        (Client::Http(c, base), Call::Prices) => {
+            http_ok(
+                c
+                .get(format!(
+                    "{base}/v1/cars/checkPrices/{id}?startDate={}&startTime=10:00%20AM&endDate={}&endTime=10:00%20AM",
+                    day(10),
+                    day(12)
+                ))
+                    .send()
+                    .await,
+            )
             .await
-            .is_ok_and(|r| r.status().is_success()),
+        }
         (Client::Pricing(c), Call::Prices) => c
             .check_prices(ppb::CheckPricesRequest {
                 car_ids: id.split(',').map(str::to_owned).collect(),

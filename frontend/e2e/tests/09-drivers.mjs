@@ -100,6 +100,14 @@ export const tests = {
       await shot(page, 'invitation-accepted');
       const after = (await (await fetch(`${base}/v1/trips/getTrip/${tripId}`, { headers: { authorization: `Bearer ${guest.access_token}` } })).json()).data;
       assert.ok(after.additionalDrivers.some((d) => d.email === email && d.status === 'added'), JSON.stringify(after.additionalDrivers));
+
+      // The driver opens the trip: its car, times and reservation, and none of its money.
+      await page.getByRole('link', { name: 'See the trip' }).click();
+      await page.getByTestId('trip-driver-note').waitFor();
+      await page.getByText(`Reservation number: ${trip.reservationNumber}`).waitFor();
+      assert.equal(await page.getByText('Invoice total:').count(), 0);
+      await shot(page, 'driver-trip');
+      await expectAccessible(page, 'trip page of an additional driver');
       await page.context().close();
     } finally {
       await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.access_token, { 'idempotency-key': `e2e-cancel-${tripId}` });

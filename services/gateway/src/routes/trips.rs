@@ -97,7 +97,10 @@ pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
     let guest = n.people.get(&t.guest_id).cloned().unwrap_or_default();
     let host = n.people.get(&t.owner_id).cloned().unwrap_or_default();
     let car_name = format!("{} {} {}", car.car_year, car.make, car.model).trim().to_owned();
-    let details = ppb::PriceDetails::decode(t.price_details.as_slice()).ok();
+    // An additional driver's view carries no money (trips leaves it out).
+    let priced = t.viewer_role != "driver";
+    let details =
+        priced.then(|| ppb::PriceDetails::decode(t.price_details.as_slice()).ok()).flatten();
     let pick_up = t.pick_up_location.as_ref().map(|l| {
         json!({
             "latitude": l.latitude, "longitude": l.longitude, "address": l.address,
@@ -121,7 +124,7 @@ pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
         "startTime": t.start_time,
         "endTime": t.end_time,
         "timeZone": t.time_zone,
-        "finalPrice": dollars(t.total_cents),
+        "finalPrice": priced.then(|| dollars(t.total_cents)),
         "priceDetails": details.as_ref().map(details_json),
         "extras": t.extras.iter().map(|e| json!({"extraId": e.extra_id, "extraType": e.extra_type, "quantity": e.quantity})).collect::<Vec<_>>(),
         "protectionPlanType": t.protection_plan_type,

@@ -630,9 +630,61 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
         (v["data"]["tripId"].as_str(), v["data"]["status"].as_str()),
         (Some(id.as_str()), Some("invited"))
     );
+    // Before joining, the friend is a stranger to the trip.
+    let (s, _) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&friend.token)).await).await;
+    assert_eq!(s, 404);
     let (s, j) =
         check("/v1/additionaldriver/addDriverToTrip", friend.token.clone(), token.clone()).await;
     assert_eq!((s, j["data"]["status"].as_str()), (200, Some("added")), "{j}");
+    // Once added, the driver reads the trip without its money and finds it in their trips,
+    // but can neither cancel nor modify it (nor check in: the domain's table tests).
+    let (s, d) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&friend.token)).await).await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["data"]["viewerRole"], "driver");
+    assert_eq!(d["data"]["tripId"], id.as_str());
+    assert!(d["data"]["finalPrice"].is_null() && d["data"]["priceDetails"].is_null(), "{d}");
+    assert_eq!((d["data"]["paymentStatus"].as_str(), d["data"]["message"].as_str()), (Some(""), Some("")));
+    assert!(d["data"]["additionalDrivers"].as_array().unwrap().iter().all(|x| x["status"] == "added"));
+    let (s, list) =
+        parts(get("/v1/trips/getInProgressAndFutureTrips", Some(&friend.token)).await).await;
+    assert_eq!(s, 200, "{list}");
+    let mine: Vec<&Value> =
+        list["data"].as_array().unwrap().iter().filter(|t| t["tripId"] == id.as_str()).collect();
+    assert_eq!(mine.len(), 1, "{list}");
+    assert!(mine[0]["viewerRole"] == "driver" && mine[0]["finalPrice"].is_null());
+    let (s, e) = parts(
+        post(
+            "/v1/trips/cancelTrip",
+            json!({"tripId": id, "cancelReason": "not mine", "refundAmount": 0}),
+            Some(&friend.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 403, "{e}");
+    let (s, e) = parts(
+        post(
+            "/v1/trips/createModifyTripRequest",
+            json!({"tripId": id, "extras": [], "protectionPlanType": "Minimum"}),
+            Some(&friend.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 403, "{e}");
+    let (s, _) = parts(
+        get(&format!("/v1/trips/getCheckInAndCheckoutPhotos/{id}"), Some(&friend.token)).await,
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, e) = parts(
+        get(&format!("/v1/trips/getIncidentals/{id}?role=guest"), Some(&friend.token)).await,
+    )
+    .await;
+    assert_eq!(s, 403, "{e}");
+    // The guest's own view still carries the money.
+    let (_, gv) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&g.token)).await).await;
+    assert!(gv["data"]["finalPrice"].as_f64().unwrap() > 0.0 && gv["data"]["viewerRole"] == "guest");
     let (s, e) =
         check("/v1/additionaldriver/addDriverToTrip", friend.token.clone(), token.clone()).await;
     assert_eq!((s, e["error"].as_str()), (409, Some("invitation_used")), "{e}");

@@ -85,16 +85,20 @@ pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> 
     }
 }
 
-/// The guest or the host reports an issue (or attaches report photos) from confirmation until
-/// 48 h after the return.
+/// The guest, the host (or a co-host) or an additional driver reports an issue (or attaches
+/// report photos) from confirmation until 48 h after the return.
 pub fn may_report(
     status: TripStatus,
     actor: Actor,
     checked_out_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Result<(), ExtrasError> {
-    if actor == Actor::Stranger {
-        return Err(ExtrasError::NotFound);
+    match actor {
+        Actor::Stranger => return Err(ExtrasError::NotFound),
+        Actor::CoHost { booking_management: false } => {
+            return Err(ExtrasError::NotAllowed("Only the trip's people can report issues."));
+        }
+        _ => {}
     }
     if !matches!(
         status,
@@ -265,6 +269,36 @@ mod tests {
             assert!(matches!(may_accept_incidentals(a), Err(ExtrasError::NotAllowed(_))));
         }
         assert_eq!(may_accept_incidentals(Actor::Stranger), Err(ExtrasError::NotFound));
+        assert!(matches!(may_accept_incidentals(Actor::Driver), Err(ExtrasError::NotAllowed(_))));
+    }
+
+    #[test]
+    fn drivers_report_but_neither_charge_nor_invite() {
+        let now = t0();
+        assert!(may_report(TripStatus::InProgress, Actor::Driver, None, now).is_ok());
+        assert!(matches!(
+            may_charge_incidentals(TripStatus::InProgress, Actor::Driver, None, now),
+            Err(ExtrasError::NotAllowed(_))
+        ));
+        assert!(matches!(
+            may_invite_drivers(TripStatus::Confirmed, Actor::Driver),
+            Err(ExtrasError::NotAllowed(_))
+        ));
+        for role in ["guest", "host"] {
+            assert!(matches!(
+                incidentals_view(role, Actor::Driver),
+                Err(ExtrasError::NotAllowed(_))
+            ));
+        }
+        assert!(matches!(
+            may_report(
+                TripStatus::InProgress,
+                Actor::CoHost { booking_management: false },
+                None,
+                now
+            ),
+            Err(ExtrasError::NotAllowed(_))
+        ));
     }
 
     #[test]

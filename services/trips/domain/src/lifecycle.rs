@@ -86,6 +86,9 @@ pub enum Actor {
     CoHost { booking_management: bool },
     /// Support.
     Admin,
+    /// An additional driver the guest invited and who accepted: reads the trip (without its
+    /// money), may report issues, and takes no other action.
+    Driver,
     /// Anyone else: a signed-in user with no part in the trip.
     Stranger,
 }
@@ -172,6 +175,22 @@ fn may(actor: Actor, action: Action) -> bool {
     }
 }
 
+/// Whether `actor` may take `action` at all, whatever the trip's status (adding photos to a
+/// check-in that already happened asks the same as checking in).
+pub fn permitted(actor: Actor, action: Action) -> Result<(), TransitionError> {
+    if may(actor, action) {
+        return Ok(());
+    }
+    Err(TransitionError::NotAllowed(match action {
+        Action::Accept => "accept",
+        Action::Reject => "reject",
+        Action::Cancel => "cancel",
+        Action::CheckIn => "check in",
+        Action::Checkout => "check out",
+        _ => "change",
+    }))
+}
+
 /// The status after `action` by `actor` on a trip in `from`. Accepting a trip that is already
 /// confirmed is allowed and changes nothing (CONTRACT.md); the caller sees `to == from`.
 pub fn transition(
@@ -180,16 +199,7 @@ pub fn transition(
     actor: Actor,
 ) -> Result<TripStatus, TransitionError> {
     use TripStatus as S;
-    if !may(actor, action) {
-        return Err(TransitionError::NotAllowed(match action {
-            Action::Accept => "accept",
-            Action::Reject => "reject",
-            Action::Cancel => "cancel",
-            Action::CheckIn => "check in",
-            Action::Checkout => "check out",
-            _ => "change",
-        }));
-    }
+    permitted(actor, action)?;
     let to = match (from, action) {
         (S::Requested, Action::Accept) => S::Confirmed,
         (S::Confirmed | S::ModificationPending | S::InProgress, Action::Accept) => from,
@@ -272,9 +282,13 @@ mod tests {
 
     #[test]
     fn who_reads_a_trip() {
-        for a in
-            [Actor::Guest, Actor::Host, Actor::CoHost { booking_management: true }, Actor::Admin]
-        {
+        for a in [
+            Actor::Guest,
+            Actor::Host,
+            Actor::CoHost { booking_management: true },
+            Actor::Admin,
+            Actor::Driver,
+        ] {
             assert!(a.may_read(), "{a:?}");
         }
         for a in [Actor::Stranger, Actor::CoHost { booking_management: false }] {
@@ -297,6 +311,31 @@ mod tests {
         }
         for actor in HOSTS {
             assert_eq!(transition(S::Requested, A::Accept, actor), Ok(S::Confirmed));
+        }
+    }
+
+    #[test]
+    fn drivers_read_but_change_nothing() {
+        for from in TripStatus::ALL {
+            for action in [
+                A::Accept,
+                A::Reject,
+                A::Cancel,
+                A::RequestModification,
+                A::WithdrawModification,
+                A::RespondToModification,
+                A::CheckIn,
+                A::Checkout,
+            ] {
+                assert!(
+                    matches!(
+                        transition(from, action, Actor::Driver),
+                        Err(TransitionError::NotAllowed(_))
+                    ),
+                    "{from:?} {action:?}"
+                );
+                assert!(permitted(Actor::Driver, action).is_err());
+            }
         }
     }
 

@@ -92,3 +92,14 @@ pub fn trip(
         additional_drivers: Vec::new(),
     }
 }
+
+/// What an additional driver sees of a trip: its car, times, status and people, not its money
+/// (price, refund, payment) nor the guest's message to the host, nor pending invitations.
+pub fn for_driver(t: &mut pb::Trip) {
+    t.price_details.clear();
+    t.total_cents = 0;
+    t.refund_cents = None;
+    t.payment_status.clear();
+    t.message.clear();
+    t.additional_drivers.retain(|d| d.status == "added");
+}

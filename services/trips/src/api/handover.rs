@@ -144,7 +144,9 @@ pub async fn handover(
                 Event::Checkout => (Action::Checkout, TripStatus::Completed),
             };
             let message = if from == moved_to {
-                // More photos for an event that happened: only within its window.
+                // More photos for an event that happened: by those who may check in or out,
+                // only within its window.
+                trips_domain::lifecycle::permitted(actor, action)?;
                 let at = match event {
                     Event::CheckIn => t.checked_in_at,
                     Event::Checkout => t.checked_out_at,

@@ -11,7 +11,8 @@ use upcar_proto::trips as pb;
 use uuid::Uuid;
 
 /// The caller's part in a trip: its guest, the car's host, a co-host of the car in one of the
-/// host's active teams (the `team_access` read model), an admin, or a stranger.
+/// host's active teams (the `team_access` read model), an additional driver who accepted the
+/// guest's invitation, an admin, or a stranger.
 pub async fn actor_of(
     conn: &mut diesel_async::AsyncPgConnection,
     t: &TripRow,
@@ -21,9 +22,15 @@ pub async fn actor_of(
     if actor != Actor::Stranger || who.role != Role::User {
         return Ok(actor);
     }
-    Ok(match crate::store::teams::cohost_grant(conn, who.user_id, t.car_id, t.owner_id).await? {
-        Some(booking_management) => Actor::CoHost { booking_management },
-        None => Actor::Stranger,
+    if let Some(booking_management) =
+        crate::store::teams::cohost_grant(conn, who.user_id, t.car_id, t.owner_id).await?
+    {
+        return Ok(Actor::CoHost { booking_management });
+    }
+    Ok(if crate::store::extras::is_added_driver(conn, t.id, who.user_id).await? {
+        Actor::Driver
+    } else {
+        Actor::Stranger
     })
 }
 
@@ -48,6 +55,7 @@ pub fn role_name(a: Actor) -> &'static str {
         Actor::Guest => "guest",
         Actor::Host | Actor::CoHost { .. } => "host",
         Actor::Admin => "admin",
+        Actor::Driver => "driver",
         Actor::Stranger => "none",
     }
 }
@@ -92,6 +100,9 @@ pub async fn reply_with(
     let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
     let mut trip = convert::trip(t, &history, role_name(actor), payment);
     trip.additional_drivers = crate::api::drivers::listed(conn, t.id).await?;
+    if actor == Actor::Driver {
+        convert::for_driver(&mut trip);
+    }
     Ok(pb::TripReply { trip: Some(trip), message: message.to_owned() })
 }
 
@@ -125,13 +136,17 @@ pub async fn list_trips(
     let holds = hold_statuses(&mut conn, &ids).await?;
     let mut trips = Vec::with_capacity(rows.len());
     for t in &rows {
-        let role = role_name(actor_of(&mut conn, t, who).await?);
-        trips.push(convert::trip(
+        let actor = actor_of(&mut conn, t, who).await?;
+        let mut trip = convert::trip(
             t,
             &history,
-            role,
+            role_name(actor),
             holds.get(&t.id).map(String::as_str).unwrap_or(""),
-        ));
+        );
+        if actor == Actor::Driver {
+            convert::for_driver(&mut trip);
+        }
+        trips.push(trip);
     }
     Ok(pb::TripsReply { trips })
 }

@@ -374,6 +374,28 @@ pub async fn drivers(
     .await
 }
 
+/// Whether `user` accepted an invitation to drive on `trip`.
+pub async fn is_added_driver(
+    conn: &mut AsyncPgConnection,
+    trip: Uuid,
+    user: Uuid,
+) -> diesel::QueryResult<bool> {
+    #[derive(QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        found: bool,
+    }
+    let rows: Vec<Found> = diesel::sql_query(
+        "SELECT EXISTS (SELECT 1 FROM trip_additional_drivers \
+         WHERE trip_id = $1 AND user_id = $2 AND status = 'added') AS found",
+    )
+    .bind::<SqlUuid, _>(trip)
+    .bind::<SqlUuid, _>(user)
+    .load(conn)
+    .await?;
+    Ok(rows.first().is_some_and(|r| r.found))
+}
+
 /// Revokes a live invitation (not an added driver) for an email, so it can be sent again.
 pub async fn revoke_invitation(
     conn: &mut AsyncPgConnection,

@@ -149,10 +149,13 @@ pub async fn list(
     };
     // A host's lists hold the bookings of their own cars and of the cars they co-host with
     // booking management.
+    // A guest's lists also hold the trips they joined as an additional driver.
     let who = if who == "owner_id" {
         format!("(owner_id = $1 OR {})", crate::store::teams::MANAGED_BY_COHOST)
     } else {
-        format!("{who} = $1")
+        "(guest_id = $1 OR id IN (SELECT trip_id FROM trip_additional_drivers \
+         WHERE user_id = $1 AND status = 'added'))"
+            .to_owned()
     };
     diesel::sql_query(format!(
         "SELECT {COLUMNS} FROM trips WHERE {who} AND {filter} ORDER BY {order} LIMIT 200"

@@ -16,7 +16,10 @@ export type Trip = {
   newEndDate?: string;
   newEndTime?: string;
   protectionPlanType?: string;
-  finalPrice?: number;
+  /** Null in an additional driver's view, which carries no money. */
+  finalPrice?: number | null;
+  /** guest | host | admin | driver (an additional driver the guest invited). */
+  viewerRole?: string;
   priceDetails?: { pricingBreakdown?: { label: string; amount: number }[] } | null;
   reservationNumber?: string;
   timeZone?: string;

@@ -47,6 +47,9 @@ export default function TripRoute() {
               {STATUS_NOTES[trip.data.status] && <span className="muted"> · {STATUS_NOTES[trip.data.status]}</span>}
             </p>
           )}
+          {trip.data.viewerRole === 'driver' && (
+            <p data-testid="trip-driver-note">You're an additional driver on this trip. Bring your driver's licence when you pick up the car.</p>
+          )}
           {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
           <p data-testid="trip-times">
             {formatInTimeZone(trip.data.startTime, trip.data.timeZone)} – {formatInTimeZone(trip.data.endTime, trip.data.timeZone)}
@@ -67,7 +70,7 @@ export default function TripRoute() {
               </table>
             </>
           )}
-          {trip.data.finalPrice !== undefined && (
+          {trip.data.finalPrice != null && (
             <p>
               Invoice total: <strong>{money(trip.data.finalPrice)}</strong>
             </p>

@@ -125,7 +125,9 @@ describe('additional-driver invitation page', () => {
       ['verification', { token: TOKEN }],
       ['addDriverToTrip', { token: TOKEN }],
     ]);
-    await user.click(screen.getByRole('link', { name: 'Go to your trips' }));
+    const see = screen.getByRole('link', { name: 'See the trip' });
+    expect(see).toHaveAttribute('href', '/bookings?tripId=trip-1');
+    await user.click(see);
     expect(await screen.findByText('trips page')).toBeInTheDocument();
   });
 

@@ -116,8 +116,8 @@ export default function AdditionalDriverRoute() {
           </p>
         )}
         <div className="invitation__actions">
-          <Link className="btn btn--primary" to="/bookings">
-            Go to your trips
+          <Link className="btn btn--primary" to={d?.tripId ? `/bookings?tripId=${encodeURIComponent(d.tripId)}` : '/bookings'}>
+            See the trip
           </Link>
         </div>
       </section>

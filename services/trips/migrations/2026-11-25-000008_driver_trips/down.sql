@@ -1,0 +1,1 @@
+DROP INDEX trip_additional_drivers_by_user;
