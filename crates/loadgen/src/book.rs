@@ -135,7 +135,9 @@ async fn book(http: &reqwest::Client, base: &str, token: &str, body: &Value) -> 
         .await
     {
         // The body is read as a client would, so the connection is kept for the next request.
-        Ok(r) if r.status().as_u16() == 201 => r.bytes().await.map(|_| ()).map_err(|e| e.to_string()),
+        Ok(r) if r.status().as_u16() == 201 => {
+            r.bytes().await.map(|_| ()).map_err(|e| e.to_string())
+        }
         Ok(r) => {
             let s = r.status();
             Err(format!("{s}: {}", r.text().await.unwrap_or_default()))
@@ -283,10 +285,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
             lag.p99,
             lag.max
         );
-        println!(
-            "  cpu ms per booking: total={cpu_total:.2} {}",
-            crate::cpu::describe(&cpu)
-        );
+        println!("  cpu ms per booking: total={cpu_total:.2} {}", crate::cpu::describe(&cpu));
         let within = p99 < TARGET_P99_MS && errors == 0;
         if within && crossed.is_none() {
             best = Some(rate);

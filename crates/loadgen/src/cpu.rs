@@ -67,7 +67,8 @@ mod tests {
 
     #[test]
     fn reads_a_stat_line_whose_name_has_spaces_and_parentheses() {
-        let line = "4242 (tokio (rt) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 9 0 1 2 3";
+        let line =
+            "4242 (tokio (rt) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 9 0 1 2 3";
         assert_eq!(parse_stat(line), Some(("tokio (rt) x".to_owned(), 3.25)));
         assert_eq!(parse_stat("garbage"), None);
     }
@@ -75,11 +76,8 @@ mod tests {
     #[test]
     fn per_operation_differences_sorted_and_totalled() {
         let before = BTreeMap::from([("a".to_owned(), 1.0), ("b".to_owned(), 2.0)]);
-        let after = BTreeMap::from([
-            ("a".to_owned(), 1.5),
-            ("b".to_owned(), 4.0),
-            ("c".to_owned(), 0.001),
-        ]);
+        let after =
+            BTreeMap::from([("a".to_owned(), 1.5), ("b".to_owned(), 4.0), ("c".to_owned(), 0.001)]);
         let (rows, total) = per_op(&before, &after, 100);
         assert_eq!(rows, vec![("b".to_owned(), 20.0), ("a".to_owned(), 5.0)]);
         assert!((total - 25.01).abs() < 1e-9, "{total}");

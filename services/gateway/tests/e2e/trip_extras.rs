@@ -643,8 +643,13 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
     assert_eq!(d["data"]["viewerRole"], "driver");
     assert_eq!(d["data"]["tripId"], id.as_str());
     assert!(d["data"]["finalPrice"].is_null() && d["data"]["priceDetails"].is_null(), "{d}");
-    assert_eq!((d["data"]["paymentStatus"].as_str(), d["data"]["message"].as_str()), (Some(""), Some("")));
-    assert!(d["data"]["additionalDrivers"].as_array().unwrap().iter().all(|x| x["status"] == "added"));
+    assert_eq!(
+        (d["data"]["paymentStatus"].as_str(), d["data"]["message"].as_str()),
+        (Some(""), Some(""))
+    );
+    assert!(
+        d["data"]["additionalDrivers"].as_array().unwrap().iter().all(|x| x["status"] == "added")
+    );
     let (s, list) =
         parts(get("/v1/trips/getInProgressAndFutureTrips", Some(&friend.token)).await).await;
     assert_eq!(s, 200, "{list}");
@@ -677,14 +682,15 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
     )
     .await;
     assert_eq!(s, 200);
-    let (s, e) = parts(
-        get(&format!("/v1/trips/getIncidentals/{id}?role=guest"), Some(&friend.token)).await,
-    )
-    .await;
+    let (s, e) =
+        parts(get(&format!("/v1/trips/getIncidentals/{id}?role=guest"), Some(&friend.token)).await)
+            .await;
     assert_eq!(s, 403, "{e}");
     // The guest's own view still carries the money.
     let (_, gv) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&g.token)).await).await;
-    assert!(gv["data"]["finalPrice"].as_f64().unwrap() > 0.0 && gv["data"]["viewerRole"] == "guest");
+    assert!(
+        gv["data"]["finalPrice"].as_f64().unwrap() > 0.0 && gv["data"]["viewerRole"] == "guest"
+    );
     let (s, e) =
         check("/v1/additionaldriver/addDriverToTrip", friend.token.clone(), token.clone()).await;
     assert_eq!((s, e["error"].as_str()), (409, Some("invitation_used")), "{e}");

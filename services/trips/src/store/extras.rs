@@ -393,7 +393,7 @@ pub async fn is_added_driver(
     .bind::<SqlUuid, _>(user)
     .load(conn)
     .await?;
-    Ok(rows.first().is_some_and(|r| r.found))
+    Ok(rows.into_iter().next().is_some_and(|r| r.found))
 }
 
 /// Revokes a live invitation (not an added driver) for an email, so it can be sent again.

@@ -5,7 +5,7 @@ use diesel::QueryableByName;
 use diesel::sql_types::{
     Array, BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
 };
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 /// A trip as stored.
@@ -68,9 +68,35 @@ const COLUMNS: &str = "id, car_id, owner_id, guest_id, status, lower(period) AS 
     protection_plan_type, pick_up_location, message, cancel_reason, reject_reason, refund_cents, \
     cancelled_at, reservation_number, version, created_at, updated_at, checked_in_at, checked_out_at";
 
+/// How often a statement checked by the exclusion constraints runs after a deadlock.
+const DEADLOCK_ATTEMPTS: u32 = 3;
+
+/// Whether a database error is Postgres aborting this transaction to break a deadlock.
+pub fn is_deadlock(e: &diesel::result::Error) -> bool {
+    matches!(e, diesel::result::Error::DatabaseError(_, info) if info.message() == "deadlock detected")
+}
+
 /// Inserts a trip. Fails with the exclusion constraints' names when the car or the guest is
 /// already held for an overlapping period.
+///
+/// Two transactions inserting conflicting periods at the same moment can each find the other's
+/// index entry and wait for it; Postgres then aborts one with a deadlock. The insert runs in a
+/// savepoint and again after such an abort: the second time it waits for the other transaction
+/// and meets the constraint as a plain conflict (or succeeds if that transaction rolled back).
 pub async fn insert(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+    let mut attempt = 1;
+    loop {
+        match conn
+            .transaction::<_, diesel::result::Error, _>(async |c| insert_once(c, t).await)
+            .await
+        {
+            Err(e) if is_deadlock(&e) && attempt < DEADLOCK_ATTEMPTS => attempt += 1,
+            other => return other,
+        }
+    }
+}
+
+async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
     diesel::sql_query(
         "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
            price_details, extras, protection_plan_type, pick_up_location, message, reservation_number) \
@@ -316,8 +342,26 @@ pub async fn mark_event(
 }
 
 /// Applies an accepted modification: the new period, price and choices (the exclusion
-/// constraints refuse a period another trip holds).
+/// constraints refuse a period another trip holds; a deadlock with a concurrent booking is
+/// retried as in [`insert`]).
 pub async fn apply_modification(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    m: &crate::store::modifications::ModRow,
+) -> diesel::QueryResult<()> {
+    let mut attempt = 1;
+    loop {
+        match conn
+            .transaction::<_, diesel::result::Error, _>(async |c| modify_once(c, id, m).await)
+            .await
+        {
+            Err(e) if is_deadlock(&e) && attempt < DEADLOCK_ATTEMPTS => attempt += 1,
+            other => return other,
+        }
+    }
+}
+
+async fn modify_once(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     m: &crate::store::modifications::ModRow,
