@@ -8,7 +8,10 @@ use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
 
+mod prepared;
+
 pub use diesel_async::pooled_connection::deadpool::{Object, PoolError};
+pub use prepared::{Prepare, Prepared};
 
 /// The pool type every service uses.
 pub type PgPool = diesel_async::pooled_connection::deadpool::Pool<AsyncPgConnection>;

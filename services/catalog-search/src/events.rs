@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
     AvailabilityBlocked, AvailabilityUnblocked, TripBooked, TripCancelled, TripRescheduled,
@@ -144,6 +145,7 @@ pub async fn apply(conn: &mut AsyncPgConnection, change: &Change) -> diesel::Que
     .bind::<Nullable<Timestamptz>, _>(period.map(|p| p.0))
     .bind::<Nullable<Timestamptz>, _>(period.map(|p| p.1))
     .bind::<BigInt, _>(version)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)

@@ -16,6 +16,7 @@ use diesel::sql_types::{
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use std::sync::Arc;
 use std::time::Duration;
+use upcar_db::Prepare;
 use upcar_events::Relay;
 use upcar_proto::events::{CarExtra, CarPricingChanged};
 use uuid::Uuid;
@@ -124,6 +125,7 @@ pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<Vec<Uui
                  ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED",
             )
             .bind::<BigInt, _>(BATCH)
+            .prepared()
             .load(conn)
             .await?;
             for c in &due {
@@ -132,6 +134,7 @@ pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<Vec<Uui
             let ids: Vec<Uuid> = due.iter().map(|c| c.id).collect();
             diesel::sql_query("UPDATE cars SET pricing_published_at = updated_at WHERE id = ANY($1)")
                 .bind::<Array<SqlUuid>, _>(&ids)
+                .prepared()
                 .execute(conn)
                 .await?;
             Ok(ids)
@@ -182,6 +185,7 @@ pub async fn run(
 pub async fn republish(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> diesel::QueryResult<()> {
     diesel::sql_query("UPDATE cars SET pricing_published_at = NULL WHERE id = ANY($1)")
         .bind::<Array<SqlUuid>, _>(ids)
+        .prepared()
         .execute(conn)
         .await?;
     Ok(())

@@ -9,6 +9,7 @@ use diesel::sql_types::{
 };
 use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 pub use crate::domain::geo::METERS_PER_MILE;
@@ -355,6 +356,7 @@ pub async fn license_plate(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResul
          ELSE license_plate END AS plate FROM cars WHERE id = $1",
     )
     .bind::<SqlUuid, _>(id)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next().map(|p| p.plate).unwrap_or_default())
@@ -379,6 +381,7 @@ pub async fn is_free(
     .bind::<SqlUuid, _>(car)
     .bind::<Timestamptz, _>(start)
     .bind::<Timestamptz, _>(end)
+    .prepared()
     .get_result(conn)
     .await?;
     Ok(f.flag)
@@ -410,6 +413,7 @@ pub async fn blocked_days(
     .bind::<Text, _>(time_zone)
     .bind::<diesel::sql_types::Date, _>(first)
     .bind::<diesel::sql_types::Date, _>(last)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.day).collect())
@@ -426,6 +430,7 @@ pub async fn available_makes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<St
     let rows: Vec<Name> = diesel::sql_query(
         "SELECT DISTINCT make AS name FROM cars WHERE status = 'active' ORDER BY name",
     )
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.name).collect())
@@ -479,6 +484,7 @@ pub async fn by_owner(
         "SELECT count(*) AS n FROM cars WHERE owner_id = $1 AND status = 'active'",
     )
     .bind::<SqlUuid, _>(owner)
+    .prepared()
     .get_result(conn)
     .await?;
     Ok((rows, total.n))

@@ -4,6 +4,7 @@
 use diesel::sql_types::{Double, Integer, Text};
 use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 
 /// A place row.
 #[derive(Debug, Clone, QueryableByName)]
@@ -92,6 +93,7 @@ pub async fn autocomplete(
     )
     .bind::<Text, _>(text.to_lowercase())
     .bind::<Integer, _>(limit)
+    .prepared()
     .load(conn)
     .await
 }

@@ -3,6 +3,7 @@
 use diesel::QueryResult;
 use diesel::sql_types::{Text, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// Stores a report. False when the reporter already reported this car the same (UTC) day: the
@@ -24,6 +25,7 @@ pub async fn insert(
     .bind::<SqlUuid, _>(reporter)
     .bind::<Text, _>(report_type)
     .bind::<Text, _>(reason)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(stored == 1)

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, Double, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A stored review.
@@ -48,6 +49,7 @@ pub async fn newest_first(
     .bind::<SqlUuid, _>(car)
     .bind::<Integer, _>(limit)
     .bind::<Integer, _>(offset)
+    .prepared()
     .load(conn)
     .await
 }
@@ -72,6 +74,7 @@ pub async fn category_averages(
          WHERE r.car_id = $1 GROUP BY cr.category",
     )
     .bind::<SqlUuid, _>(car)
+    .prepared()
     .load(conn)
     .await
 }
@@ -112,6 +115,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, r: &NewReview<'_>) -> QueryRes
     .bind::<Nullable<Text>, _>(r.response.map(|(text, _)| text))
     .bind::<Nullable<Text>, _>(r.response.map(|(_, name)| name))
     .bind::<Timestamptz, _>(r.created_at)
+    .prepared()
     .execute(conn)
     .await?;
     let (names, ratings): (Vec<&str>, Vec<i32>) =
@@ -124,6 +128,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, r: &NewReview<'_>) -> QueryRes
     .bind::<SqlUuid, _>(r.id)
     .bind::<Array<Text>, _>(names)
     .bind::<Array<Integer>, _>(ratings)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -140,6 +145,7 @@ pub async fn sync_car_ratings(conn: &mut AsyncPgConnection, cars: &[Uuid]) -> Qu
          WHERE c.id = agg.id AND (c.total_rating, c.rating_count) IS DISTINCT FROM (agg.total, agg.n)",
     )
     .bind::<Array<SqlUuid>, _>(cars)
+    .prepared()
     .execute(conn)
     .await
 }

@@ -6,6 +6,7 @@ use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use pricing_domain::Cents;
 use pricing_domain::coupon::{Benefit, Coupon};
+use upcar_db::Prepare;
 
 #[derive(QueryableByName)]
 struct Row {
@@ -57,6 +58,7 @@ pub async fn find(conn: &mut AsyncPgConnection, code: &str) -> diesel::QueryResu
          valid_until, active, description FROM coupons WHERE code = $1",
     )
     .bind::<Text, _>(code)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next().map(Coupon::from))
@@ -89,6 +91,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, c: &NewCoupon<'_>) -> diesel::
     .bind::<BigInt, _>(c.min_trip.0)
     .bind::<Nullable<Timestamptz>, _>(c.valid_until)
     .bind::<Text, _>(c.description)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())

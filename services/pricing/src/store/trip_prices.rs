@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bytea, Jsonb, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A booked trip's price.
@@ -53,6 +54,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, t: &TripPrice) -> diesel::Quer
     .bind::<Jsonb, _>(&t.inputs)
     .bind::<Bytea, _>(&t.details)
     .bind::<Timestamptz, _>(t.booked_at)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -68,6 +70,7 @@ pub async fn get(
          inputs, details, booked_at FROM trip_prices WHERE trip_id = $1",
     )
     .bind::<SqlUuid, _>(trip_id)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
@@ -87,6 +90,7 @@ pub async fn replace(conn: &mut AsyncPgConnection, t: &TripPrice) -> diesel::Que
     .bind::<BigInt, _>(t.total_cents)
     .bind::<Jsonb, _>(&t.inputs)
     .bind::<Bytea, _>(&t.details)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)

@@ -11,6 +11,7 @@ use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bool, Text};
 use diesel_async::RunQueryDsl;
 use upcar_db::PgPool;
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// Stripe's test payment methods that succeed: (id, brand, last 4).
@@ -91,6 +92,7 @@ impl PaymentProvider for LocalProvider {
         diesel::sql_query("INSERT INTO local_provider_customers (id, user_id) VALUES ($1, $2)")
             .bind::<Text, _>(&id)
             .bind::<Text, _>(user_id)
+            .prepared()
             .execute(&mut c)
             .await
             .map_err(db)?;
@@ -155,6 +157,7 @@ impl PaymentProvider for LocalProvider {
         .bind::<Text, _>(&id)
         .bind::<Text, _>(user_id)
         .bind::<Text, _>(email)
+        .prepared()
         .execute(&mut c)
         .await
         .map_err(db)?;
@@ -167,6 +170,7 @@ impl PaymentProvider for LocalProvider {
             "SELECT id, details_submitted, payouts_enabled FROM local_provider_accounts WHERE id = $1",
         )
         .bind::<Text, _>(account_id)
+        .prepared()
         .load(&mut c)
         .await
         .map_err(db)?;
@@ -236,6 +240,7 @@ impl PaymentProvider for LocalProvider {
         .bind::<Text, _>(account_id)
         .bind::<BigInt, _>(amount_cents)
         .bind::<Text, _>(idempotency_key)
+        .prepared()
         .load(&mut c)
         .await
         .map_err(db)?;
@@ -251,6 +256,7 @@ impl PaymentProvider for LocalProvider {
             "UPDATE local_provider_accounts SET details_submitted = true, payouts_enabled = true WHERE id = $1",
         )
         .bind::<Text, _>(account_id)
+        .prepared()
         .execute(&mut c)
         .await
         .map_err(db)?;

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{Array, BigInt, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// An incidental as stored.
@@ -60,6 +61,7 @@ pub async fn insert_incidental(
     .bind::<BigInt, _>(i.total_cents)
     .bind::<Jsonb, _>(&i.inputs)
     .bind::<SqlUuid, _>(i.added_by)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -92,6 +94,7 @@ pub async fn remove_incidentals(
     .bind::<SqlUuid, _>(trip)
     .bind::<Array<SqlUuid>, _>(ids)
     .bind::<SqlUuid, _>(by)
+    .prepared()
     .execute(conn)
     .await
 }
@@ -110,6 +113,7 @@ pub async fn mark_paid(
     .bind::<SqlUuid, _>(trip)
     .bind::<Array<SqlUuid>, _>(ids)
     .bind::<Text, _>(charge_id)
+    .prepared()
     .execute(conn)
     .await
 }
@@ -141,6 +145,7 @@ pub async fn insert_charge(
     .bind::<Text, _>(c.provider)
     .bind::<Text, _>(c.kind)
     .bind::<BigInt, _>(c.amount_cents)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -181,6 +186,7 @@ pub async fn insert_issue(
     .bind::<Text, _>(&i.description)
     .bind::<SqlUuid, _>(i.reported_by)
     .bind::<Text, _>(&i.role)
+    .prepared()
     .load(conn)
     .await?;
     rows.into_iter().next().ok_or(diesel::result::Error::NotFound)
@@ -196,6 +202,7 @@ pub async fn issues(
          WHERE trip_id = $1 ORDER BY created_at, id",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .load(conn)
     .await
 }
@@ -244,6 +251,7 @@ pub async fn insert_report_photo(
     .bind::<Text, _>(sha256)
     .bind::<SqlUuid, _>(by)
     .bind::<Text, _>(role)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -259,6 +267,7 @@ pub async fn report_photos(
          WHERE trip_id = $1 ORDER BY id",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .load(conn)
     .await
 }
@@ -280,6 +289,7 @@ pub async fn agreement_token(
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<Text, _>(candidate)
+    .prepared()
     .load(conn)
     .await?;
     rows.into_iter().next().map(|t| t.token).ok_or(diesel::result::Error::NotFound)
@@ -300,6 +310,7 @@ pub async fn agreement_state(
     let rows: Vec<A> =
         diesel::sql_query("SELECT agreement_token, agreement_signed_at FROM trips WHERE id = $1")
             .bind::<SqlUuid, _>(trip)
+            .prepared()
             .load(conn)
             .await?;
     Ok(rows
@@ -315,6 +326,7 @@ pub async fn sign_agreement(conn: &mut AsyncPgConnection, trip: Uuid) -> diesel:
         "UPDATE trips SET agreement_signed_at = now() WHERE id = $1 AND agreement_signed_at IS NULL",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -332,6 +344,7 @@ pub async fn trip_of_agreement_token(
     }
     let rows: Vec<Id> = diesel::sql_query("SELECT id FROM trips WHERE agreement_token = $1")
         .bind::<Text, _>(token)
+        .prepared()
         .load(conn)
         .await?;
     Ok(rows.into_iter().next().map(|r| r.id))
@@ -391,6 +404,7 @@ pub async fn is_added_driver(
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<SqlUuid, _>(user)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next().is_some_and(|r| r.found))
@@ -407,6 +421,7 @@ pub async fn revoke_invitation(
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<Text, _>(email)
+    .prepared()
     .execute(conn)
     .await
 }
@@ -428,6 +443,7 @@ pub async fn insert_driver(
     .bind::<Text, _>(token_sha256)
     .bind::<SqlUuid, _>(invited_by)
     .bind::<Timestamptz, _>(d.expires_at)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -461,6 +477,7 @@ pub async fn mark_driver_added(
     )
     .bind::<SqlUuid, _>(id)
     .bind::<SqlUuid, _>(user)
+    .prepared()
     .execute(conn)
     .await
 }

@@ -3,6 +3,7 @@
 use diesel::QueryableByName;
 use diesel::sql_types::{Bytea, Nullable, Text, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// What a key already answered.
@@ -32,6 +33,7 @@ pub async fn get(
     )
     .bind::<SqlUuid, _>(user)
     .bind::<Text, _>(key)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
@@ -54,6 +56,7 @@ pub async fn claim(
     .bind::<Text, _>(key)
     .bind::<Text, _>(operation)
     .bind::<Text, _>(hash)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -75,6 +78,7 @@ pub async fn finish(
     .bind::<Nullable<Bytea>, _>(response)
     .bind::<Nullable<Text>, _>(error.map(|e| e.0))
     .bind::<Nullable<Text>, _>(error.map(|e| e.1))
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())

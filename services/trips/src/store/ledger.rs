@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// One entry of a transaction.
@@ -38,6 +39,7 @@ pub async fn post(
         .bind::<Text, _>(e.kind)
         .bind::<BigInt, _>(e.amount_cents)
         .bind::<Text, _>(&e.description)
+        .prepared()
         .execute(conn)
         .await?;
     }
@@ -74,6 +76,7 @@ pub async fn for_user(
     )
     .bind::<SqlUuid, _>(user)
     .bind::<Nullable<diesel::sql_types::Integer>, _>(year)
+    .prepared()
     .load(conn)
     .await
 }

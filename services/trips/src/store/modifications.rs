@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A modification request.
@@ -59,6 +60,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, m: &ModRow) -> diesel::QueryRe
     .bind::<BigInt, _>(m.difference_cents)
     .bind::<Bytea, _>(&m.price_details)
     .bind::<Text, _>(&m.message)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -75,6 +77,7 @@ pub async fn pending(
          WHERE trip_id = $1 AND status = 'pending'",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
@@ -93,6 +96,7 @@ pub async fn close(
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(status)
     .bind::<Text, _>(response)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())

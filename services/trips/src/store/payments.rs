@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Integer, Jsonb, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A card on file.
@@ -33,6 +34,7 @@ pub async fn add_primary(conn: &mut AsyncPgConnection, m: &MethodRow) -> diesel:
         "UPDATE payment_methods SET is_primary = false WHERE user_id = $1 AND is_primary",
     )
     .bind::<SqlUuid, _>(m.user_id)
+    .prepared()
     .execute(conn)
     .await?;
     diesel::sql_query(
@@ -48,6 +50,7 @@ pub async fn add_primary(conn: &mut AsyncPgConnection, m: &MethodRow) -> diesel:
     .bind::<Integer, _>(m.exp_month)
     .bind::<Integer, _>(m.exp_year)
     .bind::<Jsonb, _>(&m.billing)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -63,6 +66,7 @@ pub async fn primary(
          WHERE user_id = $1 AND is_primary",
     )
     .bind::<SqlUuid, _>(user)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
@@ -107,6 +111,7 @@ pub async fn insert_hold(conn: &mut AsyncPgConnection, h: &HoldRow) -> diesel::Q
     .bind::<BigInt, _>(h.amount_cents)
     .bind::<Text, _>(&h.status)
     .bind::<Timestamptz, _>(h.release_by)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -122,6 +127,7 @@ pub async fn hold_of(
          status, release_by FROM payment_holds WHERE trip_id = $1",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
@@ -138,6 +144,7 @@ pub async fn settle_hold(
         .bind::<Text, _>(id)
         .bind::<BigInt, _>(captured)
         .bind::<Text, _>(status)
+        .prepared()
         .execute(conn)
         .await?;
     Ok(())
@@ -158,6 +165,7 @@ pub async fn hold_statuses(
     let rows: Vec<S> =
         diesel::sql_query("SELECT trip_id, status FROM payment_holds WHERE trip_id = ANY($1)")
             .bind::<diesel::sql_types::Array<SqlUuid>, _>(trips)
+            .prepared()
             .load(conn)
             .await?;
     Ok(rows.into_iter().map(|s| (s.trip_id, s.status)).collect())
@@ -174,6 +182,7 @@ pub async fn replace_hold(
         .bind::<Text, _>(old_id)
         .bind::<Text, _>(new_id)
         .bind::<BigInt, _>(amount)
+        .prepared()
         .execute(conn)
         .await?;
     Ok(())

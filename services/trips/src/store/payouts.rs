@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bool, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 #[derive(QueryableByName)]
@@ -23,6 +24,7 @@ pub async fn customer(
     )
     .bind::<SqlUuid, _>(user)
     .bind::<Text, _>(provider)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next().map(|r| r.id))
@@ -44,6 +46,7 @@ pub async fn keep_customer(
     .bind::<SqlUuid, _>(user)
     .bind::<Text, _>(provider)
     .bind::<Text, _>(id)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().next().map(|r| r.id).unwrap_or_else(|| id.to_owned()))
@@ -111,6 +114,7 @@ pub async fn keep_payout_account(
     .bind::<SqlUuid, _>(user)
     .bind::<Text, _>(provider)
     .bind::<Text, _>(account_id)
+    .prepared()
     .execute(conn)
     .await?;
     payout_account(conn, user).await?.ok_or(diesel::result::Error::NotFound)
@@ -132,6 +136,7 @@ pub async fn update_payout_account(
     .bind::<Bool, _>(details_submitted)
     .bind::<Bool, _>(payouts_enabled)
     .bind::<Jsonb, _>(serde_json::json!(requirements_due))
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -255,6 +260,7 @@ pub async fn insert_payout(
     .bind::<Text, _>(&p.account_id)
     .bind::<Text, _>(provider)
     .bind::<BigInt, _>(p.amount_cents)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -268,6 +274,7 @@ pub async fn lock_pending_payouts(
         "SELECT id, host_id, period, account_id, amount_cents, status, transfer_id FROM payouts \
          WHERE status = 'pending' ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED",
     )
+    .prepared()
     .load(conn)
     .await
 }
@@ -286,6 +293,7 @@ pub async fn finish_payout(
     .bind::<SqlUuid, _>(id)
     .bind::<Nullable<Text>, _>(transfer_id)
     .bind::<Text, _>(failure)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -340,6 +348,7 @@ pub async fn extend_hold(
     diesel::sql_query("UPDATE payment_holds SET release_by = $2, updated_at = now() WHERE id = $1")
         .bind::<Text, _>(id)
         .bind::<Timestamptz, _>(release_by)
+        .prepared()
         .execute(conn)
         .await?;
     Ok(())

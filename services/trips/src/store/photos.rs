@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A stored photo.
@@ -40,6 +41,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, p: &PhotoRow) -> diesel::Query
     .bind::<Text, _>(&p.sha256)
     .bind::<SqlUuid, _>(p.uploaded_by)
     .bind::<Text, _>(&p.role)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -55,6 +57,7 @@ pub async fn for_trip(
          WHERE trip_id = $1 ORDER BY id",
     )
     .bind::<SqlUuid, _>(trip)
+    .prepared()
     .load(conn)
     .await
 }

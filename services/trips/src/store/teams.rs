@@ -4,6 +4,7 @@
 use diesel::QueryableByName;
 use diesel::sql_types::{Array, BigInt, Bool, Nullable, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A team's state as the last applied event gave it.
@@ -36,6 +37,7 @@ pub async fn upsert(conn: &mut AsyncPgConnection, t: &TeamAccess) -> diesel::Que
     .bind::<Array<SqlUuid>, _>(&t.car_ids)
     .bind::<Array<SqlUuid>, _>(&t.cohost_ids)
     .bind::<BigInt, _>(t.version)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -62,6 +64,7 @@ pub async fn cohost_grant(
     .bind::<SqlUuid, _>(user)
     .bind::<SqlUuid, _>(car)
     .bind::<SqlUuid, _>(owner)
+    .prepared()
     .get_result(conn)
     .await?;
     Ok(g.booking_management)

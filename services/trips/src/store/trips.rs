@@ -6,6 +6,7 @@ use diesel::sql_types::{
     Array, BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
 };
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use upcar_db::Prepare;
 use uuid::Uuid;
 
 /// A trip as stored.
@@ -118,6 +119,7 @@ async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Query
     .bind::<Nullable<Jsonb>, _>(&t.pick_up_location)
     .bind::<Text, _>(&t.message)
     .bind::<Text, _>(&t.reservation_number)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -210,6 +212,7 @@ pub async fn guest_overlaps(
     .bind::<SqlUuid, _>(guest)
     .bind::<Timestamptz, _>(start)
     .bind::<Timestamptz, _>(end)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.id).collect())
@@ -234,6 +237,7 @@ pub async fn car_periods_from(
     )
     .bind::<SqlUuid, _>(car)
     .bind::<Timestamptz, _>(from)
+    .prepared()
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|p| (p.s, p.e)).collect())
@@ -266,6 +270,7 @@ pub async fn set_status(
     .bind::<Nullable<Text>, _>(c.reject_reason)
     .bind::<Nullable<BigInt>, _>(c.refund_cents)
     .bind::<diesel::sql_types::Bool, _>(c.cancelled)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -308,6 +313,7 @@ pub async fn append_history(
     .bind::<Nullable<SqlUuid>, _>(h.actor_id)
     .bind::<Text, _>(&h.actor_role)
     .bind::<Text, _>(&h.reason)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
@@ -323,6 +329,7 @@ pub async fn history(
          FROM trip_history WHERE trip_id = ANY($1) ORDER BY id",
     )
     .bind::<Array<SqlUuid>, _>(ids)
+    .prepared()
     .load(conn)
     .await
 }
@@ -379,6 +386,7 @@ async fn modify_once(
     .bind::<SqlUuid, _>(m.quote_id)
     .bind::<Nullable<Jsonb>, _>(&m.extras)
     .bind::<Nullable<Text>, _>(&m.protection_plan_type)
+    .prepared()
     .execute(conn)
     .await?;
     Ok(())
