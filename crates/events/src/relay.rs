@@ -108,6 +108,9 @@ impl Relay {
         let exchange = self.exchange.clone();
         let producer = self.producer.clone();
         conn.transaction::<usize, anyhow::Error, _>(async |conn| {
+                // Marking rows published need not wait for the disk: if a crash loses the mark,
+                // the rows are published again and consumers drop the repeats by event id.
+                diesel::sql_query("SET LOCAL synchronous_commit = off").execute(conn).await?;
                 // SKIP LOCKED lets several replicas of a service relay side by side.
                 let rows: Vec<Row> = o::outbox
                     .filter(o::published_at.is_null())
