@@ -51,36 +51,45 @@ pub(crate) fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
 /// answered if catalog or accounts cannot say).
 pub(crate) struct Names {
     pub(crate) cars: HashMap<String, cpb::CarDetails>,
-    pub(crate) people: HashMap<String, apb::Host>,
+    pub(crate) people: HashMap<String, apb::PublicProfile>,
 }
 
+/// The names of a page of trips: each distinct car once (catalog caches car pages) and every
+/// guest and host in one batch from accounts, all at the same time.
 pub(crate) async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
-    let mut cars = HashMap::new();
-    let mut people = HashMap::new();
-    for t in trips {
-        if !cars.contains_key(&t.car_id)
-            && let Ok(r) = state
-                .catalog
-                .clone()
-                .get_car(request(cpb::CarIdRequest { car_id: t.car_id.clone() }, None))
-                .await
-        {
-            cars.insert(t.car_id.clone(), r.into_inner());
+    let mut car_ids: Vec<&str> = trips.iter().map(|t| t.car_id.as_str()).collect();
+    car_ids.sort_unstable();
+    car_ids.dedup();
+    let mut people: Vec<String> =
+        trips.iter().flat_map(|t| [t.guest_id.clone(), t.owner_id.clone()]).collect();
+    people.sort_unstable();
+    people.dedup();
+    let cars = futures::future::join_all(car_ids.into_iter().map(|id| {
+        let mut catalog = state.catalog.clone();
+        async move {
+            let r = catalog.get_car(request(cpb::CarIdRequest { car_id: id.to_owned() }, None));
+            r.await.ok().map(|r| (id.to_owned(), r.into_inner()))
         }
-        for id in [&t.guest_id, &t.owner_id] {
-            if !people.contains_key(id)
-                && let Ok(r) = state
-                    .accounts
-                    .clone()
-                    .get_host(request(apb::IdRequest { id: id.clone() }, None))
-                    .await
-                && let Some(h) = r.into_inner().host
-            {
-                people.insert(id.clone(), h);
+    }));
+    // Accounts answers at most 100 profiles a call.
+    let profiles = futures::future::join_all(people.chunks(100).map(|ids| {
+        let mut accounts = state.accounts.clone();
+        let msg = apb::PublicProfilesRequest { ids: ids.to_vec() };
+        async move {
+            match accounts.get_public_profiles(request(msg, None)).await {
+                Ok(r) => r.into_inner().profiles,
+                Err(e) => {
+                    tracing::warn!(error = %e.message(), "names unavailable for trips");
+                    Vec::new()
+                }
             }
         }
+    }));
+    let (cars, profiles) = tokio::join!(cars, profiles);
+    Names {
+        cars: cars.into_iter().flatten().collect(),
+        people: profiles.into_iter().flatten().map(|p| (p.id.clone(), p)).collect(),
     }
-    Names { cars, people }
 }
 
 fn local_date_time(rfc3339: &str) -> (String, String) {
