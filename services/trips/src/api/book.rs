@@ -12,7 +12,6 @@
 //!    the hold on the card, and the outbox events; the answer is stored under the key.
 
 use crate::api::idempotent;
-use crate::api::read::reply_with;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::trips::{self, HistoryRow, TripRow};
@@ -395,24 +394,21 @@ async fn book(
         }
         Err(e) => return Err(e.into()),
     }
-    trips::append_history(
-        c,
-        &HistoryRow {
-            trip_id,
-            from_status: String::new(),
-            to_status: status.as_str().to_owned(),
-            action: "book".to_owned(),
-            actor_id: Some(who.user_id),
-            actor_role: "guest".to_owned(),
-            reason: if instant {
-                "instant booking".to_owned()
-            } else {
-                "waiting for the host".to_owned()
-            },
-            at: Utc::now(),
+    let booked = HistoryRow {
+        trip_id,
+        from_status: String::new(),
+        to_status: status.as_str().to_owned(),
+        action: "book".to_owned(),
+        actor_id: Some(who.user_id),
+        actor_role: "guest".to_owned(),
+        reason: if instant {
+            "instant booking".to_owned()
+        } else {
+            "waiting for the host".to_owned()
         },
-    )
-    .await?;
+        at: Utc::now(),
+    };
+    trips::append_history(c, &booked).await?;
     let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
     let hold = state
         .payments
@@ -439,11 +435,15 @@ async fn book(
         crate::events::confirmed(c, &row).await?;
     }
     crate::events::authorized(c, &row, state.payments.name()).await?;
-    reply_with(
-        c,
-        &row,
-        who,
-        if instant { "Trip booked." } else { "Trip requested; the host will answer soon." },
-    )
-    .await
+    // The new trip as its guest sees it, from what this transaction wrote: one history line,
+    // the hold just authorised, no additional driver yet.
+    Ok(pb::TripReply {
+        trip: Some(crate::api::convert::trip(&row, &[booked], "guest", "authorized")),
+        message: if instant {
+            "Trip booked."
+        } else {
+            "Trip requested; the host will answer soon."
+        }
+        .to_owned(),
+    })
 }
