@@ -126,6 +126,28 @@ fn trip(car: &str, from: i64) -> Value {
            "protectionPlanType": "Standard", "message": "bench"})
 }
 
+/// The checkout price of a trip for a guest (`tripPrice/getFinalTripPrice`): the body to book
+/// it with, carrying `quoteId` and `finalPrice` as the web app's Book sends them.
+async fn priced(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    mut body: Value,
+) -> anyhow::Result<Value> {
+    let r = http
+        .post(format!("{base}/v1/tripPrice/getFinalTripPrice"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await?;
+    let status = r.status();
+    let q: Value = r.json().await?;
+    anyhow::ensure!(status.is_success(), "getFinalTripPrice {status}: {q}");
+    body["quoteId"] = q["data"]["quoteId"].clone();
+    body["finalPrice"] = q["data"]["finalPrice"].clone();
+    Ok(body)
+}
+
 async fn book(http: &reqwest::Client, base: &str, token: &str, body: &Value) -> Result<(), String> {
     match http
         .post(format!("{base}/v1/trips/createTrip"))
@@ -187,6 +209,29 @@ async fn outbox_lag(
     rows.into_iter().next().ok_or_else(|| anyhow::anyhow!("no lag row"))
 }
 
+#[derive(diesel::QueryableByName)]
+struct Backend {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pid: i32,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    label: String,
+}
+
+/// Postgres processes named by what they serve: `postgres:<database>` for client backends,
+/// `postgres:<backend type>` for the server's own (WAL writer, checkpointer, ...).
+async fn postgres_labels(db: &str) -> std::collections::BTreeMap<u32, String> {
+    let rows: Vec<Backend> = match AsyncPgConnection::establish(db).await {
+        Ok(mut conn) => diesel::sql_query(
+            "SELECT pid, 'postgres:' || coalesce(datname, backend_type) AS label FROM pg_stat_activity",
+        )
+        .load(&mut conn)
+        .await
+        .unwrap_or_default(),
+        Err(_) => Vec::new(),
+    };
+    rows.into_iter().map(|b| (b.pid as u32, b.label)).collect()
+}
+
 /// Runs the stepped benchmark.
 pub async fn run(args: &[String]) -> anyhow::Result<()> {
     anyhow::ensure!(
@@ -230,20 +275,51 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     let mut best: Option<u64> = None;
     let mut crossed: Option<u64> = None;
     let all_steps = std::env::var("BOOK_ALL_STEPS").is_ok_and(|v| v == "1");
+    // As the web app books: the checkout price (a quote) first, then createTrip with its
+    // quoteId; quotes are made before each step, so the step times createTrip alone.
+    // BOOK_WITHOUT_QUOTE=1 sends the Trip fields only and createTrip prices the trip itself.
+    let with_quote = !std::env::var("BOOK_WITHOUT_QUOTE").is_ok_and(|v| v == "1");
     for rate in rates {
         let total = rate * seconds;
+        let first = slot.fetch_add(total, Ordering::Relaxed);
+        let car_n = cars.len() as u64;
+        // Slot i: car i % cars, day 31 + i / cars; guest i % guests (a multiple of cars).
+        let slot_of = |i: u64| {
+            let (car, from) = (&cars[(i % car_n) as usize], 31 + (i / car_n) as i64);
+            (trip(car, from), gs[(i % g_count as u64) as usize].token.clone())
+        };
+        let mut bodies = Vec::with_capacity(total as usize);
+        if with_quote {
+            let quoting = Instant::now();
+            for chunk in (first..first + total).collect::<Vec<_>>().chunks(16) {
+                let tasks: Vec<_> = chunk
+                    .iter()
+                    .map(|&i| {
+                        let (body, token) = slot_of(i);
+                        let (http, base) = (http.clone(), base.clone());
+                        tokio::spawn(async move { priced(&http, &base, &token, body).await })
+                    })
+                    .collect();
+                for t in tasks {
+                    bodies.push(t.await??);
+                }
+            }
+            eprintln!("{total} quotes in {:.1} s", quoting.elapsed().as_secs_f64());
+            // Let the services finish what the quoting left (pricing's writes) first.
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        } else {
+            bodies.extend((first..first + total).map(|i| slot_of(i).0));
+        }
+        let labels = postgres_labels(&trips_db).await;
+        let cpu_before = crate::cpu::snapshot_labelled(&labels);
         let t0 = Instant::now() + Duration::from_millis(200);
         let wall0 = chrono::Utc::now() + chrono::Duration::milliseconds(200);
-        let cpu_before = crate::cpu::snapshot();
         let mut tasks = Vec::with_capacity(total as usize);
         for k in 0..total {
             let at = t0 + Duration::from_secs_f64(k as f64 / rate as f64);
             tokio::time::sleep_until(at.into()).await;
-            let i = slot.fetch_add(1, Ordering::Relaxed);
-            let car_n = cars.len() as u64;
-            // Slot i: car i % cars, day 31 + i / cars; guest i % guests (a multiple of cars).
-            let (car, from) = (&cars[(i % car_n) as usize], 31 + (i / car_n) as i64);
-            let body = trip(car, from);
+            let i = first + k;
+            let body = std::mem::take(&mut bodies[k as usize]);
             let token = gs[(i % g_count as u64) as usize].token.clone();
             let (http, base) = (http.clone(), base.clone());
             tasks.push(tokio::spawn(async move {
@@ -274,7 +350,8 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         // Let the relay publish what the step wrote, then read the lag.
         tokio::time::sleep(Duration::from_secs(2)).await;
         // CPU from the first send until the relay and the consumers are done with the step.
-        let (cpu, cpu_total) = crate::cpu::per_op(&cpu_before, &crate::cpu::snapshot(), total);
+        let (cpu, cpu_total) =
+            crate::cpu::per_op(&cpu_before, &crate::cpu::snapshot_labelled(&labels), total);
         let lag = outbox_lag(&trips_db, wall0, wall1).await?;
         println!(
             "book http rate={rate} sent={total} in {sent_in:.1}s ok={} errors={errors} p50_ms={p50:.1} p99_ms={p99:.1} \
