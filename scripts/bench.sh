@@ -90,6 +90,8 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
 pids+=($!)
 wait_port $HTTP_PORT
 
+# The load generator names Postgres' CPU by database through this connection.
+export LOADGEN_PG="$PG/postgres"
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr)"
 if [ "$WHICH" = accounts ] || [ "$WHICH" = all ]; then
     TOKEN=$(curl -sf -X POST "http://127.0.0.1:$HTTP_PORT/v1/users/login" -H 'content-type: application/json' \

@@ -219,7 +219,7 @@ struct Backend {
 
 /// Postgres processes named by what they serve: `postgres:<database>` for client backends,
 /// `postgres:<backend type>` for the server's own (WAL writer, checkpointer, ...).
-async fn postgres_labels(db: &str) -> std::collections::BTreeMap<u32, String> {
+pub async fn postgres_labels(db: &str) -> std::collections::BTreeMap<u32, String> {
     let rows: Vec<Backend> = match AsyncPgConnection::establish(db).await {
         Ok(mut conn) => diesel::sql_query(
             "SELECT pid, 'postgres:' || coalesce(datname, backend_type) AS label FROM pg_stat_activity",

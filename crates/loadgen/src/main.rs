@@ -201,6 +201,12 @@ async fn main() -> anyhow::Result<()> {
             once(&mut c, call, &token, &id).await;
         }
     }
+    // LOADGEN_PG (any database URL of the server) names Postgres' CPU by database.
+    let labels = match std::env::var("LOADGEN_PG") {
+        Ok(url) => book::postgres_labels(&url).await,
+        Err(_) => Default::default(),
+    };
+    let cpu_before = cpu::snapshot_labelled(&labels);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
     for _ in 0..concurrency {
@@ -228,6 +234,8 @@ async fn main() -> anyhow::Result<()> {
         errors += e;
     }
     let elapsed = started.elapsed().as_secs_f64().max(seconds as f64);
+    let (cpu, cpu_total) =
+        cpu::per_op(&cpu_before, &cpu::snapshot_labelled(&labels), all.len() as u64);
     all.sort();
     println!(
         "{} {} c={} n={} errors={} p50_ms={:.3} p99_ms={:.3} rps={:.0}",
@@ -240,5 +248,6 @@ async fn main() -> anyhow::Result<()> {
         percentile(&all, 0.99),
         all.len() as f64 / elapsed
     );
+    println!("  cpu ms per request: total={cpu_total:.2} {}", cpu::describe(&cpu));
     Ok(())
 }
