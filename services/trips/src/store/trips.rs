@@ -176,13 +176,21 @@ pub async fn list(
         }
     };
     // A host's lists hold the bookings of their own cars and of the cars they co-host with
-    // booking management.
-    // A guest's lists also hold the trips they joined as an additional driver.
+    // booking management; a guest's also the trips they joined as an additional driver (as an
+    // array, so the plan ORs the guest index with the primary key instead of filtering every
+    // live trip through a subquery).
     let who = if who == "owner_id" {
-        format!("(owner_id = $1 OR {})", crate::store::teams::MANAGED_BY_COHOST)
+        // Candidates by the owner index: the caller's cars and those of the hosts whose
+        // teams they co-host in; then each co-hosted trip's car checked against the team.
+        format!(
+            "owner_id = ANY (ARRAY[$1] || ARRAY(SELECT ta.host_id FROM team_access ta \
+             WHERE ta.active AND ta.booking_management AND ta.cohost_ids @> ARRAY[$1])) \
+             AND (owner_id = $1 OR {})",
+            crate::store::teams::MANAGED_BY_COHOST
+        )
     } else {
-        "(guest_id = $1 OR id IN (SELECT trip_id FROM trip_additional_drivers \
-         WHERE user_id = $1 AND status = 'added'))"
+        "(guest_id = $1 OR id = ANY (ARRAY(SELECT trip_id FROM trip_additional_drivers \
+         WHERE user_id = $1 AND status = 'added')))"
             .to_owned()
     };
     diesel::sql_query(format!(
