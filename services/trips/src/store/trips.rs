@@ -160,28 +160,33 @@ pub async fn list(
     user: Uuid,
     view: View,
 ) -> diesel::QueryResult<Vec<TripRow>> {
+    diesel::sql_query(list_sql(view)).bind::<SqlUuid, _>(user).load(conn).await
+}
+
+/// The statement of [`list`] for a view (`$1` is the user), public for the plan tests.
+pub fn list_sql(view: View) -> String {
     let live = "status IN ('requested', 'confirmed', 'modification_pending', 'in_progress')";
-    let (who, filter, order) = match view {
+    let (host, filter, order) = match view {
         View::GuestCurrent => {
-            ("guest_id", format!("{live} AND upper(period) > now()"), "lower(period) ASC")
+            (false, format!("{live} AND upper(period) > now()"), "lower(period) ASC")
         }
         View::GuestPast => {
-            ("guest_id", format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+            (false, format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
         }
         View::HostFuture => {
-            ("owner_id", format!("{live} AND upper(period) > now()"), "lower(period) ASC")
+            (true, format!("{live} AND upper(period) > now()"), "lower(period) ASC")
         }
         View::HostPast => {
-            ("owner_id", format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+            (true, format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
         }
     };
     // A host's lists hold the bookings of their own cars and of the cars they co-host with
-    // booking management; a guest's also the trips they joined as an additional driver (as an
-    // array, so the plan ORs the guest index with the primary key instead of filtering every
-    // live trip through a subquery).
-    let who = if who == "owner_id" {
-        // Candidates by the owner index: the caller's cars and those of the hosts whose
-        // teams they co-host in; then each co-hosted trip's car checked against the team.
+    // booking management; a guest's also the trips they joined as an additional driver. Both
+    // find their candidates through an index (owner, or guest and primary key), never by
+    // filtering every live trip through a subquery.
+    let who = if host {
+        // The caller's cars and those of the hosts whose teams they co-host in; then each
+        // co-hosted trip's car checked against the team.
         format!(
             "owner_id = ANY (ARRAY[$1] || ARRAY(SELECT ta.host_id FROM team_access ta \
              WHERE ta.active AND ta.booking_management AND ta.cohost_ids @> ARRAY[$1])) \
@@ -193,12 +198,7 @@ pub async fn list(
          WHERE user_id = $1 AND status = 'added')))"
             .to_owned()
     };
-    diesel::sql_query(format!(
-        "SELECT {COLUMNS} FROM trips WHERE {who} AND {filter} ORDER BY {order} LIMIT 200"
-    ))
-    .bind::<SqlUuid, _>(user)
-    .load(conn)
-    .await
+    format!("SELECT {COLUMNS} FROM trips WHERE {who} AND {filter} ORDER BY {order} LIMIT 200")
 }
 
 /// Live trips of a guest overlapping `[start, end)`.
