@@ -84,6 +84,22 @@ pub async fn reply_for(
     reply_with(&mut conn, t, who, message).await
 }
 
+/// A trip as `actor` sees it: an additional driver's view leaves the money out.
+fn seen_by(
+    actor: Actor,
+    t: &TripRow,
+    history: &[trips::HistoryRow],
+    payment: &str,
+    drivers: Vec<pb::AdditionalDriver>,
+) -> pb::Trip {
+    let mut trip = convert::trip(t, history, role_name(actor), payment);
+    trip.additional_drivers = drivers;
+    if actor == Actor::Driver {
+        convert::for_driver(&mut trip);
+    }
+    trip
+}
+
 /// The same on a given connection (inside a transaction that changed the trip).
 pub async fn reply_with(
     conn: &mut diesel_async::AsyncPgConnection,
@@ -98,11 +114,8 @@ pub async fn reply_with(
     let history = trips::history(conn, &[t.id]).await?;
     let holds = hold_statuses(conn, &[t.id]).await?;
     let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
-    let mut trip = convert::trip(t, &history, role_name(actor), payment);
-    trip.additional_drivers = crate::api::drivers::listed(conn, t.id).await?;
-    if actor == Actor::Driver {
-        convert::for_driver(&mut trip);
-    }
+    let drivers = crate::api::drivers::listed(conn, t.id).await?;
+    let trip = seen_by(actor, t, &history, payment, drivers);
     Ok(pb::TripReply { trip: Some(trip), message: message.to_owned() })
 }
 
@@ -137,16 +150,8 @@ pub async fn list_trips(
     let mut trips = Vec::with_capacity(rows.len());
     for t in &rows {
         let actor = actor_of(&mut conn, t, who).await?;
-        let mut trip = convert::trip(
-            t,
-            &history,
-            role_name(actor),
-            holds.get(&t.id).map(String::as_str).unwrap_or(""),
-        );
-        if actor == Actor::Driver {
-            convert::for_driver(&mut trip);
-        }
-        trips.push(trip);
+        let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
+        trips.push(seen_by(actor, t, &history, payment, Vec::new()));
     }
     Ok(pb::TripsReply { trips })
 }
