@@ -1,5 +1,8 @@
 use gateway::{Application, Settings};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let settings = Settings::load()?;

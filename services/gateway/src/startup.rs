@@ -37,11 +37,18 @@ impl Application {
         if dist.is_none() {
             tracing::warn!("frontend/dist not found; serving the API only");
         }
-        let state = web::Data::new(AppState::new(settings)?);
+        let shared = AppState::new(settings)?;
         let server = HttpServer::new(move || {
             let spa = dist.clone();
+            // Each worker calls the services over channels of its own runtime; should that
+            // fail (it cannot for a valid address, which `AppState::new` checked), the shared
+            // channels still work.
+            let state = web::Data::new(shared.for_worker().unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "worker channels not opened; using the shared ones");
+                shared.clone()
+            }));
             let mut app = App::new()
-                .app_data(state.clone())
+                .app_data(state)
                 .app_data(
                     web::JsonConfig::default().limit(json_limit).error_handler(error::json_error),
                 )

@@ -31,16 +31,36 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
 }
 
+/// The gRPC channels to the services. A channel's connection and request queue are tasks
+/// of the runtime that opened it; each HTTP worker opens its own (`AppState::for_worker`) so a
+/// call is written, answered and resumed on the worker's thread, without waking another.
+struct Channels {
+    accounts: Channel,
+    catalog: Channel,
+    pricing: Channel,
+    trips: Channel,
+    messaging: Channel,
+}
+
+impl Channels {
+    /// Lazy channels: nothing connects before the first call.
+    fn open(settings: &Settings) -> anyhow::Result<Self> {
+        let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
+        let s = &settings.services;
+        Ok(Self {
+            accounts: upcar_identity::lazy_channel(&s.accounts, timeout)?,
+            catalog: upcar_identity::lazy_channel(&s.catalog, timeout)?,
+            pricing: upcar_identity::lazy_channel(&s.pricing, timeout)?,
+            trips: upcar_identity::lazy_channel(&s.trips, timeout)?,
+            messaging: upcar_identity::lazy_channel(&s.messaging, timeout)?,
+        })
+    }
+}
+
 impl AppState {
     /// Connects (lazily) to Redis and the services.
     pub fn new(settings: Settings) -> anyhow::Result<Self> {
-        let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
-        let accounts_channel = upcar_identity::lazy_channel(&settings.services.accounts, timeout)?;
-        let catalog_channel = upcar_identity::lazy_channel(&settings.services.catalog, timeout)?;
-        let pricing_channel = upcar_identity::lazy_channel(&settings.services.pricing, timeout)?;
-        let trips_channel = upcar_identity::lazy_channel(&settings.services.trips, timeout)?;
-        let messaging_channel =
-            upcar_identity::lazy_channel(&settings.services.messaging, timeout)?;
+        let c = Channels::open(&settings)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
@@ -50,18 +70,36 @@ impl AppState {
         Ok(Self {
             keys: Arc::new(JwtKeys::from_settings(&settings.jwt)?),
             redis,
-            accounts: AccountsClient::new(accounts_channel.clone()),
-            accounts_channel,
-            catalog: CatalogClient::new(catalog_channel.clone()),
-            catalog_channel,
-            pricing: PricingClient::new(pricing_channel.clone()),
-            pricing_channel,
-            trips: TripsClient::new(trips_channel.clone()),
-            trips_channel,
-            messaging: MessagingClient::new(messaging_channel),
+            accounts: AccountsClient::new(c.accounts.clone()),
+            accounts_channel: c.accounts,
+            catalog: CatalogClient::new(c.catalog.clone()),
+            catalog_channel: c.catalog,
+            pricing: PricingClient::new(c.pricing.clone()),
+            pricing_channel: c.pricing,
+            trips: TripsClient::new(c.trips.clone()),
+            trips_channel: c.trips,
+            messaging: MessagingClient::new(c.messaging),
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             settings: Arc::new(settings),
+        })
+    }
+
+    /// The same state with channels of the calling thread's runtime (an HTTP worker's); the
+    /// rest (keys, Redis pool, metrics, files) stays shared.
+    pub fn for_worker(&self) -> anyhow::Result<Self> {
+        let c = Channels::open(&self.settings)?;
+        Ok(Self {
+            accounts: AccountsClient::new(c.accounts.clone()),
+            accounts_channel: c.accounts,
+            catalog: CatalogClient::new(c.catalog.clone()),
+            catalog_channel: c.catalog,
+            pricing: PricingClient::new(c.pricing.clone()),
+            pricing_channel: c.pricing,
+            trips: TripsClient::new(c.trips.clone()),
+            trips_channel: c.trips,
+            messaging: MessagingClient::new(c.messaging),
+            ..self.clone()
         })
     }
 }
