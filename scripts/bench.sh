@@ -138,13 +138,14 @@ fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     # The three paths alternate for SEARCH_ROUNDS rounds (default 3), so a drift of the machine
     # (a background vacuum, another process) falls on each path alike; compare the medians.
-    for c in 1 4; do
-        paths=(sql grpc http)
+    # SEARCH_CLIENTS and SEARCH_PATHS narrow a run (for profiling one path, say).
+    for c in ${SEARCH_CLIENTS:-1 4}; do
+        read -r -a paths <<<"${SEARCH_PATHS:-sql grpc http}"
         for round in $(seq 1 "${SEARCH_ROUNDS:-3}"); do
             echo "round $round"
             # Each round starts with the next path, so no path always runs first or last.
-            for i in 0 1 2; do
-                case "${paths[$(((round + i - 1) % 3))]}" in
+            for i in $(seq 0 $((${#paths[@]} - 1))); do
+                case "${paths[$(((round + i - 1) % ${#paths[@]}))]}" in
                     sql) "$BIN/loadgen" search sql "$CATALOG_DB" "$c" "$SECONDS_PER_RUN" ;;
                     grpc) "$BIN/loadgen" search grpc "http://127.0.0.1:$CATALOG_PORT" "$c" "$SECONDS_PER_RUN" ;;
                     http) "$BIN/loadgen" search http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN" ;;

@@ -18,11 +18,18 @@ pub struct CacheSettings {
     pub key_prefix: String,
     /// Longest a car page or the makes list is kept.
     pub car_ttl_seconds: u64,
+    /// How long a search's request id answers its page (window, and the cars for prices by
+    /// request id).
+    pub search_page_ttl_seconds: u64,
 }
 
 impl Default for CacheSettings {
     fn default() -> Self {
-        Self { key_prefix: "catalog".to_owned(), car_ttl_seconds: 300 }
+        Self {
+            key_prefix: "catalog".to_owned(),
+            car_ttl_seconds: 300,
+            search_page_ttl_seconds: 3600,
+        }
     }
 }
 

@@ -54,6 +54,8 @@ pub enum CatalogError {
     PlaceNotFound,
     #[error("Give an address (3 characters or more), or latitude and longitude")]
     AddressRequired,
+    #[error("This search has expired; search again to see prices.")]
+    SearchExpired,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -116,6 +118,7 @@ impl ErrorCode for CatalogError {
             CatalogError::FeaturedCarNotFound => "featured_car_not_found",
             CatalogError::PlaceNotFound => "place_not_found",
             CatalogError::AddressRequired => "address_required",
+            CatalogError::SearchExpired => "search_expired",
             CatalogError::Internal(_) => "internal_error",
         }
     }

@@ -30,12 +30,18 @@ impl Application {
         let gazetteer =
             InMemoryGazetteer::bundled().map_err(|e| anyhow::anyhow!("gazetteer: {e}"))?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
+        let pages = crate::pages::PageWriter::start(
+            redis.clone(),
+            settings.cache.key_prefix.clone(),
+            settings.cache.search_page_ttl_seconds,
+        );
         let state = Arc::new(AppState {
             pool,
             radius_miles: settings.search.radius_miles,
             gazetteer,
             redis,
             cache: settings.cache,
+            pages,
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

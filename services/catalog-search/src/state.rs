@@ -13,6 +13,8 @@ pub struct AppState {
     /// Hot reads (car pages, the makes list).
     pub redis: deadpool_redis::Pool,
     pub cache: crate::cache::CacheSettings,
+    /// Keeps each search page's cars for prices by request id.
+    pub pages: crate::pages::PageWriter,
 }
 
 impl AppState {

@@ -50,8 +50,6 @@ impl Default for RatesCacheSettings {
 pub struct QuoteSettings {
     /// A quote is honoured at checkout for this many minutes.
     pub valid_minutes: i64,
-    /// A search page's window is remembered this long for `checkPrices`.
-    pub search_ttl_minutes: i64,
     /// Prefix of this deployment's Redis keys (tests use their own).
     #[serde(default = "default_prefix")]
     pub key_prefix: String,

@@ -44,7 +44,26 @@ impl Catalog for CatalogApi {
         &self,
         r: Request<pb::SearchRequest>,
     ) -> Result<Response<pb::SearchReply>, Status> {
-        call("SearchCars", r, async |_, b| search::search(&self.state, b).await).await
+        let mut store = None;
+        let mut res = call("SearchCars", r, async |_, b| {
+            let (reply, took) = search::search(&self.state, b).await?;
+            store = Some(took);
+            Ok(reply)
+        })
+        .await?;
+        // The store's share of the call (W3C Server-Timing syntax), which the gateway passes on.
+        if let Some(took) = store
+            && let Ok(v) = format!("db;dur={:.3}", took.as_secs_f64() * 1000.0).parse()
+        {
+            res.metadata_mut().insert("server-timing", v);
+        }
+        Ok(res)
+    }
+    async fn get_search_page(
+        &self,
+        r: Request<pb::SearchPageRequest>,
+    ) -> Result<Response<pb::SearchPage>, Status> {
+        call("GetSearchPage", r, async |_, b| search::page(&self.state, b).await).await
     }
     async fn get_car(
         &self,

@@ -2,9 +2,11 @@
 
 use super::convert;
 use crate::domain::filters::{self, DEFAULT_AGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, Sort};
+use crate::domain::search_page::SearchPageId;
 use crate::domain::search_params::{DEFAULT_LATITUDE, DEFAULT_LONGITUDE};
 use crate::domain::window::{TripWindow, zone_for};
 use crate::error::{CatalogError, CatalogResult};
+use crate::pages::{self, Page};
 use crate::state::AppState;
 use crate::store::cars::{self, SearchQuery};
 use upcar_proto::catalog as pb;
@@ -103,10 +105,18 @@ pub fn query(
     Ok((q, window))
 }
 
-pub async fn search(state: &AppState, r: pb::SearchRequest) -> CatalogResult<pb::SearchReply> {
+/// The search, and how long its store call took (checking out a connection and the
+/// statements: what `loadgen search sql` measures alone), for the `server-timing` metadata.
+pub async fn search(
+    state: &AppState,
+    r: pb::SearchRequest,
+) -> CatalogResult<(pb::SearchReply, std::time::Duration)> {
     let (q, window) = query(state.radius_miles, &r, chrono::Utc::now())?;
+    let started = std::time::Instant::now();
     let mut conn = state.conn().await?;
     let (rows, count) = cars::search(&mut conn, &q).await?;
+    drop(conn);
+    let store = started.elapsed();
     let message = if count == 0 {
         format!(
             "No cars available within {} miles for these dates. Try other dates or a nearby place.",
@@ -115,15 +125,43 @@ pub async fn search(state: &AppState, r: pb::SearchRequest) -> CatalogResult<pb:
     } else {
         String::new()
     };
-    Ok(pb::SearchReply {
+    let request_id = SearchPageId::new(window.start, window.end, q.age).encode();
+    state.pages.keep(Page {
+        request_id: request_id.clone(),
+        car_ids: rows.iter().map(|r| r.car.id.to_string()).collect(),
+    });
+    let reply = pb::SearchReply {
         count,
         message,
         cars: rows.iter().map(|r| convert::summary(&r.car, r.distance_miles)).collect(),
         is_long_term_rental: window.is_long_term(),
-        request_id: uuid::Uuid::now_v7().to_string(),
+        request_id,
         page: r.page.max(1),
         limit: q.limit,
         start_time: window.start.to_rfc3339(),
         end_time: window.end.to_rfc3339(),
+    };
+    Ok((reply, store))
+}
+
+/// A search page by its request id: the window and age from the id, the cars (when asked)
+/// from the kept page.
+pub async fn page(state: &AppState, r: pb::SearchPageRequest) -> CatalogResult<pb::SearchPage> {
+    let ttl = chrono::Duration::seconds(
+        i64::try_from(state.cache.search_page_ttl_seconds).unwrap_or(i64::MAX / 1000),
+    );
+    let id = SearchPageId::parse(&r.request_id)
+        .filter(|p| p.is_live(chrono::Utc::now(), ttl))
+        .ok_or(CatalogError::SearchExpired)?;
+    let car_ids = if r.with_cars {
+        pages::cars_of(state, r.request_id.trim()).await.ok_or(CatalogError::SearchExpired)?
+    } else {
+        Vec::new()
+    };
+    Ok(pb::SearchPage {
+        start_time: id.start.to_rfc3339(),
+        end_time: id.end.to_rfc3339(),
+        age: id.age,
+        car_ids,
     })
 }

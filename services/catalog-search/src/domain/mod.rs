@@ -6,5 +6,6 @@ pub mod geo;
 pub mod home;
 pub mod reports;
 pub mod reviews;
+pub mod search_page;
 pub mod search_params;
 pub mod window;

@@ -333,3 +333,73 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
     assert!(reply.cars.windows(2).all(|w| w[0].distance_miles <= w[1].distance_miles));
     assert!(reply.count > 100);
 }
+
+#[tokio::test]
+async fn a_search_page_is_read_back_by_its_request_id() {
+    let app = spawn_app().await;
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    let reply = app
+        .client
+        .clone()
+        .search_cars(pb::SearchRequest {
+            from_date: day(10),
+            from_time: "10:00 AM".into(),
+            until_date: day(12),
+            until_time: "10:00 AM".into(),
+            latitude: Some(37.5485),
+            longitude: Some(-121.9886),
+            sort_by: "distance".into(),
+            age: Some(30),
+            limit: 5,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(reply.cars.len(), 5);
+    let page = |request_id: &str, with_cars: bool| {
+        let mut client = app.client.clone();
+        let request_id = request_id.to_owned();
+        async move { client.get_search_page(pb::SearchPageRequest { request_id, with_cars }).await }
+    };
+    // The window and age come from the id itself.
+    let window = page(&reply.request_id, false).await.unwrap().into_inner();
+    assert_eq!(
+        (window.start_time.as_str(), window.end_time.as_str()),
+        (reply.start_time.as_str(), reply.end_time.as_str())
+    );
+    assert_eq!(window.age, 30);
+    assert!(window.car_ids.is_empty());
+    // The cars, in the page's order, once the writer has kept them (it does not hold up the
+    // search; by the time a client has the answer it is there, but this test is faster).
+    let want: Vec<String> = reply.cars.iter().map(|c| c.id.clone()).collect();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        match page(&reply.request_id, true).await {
+            Ok(p) => {
+                assert_eq!(p.into_inner().car_ids, want);
+                break;
+            }
+            Err(e) => {
+                assert_eq!(e.code(), tonic::Code::InvalidArgument, "{e:?}");
+                assert!(tokio::time::Instant::now() < deadline, "the page was never kept");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+        }
+    }
+    // A damaged id, a plain uuid, or an id whose page was never kept: a clear 400.
+    let damaged = reply.request_id.replacen('.', ":", 1);
+    let never_kept = catalog_search::domain::search_page::SearchPageId::new(
+        Utc::now() + Duration::days(3),
+        Utc::now() + Duration::days(4),
+        25,
+    )
+    .encode();
+    for (bad, with_cars) in [(damaged.as_str(), false), (&id(), false), (&never_kept, true)] {
+        let e = page(bad, with_cars).await.unwrap_err();
+        assert_eq!(e.code(), tonic::Code::InvalidArgument, "{bad}");
+        assert_eq!(e.message(), "This search has expired; search again to see prices.");
+    }
+    // The window of an id never kept is still its own (prices by ids need no stored page).
+    assert_eq!(page(&never_kept, false).await.unwrap().into_inner().age, 25);
+}

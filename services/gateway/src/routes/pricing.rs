@@ -234,15 +234,22 @@ pub async fn check_prices(
     let q = q.into_inner();
     let car_ids: Vec<String> =
         ids.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
-    let msg = pb::CheckPricesRequest {
+    let mut msg = pb::CheckPricesRequest {
         car_ids,
-        request_id: q.request_id,
         start_date: q.new_start_date,
         start_time: q.new_start_time,
         end_date: q.new_end_date,
         end_time: q.new_end_time,
         age: age_query(&q.age)?,
+        ..Default::default()
     };
+    // Without dates, the search's window (read from its request id by catalog-search).
+    if msg.start_date.trim().is_empty() && !q.request_id.trim().is_empty() {
+        let page = search_page(&state, who.0.as_ref(), q.request_id, false).await?;
+        msg.start_instant = page.start_time;
+        msg.end_instant = page.end_time;
+        msg.age = msg.age.or(Some(page.age));
+    }
     let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -274,7 +281,14 @@ pub async fn check_prices(
 /// `GET /v1/tripPrice/getPricesByRequestId/{requestId}`: a search page's prices keyed by car
 /// id (the spec's "price details for a search request id").
 pub async fn prices_by_request(state: State, who: MaybeUser, id: web::Path<String>) -> HttpResult {
-    let msg = pb::CheckPricesRequest { request_id: id.into_inner(), ..Default::default() };
+    let page = search_page(&state, who.0.as_ref(), id.into_inner(), true).await?;
+    let msg = pb::CheckPricesRequest {
+        car_ids: page.car_ids,
+        start_instant: page.start_time,
+        end_instant: page.end_time,
+        age: Some(page.age),
+        ..Default::default()
+    };
     let r = state.pricing.clone().check_prices(request(msg, who.0.as_ref())).await?.into_inner();
     #[derive(Serialize)]
     struct Out<'a> {
@@ -516,31 +530,14 @@ pub async fn protection_plans(state: State) -> HttpResult {
     })))
 }
 
-/// After a search: pricing remembers the page (request id, window, cars) so
-/// `checkPrices?requestId` answers at once. Best effort: prices are also available by dates.
-pub fn remember_search(
+/// A search page by its request id (catalog-search mints and reads these ids): its window
+/// and age, and its cars when `with_cars`.
+async fn search_page(
     state: &AppState,
-    request_id: &str,
-    car_ids: Vec<String>,
-    start: &str,
-    end: &str,
-    age: Option<i32>,
-) {
-    if request_id.is_empty() || car_ids.is_empty() {
-        return;
-    }
-    let msg = pb::RememberSearchRequest {
-        request_id: request_id.to_owned(),
-        car_ids,
-        start_time: start.to_owned(),
-        end_time: end.to_owned(),
-        age,
-    };
-    let mut client = state.pricing.clone();
-    let req = request(msg, None);
-    tokio::spawn(async move {
-        if let Err(e) = client.remember_search(req).await {
-            tracing::warn!(error = %e.message(), "pricing did not take the search page");
-        }
-    });
+    who: Option<&upcar_identity::Identity>,
+    request_id: String,
+    with_cars: bool,
+) -> HttpResult<upcar_proto::catalog::SearchPage> {
+    let msg = upcar_proto::catalog::SearchPageRequest { request_id, with_cars };
+    Ok(state.catalog.clone().get_search_page(request(msg, who)).await?.into_inner())
 }

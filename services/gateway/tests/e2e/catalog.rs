@@ -46,6 +46,14 @@ async fn search_near_fremont_lists_cars_nearest_first_with_the_spec_fields() {
     assert!(b["count"].as_i64().unwrap() >= 20, "{b}");
     assert!(b["requestId"].as_str().is_some_and(|r| !r.is_empty()));
     assert_eq!(b["isLongTermRental"], false);
+    // Server-Timing names the store's time inside catalog-search and the whole call to it.
+    let r = get(&format!("/v1/cars/search?{}&limit=5", base_query(monday(), 2)), None).await;
+    let timing = r.headers()["server-timing"].to_str().unwrap().to_owned();
+    let dur = |name: &str| -> f64 {
+        let m = timing.split(", ").find_map(|m| m.strip_prefix(&format!("{name};dur=")));
+        m.and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("{name} in {timing}"))
+    };
+    assert!(dur("db") > 0.0 && dur("db") <= dur("catalog"), "{timing}");
     let cars = b["data"].as_array().unwrap();
     let distances: Vec<f64> = cars.iter().map(|c| c["distance"].as_f64().unwrap()).collect();
     assert!(distances.windows(2).all(|w| w[0] <= w[1]), "nearest first: {distances:?}");

@@ -118,6 +118,34 @@ async fn the_car_page_price_has_the_spec_fields_and_matches_the_search_page() {
         parts(get(&format!("/v1/tripPrice/getPricesByRequestId/{request_id}"), None).await).await;
     assert_eq!(s, 200, "{by_id}");
     assert_eq!(by_id["data"][&car]["finalPrice"], d["finalPrice"]);
+    // Keyed by the page's own cars, every one of them.
+    let mut keys: Vec<&str> =
+        by_id["data"].as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    let mut page: Vec<&str> = ids.to_vec();
+    keys.sort_unstable();
+    page.sort_unstable();
+    assert_eq!(keys, page);
+    // A damaged id, or one catalog-search never minted, answers 400 with a message, both ways.
+    for bad in ["0193ffff-0000-7000-8000-000000000000", "x", &request_id.replacen('.', "-", 1)] {
+        let (s, e) =
+            parts(get(&format!("/v1/tripPrice/getPricesByRequestId/{bad}"), None).await).await;
+        assert_eq!((s, e["error"].as_str()), (400, Some("search_expired")), "{bad}: {e}");
+        assert!(e["message"].as_str().unwrap().contains("search again"), "{e}");
+        let (s, e) = parts(
+            get(&format!("/v1/cars/checkPrices/{}?requestId={bad}", ids.join(",")), None).await,
+        )
+        .await;
+        assert_eq!((s, e["error"].as_str()), (400, Some("search_expired")), "{bad}: {e}");
+    }
+    // The id is not a secret: one written by hand names its window, which pricing judges like
+    // any other (here a window in 1970: 400 with pricing's message, nothing priced).
+    let handmade = format!("{}.1.2.25", uuid::Uuid::now_v7().simple());
+    let (s, e) = parts(
+        get(&format!("/v1/cars/checkPrices/{}?requestId={handmade}", ids.join(",")), None).await,
+    )
+    .await;
+    assert_eq!(s, 400, "{e}");
+    assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
 
     // The many-car variant, with one unknown car dropped.
     let start = (Utc::now() + Duration::days(WINDOW.0)).to_rfc3339();

@@ -50,12 +50,6 @@ impl Pricing for PricingApi {
     ) -> Result<Response<pb::TripPricesReply>, Status> {
         call("GetTripPrices", r, async |_, b| prices::get_trip_prices(&self.state, b).await).await
     }
-    async fn remember_search(
-        &self,
-        r: Request<pb::RememberSearchRequest>,
-    ) -> Result<Response<pb::Empty>, Status> {
-        call("RememberSearch", r, async |_, b| prices::remember_search(&self.state, b).await).await
-    }
     async fn check_prices(
         &self,
         r: Request<pb::CheckPricesRequest>,

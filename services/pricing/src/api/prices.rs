@@ -3,7 +3,7 @@
 use crate::api::convert;
 use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
-use crate::store::quotes::{self, Point, QuoteInputs, QuoteRecord, SearchPage};
+use crate::store::quotes::{self, Point, QuoteInputs, QuoteRecord};
 use crate::store::rates::{self, PricedCar, RatesRow};
 use chrono::{DateTime, Duration, Utc};
 use pricing_domain::coupon::Coupon;
@@ -206,66 +206,34 @@ pub async fn get_trip_prices(
     Ok(pb::TripPricesReply { prices })
 }
 
-/// Remembers a search page so its prices can be read by request id.
-pub async fn remember_search(
-    state: &AppState,
-    r: pb::RememberSearchRequest,
-) -> PricingResult<pb::Empty> {
-    if r.request_id.trim().is_empty() || r.request_id.len() > 100 {
-        return Err(PricingError::Invalid(
-            "requestId is required (at most 100 characters).".to_owned(),
-        ));
-    }
-    let instant = |s: &str| DateTime::parse_from_rfc3339(s.trim()).is_ok();
-    if !instant(&r.start_time) || !instant(&r.end_time) {
-        return Err(PricingError::Invalid(
-            "startTime and endTime must be RFC 3339 instants.".to_owned(),
-        ));
-    }
-    let page = SearchPage {
-        car_ids: ids_of(&r.car_ids).unwrap_or_default(),
-        start: r.start_time,
-        end: r.end_time,
-        age: r.age,
-    };
-    quotes::remember_search(state, r.request_id.trim(), &page).await?;
-    Ok(pb::Empty {})
-}
-
 /// `cars/checkPrices/{ids}`: the prices of a search page's cars. `ready` once every car has a
 /// price or cannot have one; cars whose rates have not reached pricing yet stay `pending`.
 pub async fn check_prices(
     state: &AppState,
     r: pb::CheckPricesRequest,
 ) -> PricingResult<pb::CheckPricesReply> {
-    let page = if r.request_id.trim().is_empty() {
-        None
-    } else {
-        quotes::search(state, r.request_id.trim()).await?
-    };
-    // The window: explicit local dates and times, or the remembered page's instants.
-    let (ids, start, end, age) = match (&page, r.start_date.trim().is_empty()) {
-        (_, false) => (
-            ids_of(&r.car_ids)?,
+    // The window: a search page's instants (the gateway reads them from catalog-search) or
+    // local dates and times in each car's zone.
+    let (start, end) = if !r.start_instant.trim().is_empty() || !r.end_instant.trim().is_empty() {
+        let instant = |s: &str| DateTime::parse_from_rfc3339(s.trim()).is_ok();
+        if !instant(&r.start_instant) || !instant(&r.end_instant) {
+            return Err(PricingError::Invalid(
+                "startInstant and endInstant must be RFC 3339 instants.".to_owned(),
+            ));
+        }
+        (r.start_instant, r.end_instant)
+    } else if !r.start_date.trim().is_empty() {
+        (
             format!("{} {}", r.start_date.trim(), r.start_time.trim()),
             format!("{} {}", r.end_date.trim(), r.end_time.trim()),
-            r.age,
-        ),
-        (Some(p), true) => {
-            let ids = if r.car_ids.is_empty() { p.car_ids.clone() } else { ids_of(&r.car_ids)? };
-            (ids, p.start.clone(), p.end.clone(), r.age.or(p.age))
-        }
-        (None, true) if r.request_id.trim().is_empty() => {
-            return Err(PricingError::Invalid(
-                "Give the search's requestId or the dates (startDate, startTime, endDate, endTime).".to_owned(),
-            ));
-        }
-        (None, true) => {
-            return Err(PricingError::Invalid(
-                "This search has expired; search again to see prices.".to_owned(),
-            ));
-        }
+        )
+    } else {
+        return Err(PricingError::Invalid(
+            "Give the search's requestId or the dates (startDate, startTime, endDate, endTime)."
+                .to_owned(),
+        ));
     };
+    let (ids, age) = (ids_of(&r.car_ids)?, r.age);
     let now = Utc::now();
     let rows = state.rates_cache.get_many(&state.pool, &ids).await?;
     let mut prices = Vec::new();

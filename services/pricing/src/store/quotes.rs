@@ -5,7 +5,6 @@ use crate::error::PricingResult;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use prost::Message;
-use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 use upcar_proto::pricing as pb;
 use uuid::Uuid;
@@ -79,39 +78,4 @@ pub async fn get(
         return Ok(None);
     }
     Ok(Some((record, details)))
-}
-
-/// A search page remembered for `checkPrices` by its request id.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct SearchPage {
-    pub car_ids: Vec<Uuid>,
-    /// RFC 3339 instants of the search's window.
-    pub start: String,
-    pub end: String,
-    pub age: Option<i32>,
-}
-
-/// Remembers a search page.
-pub async fn remember_search(
-    state: &AppState,
-    request_id: &str,
-    page: &SearchPage,
-) -> PricingResult<()> {
-    let key = state.key("search", request_id);
-    let value = serde_json::to_vec(page).map_err(anyhow::Error::from)?;
-    let ttl = (state.quotes.search_ttl_minutes * 60).max(1) as u64;
-    let mut conn = state.redis().await?;
-    conn.set_ex::<_, _, ()>(&key, value, ttl).await?;
-    Ok(())
-}
-
-/// A remembered search page.
-pub async fn search(state: &AppState, request_id: &str) -> PricingResult<Option<SearchPage>> {
-    let key = state.key("search", request_id);
-    let mut conn = state.redis().await?;
-    let v: Option<Vec<u8>> = conn.get(&key).await?;
-    Ok(match v {
-        Some(v) => Some(serde_json::from_slice(&v).map_err(anyhow::Error::from)?),
-        None => None,
-    })
 }

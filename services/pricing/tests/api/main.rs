@@ -272,24 +272,20 @@ async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_
         .into_inner();
     assert_eq!(reply.prices.iter().map(|p| p.car_id.clone()).collect::<Vec<_>>(), [a.to_string()]);
 
-    // A remembered search page: checkPrices by request id is ready on the first poll.
-    let request_id = Uuid::now_v7().to_string();
-    app.client
-        .clone()
-        .remember_search(pb::RememberSearchRequest {
-            request_id: request_id.clone(),
-            car_ids: vec![a.to_string(), b.to_string()],
-            start_time: (Utc::now() + Duration::days(3)).to_rfc3339(),
-            end_time: (Utc::now() + Duration::days(5)).to_rfc3339(),
-            age: Some(35),
-        })
-        .await
-        .unwrap();
+    // A search page's window as instants (what the gateway reads from catalog-search for a
+    // request id): ready on the first poll.
+    let (start_instant, end_instant) = (
+        (Utc::now() + Duration::days(3)).to_rfc3339(),
+        (Utc::now() + Duration::days(5)).to_rfc3339(),
+    );
     let check = app
         .client
         .clone()
         .check_prices(pb::CheckPricesRequest {
-            request_id: request_id.clone(),
+            car_ids: vec![a.to_string(), b.to_string()],
+            start_instant: start_instant.clone(),
+            end_instant: end_instant.clone(),
+            age: Some(35),
             ..Default::default()
         })
         .await
@@ -304,8 +300,9 @@ async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_
         .client
         .clone()
         .check_prices(pb::CheckPricesRequest {
-            request_id,
             car_ids: vec![a.to_string(), unknown.to_string()],
+            start_instant,
+            end_instant,
             ..Default::default()
         })
         .await
