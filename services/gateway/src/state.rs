@@ -60,36 +60,42 @@ impl Channels {
 impl AppState {
     /// Connects (lazily) to Redis and the services.
     pub fn new(settings: Settings) -> anyhow::Result<Self> {
-        let c = Channels::open(&settings)?;
+        let channels = Channels::open(&settings)?;
         let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let files = LocalStore::new(
             &settings.files.root,
             &settings.files.public_base_url,
             settings.files.secret(),
         );
-        Ok(Self {
-            keys: Arc::new(JwtKeys::from_settings(&settings.jwt)?),
+        let keys = Arc::new(JwtKeys::from_settings(&settings.jwt)?);
+        let shared = Shared {
+            settings: Arc::new(settings),
+            keys,
             redis,
-            accounts: AccountsClient::new(c.accounts.clone()),
-            accounts_channel: c.accounts,
-            catalog: CatalogClient::new(c.catalog.clone()),
-            catalog_channel: c.catalog,
-            pricing: PricingClient::new(c.pricing.clone()),
-            pricing_channel: c.pricing,
-            trips: TripsClient::new(c.trips.clone()),
-            trips_channel: c.trips,
-            messaging: MessagingClient::new(c.messaging),
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
-            settings: Arc::new(settings),
-        })
+        };
+        Ok(Self::assemble(shared, channels))
     }
 
     /// The same state with channels of the calling thread's runtime (an HTTP worker's); the
     /// rest (keys, Redis pool, metrics, files) stays shared.
     pub fn for_worker(&self) -> anyhow::Result<Self> {
-        let c = Channels::open(&self.settings)?;
-        Ok(Self {
+        let shared = Shared {
+            settings: self.settings.clone(),
+            keys: self.keys.clone(),
+            redis: self.redis.clone(),
+            files: self.files.clone(),
+            metrics: self.metrics.clone(),
+        };
+        Ok(Self::assemble(shared, Channels::open(&self.settings)?))
+    }
+
+    fn assemble(s: Shared, c: Channels) -> Self {
+        Self {
+            settings: s.settings,
+            keys: s.keys,
+            redis: s.redis,
             accounts: AccountsClient::new(c.accounts.clone()),
             accounts_channel: c.accounts,
             catalog: CatalogClient::new(c.catalog.clone()),
@@ -99,7 +105,17 @@ impl AppState {
             trips: TripsClient::new(c.trips.clone()),
             trips_channel: c.trips,
             messaging: MessagingClient::new(c.messaging),
-            ..self.clone()
-        })
+            files: s.files,
+            metrics: s.metrics,
+        }
     }
+}
+
+/// What every worker's state shares.
+struct Shared {
+    settings: Arc<Settings>,
+    keys: Arc<JwtKeys>,
+    redis: deadpool_redis::Pool,
+    files: Arc<LocalStore>,
+    metrics: Arc<crate::metrics::Metrics>,
 }
