@@ -57,7 +57,8 @@ fn search_request() -> cpb::SearchRequest {
         until_date: day(12),
         latitude: Some(37.5485),
         longitude: Some(-121.9886),
-        sort_by: "distance".into(),
+        // LOADGEN_SORT measures another order (recommended, priceAsc, priceDesc).
+        sort_by: std::env::var("LOADGEN_SORT").unwrap_or_else(|_| "distance".into()),
         limit: 20,
         ..Default::default()
     }
@@ -87,9 +88,10 @@ async fn search_once(client: &mut Client) -> Option<Option<f64>> {
         Client::Http(c, base) => {
             let r = c
                 .get(format!(
-                    "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy=distance&limit=20",
+                    "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy={}&limit=20",
                     day(10),
-                    day(12)
+                    day(12),
+                    search_request().sort_by
                 ))
                 .send()
                 .await

@@ -151,10 +151,29 @@ fn search_filters() -> String {
 /// Free for the whole window: one probe of the availability index per car.
 const AVAILABLE: &str = "NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5))";
 
+/// Great-circle metres from car `c` to (`$1`, `$2`): the haversine formula on earthdistance's
+/// sphere (`earth()`, folded to a constant when planned). It equals
+/// `earth_distance(ll_to_earth(..), ll_to_earth(..))` to within 1e-8 m but costs about a tenth
+/// of it: that builds two `earth` values per row and checks the domain's constraints on each
+/// (measured at 100k cars: 43 ms against 4 ms for the ~4,500 candidates around Fremont).
+macro_rules! distance_m {
+    () => {
+        "(2 * earth() * asin(least(1.0, sqrt(\
+           power(sin(radians(c.latitude - $1) / 2), 2) \
+           + cos(radians(c.latitude)) * cos(radians($1)) * power(sin(radians(c.longitude - $2) / 2), 2)))))"
+    };
+}
+
+/// [`distance_m!`] as a constant, for `format!`.
+const DISTANCE_M: &str = distance_m!();
+
 /// The conditions on a car's own columns (no probe of another table).
-const ROW_FILTERS: &str = "c.status = 'active' \
+const ROW_FILTERS: &str = concat!(
+    "c.status = 'active' \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
-   AND earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) <= $3 \
+   AND ",
+    distance_m!(),
+    " <= $3 \
    AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
    AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
    AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
@@ -168,7 +187,8 @@ const ROW_FILTERS: &str = "c.status = 'active' \
    AND ($15::bigint IS NULL OR c.daily_price_cents >= $15) \
    AND ($16::bigint IS NULL OR c.daily_price_cents <= $16) \
    AND ($17::int IS NULL OR c.car_year >= $17) \
-   AND ($18::int IS NULL OR c.car_year <= $18)";
+   AND ($18::int IS NULL OR c.car_year <= $18)"
+);
 
 /// One page of matches in the order of `sort` (`$19` limit, `$20` offset). With the distance
 /// sort the GiST index yields cars nearest first and the scan stops after the page. The price
@@ -180,14 +200,14 @@ const ROW_FILTERS: &str = "c.status = 'active' \
 fn page_sql(sort: Sort) -> String {
     let columns = format!(
         "{CAR_COLUMNS}, \
-           earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles"
+           {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles"
     );
     if matches!(sort, Sort::PriceAsc | Sort::PriceDesc) {
         let direction = if sort == Sort::PriceAsc { "ASC" } else { "DESC" };
         return format!(
             "SELECT page.*, s.distance_miles FROM \
                (SELECT c.id, c.daily_price_cents, \
-                  earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth($1, $2)) / {METERS_PER_MILE} AS distance_miles \
+                  {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles \
                 FROM cars c WHERE {ROW_FILTERS} ORDER BY {order} OFFSET 0) s \
              CROSS JOIN LATERAL (SELECT {CAR_COLUMNS} FROM cars c WHERE c.id = s.id) page \
              WHERE NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = s.id AND u.period && tstzrange($4, $5)) \
