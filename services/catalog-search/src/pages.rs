@@ -3,10 +3,10 @@
 //! alone). The window and age need no storage: they are in the id (`domain::search_page`).
 //!
 //! A search does not wait for this write: pages go through a queue to one writer task, which
-//! sends whatever has queued as one pipeline (under load, many pages per round trip). A page
-//! is read back at the earliest when the client has the search's answer, by then written.
-//! Redis being down loses pages (their prices stay available by ids and request id), never a
-//! search.
+//! sends whatever has queued as one pipeline (under load, many pages per round trip). A read
+//! that arrives before its page is written (a client asking at once) waits a little for it
+//! (`api::search::page`). Redis being down loses pages (their prices stay available by ids
+//! and request id), never a search.
 
 use crate::state::AppState;
 use deadpool_redis::redis::{self, AsyncCommands};

@@ -154,7 +154,7 @@ pub async fn page(state: &AppState, r: pb::SearchPageRequest) -> CatalogResult<p
         .filter(|p| p.is_live(chrono::Utc::now(), ttl))
         .ok_or(CatalogError::SearchExpired)?;
     let car_ids = if r.with_cars {
-        pages::cars_of(state, r.request_id.trim()).await.ok_or(CatalogError::SearchExpired)?
+        kept_cars(state, &id, r.request_id.trim()).await.ok_or(CatalogError::SearchExpired)?
     } else {
         Vec::new()
     };
@@ -164,4 +164,23 @@ pub async fn page(state: &AppState, r: pb::SearchPageRequest) -> CatalogResult<p
         age: id.age,
         car_ids,
     })
+}
+
+/// The cars of a kept page. A page searched a moment ago may still be in the writer's queue
+/// (the search answers without waiting for it), so a fresh id waits a little for its page.
+async fn kept_cars(state: &AppState, id: &SearchPageId, request_id: &str) -> Option<Vec<String>> {
+    const ATTEMPTS: u32 = 10;
+    for attempt in 1..=ATTEMPTS {
+        if let Some(ids) = pages::cars_of(state, request_id).await {
+            return Some(ids);
+        }
+        let fresh = id
+            .searched_at()
+            .is_some_and(|at| chrono::Utc::now() - at < chrono::Duration::seconds(2));
+        if !fresh || attempt == ATTEMPTS {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    None
 }
