@@ -51,14 +51,19 @@ fn day(d: i64) -> String {
     (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string()
 }
 
+/// The search's order: `LOADGEN_SORT` measures another (recommended, priceAsc, priceDesc).
+static SORT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    std::env::var("LOADGEN_SORT").unwrap_or_else(|_| "distance".into())
+});
+
+/// The benchmark's search; every path (SQL, gRPC, HTTP) sends this one.
 fn search_request() -> cpb::SearchRequest {
     cpb::SearchRequest {
         from_date: day(10),
         until_date: day(12),
         latitude: Some(37.5485),
         longitude: Some(-121.9886),
-        // LOADGEN_SORT measures another order (recommended, priceAsc, priceDesc).
-        sort_by: std::env::var("LOADGEN_SORT").unwrap_or_else(|_| "distance".into()),
+        sort_by: SORT.clone(),
         limit: 20,
         ..Default::default()
     }
@@ -86,12 +91,16 @@ fn store_ms(server_timing: Option<&str>) -> Option<f64> {
 async fn search_once(client: &mut Client) -> Option<Option<f64>> {
     match client {
         Client::Http(c, base) => {
+            let q = search_request();
             let r = c
                 .get(format!(
-                    "{base}/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&untilDate={}&sortBy={}&limit=20",
-                    day(10),
-                    day(12),
-                    search_request().sort_by
+                    "{base}/v1/cars/search?latitude={}&longitude={}&fromDate={}&untilDate={}&sortBy={}&limit={}",
+                    q.latitude.unwrap_or_default(),
+                    q.longitude.unwrap_or_default(),
+                    q.from_date,
+                    q.until_date,
+                    q.sort_by,
+                    q.limit
                 ))
                 .send()
                 .await
