@@ -370,10 +370,21 @@ async fn a_search_page_is_read_back_by_its_request_id() {
     );
     assert_eq!(window.age, 30);
     assert!(window.car_ids.is_empty());
-    // The cars, in the page's order, asked for at once: the search does not wait for the
-    // page to be written, the read waits for it instead.
+    // The cars, in the page's order, asked for at once: the replica that ran the search
+    // answers from memory.
     let want: Vec<String> = reply.cars.iter().map(|c| c.id.clone()).collect();
     assert_eq!(page(&reply.request_id, true).await.unwrap().into_inner().car_ids, want);
+    // Other replicas read the page from Redis, where the writer puts it after its linger.
+    let (redis, prefix) = (&app.state.redis, &app.state.cache.key_prefix);
+    let mut stored = None;
+    for _ in 0..100 {
+        stored = catalog_search::pages::stored(redis, prefix, &reply.request_id).await;
+        if stored.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(stored, Some(want));
     // A damaged id, a plain uuid, or an id whose page was never kept: a clear 400.
     let damaged = reply.request_id.replacen('.', ":", 1);
     let never_kept = catalog_search::domain::search_page::SearchPageId::new(
