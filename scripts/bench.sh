@@ -71,7 +71,17 @@ if [ "$WHICH" != accounts ]; then
     wait_port $CATALOG_PORT
     # Generating the fleet and relaying its pricing events leave a dead row per car and per
     # event; where autovacuum is off (as on the machines this was measured on) every index scan
-    # of the search would visit them.
+    # of the search would visit them. A fresh fleet's pricing feed (which marks every car it
+    # publishes) and outbox relay finish first, or the vacuum would come too early; so does
+    # pricing's reading of those events, or it would share the cores with the measurements.
+    for _ in $(seq 1 600); do
+        due=$(psql "$CATALOG_DB" -Atc "SELECT (SELECT count(*) FROM cars WHERE pricing_published_at IS NULL
+                  OR pricing_published_at < updated_at) + (SELECT count(*) FROM outbox WHERE published_at IS NULL)" 2>/dev/null || echo 0)
+        queued=$(rabbitmqctl -q list_queues name messages 2>/dev/null |
+            awk '$1 == "bench.events.pricing" { print $2 }')
+        [ "${due:-0}" -eq 0 ] && [ "${queued:-0}" -eq 0 ] && break
+        sleep 1
+    done
     psql "$CATALOG_DB" -qc "VACUUM (ANALYZE) cars, car_unavailability, outbox" 2>/dev/null || true
 fi
 wait_port $ACCOUNTS_PORT
