@@ -7,8 +7,9 @@
 //! per batch of pages, not per search). The replica that ran a search also keeps its most
 //! recent pages in memory, so the usual next call (the client pricing the page it was just
 //! shown) reads them without Redis; a read on another replica that arrives before the page is
-//! written waits a little for it (`api::search::page`). Redis being down loses pages for other
-//! replicas (their prices stay available by ids and request id), never a search.
+//! written waits a little for it (`api::search::page`). Redis being down, or a replica stopping
+//! within a linger of its last searches, loses those pages for other replicas (their prices
+//! stay available by ids and request id; the client searches again), never a search.
 
 use crate::state::AppState;
 use deadpool_redis::redis::{self, AsyncCommands};
