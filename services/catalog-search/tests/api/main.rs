@@ -384,7 +384,14 @@ async fn a_search_page_is_read_back_by_its_request_id() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    assert_eq!(stored, Some(want));
+    assert_eq!(stored, Some(want.clone()));
+    // With the Redis copy gone, this replica still answers from memory.
+    let key = catalog_search::pages::page_key(prefix, &reply.request_id);
+    let mut conn = redis.get().await.unwrap();
+    let removed: i64 =
+        deadpool_redis::redis::cmd("DEL").arg(&key).query_async(&mut *conn).await.unwrap();
+    assert_eq!(removed, 1);
+    assert_eq!(page(&reply.request_id, true).await.unwrap().into_inner().car_ids, want);
     // A damaged id, a plain uuid, or an id whose page was never kept: a clear 400.
     let damaged = reply.request_id.replacen('.', ":", 1);
     let never_kept = catalog_search::domain::search_page::SearchPageId::new(
