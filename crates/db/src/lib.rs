@@ -29,6 +29,17 @@ pub fn pool(url: &str, max_size: usize) -> anyhow::Result<PgPool> {
         .build()?)
 }
 
+/// A connection only if one is free at once (never waits for another request to return one):
+/// for work that can run beside a connection already held and otherwise runs after it there.
+/// Waiting instead could leave every request holding one connection and waiting for a second.
+pub async fn spare(pool: &PgPool) -> Option<PooledConn> {
+    let at_once = deadpool::managed::Timeouts {
+        wait: Some(std::time::Duration::ZERO),
+        ..deadpool::managed::Timeouts::new()
+    };
+    pool.timeout_get(&at_once).await.ok()
+}
+
 /// Runs pending embedded migrations on a dedicated blocking connection.
 pub async fn run_migrations(url: &str, migrations: EmbeddedMigrations) -> anyhow::Result<()> {
     let url = url.to_owned();

@@ -42,6 +42,7 @@ impl Application {
             redis,
             cache: settings.cache,
             pages,
+            searches: crate::api::search::Searches::new(settings.search.count_beside_max),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

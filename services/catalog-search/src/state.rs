@@ -15,6 +15,8 @@ pub struct AppState {
     pub cache: crate::cache::CacheSettings,
     /// Keeps each search page's cars for prices by request id.
     pub pages: crate::pages::PageWriter,
+    /// The searches running now (which of them count their total beside the page).
+    pub searches: crate::api::search::Searches,
 }
 
 impl AppState {

@@ -267,16 +267,38 @@ struct Total {
 /// Active cars within the radius that are free for the whole window and whose host rules
 /// (advance notice, minimum and maximum duration, weekend minimum, minimum age) allow it: one
 /// page, and the number of matches (exact up to [`COUNT_CAP`]).
+///
+/// Given a `spare` connection, the total is counted on it while the page runs, so a search
+/// takes the longer of the two statements rather than both; without one (the pool is busy)
+/// the total follows the page on `conn`. A page that is not full ends the list, so its length
+/// gives the total (and wins over a count taken beside it, which could see a car booked in
+/// between).
 pub async fn search(
     conn: &mut AsyncPgConnection,
+    spare: Option<&mut AsyncPgConnection>,
     q: &SearchQuery,
 ) -> QueryResult<(Vec<SearchRow>, i64)> {
-    let rows = planned(conn, q, page_sql(q.sort)).await?;
-    // A page that is not full ends the list, so its length gives the total for free.
+    let page = planned::<SearchRow>(conn, q, page_sql(q.sort));
+    let (rows, counted) = match spare {
+        Some(spare) => {
+            let (rows, n) = tokio::try_join!(page, total(spare, q))?;
+            (rows, Some(n))
+        }
+        None => (page.await?, None),
+    };
     if !rows.is_empty() && (rows.len() as i64) < i64::from(q.limit) {
         let total = rows.len() as i64 + i64::from(q.offset);
         return Ok((rows, total));
     }
+    let n = match counted {
+        Some(n) => n,
+        None => total(conn, q).await?,
+    };
+    Ok((rows, n))
+}
+
+/// The number of matches, exact up to [`COUNT_CAP`].
+async fn total(conn: &mut AsyncPgConnection, q: &SearchQuery) -> QueryResult<i64> {
     let total: Total = bind_filters(
         format!(
             "SELECT count(*) AS n FROM (SELECT 1 FROM cars c WHERE {filters} LIMIT {COUNT_CAP}) capped",
@@ -286,7 +308,7 @@ pub async fn search(
     )
     .get_result(conn)
     .await?;
-    Ok((rows, total.n))
+    Ok(total.n)
 }
 
 /// Runs a page statement (`sql` with `$1`..`$20`) with the planner steered for the nearest

@@ -254,6 +254,49 @@ async fn host_blocks_hide_the_car_and_unblocks_release_it_and_bad_events_are_ski
 }
 
 #[tokio::test]
+async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
+    use catalog_search::store::cars;
+    let app = spawn_app().await;
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    let request = pb::SearchRequest {
+        from_date: day(10),
+        until_date: day(12),
+        latitude: Some(37.5485),
+        longitude: Some(-121.9886),
+        sort_by: "distance".into(),
+        limit: 5,
+        ..Default::default()
+    };
+    let (mut q, _) =
+        catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
+    let pool = &app.state.pool;
+    let (mut conn, mut spare) = (pool.get().await.unwrap(), pool.get().await.unwrap());
+    let ids = |rows: &[cars::SearchRow]| rows.iter().map(|r| r.car.id).collect::<Vec<_>>();
+    // A full page: the total is counted, on the spare connection or after the page.
+    let (after, n_after) = cars::search(&mut conn, None, &q).await.unwrap();
+    let (beside, n_beside) = cars::search(&mut conn, Some(&mut spare), &q).await.unwrap();
+    assert_eq!(after.len(), 5);
+    assert_eq!(ids(&after), ids(&beside));
+    assert_eq!(n_after, n_beside);
+    assert!(n_after > 5, "{n_after}");
+    // The last page, not full: its length gives the same total either way.
+    q.offset = (n_after - 2) as i32;
+    let (last_after, t_after) = cars::search(&mut conn, None, &q).await.unwrap();
+    let (last_beside, t_beside) = cars::search(&mut conn, Some(&mut spare), &q).await.unwrap();
+    assert_eq!((last_after.len(), last_beside.len()), (2, 2));
+    assert_eq!((t_after, t_beside), (n_after, n_after));
+    drop((conn, spare));
+    // Only the first `count_beside_max` searches running at once get a second connection.
+    let searches = catalog_search::api::search::Searches::new(1);
+    let first = searches.enter();
+    let second = searches.enter();
+    assert!(first.spare(pool).await.is_some());
+    assert!(second.spare(pool).await.is_none());
+    drop((first, second));
+    assert!(searches.enter().spare(pool).await.is_some());
+}
+
+#[tokio::test]
 async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sorting() {
     let app = spawn_app().await;
     let mut conn = app.state.pool.get().await.unwrap();
