@@ -112,6 +112,20 @@ fn id() -> String {
     uuid::Uuid::now_v7().to_string()
 }
 
+/// A nearest-first search near Fremont for two days from ten days out.
+fn fremont_search(limit: i32) -> pb::SearchRequest {
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    pb::SearchRequest {
+        from_date: day(10),
+        until_date: day(12),
+        latitude: Some(37.5485),
+        longitude: Some(-121.9886),
+        sort_by: "distance".into(),
+        limit,
+        ..Default::default()
+    }
+}
+
 #[tokio::test]
 async fn a_booking_hides_the_car_for_its_days_until_it_is_cancelled() {
     let app = spawn_app().await;
@@ -257,16 +271,7 @@ async fn host_blocks_hide_the_car_and_unblocks_release_it_and_bad_events_are_ski
 async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
     use catalog_search::store::cars;
     let app = spawn_app().await;
-    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
-    let request = pb::SearchRequest {
-        from_date: day(10),
-        until_date: day(12),
-        latitude: Some(37.5485),
-        longitude: Some(-121.9886),
-        sort_by: "distance".into(),
-        limit: 5,
-        ..Default::default()
-    };
+    let request = fremont_search(5);
     let (mut q, _) =
         catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
     let pool = &app.state.pool;
@@ -301,15 +306,7 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
     let app = spawn_app().await;
     let mut conn = app.state.pool.get().await.unwrap();
     catalog_search::store::generate::generate(&mut conn, 20_000, 60_000).await.unwrap();
-    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
-    let request = pb::SearchRequest {
-        from_date: day(10),
-        until_date: day(12),
-        latitude: Some(37.5485),
-        longitude: Some(-121.9886),
-        sort_by: "distance".into(),
-        ..Default::default()
-    };
+    let request = fremont_search(0);
     let (q, _) =
         catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
     let plan = catalog_search::store::cars::explain_search(&mut conn, &q).await.unwrap();
@@ -380,21 +377,14 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
 #[tokio::test]
 async fn a_search_page_is_read_back_by_its_request_id() {
     let app = spawn_app().await;
-    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
     let reply = app
         .client
         .clone()
         .search_cars(pb::SearchRequest {
-            from_date: day(10),
             from_time: "10:00 AM".into(),
-            until_date: day(12),
             until_time: "10:00 AM".into(),
-            latitude: Some(37.5485),
-            longitude: Some(-121.9886),
-            sort_by: "distance".into(),
             age: Some(30),
-            limit: 5,
-            ..Default::default()
+            ..fremont_search(5)
         })
         .await
         .unwrap()
