@@ -109,8 +109,9 @@ pub fn query(
 /// The searches running in this replica, for deciding which may count their total beside
 /// the page on a second connection: only the first `max` at once. Beyond them the database's
 /// cores are busy with other searches, where a second statement per search only adds
-/// backends competing for them (measured at 4 clients on 2 cores: 12-15 % fewer searches a
-/// second), and two connections per search would halve the searches the pool serves at once.
+/// backends competing for them (counting beside every page, 4 clients on 2 cores gave 12-15 %
+/// fewer searches a second than the bench before it; `docs/PERFORMANCE.md`), and two
+/// connections per search would halve the searches the pool serves at once.
 pub struct Searches {
     running: AtomicUsize,
     max: usize,
