@@ -35,12 +35,21 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 echo "redis: ready"
 
-if ! rabbitmqctl -q status >/dev/null 2>&1; then
-    echo "starting rabbitmq"
-    rabbitmq-server -detached || true
-    wait_until 90 rabbitmqctl -q await_startup || { echo "rabbitmq did not start" >&2; exit 1; }
-else
-    # The node may run with the app stopped (after an interrupted broker test).
-    rabbitmqctl -q start_app >/dev/null 2>&1 || true
+# Every probe of the broker is bounded: a node can answer its port and cheap commands while
+# a heavier one (`rabbitmqctl status`) never returns.
+rabbit() { timeout 30 "$@" >/dev/null 2>&1; }
+if ! rabbit rabbitmq-diagnostics -q check_running; then
+    if rabbit rabbitmq-diagnostics -q ping; then
+        # The node runs with the app stopped (after an interrupted broker test).
+        echo "starting the rabbitmq app"
+        rabbit rabbitmqctl -q start_app || true
+    else
+        echo "starting rabbitmq"
+        rabbitmq-server -detached >/dev/null 2>&1 || true
+    fi
+    wait_until 90 timeout 30 rabbitmq-diagnostics -q check_running ||
+        { echo "rabbitmq did not start" >&2; exit 1; }
 fi
+wait_until 30 timeout 10 rabbitmq-diagnostics -q check_port_connectivity ||
+    { echo "rabbitmq does not take connections on its port" >&2; exit 1; }
 echo "rabbitmq: ready"

@@ -84,3 +84,46 @@ pub async fn publish<E: upcar_events::IntegrationEvent>(
     let _ = conn.close(200, "done".into()).await;
     Ok(())
 }
+
+/// Waits until the broker at `amqp_url` takes a quorum queue's declaration, as a service's
+/// consumer makes at start-up, for up to `within`. A broker that was just started again
+/// (`rabbitmqctl start_app`) accepts connections before it has recovered its queues; a test
+/// whose services declared their queues then would lose the first events published to them.
+pub async fn await_broker(amqp_url: &str, within: std::time::Duration) -> anyhow::Result<()> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let attempt =
+            tokio::time::timeout(std::time::Duration::from_secs(10), declare_probe(amqp_url));
+        match attempt.await {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(e)) if tokio::time::Instant::now() >= deadline => {
+                anyhow::bail!("the broker did not take a queue declaration in {within:?}: {e}")
+            }
+            Err(_) if tokio::time::Instant::now() >= deadline => {
+                anyhow::bail!("the broker did not take a queue declaration in {within:?}")
+            }
+            _ => tokio::time::sleep(std::time::Duration::from_millis(250)).await,
+        }
+    }
+}
+
+/// Declares and deletes a quorum queue named `test-probe-…`.
+async fn declare_probe(amqp_url: &str) -> anyhow::Result<()> {
+    use lapin::options::{QueueDeclareOptions, QueueDeleteOptions};
+    use lapin::types::{AMQPValue, FieldTable};
+    use lapin::{Connection, ConnectionProperties};
+    let conn = Connection::connect(amqp_url, ConnectionProperties::default()).await?;
+    let ch = conn.create_channel().await?;
+    let name = unique("test-probe");
+    let mut args = FieldTable::default();
+    args.insert("x-queue-type".into(), AMQPValue::LongString("quorum".into()));
+    ch.queue_declare(
+        name.as_str().into(),
+        QueueDeclareOptions { durable: true, ..Default::default() },
+        args,
+    )
+    .await?;
+    ch.queue_delete(name.as_str().into(), QueueDeleteOptions::default()).await?;
+    let _ = conn.close(200, "probed".into()).await;
+    Ok(())
+}

@@ -265,6 +265,9 @@ async fn events_committed_while_the_broker_is_down_arrive_exactly_once_after_it_
         count(&app.state, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL").await;
     assert!(pending >= 3, "events wait in the outbox while the broker is down ({pending})");
     rabbitmqctl("start_app");
+    upcar_testkit::await_broker(app.settings.amqp.url(), Duration::from_secs(120))
+        .await
+        .expect("the broker takes declarations again");
 
     wait_for(&recorder, &expected, 6, 90).await;
     // Let any redelivery arrive before judging duplicates.

@@ -74,6 +74,7 @@ pub fn start(
                 s.messaging_port,
             ),
             None => {
+                await_broker();
                 let pricing_port = spawn_pricing();
                 let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
                 let messaging_port = spawn_messaging(accounts_port);
@@ -111,6 +112,21 @@ pub fn start(
         trips_db,
         messaging_port,
     }
+}
+
+/// Waits (two minutes at most) until the broker takes queue declarations: the services below
+/// declare their queues as they start, and events published before a queue exists are lost.
+fn await_broker() {
+    std::thread::spawn(|| {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(upcar_testkit::await_broker(
+            &upcar_testkit::amqp_url(),
+            std::time::Duration::from_secs(120),
+        ))
+    })
+    .join()
+    .expect("broker probe")
+    .expect("the broker is ready");
 }
 
 fn spawn_messaging(accounts: u16) -> u16 {
