@@ -302,6 +302,77 @@ async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
 }
 
 #[tokio::test]
+async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_each_search() {
+    use catalog_search::domain::filters::Sort;
+    use catalog_search::store::cars;
+    use diesel_async::RunQueryDsl;
+    let app = spawn_app().await;
+    let mut conn = app.state.pool.get().await.unwrap();
+    let (base, _) =
+        catalog_search::api::search::query(app.state.radius_miles, &fremont_search(2), Utc::now())
+            .unwrap();
+    let ids = |rows: &[cars::SearchRow]| rows.iter().map(|r| r.car.id).collect::<Vec<_>>();
+    // Every match on one page that is not full: its length is the total, no count runs.
+    let mut whole = base.clone();
+    whole.limit = 300;
+    let (all, n_all) = cars::search(&mut conn, None, &whole).await.unwrap();
+    assert!(all.len() > 2 && all.len() < 300, "{}", all.len());
+    assert_eq!(n_all, all.len() as i64);
+    let make = all[0].car.make.clone();
+    let n_make = all.iter().filter(|r| r.car.make == make).count() as i64;
+    // Each run binds its own values to the kept statements: a make filter, then none again.
+    for run in 0..8 {
+        let mut q = base.clone();
+        if run % 2 == 1 {
+            q.make = Some(make.clone());
+        }
+        let (rows, n) = cars::search(&mut conn, None, &q).await.unwrap();
+        match &q.make {
+            Some(m) => {
+                assert!(rows.iter().all(|r| &r.car.make == m));
+                assert_eq!(n, n_make);
+            }
+            None => {
+                assert_eq!(ids(&rows), ids(&all[..2]));
+                assert_eq!(n, n_all, "the kept count statement counts every run's matches");
+            }
+        }
+    }
+    let mut recommended = base.clone();
+    recommended.sort = Sort::Recommended;
+    cars::search(&mut conn, None, &recommended).await.unwrap();
+
+    #[derive(diesel::QueryableByName)]
+    struct Kept {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        custom_plans: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        generic_plans: i64,
+    }
+    let kept = |text: &'static str| {
+        diesel::sql_query(
+            "SELECT custom_plans, generic_plans FROM pg_prepared_statements WHERE statement = $1",
+        )
+        .bind::<diesel::sql_types::Text, _>(text)
+    };
+    let distance: Vec<Kept> = kept(cars::page_sql(Sort::Distance)).load(&mut conn).await.unwrap();
+    assert_eq!(distance.len(), 1, "one prepared statement for the nearest-first page");
+    assert_eq!(distance[0].generic_plans, 0, "never one plan for every search");
+    assert_eq!(distance[0].custom_plans, 9, "planned for each search's values");
+    let rec: Vec<Kept> = kept(cars::page_sql(Sort::Recommended)).load(&mut conn).await.unwrap();
+    assert_eq!((rec.len(), rec[0].custom_plans), (1, 1));
+    let count: Vec<Kept> = kept(cars::count_sql()).load(&mut conn).await.unwrap();
+    assert_eq!(count.len(), 1, "one prepared statement for the total");
+    assert!(count[0].custom_plans + count[0].generic_plans >= 4);
+    // Price orders run outside the steering transaction, where a kept statement could switch
+    // to one generic plan after five runs: they are not kept.
+    let mut by_price = base.clone();
+    by_price.sort = Sort::PriceAsc;
+    cars::search(&mut conn, None, &by_price).await.unwrap();
+    assert!(kept(cars::page_sql(Sort::PriceAsc)).load::<Kept>(&mut conn).await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sorting() {
     let app = spawn_app().await;
     let mut conn = app.state.pool.get().await.unwrap();
