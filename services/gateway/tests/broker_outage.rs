@@ -93,11 +93,11 @@ async fn bookings_during_a_broker_restart_reach_the_availability_projection_exac
     let down_at = std::time::Instant::now();
     tokio::time::sleep(std::time::Duration::from_secs(4)).await;
     tokio::task::spawn_blocking(|| rabbitmqctl("start_app")).await.unwrap();
+    eprintln!("broker was down {:.1} s", down_at.elapsed().as_secs_f64());
     // The next test binary's services declare their queues as they start.
     upcar_testkit::await_broker(&upcar_testkit::amqp_url(), std::time::Duration::from_secs(120))
         .await
         .expect("the broker takes declarations again");
-    eprintln!("broker was down {:.1} s", down_at.elapsed().as_secs_f64());
     tokio::time::sleep(std::time::Duration::from_secs(4)).await;
     stop.store(true, Ordering::Relaxed);
     let mut trips = Vec::new();

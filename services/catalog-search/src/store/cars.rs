@@ -356,9 +356,8 @@ where
     T: QueryableByName<diesel::pg::Pg> + Send + 'static,
 {
     use diesel_async::{AsyncConnection, SimpleAsyncConnection};
-    let bound = |sql: &str| {
-        bind_filters(sql.to_owned(), q).bind::<Integer, _>(q.limit).bind::<Integer, _>(q.offset)
-    };
+    let bound =
+        |sql: &str| bind_filters(sql, q).bind::<Integer, _>(q.limit).bind::<Integer, _>(q.offset);
     if !matches!(q.sort, Sort::Distance | Sort::Recommended) {
         return bound(sql).load(conn).await;
     }
