@@ -23,6 +23,36 @@ pub type PooledConn = Object<AsyncPgConnection>;
 /// where FIFO would rotate every request through all of them.
 pub fn pool(url: &str, max_size: usize) -> anyhow::Result<PgPool> {
     let mgr = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+    lifo(mgr, max_size)
+}
+
+/// Like [`pool`], but each connection runs `session` (statements such as `SET ...`) once,
+/// right after it is opened, so every checkout finds those settings in force without a round
+/// trip of its own. For a pool kept apart for one kind of statement: settings made here hold
+/// for everything that runs on its connections.
+pub fn pool_with_session(
+    url: &str,
+    max_size: usize,
+    session: &'static str,
+) -> anyhow::Result<PgPool> {
+    let mut config = diesel_async::pooled_connection::ManagerConfig::<AsyncPgConnection>::default();
+    config.custom_setup = Box::new(move |url| {
+        let url = url.to_owned();
+        Box::pin(async move {
+            let mut conn = AsyncPgConnection::establish(&url).await?;
+            conn.batch_execute(session)
+                .await
+                .map_err(|e| ConnectionError::BadConnection(format!("session settings: {e}")))?;
+            Ok(conn)
+        })
+    });
+    lifo(AsyncDieselConnectionManager::new_with_config(url, config), max_size)
+}
+
+fn lifo(
+    mgr: AsyncDieselConnectionManager<AsyncPgConnection>,
+    max_size: usize,
+) -> anyhow::Result<PgPool> {
     Ok(PgPool::builder(mgr)
         .max_size(max_size)
         .queue_mode(deadpool::managed::QueueMode::Lifo)

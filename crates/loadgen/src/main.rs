@@ -44,7 +44,7 @@ enum Client {
     Grpc(AccountsClient<tonic::transport::Channel>),
     Catalog(CatalogClient<tonic::transport::Channel>),
     Pricing(PricingClient<tonic::transport::Channel>),
-    Sql(upcar_db::PgPool, std::sync::Arc<SqlSearch>),
+    Sql(catalog_search::store::cars::SearchPool, std::sync::Arc<SqlSearch>),
 }
 
 fn day(d: i64) -> String {
@@ -52,7 +52,7 @@ fn day(d: i64) -> String {
 }
 
 /// The SQL path's search: its query, and the running searches, which decide as the service
-/// does (with its default `count_beside_max`) whether a search counts beside its page.
+/// does (with its `count_beside_max`, `APP__SEARCH__COUNT_BESIDE_MAX` or 1) whether a search counts beside its page.
 struct SqlSearch {
     query: catalog_search::store::cars::SearchQuery,
     searches: catalog_search::api::search::Searches,
@@ -125,9 +125,7 @@ async fn search_once(client: &mut Client) -> Option<Option<f64>> {
             let running = s.searches.enter();
             let (conn, mut spare) = tokio::join!(pool.get(), running.spare(pool));
             let mut conn = conn.ok()?;
-            catalog_search::store::cars::search(&mut conn, spare.as_deref_mut(), &s.query)
-                .await
-                .ok()?;
+            catalog_search::store::cars::search(&mut conn, spare.as_mut(), &s.query).await.ok()?;
             Some(Some(t.elapsed().as_secs_f64() * 1000.0))
         }
         _ => None,
@@ -243,9 +241,16 @@ async fn main() -> anyhow::Result<()> {
         "sql" => {
             let (q, _) =
                 catalog_search::api::search::query(50.0, &search_request(), chrono::Utc::now())?;
-            let searches = catalog_search::api::search::Searches::new(1);
-            // Room for a second connection per client, as the service's pool has.
-            let pool = upcar_db::pool(&address, 2 * concurrency.max(1))?;
+            // The service's setting when the environment gives it (as the bench's does).
+            let beside_max = std::env::var("APP__SEARCH__COUNT_BESIDE_MAX")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(1);
+            let searches = catalog_search::api::search::Searches::new(beside_max);
+            // The service's search pool (its sessions steer the planner), with room for a second
+            // connection per client.
+            let pool =
+                catalog_search::store::cars::SearchPool::new(&address, 2 * concurrency.max(1))?;
             Client::Sql(pool, std::sync::Arc::new(SqlSearch { query: q, searches }))
         }
         other => anyhow::bail!("unknown target {other}"),

@@ -47,6 +47,8 @@ pub struct SearchSettings {
     /// Searches that may run at once with their total counted on a second connection beside
     /// the page (see `api::search::Running`); more than this and the count follows the page.
     pub count_beside_max: usize,
+    /// Connections of the search pool (apart from `database.max_connections`).
+    pub pool_connections: usize,
 }
 
 impl Settings {

@@ -35,8 +35,11 @@ impl Application {
             settings.cache.key_prefix.clone(),
             settings.cache.search_page_ttl_seconds,
         );
+        let search_pool =
+            crate::store::cars::SearchPool::new(&db_url, settings.search.pool_connections)?;
         let state = Arc::new(AppState {
             pool,
+            search_pool,
             radius_miles: settings.search.radius_miles,
             gazetteer,
             redis,

@@ -7,6 +7,8 @@ use upcar_db::{PgPool, PooledConn};
 /// Shared handles and settings.
 pub struct AppState {
     pub pool: PgPool,
+    /// Connections whose sessions steer the planner for searches (`store::cars::SearchPool`).
+    pub search_pool: crate::store::cars::SearchPool,
     pub radius_miles: f64,
     /// The shipped gazetteer, for the search phrase parser.
     pub gazetteer: InMemoryGazetteer,

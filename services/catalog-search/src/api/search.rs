@@ -137,8 +137,8 @@ impl Searches {
 
 impl Running<'_> {
     /// The second connection for the total, when this search may have one and one is free.
-    pub async fn spare(&self, pool: &upcar_db::PgPool) -> Option<upcar_db::PooledConn> {
-        if self.beside { upcar_db::spare(pool).await } else { None }
+    pub async fn spare(&self, pool: &cars::SearchPool) -> Option<cars::SearchConn> {
+        if self.beside { pool.spare().await } else { None }
     }
 }
 
@@ -157,9 +157,10 @@ pub async fn search(
     let (q, window) = query(state.radius_miles, &r, chrono::Utc::now())?;
     let started = std::time::Instant::now();
     let running = state.searches.enter();
-    let (conn, mut spare) = tokio::join!(state.conn(), running.spare(&state.pool));
+    let (conn, mut spare) =
+        tokio::join!(state.search_pool.get(), running.spare(&state.search_pool));
     let mut conn = conn?;
-    let (rows, count) = cars::search(&mut conn, spare.as_deref_mut(), &q).await?;
+    let (rows, count) = cars::search(&mut conn, spare.as_mut(), &q).await?;
     drop((conn, spare, running));
     let store = started.elapsed();
     let message = if count == 0 {

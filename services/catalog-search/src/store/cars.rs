@@ -289,14 +289,15 @@ struct Total {
 /// gives the total (and wins over a count taken beside it, which could see a car booked in
 /// between).
 pub async fn search(
-    conn: &mut AsyncPgConnection,
-    spare: Option<&mut AsyncPgConnection>,
+    conn: &mut SearchConn,
+    spare: Option<&mut SearchConn>,
     q: &SearchQuery,
 ) -> QueryResult<(Vec<SearchRow>, i64)> {
+    let conn = &mut *conn.0;
     let page = planned::<SearchRow>(conn, q, page_sql(q.sort), Statement::Kept);
     let (rows, counted) = match spare {
         Some(spare) => {
-            let (rows, n) = tokio::try_join!(page, total(spare, q))?;
+            let (rows, n) = tokio::try_join!(page, total(&mut spare.0, q))?;
             (rows, Some(n))
         }
         None => (page.await?, None),
@@ -333,19 +334,72 @@ pub fn count_sql() -> &'static str {
     &TEXT
 }
 
-/// Runs a page statement (`sql` with `$1`..`$20`) with the planner steered for the nearest
-/// first order. `cube @>` has a fixed, tiny selectivity estimate, so with the other filters
-/// the planner expects a handful of rows and reads the whole radius box, then sorts it;
+/// The planner settings of every search connection ([`SearchPool`]), made once when the
+/// connection opens. `cube @>` has a fixed, tiny selectivity estimate, so with the other
+/// filters the planner expects a handful of rows and reads the whole radius box, then sorts it;
 /// walking the GiST index in distance order stops after one page instead (measured at 100k
-/// cars: 99 ms vs 2 ms). Recommended ranks the cars of that walk. JIT is off: the disabled
-/// sort's cost estimate would otherwise trigger a compile costing ~300 ms for a 13 ms query.
-/// Price orders need every candidate and keep the default plan.
+/// cars: 99 ms vs 2 ms), and the capped total stops after its 300 matches instead of first
+/// collecting the whole box in a bitmap. Recommended ranks the cars of that walk. JIT is off:
+/// the disabled sort's cost estimate would otherwise trigger a compile costing ~300 ms for a
+/// 13 ms query.
+///
+/// The plan cache keeps Postgres' own choice (`plan_cache_mode = auto`): the page's statement
+/// stays planned for each search's values (a generic plan estimates worse, so Postgres keeps
+/// custom plans; checked on the 100k fleet and in a test), and the total's may settle on one
+/// generic plan, which walks the same index (see [`total`]). Forcing custom plans for the
+/// session would plan the total for every search too (0.3 ms more of Postgres per search).
+pub const SEARCH_SESSION: &str =
+    "SET enable_bitmapscan = off; SET enable_sort = off; SET jit = off";
+
+/// The pool searches run on: its connections are opened with [`SEARCH_SESSION`], so a
+/// search's statements need no transaction of their own to steer the planner (a search was
+/// six round trips to Postgres, `BEGIN`, `SET LOCAL`, the page and `COMMIT` among them). Kept
+/// apart from the service's other pool, whose statements (the places' trigram index, say)
+/// need bitmap scans.
+#[derive(Clone)]
+pub struct SearchPool(upcar_db::PgPool);
+
+/// A connection of the [`SearchPool`]: only such a connection can run [`search`]. Other
+/// statements may run on it too (it derefs to the connection), under its session's settings.
+pub struct SearchConn(upcar_db::PooledConn);
+
+impl std::ops::Deref for SearchConn {
+    type Target = AsyncPgConnection;
+    fn deref(&self) -> &AsyncPgConnection {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for SearchConn {
+    fn deref_mut(&mut self) -> &mut AsyncPgConnection {
+        &mut self.0
+    }
+}
+
+impl SearchPool {
+    /// Connections are opened lazily, at most `max_size`.
+    pub fn new(url: &str, max_size: usize) -> anyhow::Result<Self> {
+        Ok(Self(upcar_db::pool_with_session(url, max_size, SEARCH_SESSION)?))
+    }
+
+    /// A connection, waiting for one as the pool does.
+    pub async fn get(&self) -> Result<SearchConn, upcar_db::PoolError> {
+        Ok(SearchConn(self.0.get().await?))
+    }
+
+    /// A connection only if one is free at once ([`upcar_db::spare`]).
+    pub async fn spare(&self) -> Option<SearchConn> {
+        upcar_db::spare(&self.0).await.map(SearchConn)
+    }
+}
+
+/// Runs a page statement (`sql` with `$1`..`$20`) on a search connection, whose session
+/// steers the planner ([`SEARCH_SESSION`]). Price orders need every candidate in the radius
+/// and the planner's own choice: they run in a transaction that puts the settings back to
+/// their defaults.
 ///
 /// The two steered orders' statements stay prepared on the connection (`Statement::Kept`):
-/// their text is fixed per sort, so later searches skip parsing it and a round trip. They are
-/// still planned for each search's own values (`plan_cache_mode = force_custom_plan`): after
-/// five runs Postgres would otherwise consider one generic plan for every place, date and
-/// filter, and the `$n IS NULL OR ...` filters fold away only in a plan made for the values.
+/// their text is fixed per sort, so later searches skip parsing it and a round trip.
 async fn planned<T>(
     conn: &mut AsyncPgConnection,
     q: &SearchQuery,
@@ -359,20 +413,21 @@ where
     let bound =
         |sql: &str| bind_filters(sql, q).bind::<Integer, _>(q.limit).bind::<Integer, _>(q.offset);
     if !matches!(q.sort, Sort::Distance | Sort::Recommended) {
-        return bound(sql).load(conn).await;
+        return conn
+            .transaction::<_, diesel::result::Error, _>(async |conn| {
+                conn.batch_execute(
+                    "SET LOCAL enable_bitmapscan TO DEFAULT; SET LOCAL enable_sort TO DEFAULT; \
+                     SET LOCAL jit TO DEFAULT",
+                )
+                .await?;
+                bound(sql).load(conn).await
+            })
+            .await;
     }
-    conn.transaction::<_, diesel::result::Error, _>(async |conn| {
-        conn.batch_execute(
-            "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL jit = off; \
-             SET LOCAL plan_cache_mode = force_custom_plan",
-        )
-        .await?;
-        match statement {
-            Statement::Kept => bound(sql).prepared().load(conn).await,
-            Statement::Once => bound(sql).load(conn).await,
-        }
-    })
-    .await
+    match statement {
+        Statement::Kept => bound(sql).prepared().load(conn).await,
+        Statement::Once => bound(sql).load(conn).await,
+    }
 }
 
 /// Whether [`planned`] keeps its statement prepared on the connection: only for the texts of
@@ -391,12 +446,9 @@ struct PlanLine {
 }
 
 /// The plan Postgres chooses for a search (tests check that it walks the geo index).
-pub async fn explain_search(
-    conn: &mut AsyncPgConnection,
-    q: &SearchQuery,
-) -> QueryResult<Vec<String>> {
+pub async fn explain_search(conn: &mut SearchConn, q: &SearchQuery) -> QueryResult<Vec<String>> {
     let rows: Vec<PlanLine> =
-        planned(conn, q, &format!("EXPLAIN {}", page_sql(q.sort)), Statement::Once).await?;
+        planned(&mut conn.0, q, &format!("EXPLAIN {}", page_sql(q.sort)), Statement::Once).await?;
     Ok(rows.into_iter().map(|r| r.line).collect())
 }
 
@@ -408,11 +460,11 @@ struct JsonPlan {
 
 /// The executed plan of a search with its row counts (`EXPLAIN (ANALYZE, FORMAT JSON)`).
 pub async fn explain_analyze_search(
-    conn: &mut AsyncPgConnection,
+    conn: &mut SearchConn,
     q: &SearchQuery,
 ) -> QueryResult<serde_json::Value> {
     let rows: Vec<JsonPlan> = planned(
-        conn,
+        &mut conn.0,
         q,
         &format!("EXPLAIN (ANALYZE, FORMAT JSON) {}", page_sql(q.sort)),
         Statement::Once,

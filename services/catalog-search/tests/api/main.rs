@@ -274,7 +274,7 @@ async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
     let request = fremont_search(5);
     let (mut q, _) =
         catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
-    let pool = &app.state.pool;
+    let pool = &app.state.search_pool;
     let (mut conn, mut spare) = (pool.get().await.unwrap(), pool.get().await.unwrap());
     let ids = |rows: &[cars::SearchRow]| rows.iter().map(|r| r.car.id).collect::<Vec<_>>();
     // A full page: the total is counted, on the spare connection or after the page.
@@ -307,7 +307,7 @@ async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_eac
     use catalog_search::store::cars;
     use diesel_async::RunQueryDsl;
     let app = spawn_app().await;
-    let mut conn = app.state.pool.get().await.unwrap();
+    let mut conn = app.state.search_pool.get().await.unwrap();
     let (base, _) =
         catalog_search::api::search::query(app.state.radius_miles, &fremont_search(2), Utc::now())
             .unwrap();
@@ -355,28 +355,48 @@ async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_eac
         )
         .bind::<diesel::sql_types::Text, _>(text)
     };
-    let distance: Vec<Kept> = kept(cars::page_sql(Sort::Distance)).load(&mut conn).await.unwrap();
+    let distance: Vec<Kept> = kept(cars::page_sql(Sort::Distance)).load(&mut *conn).await.unwrap();
     assert_eq!(distance.len(), 1, "one prepared statement for the nearest-first page");
     assert_eq!(distance[0].generic_plans, 0, "never one plan for every search");
     assert_eq!(distance[0].custom_plans, 9, "planned for each search's values");
-    let rec: Vec<Kept> = kept(cars::page_sql(Sort::Recommended)).load(&mut conn).await.unwrap();
+    let rec: Vec<Kept> = kept(cars::page_sql(Sort::Recommended)).load(&mut *conn).await.unwrap();
     assert_eq!((rec.len(), rec[0].custom_plans), (1, 1));
-    let count: Vec<Kept> = kept(cars::count_sql()).load(&mut conn).await.unwrap();
+    let count: Vec<Kept> = kept(cars::count_sql()).load(&mut *conn).await.unwrap();
     assert_eq!(count.len(), 1, "one prepared statement for the total");
     assert!(count[0].custom_plans + count[0].generic_plans >= 4);
-    // Price orders run outside the steering transaction, where a kept statement could switch
-    // to one generic plan after five runs: they are not kept.
+    // Price orders run with the planner's defaults, where a kept statement could switch to
+    // one generic plan after five runs: they are not kept.
     let mut by_price = base.clone();
     by_price.sort = Sort::PriceAsc;
     cars::search(&mut conn, None, &by_price).await.unwrap();
-    assert!(kept(cars::page_sql(Sort::PriceAsc)).load::<Kept>(&mut conn).await.unwrap().is_empty());
+    assert!(
+        kept(cars::page_sql(Sort::PriceAsc)).load::<Kept>(&mut *conn).await.unwrap().is_empty()
+    );
+
+    // The steering lives in the search connections' sessions (no transaction per search,
+    // and the price order's defaults ended with its own); the service's other connections
+    // keep the defaults (the places' trigram index needs bitmap scans).
+    #[derive(diesel::QueryableByName)]
+    struct Setting {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        setting: String,
+    }
+    let settings = "SELECT string_agg(setting, ',' ORDER BY name) AS setting FROM pg_settings \
+                    WHERE name IN ('enable_bitmapscan', 'enable_sort', 'jit')";
+    let steered: Setting = diesel::sql_query(settings).get_result(&mut *conn).await.unwrap();
+    assert_eq!(steered.setting, "off,off,off");
+    let mut plain = app.state.pool.get().await.unwrap();
+    let default: Setting = diesel::sql_query(settings).get_result(&mut plain).await.unwrap();
+    assert_eq!(default.setting, "on,on,on");
 }
 
 #[tokio::test]
 async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sorting() {
     let app = spawn_app().await;
-    let mut conn = app.state.pool.get().await.unwrap();
-    catalog_search::store::generate::generate(&mut conn, 20_000, 60_000).await.unwrap();
+    let mut plain = app.state.pool.get().await.unwrap();
+    catalog_search::store::generate::generate(&mut plain, 20_000, 60_000).await.unwrap();
+    drop(plain);
+    let mut conn = app.state.search_pool.get().await.unwrap();
     let request = fremont_search(0);
     let (q, _) =
         catalog_search::api::search::query(app.state.radius_miles, &request, Utc::now()).unwrap();
