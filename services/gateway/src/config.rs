@@ -29,6 +29,18 @@ pub struct Settings {
     pub limits: LimitSettings,
     /// Abuse protection on credential and code calls.
     pub rate_limits: RateLimitSettings,
+    /// The HTTP server's threads.
+    #[serde(default)]
+    pub server: ServerSettings,
+}
+
+/// The HTTP server's threads.
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct ServerSettings {
+    /// HTTP worker threads, each with its own runtime and service channels. 0 (the default):
+    /// one per core the process may use, which in a container follows its CPU limit.
+    #[serde(default)]
+    pub workers: usize,
 }
 
 /// gRPC endpoints, `http://host:port`.

@@ -34,6 +34,7 @@ impl Application {
         let development = settings.environment.is_development();
         let json_limit = settings.limits.json_body_bytes;
         let dist = frontend_dir(&settings);
+        let workers = settings.server.workers;
         if dist.is_none() {
             tracing::warn!("frontend/dist not found; serving the API only");
         }
@@ -77,6 +78,11 @@ impl Application {
                     );
             }
             app.default_service(web::to(|| async { route_not_found() }))
+        })
+        .workers(if workers == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            workers
         })
         .listen(listener)?
         .shutdown_timeout(10)
