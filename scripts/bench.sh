@@ -33,6 +33,15 @@ BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
 export APP_ENVIRONMENT=development RUST_LOG=warn APP__AMQP__EXCHANGE=bench.events
+# Each service runs with the threads its Kubernetes CPU limit (1 core, k8s/base) gives it:
+# there a runtime sizes itself to the container's limit; on this machine it would take every
+# core. BENCH_SERVICE_THREADS=0 lets each take one per core. The load generator is not limited.
+SERVICE_THREADS="${BENCH_SERVICE_THREADS:-1}"
+if [ "$SERVICE_THREADS" -gt 0 ]; then
+    svc_env=(env TOKIO_WORKER_THREADS="$SERVICE_THREADS" APP__SERVER__WORKERS="$SERVICE_THREADS")
+else
+    svc_env=(env)
+fi
 # trips: four services with database pools, together under Postgres' default 100 connections.
 [ "$WHICH" != trips ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
 pids=()
@@ -40,11 +49,11 @@ trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; echo "port $1 never opened" >&2; exit 1; }
 
 APP__GRPC__PORT=$ACCOUNTS_PORT APP__DATABASE__URL="$PG/upcar_bench_accounts" \
-    "$BIN/accounts" >.run/logs/bench-accounts.log 2>&1 &
+    "${svc_env[@]}" "$BIN/accounts" >.run/logs/bench-accounts.log 2>&1 &
 pids+=($!)
 # Pricing first, so its queue exists before catalog publishes the fleet's rates.
 APP__GRPC__PORT=$PRICING_PORT APP__DATABASE__URL="$PG/upcar_bench_pricing" \
-    APP__QUOTES__KEY_PREFIX=bench-pricing "$BIN/pricing" >.run/logs/bench-pricing.log 2>&1 &
+    APP__QUOTES__KEY_PREFIX=bench-pricing "${svc_env[@]}" "$BIN/pricing" >.run/logs/bench-pricing.log 2>&1 &
 pids+=($!)
 wait_port $PRICING_PORT
 if [ "$WHICH" = pricing ]; then
@@ -66,7 +75,7 @@ if [ "$WHICH" != accounts ]; then
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
     APP__GRPC__PORT=$CATALOG_PORT APP__DATABASE__URL="$CATALOG_DB" APP__CACHE__KEY_PREFIX=bench-catalog \
-        "$BIN/catalog-search" >.run/logs/bench-catalog.log 2>&1 &
+        "${svc_env[@]}" "$BIN/catalog-search" >.run/logs/bench-catalog.log 2>&1 &
     pids+=($!)
     wait_port $CATALOG_PORT
     # Generating the fleet and relaying its pricing events leave a dead row per car and per
@@ -88,7 +97,7 @@ wait_port $ACCOUNTS_PORT
 if [ "$WHICH" = trips ]; then
     APP__GRPC__PORT=$TRIPS_PORT APP__DATABASE__URL="$TRIPS_DB" APP__JOBS__INTERVAL_SECONDS=0 \
         APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT \
-        APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT "$BIN/trips" >.run/logs/bench-trips.log 2>&1 &
+        APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT "${svc_env[@]}" "$BIN/trips" >.run/logs/bench-trips.log 2>&1 &
     pids+=($!)
     wait_port $TRIPS_PORT
 fi
@@ -96,7 +105,7 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
-    APP__RATE_LIMITS__NAMESPACE=bench "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
+    APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 wait_port $HTTP_PORT
 
