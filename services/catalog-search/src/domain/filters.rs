@@ -10,7 +10,7 @@ pub const DEFAULT_PAGE_SIZE: i32 = 20;
 pub const MAX_PAGE_SIZE: i32 = 50;
 
 /// Orders of the result list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sort {
     /// Best rated and most booked first, nearer first among equals, among the nearest
     /// free cars (the first `COUNT_CAP` by distance).

@@ -9,6 +9,7 @@ use diesel::sql_types::{
 };
 use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use std::sync::Arc;
 use upcar_db::Prepare;
 use uuid::Uuid;
 
@@ -142,10 +143,10 @@ pub struct SearchQuery {
     pub offset: i32,
 }
 
-/// The conditions every search applies (`$1`..`$18`, bound by [`bind_filters`]): the car's
-/// own columns ([`ROW_FILTERS`]) and the availability read model ([`AVAILABLE`]).
-fn search_filters() -> String {
-    format!("{ROW_FILTERS} AND {AVAILABLE}")
+/// The conditions a search applies (`$1`..`$18`, bound by [`bind_filters`]): the car's own
+/// columns ([`row_filters`]) and the availability read model ([`AVAILABLE`]).
+fn search_filters(given: Given) -> String {
+    format!("{} AND {AVAILABLE}", row_filters(given))
 }
 
 /// Free for the whole window: one probe of the availability index per car.
@@ -167,7 +168,8 @@ macro_rules! distance_m {
 /// [`distance_m!`] as a constant, for `format!`.
 const DISTANCE_M: &str = distance_m!();
 
-/// The conditions on a car's own columns (no probe of another table).
+/// The conditions on a car's own columns that every search applies (no probe of another
+/// table).
 const ROW_FILTERS: &str = concat!(
     "c.status = 'active' \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
@@ -177,18 +179,57 @@ const ROW_FILTERS: &str = concat!(
    AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
    AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
    AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
-   AND c.min_age <= $8 \
-   AND ($9::text IS NULL OR c.style = $9) \
-   AND ($10::text IS NULL OR lower(c.make) = lower($10)) \
-   AND ($11::text IS NULL OR lower(c.model) = lower($11)) \
-   AND ($12::int IS NULL OR c.seats >= $12) \
-   AND ($13::int IS NULL OR c.seats = $13) \
-   AND ($14::text IS NULL OR c.transmission = $14) \
-   AND ($15::bigint IS NULL OR c.daily_price_cents >= $15) \
-   AND ($16::bigint IS NULL OR c.daily_price_cents <= $16) \
-   AND ($17::int IS NULL OR c.car_year >= $17) \
-   AND ($18::int IS NULL OR c.car_year <= $18)"
+   AND c.min_age <= $8"
 );
+
+/// The optional filters' conditions, `$9`..`$18` in order. A statement's text holds only
+/// those of the filters its search gives ([`Given`]); every parameter is still bound, with
+/// its type, so a text that leaves one out prepares alike. Without `$n IS NULL OR ...` in
+/// the text, one generic plan serves every search of that set of filters as well as a plan
+/// made for the values (see [`SEARCH_SESSION`]).
+const OPTIONAL_FILTERS: [&str; 10] = [
+    "c.style = $9",
+    "lower(c.make) = lower($10)",
+    "lower(c.model) = lower($11)",
+    "c.seats >= $12",
+    "c.seats = $13",
+    "c.transmission = $14",
+    "c.daily_price_cents >= $15",
+    "c.daily_price_cents <= $16",
+    "c.car_year >= $17",
+    "c.car_year <= $18",
+];
+
+/// Which optional filters a search gives: bit `i` for `OPTIONAL_FILTERS[i]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Given(u16);
+
+impl Given {
+    fn of(q: &SearchQuery) -> Self {
+        let given = [
+            q.vehicle_type.is_some(),
+            q.make.is_some(),
+            q.model.is_some(),
+            q.min_seats.is_some(),
+            q.exact_seats.is_some(),
+            q.transmission.is_some(),
+            q.price_min_cents.is_some(),
+            q.price_max_cents.is_some(),
+            q.year_min.is_some(),
+            q.year_max.is_some(),
+        ];
+        Self(given.iter().enumerate().filter(|(_, on)| **on).fold(0, |bits, (i, _)| bits | 1 << i))
+    }
+}
+
+/// [`ROW_FILTERS`] and the conditions of the optional filters given.
+fn row_filters(given: Given) -> String {
+    OPTIONAL_FILTERS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| given.0 & (1 << i) != 0)
+        .fold(ROW_FILTERS.to_owned(), |text, (_, condition)| format!("{text} AND {condition}"))
+}
 
 /// One page of matches in the order of `sort` (`$19` limit, `$20` offset). With the distance
 /// sort the GiST index yields cars nearest first and the scan stops after the page. The price
@@ -197,7 +238,7 @@ const ROW_FILTERS: &str = concat!(
 /// stopping after the page: the `OFFSET 0` keeps the probes out of the sort, and the outer
 /// order is the sorted subquery's, so Postgres adds no second sort (measured in
 /// docs/PERFORMANCE.md).
-fn build_page_sql(sort: Sort) -> String {
+fn build_page_sql(sort: Sort, given: Given) -> String {
     let columns = format!(
         "{CAR_COLUMNS}, \
            {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles"
@@ -208,16 +249,17 @@ fn build_page_sql(sort: Sort) -> String {
             "SELECT page.*, s.distance_miles FROM \
                (SELECT c.id, c.daily_price_cents, \
                   {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles \
-                FROM cars c WHERE {ROW_FILTERS} ORDER BY {order} OFFSET 0) s \
+                FROM cars c WHERE {filters} ORDER BY {order} OFFSET 0) s \
              CROSS JOIN LATERAL (SELECT {CAR_COLUMNS} FROM cars c WHERE c.id = s.id) page \
              WHERE NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = s.id AND u.period && tstzrange($4, $5)) \
              ORDER BY s.daily_price_cents {direction}, s.distance_miles ASC, s.id \
              LIMIT $19 OFFSET $20",
+            filters = row_filters(given),
             order = sort.order_by()
         );
     }
     let select =
-        format!("SELECT {columns} FROM cars c WHERE {filters}", filters = search_filters());
+        format!("SELECT {columns} FROM cars c WHERE {filters}", filters = search_filters(given));
     match sort {
         // Recommended ranks the nearest COUNT_CAP free cars, found by the same distance walk,
         // so it costs what the nearest-first page costs instead of reading the whole radius.
@@ -231,22 +273,27 @@ fn build_page_sql(sort: Sort) -> String {
     }
 }
 
-/// [`build_page_sql`] for `sort`, built once: a text that never changes while the program
-/// runs, so the connection may keep it prepared.
-pub fn page_sql(sort: Sort) -> &'static str {
-    static TEXTS: std::sync::LazyLock<[String; 4]> = std::sync::LazyLock::new(|| {
-        [Sort::Distance, Sort::Recommended, Sort::PriceAsc, Sort::PriceDesc].map(build_page_sql)
-    });
-    let i = match sort {
-        Sort::Distance => 0,
-        Sort::Recommended => 1,
-        Sort::PriceAsc => 2,
-        Sort::PriceDesc => 3,
-    };
-    &TEXTS[i]
+/// The texts of a search's statements, each built once per sort and set of filters given: a
+/// text never changes while the program runs, so the connection may keep it prepared. At most
+/// 5 x 1024 texts (four sorts and the total); a service sees the few sets its users choose.
+static TEXTS: std::sync::LazyLock<std::sync::Mutex<Texts>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Statement texts by sort (`None` for the total) and set of filters given.
+type Texts = std::collections::HashMap<(Option<Sort>, Given), Arc<str>>;
+
+fn text(sort: Option<Sort>, given: Given, build: impl FnOnce() -> String) -> Arc<str> {
+    let mut texts = TEXTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    texts.entry((sort, given)).or_insert_with(|| build().into()).clone()
 }
 
-/// Binds the filter parameters of [`search_filters`].
+/// The page statement of the search `q` ([`build_page_sql`] for its sort and filters).
+pub fn page_sql(q: &SearchQuery) -> Arc<str> {
+    let given = Given::of(q);
+    text(Some(q.sort), given, || build_page_sql(q.sort, given))
+}
+
+/// Binds the filter parameters of [`search_filters`], all of them whichever the text holds.
 fn bind_filters<'a>(
     sql: impl Into<String>,
     q: &'a SearchQuery,
@@ -294,7 +341,8 @@ pub async fn search(
     q: &SearchQuery,
 ) -> QueryResult<(Vec<SearchRow>, i64)> {
     let conn = &mut *conn.0;
-    let page = planned::<SearchRow>(conn, q, page_sql(q.sort), Statement::Kept);
+    let sql = page_sql(q);
+    let page = planned::<SearchRow>(conn, q, &sql, Statement::Kept);
     let (rows, counted) = match spare {
         Some(spare) => {
             let (rows, n) = tokio::try_join!(page, total(&mut spare.0, q))?;
@@ -314,24 +362,24 @@ pub async fn search(
 }
 
 /// The number of matches, exact up to [`COUNT_CAP`]. Its statement stays prepared on the
-/// connection, and Postgres may settle on one generic plan for it after five runs: the radius
-/// test's selectivity estimate (`cube @>`) does not depend on the values, so the plan walks
-/// the same geo index either way (checked on the bench fleet: 3.6 ms executing either plan
-/// near Fremont, 4.2-4.7 ms near New York, and a generic plan skips 0.3 ms of planning).
+/// connection with one generic plan ([`SEARCH_SESSION`]): the radius test's selectivity
+/// estimate (`cube @>`) does not depend on the values, so the plan walks the same geo index
+/// either way (checked on the bench fleet: 3.6 ms executing either plan near Fremont,
+/// 4.2-4.7 ms near New York, and the generic plan skips 0.3 ms of planning).
 async fn total(conn: &mut AsyncPgConnection, q: &SearchQuery) -> QueryResult<i64> {
-    let total: Total = bind_filters(count_sql(), q).prepared().get_result(conn).await?;
+    let total: Total = bind_filters(&*count_sql(q), q).prepared().get_result(conn).await?;
     Ok(total.n)
 }
 
-/// The text of [`total`]'s statement, built once.
-pub fn count_sql() -> &'static str {
-    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+/// The text of [`total`]'s statement for the search `q`, built once per set of filters given.
+pub fn count_sql(q: &SearchQuery) -> Arc<str> {
+    let given = Given::of(q);
+    text(None, given, || {
         format!(
             "SELECT count(*) AS n FROM (SELECT 1 FROM cars c WHERE {filters} LIMIT {COUNT_CAP}) capped",
-            filters = search_filters()
+            filters = search_filters(given)
         )
-    });
-    &TEXT
+    })
 }
 
 /// The planner settings of every search connection ([`SearchPool`]), made once when the
@@ -343,13 +391,14 @@ pub fn count_sql() -> &'static str {
 /// the disabled sort's cost estimate would otherwise trigger a compile costing ~300 ms for a
 /// 13 ms query.
 ///
-/// The plan cache keeps Postgres' own choice (`plan_cache_mode = auto`): the page's statement
-/// stays planned for each search's values (a generic plan estimates worse, so Postgres keeps
-/// custom plans; checked on the 100k fleet and in a test), and the total's may settle on one
-/// generic plan, which walks the same index (see [`total`]). Forcing custom plans for the
-/// session would plan the total for every search too (0.3 ms more of Postgres per search).
-pub const SEARCH_SESSION: &str =
-    "SET enable_bitmapscan = off; SET enable_sort = off; SET jit = off";
+/// Each statement keeps one generic plan (`plan_cache_mode = force_generic_plan`): its text
+/// holds only the filters its search gives ([`OPTIONAL_FILTERS`]), so a plan made for the
+/// values would only fold constants, and planning it for every search cost more (0.3-0.5 ms)
+/// than the generic plan's execution loses (0.1 ms where many cars are near; measured on the
+/// 100k fleet in docs/PERFORMANCE.md). The walk's shape does not depend on the values: with
+/// sorts and bitmap scans off it is the geo index in distance order either way.
+pub const SEARCH_SESSION: &str = "SET enable_bitmapscan = off; SET enable_sort = off; \
+     SET jit = off; SET plan_cache_mode = force_generic_plan";
 
 /// The pool searches run on: its connections are opened with [`SEARCH_SESSION`], so a
 /// search's statements need no transaction of their own to steer the planner (a search was
@@ -399,7 +448,8 @@ impl SearchPool {
 /// their defaults.
 ///
 /// The two steered orders' statements stay prepared on the connection (`Statement::Kept`):
-/// their text is fixed per sort, so later searches skip parsing it and a round trip.
+/// their text is fixed per sort and set of filters given, so later searches skip parsing and
+/// planning it.
 async fn planned<T>(
     conn: &mut AsyncPgConnection,
     q: &SearchQuery,
@@ -417,7 +467,7 @@ where
             .transaction::<_, diesel::result::Error, _>(async |conn| {
                 conn.batch_execute(
                     "SET LOCAL enable_bitmapscan TO DEFAULT; SET LOCAL enable_sort TO DEFAULT; \
-                     SET LOCAL jit TO DEFAULT",
+                     SET LOCAL jit TO DEFAULT; SET LOCAL plan_cache_mode TO DEFAULT",
                 )
                 .await?;
                 bound(sql).load(conn).await
@@ -448,7 +498,7 @@ struct PlanLine {
 /// The plan Postgres chooses for a search (tests check that it walks the geo index).
 pub async fn explain_search(conn: &mut SearchConn, q: &SearchQuery) -> QueryResult<Vec<String>> {
     let rows: Vec<PlanLine> =
-        planned(&mut conn.0, q, &format!("EXPLAIN {}", page_sql(q.sort)), Statement::Once).await?;
+        planned(&mut conn.0, q, &format!("EXPLAIN {}", page_sql(q)), Statement::Once).await?;
     Ok(rows.into_iter().map(|r| r.line).collect())
 }
 
@@ -466,7 +516,7 @@ pub async fn explain_analyze_search(
     let rows: Vec<JsonPlan> = planned(
         &mut conn.0,
         q,
-        &format!("EXPLAIN (ANALYZE, FORMAT JSON) {}", page_sql(q.sort)),
+        &format!("EXPLAIN (ANALYZE, FORMAT JSON) {}", page_sql(q)),
         Statement::Once,
     )
     .await?;

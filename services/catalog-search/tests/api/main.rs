@@ -302,7 +302,7 @@ async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
 }
 
 #[tokio::test]
-async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_each_search() {
+async fn search_statements_stay_prepared_with_one_generic_plan_per_set_of_filters() {
     use catalog_search::domain::filters::Sort;
     use catalog_search::store::cars;
     use diesel_async::RunQueryDsl;
@@ -342,36 +342,45 @@ async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_eac
     recommended.sort = Sort::Recommended;
     cars::search(&mut conn, None, &recommended).await.unwrap();
 
-    #[derive(diesel::QueryableByName)]
+    #[derive(diesel::QueryableByName, Debug, PartialEq)]
     struct Kept {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         custom_plans: i64,
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         generic_plans: i64,
     }
-    let kept = |text: &'static str| {
+    let kept = |text: std::sync::Arc<str>| {
         diesel::sql_query(
             "SELECT custom_plans, generic_plans FROM pg_prepared_statements WHERE statement = $1",
         )
-        .bind::<diesel::sql_types::Text, _>(text)
+        .bind::<diesel::sql_types::Text, _>(text.to_string())
     };
-    let distance: Vec<Kept> = kept(cars::page_sql(Sort::Distance)).load(&mut *conn).await.unwrap();
-    assert_eq!(distance.len(), 1, "one prepared statement for the nearest-first page");
-    assert_eq!(distance[0].generic_plans, 0, "never one plan for every search");
-    assert_eq!(distance[0].custom_plans, 9, "planned for each search's values");
-    let rec: Vec<Kept> = kept(cars::page_sql(Sort::Recommended)).load(&mut *conn).await.unwrap();
-    assert_eq!((rec.len(), rec[0].custom_plans), (1, 1));
-    let count: Vec<Kept> = kept(cars::count_sql()).load(&mut *conn).await.unwrap();
-    assert_eq!(count.len(), 1, "one prepared statement for the total");
-    assert!(count[0].custom_plans + count[0].generic_plans >= 4);
-    // Price orders run with the planner's defaults, where a kept statement could switch to
-    // one generic plan after five runs: they are not kept.
+    // One text per set of filters given, holding only their conditions.
+    let mut with_make = base.clone();
+    with_make.make = Some(make.clone());
+    let (plain_text, make_text) = (cars::page_sql(&base), cars::page_sql(&with_make));
+    assert!(
+        !plain_text.contains("IS NULL") && !plain_text.contains("lower(c.make)"),
+        "{plain_text}"
+    );
+    assert!(make_text.contains("lower(c.make) = lower($10)"), "{make_text}");
+    // Each kept once on the connection, with one generic plan for all its runs: the whole
+    // list and four pages without the make, four with it.
+    let plain: Vec<Kept> = kept(plain_text).load(&mut *conn).await.unwrap();
+    assert_eq!(plain, [Kept { custom_plans: 0, generic_plans: 5 }]);
+    let by_make: Vec<Kept> = kept(make_text).load(&mut *conn).await.unwrap();
+    assert_eq!(by_make, [Kept { custom_plans: 0, generic_plans: 4 }]);
+    let rec: Vec<Kept> = kept(cars::page_sql(&recommended)).load(&mut *conn).await.unwrap();
+    assert_eq!(rec, [Kept { custom_plans: 0, generic_plans: 1 }]);
+    // The total runs for the five full pages without the make, the recommended one among
+    // them (the whole list's length is its total).
+    let count: Vec<Kept> = kept(cars::count_sql(&base)).load(&mut *conn).await.unwrap();
+    assert_eq!(count, [Kept { custom_plans: 0, generic_plans: 5 }]);
+    // Price orders run with the planner's defaults and are not kept.
     let mut by_price = base.clone();
     by_price.sort = Sort::PriceAsc;
     cars::search(&mut conn, None, &by_price).await.unwrap();
-    assert!(
-        kept(cars::page_sql(Sort::PriceAsc)).load::<Kept>(&mut *conn).await.unwrap().is_empty()
-    );
+    assert!(kept(cars::page_sql(&by_price)).load::<Kept>(&mut *conn).await.unwrap().is_empty());
 
     // The steering lives in the search connections' sessions (no transaction per search,
     // and the price order's defaults ended with its own); the service's other connections
@@ -382,12 +391,12 @@ async fn search_statements_stay_prepared_and_the_steered_page_is_planned_for_eac
         setting: String,
     }
     let settings = "SELECT string_agg(setting, ',' ORDER BY name) AS setting FROM pg_settings \
-                    WHERE name IN ('enable_bitmapscan', 'enable_sort', 'jit')";
+                    WHERE name IN ('enable_bitmapscan', 'enable_sort', 'jit', 'plan_cache_mode')";
     let steered: Setting = diesel::sql_query(settings).get_result(&mut *conn).await.unwrap();
-    assert_eq!(steered.setting, "off,off,off");
+    assert_eq!(steered.setting, "off,off,off,force_generic_plan");
     let mut plain = app.state.pool.get().await.unwrap();
     let default: Setting = diesel::sql_query(settings).get_result(&mut plain).await.unwrap();
-    assert_eq!(default.setting, "on,on,on");
+    assert_eq!(default.setting, "on,on,on,auto");
 }
 
 #[tokio::test]
