@@ -52,7 +52,8 @@ fn day(d: i64) -> String {
 }
 
 /// The SQL path's search: its query, and the running searches, which decide as the service
-/// does (with its `count_beside_max`, `APP__SEARCH__COUNT_BESIDE_MAX` or 1) whether a search counts beside its page.
+/// does (with its `count_beside_max`: `APP__SEARCH__COUNT_BESIDE_MAX`, or 1) whether a search
+/// counts beside its page.
 struct SqlSearch {
     query: catalog_search::store::cars::SearchQuery,
     searches: catalog_search::api::search::Searches,
