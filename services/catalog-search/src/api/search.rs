@@ -179,7 +179,7 @@ pub async fn search(
     let reply = pb::SearchReply {
         count,
         message,
-        cars: rows.iter().map(|r| convert::summary(&r.car, r.distance_miles)).collect(),
+        cars: rows.into_iter().map(|r| convert::card(r.car, r.distance_miles)).collect(),
         is_long_term_rental: window.is_long_term(),
         request_id,
         page: r.page.max(1),

@@ -97,11 +97,103 @@ pub struct CarRow {
     pub instant_booking: bool,
 }
 
-/// A search hit: the car and its distance.
+/// The columns of a search card (spec 000 section 3): what a search page reads of each car,
+/// rather than every column of [`CarRow`] (the description, features and extras would be
+/// sent, decoded and dropped for every card).
+#[derive(Debug, Clone, QueryableByName)]
+pub struct CardRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub owner_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub make: String,
+    #[diesel(sql_type = Text)]
+    pub model: String,
+    #[diesel(sql_type = Integer)]
+    pub car_year: i32,
+    #[diesel(sql_type = Text)]
+    pub style: String,
+    #[diesel(sql_type = Text)]
+    pub transmission: String,
+    #[diesel(sql_type = Integer)]
+    pub seats: i32,
+    #[diesel(sql_type = Text)]
+    pub gas_type: String,
+    #[diesel(sql_type = Text)]
+    pub special_feature: String,
+    #[diesel(sql_type = Array<Text>)]
+    pub photo_urls: Vec<String>,
+    #[diesel(sql_type = Text)]
+    pub primary_photo_url: String,
+    #[diesel(sql_type = BigInt)]
+    pub daily_price_cents: i64,
+    #[diesel(sql_type = Integer)]
+    pub monthly_discount_pct: i32,
+    #[diesel(sql_type = Text)]
+    pub street: String,
+    #[diesel(sql_type = Text)]
+    pub city: String,
+    #[diesel(sql_type = Text)]
+    pub state: String,
+    #[diesel(sql_type = Text)]
+    pub zip: String,
+    #[diesel(sql_type = Text)]
+    pub country: String,
+    #[diesel(sql_type = Double)]
+    pub latitude: f64,
+    #[diesel(sql_type = Double)]
+    pub longitude: f64,
+    #[diesel(sql_type = Double)]
+    pub total_rating: f64,
+    #[diesel(sql_type = Integer)]
+    pub rating_count: i32,
+    #[diesel(sql_type = Integer)]
+    pub trip_count: i32,
+}
+
+impl From<&CarRow> for CardRow {
+    fn from(c: &CarRow) -> Self {
+        Self {
+            id: c.id,
+            owner_id: c.owner_id,
+            make: c.make.clone(),
+            model: c.model.clone(),
+            car_year: c.car_year,
+            style: c.style.clone(),
+            transmission: c.transmission.clone(),
+            seats: c.seats,
+            gas_type: c.gas_type.clone(),
+            special_feature: c.special_feature.clone(),
+            photo_urls: c.photo_urls.clone(),
+            primary_photo_url: c.primary_photo_url.clone(),
+            daily_price_cents: c.daily_price_cents,
+            monthly_discount_pct: c.monthly_discount_pct,
+            street: c.street.clone(),
+            city: c.city.clone(),
+            state: c.state.clone(),
+            zip: c.zip.clone(),
+            country: c.country.clone(),
+            latitude: c.latitude,
+            longitude: c.longitude,
+            total_rating: c.total_rating,
+            rating_count: c.rating_count,
+            trip_count: c.trip_count,
+        }
+    }
+}
+
+/// [`CardRow`]'s columns.
+const CARD_COLUMNS: &str = "c.id, c.owner_id, c.make, c.model, c.car_year, c.style, \
+    c.transmission, c.seats, c.gas_type, c.special_feature, c.photo_urls, c.primary_photo_url, \
+    c.daily_price_cents, c.monthly_discount_pct, c.street, c.city, c.state, c.zip, c.country, \
+    c.latitude, c.longitude, c.total_rating, c.rating_count, c.trip_count";
+
+/// A search hit: the car's card and its distance.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SearchRow {
     #[diesel(embed)]
-    pub car: CarRow,
+    pub car: CardRow,
     #[diesel(sql_type = Double)]
     pub distance_miles: f64,
 }
@@ -240,7 +332,7 @@ fn row_filters(given: Given) -> String {
 /// docs/PERFORMANCE.md).
 fn build_page_sql(sort: Sort, given: Given) -> String {
     let columns = format!(
-        "{CAR_COLUMNS}, \
+        "{CARD_COLUMNS}, \
            {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles"
     );
     if matches!(sort, Sort::PriceAsc | Sort::PriceDesc) {
@@ -250,7 +342,7 @@ fn build_page_sql(sort: Sort, given: Given) -> String {
                (SELECT c.id, c.daily_price_cents, \
                   {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles \
                 FROM cars c WHERE {filters} ORDER BY {order} OFFSET 0) s \
-             CROSS JOIN LATERAL (SELECT {CAR_COLUMNS} FROM cars c WHERE c.id = s.id) page \
+             CROSS JOIN LATERAL (SELECT {CARD_COLUMNS} FROM cars c WHERE c.id = s.id) page \
              WHERE NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = s.id AND u.period && tstzrange($4, $5)) \
              ORDER BY s.daily_price_cents {direction}, s.distance_miles ASC, s.id \
              LIMIT $19 OFFSET $20",
