@@ -54,7 +54,7 @@ async fn car_details(state: &AppState, id: Uuid) -> CatalogResult<pb::CarDetails
     let extras: Vec<StoredExtra> = serde_json::from_value(c.extras.clone()).unwrap_or_default();
     Ok(pb::CarDetails {
         summary: Some(convert::summary(&c, 0.0)),
-        title: format!("{} {} {}", c.car_year, c.make, c.model),
+        title: format!("{} {} {}", c.card.car_year, c.card.make, c.card.model),
         trim: c.trim.clone(),
         doors: c.doors,
         description: c.description.clone(),

@@ -13,7 +13,7 @@ pub fn monthly_price_cents(daily_price_cents: i64, monthly_discount_pct: i32) ->
 
 /// The search-result fields of a car read whole.
 pub fn summary(c: &CarRow, distance_miles: f64) -> pb::CarSummary {
-    card(CardRow::from(c), distance_miles)
+    card(c.card.clone(), distance_miles)
 }
 
 /// The search-result fields of a card row, its strings moved into the message.

@@ -18,7 +18,7 @@ pub async fn delivery_distance(
     let id = car_id(&r.car_id)?;
     let mut conn = state.conn().await?;
     let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
-    let from = GeoPoint { latitude: c.latitude, longitude: c.longitude };
+    let from = GeoPoint { latitude: c.card.latitude, longitude: c.card.longitude };
     let miles = round_tenth(from.miles_to(&to));
     Ok(pb::DeliveryDistanceReply {
         distance_miles: miles,

@@ -48,12 +48,12 @@ pub async fn featured_car(state: &AppState) -> CatalogResult<pb::FeaturedCarRepl
         .ok_or(CatalogError::FeaturedCarNotFound)?;
     Ok(pb::FeaturedCarReply {
         message: home::featured_message(
-            c.car_year,
-            &c.make,
-            &c.model,
+            c.card.car_year,
+            &c.card.make,
+            &c.card.model,
             &c.trim,
-            c.total_rating,
-            c.rating_count,
+            c.card.total_rating,
+            c.card.rating_count,
         ),
         car: Some(convert::summary(&c, 0.0)),
     })

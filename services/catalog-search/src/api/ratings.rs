@@ -27,8 +27,8 @@ pub async fn get_ratings(
     Ok(pb::RatingsReply {
         // The car's own figures, kept equal to its reviews' average and count, so the car
         // page, the search cards and this call agree.
-        total_rating: car.total_rating,
-        rating_count: car.rating_count,
+        total_rating: car.card.total_rating,
+        rating_count: car.card.rating_count,
         category_ratings: categories
             .into_iter()
             .map(|c| pb::CategoryRating { category: c.category, rating: c.rating })

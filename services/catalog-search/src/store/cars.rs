@@ -15,63 +15,24 @@ use uuid::Uuid;
 
 pub use crate::domain::geo::METERS_PER_MILE;
 
-/// A car row as search and details read it.
+/// A car row as details read it: a search card's columns and the rest.
 #[derive(Debug, Clone, QueryableByName)]
 pub struct CarRow {
-    #[diesel(sql_type = SqlUuid)]
-    pub id: Uuid,
-    #[diesel(sql_type = SqlUuid)]
-    pub owner_id: Uuid,
+    /// The columns a search card shows.
+    #[diesel(embed)]
+    pub card: CardRow,
     #[diesel(sql_type = Text)]
     pub status: String,
     #[diesel(sql_type = Text)]
-    pub make: String,
-    #[diesel(sql_type = Text)]
-    pub model: String,
-    #[diesel(sql_type = Integer)]
-    pub car_year: i32,
-    #[diesel(sql_type = Text)]
     pub trim: String,
-    #[diesel(sql_type = Text)]
-    pub style: String,
-    #[diesel(sql_type = Text)]
-    pub transmission: String,
-    #[diesel(sql_type = Integer)]
-    pub seats: i32,
     #[diesel(sql_type = Integer)]
     pub doors: i32,
-    #[diesel(sql_type = Text)]
-    pub gas_type: String,
     #[diesel(sql_type = Array<Text>)]
     pub features: Vec<String>,
     #[diesel(sql_type = Text)]
-    pub special_feature: String,
-    #[diesel(sql_type = Text)]
     pub description: String,
-    #[diesel(sql_type = Array<Text>)]
-    pub photo_urls: Vec<String>,
-    #[diesel(sql_type = Text)]
-    pub primary_photo_url: String,
-    #[diesel(sql_type = BigInt)]
-    pub daily_price_cents: i64,
     #[diesel(sql_type = BigInt)]
     pub price_per_hour_cents: i64,
-    #[diesel(sql_type = Integer)]
-    pub monthly_discount_pct: i32,
-    #[diesel(sql_type = Text)]
-    pub street: String,
-    #[diesel(sql_type = Text)]
-    pub city: String,
-    #[diesel(sql_type = Text)]
-    pub state: String,
-    #[diesel(sql_type = Text)]
-    pub zip: String,
-    #[diesel(sql_type = Text)]
-    pub country: String,
-    #[diesel(sql_type = Double)]
-    pub latitude: f64,
-    #[diesel(sql_type = Double)]
-    pub longitude: f64,
     #[diesel(sql_type = Text)]
     pub time_zone: String,
     #[diesel(sql_type = Integer)]
@@ -84,12 +45,6 @@ pub struct CarRow {
     pub min_age: i32,
     #[diesel(sql_type = Jsonb)]
     pub extras: serde_json::Value,
-    #[diesel(sql_type = Double)]
-    pub total_rating: f64,
-    #[diesel(sql_type = Integer)]
-    pub rating_count: i32,
-    #[diesel(sql_type = Integer)]
-    pub trip_count: i32,
     #[diesel(sql_type = Integer)]
     pub max_delivery_miles: i32,
     /// Bookings are confirmed at once; otherwise they wait for the host.
@@ -150,37 +105,6 @@ pub struct CardRow {
     pub rating_count: i32,
     #[diesel(sql_type = Integer)]
     pub trip_count: i32,
-}
-
-impl From<&CarRow> for CardRow {
-    fn from(c: &CarRow) -> Self {
-        Self {
-            id: c.id,
-            owner_id: c.owner_id,
-            make: c.make.clone(),
-            model: c.model.clone(),
-            car_year: c.car_year,
-            style: c.style.clone(),
-            transmission: c.transmission.clone(),
-            seats: c.seats,
-            gas_type: c.gas_type.clone(),
-            special_feature: c.special_feature.clone(),
-            photo_urls: c.photo_urls.clone(),
-            primary_photo_url: c.primary_photo_url.clone(),
-            daily_price_cents: c.daily_price_cents,
-            monthly_discount_pct: c.monthly_discount_pct,
-            street: c.street.clone(),
-            city: c.city.clone(),
-            state: c.state.clone(),
-            zip: c.zip.clone(),
-            country: c.country.clone(),
-            latitude: c.latitude,
-            longitude: c.longitude,
-            total_rating: c.total_rating,
-            rating_count: c.rating_count,
-            trip_count: c.trip_count,
-        }
-    }
 }
 
 /// [`CardRow`]'s columns.
