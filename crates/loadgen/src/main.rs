@@ -52,8 +52,7 @@ fn day(d: i64) -> String {
 }
 
 /// The SQL path's search: its query, and the running searches, which decide as the service
-/// does (with its `count_beside_max`: `APP__SEARCH__COUNT_BESIDE_MAX`, or 1) whether a search
-/// counts beside its page.
+/// does (with its `search.count_beside_max`) whether a search counts beside its page.
 struct SqlSearch {
     query: catalog_search::store::cars::SearchQuery,
     searches: catalog_search::api::search::Searches,
@@ -240,14 +239,14 @@ async fn main() -> anyhow::Result<()> {
         "grpc" if call == Call::Prices => Client::Pricing(PricingClient::connect(address).await?),
         "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
         "sql" => {
-            let (q, _) =
-                catalog_search::api::search::query(50.0, &search_request(), chrono::Utc::now())?;
-            // The service's setting when the environment gives it (as the bench's does).
-            let beside_max = std::env::var("APP__SEARCH__COUNT_BESIDE_MAX")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(1);
-            let searches = catalog_search::api::search::Searches::new(beside_max);
+            // The service's own search settings (its config files and the environment).
+            let settings = catalog_search::Settings::load()?.search;
+            let (q, _) = catalog_search::api::search::query(
+                settings.radius_miles,
+                &search_request(),
+                chrono::Utc::now(),
+            )?;
+            let searches = catalog_search::api::search::Searches::new(settings.count_beside_max);
             // The service's search pool (its sessions steer the planner), with room for a second
             // connection per client.
             let pool =

@@ -79,14 +79,10 @@ impl Application {
             }
             app.default_service(web::to(|| async { route_not_found() }))
         })
-        .workers(if workers == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            workers
-        })
-        .listen(listener)?
-        .shutdown_timeout(10)
-        .run();
+        .shutdown_timeout(10);
+        // 0 keeps actix's own default: one worker per core the process may use.
+        let server = if workers > 0 { server.workers(workers) } else { server };
+        let server = server.listen(listener)?.run();
         Ok(Self { port, server })
     }
 

@@ -234,7 +234,7 @@ impl Given {
             q.year_min.is_some(),
             q.year_max.is_some(),
         ];
-        Self(given.iter().enumerate().filter(|(_, on)| **on).fold(0, |bits, (i, _)| bits | 1 << i))
+        Self(given.iter().enumerate().fold(0, |bits, (i, &on)| bits | u16::from(on) << i))
     }
 }
 
