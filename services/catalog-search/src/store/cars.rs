@@ -159,15 +159,6 @@ pub struct SearchQuery {
     pub offset: i32,
 }
 
-/// The conditions a search applies (`$1`..`$18`, bound by [`bind_filters`]): the car's own
-/// columns ([`row_filters`]) and the availability read model ([`AVAILABLE`]).
-fn search_filters(given: Given) -> String {
-    format!("{} AND {AVAILABLE}", row_filters(given))
-}
-
-/// Free for the whole window: one probe of the availability index per car.
-const AVAILABLE: &str = "NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = c.id AND u.period && tstzrange($4, $5))";
-
 /// Great-circle metres from car `c` to (`$1`, `$2`): the haversine formula on earthdistance's
 /// sphere (`earth()`, folded to a constant when planned). It equals
 /// `earth_distance(ll_to_earth(..), ll_to_earth(..))` to within 1e-8 m but costs about a tenth
@@ -184,8 +175,11 @@ macro_rules! distance_m {
 /// [`distance_m!`] as a constant, for `format!`.
 const DISTANCE_M: &str = distance_m!();
 
-/// The conditions on a car's own columns that every search applies (no probe of another
-/// table).
+/// The conditions every search applies, all on the car's own row (no other table is read per
+/// car). Free for the whole window means nothing in the car's `busy` periods overlaps it:
+/// its bookings and blocks that had not ended, kept in its row from the availability read
+/// model by the triggers of migration `busy_in_row` (a probe of `car_unavailability` per car
+/// cost about as much as reading the car; docs/PERFORMANCE.md).
 const ROW_FILTERS: &str = concat!(
     "c.status = 'active' \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
@@ -195,7 +189,8 @@ const ROW_FILTERS: &str = concat!(
    AND $4 >= now() + make_interval(hours => c.advance_notice_hours) \
    AND $6 BETWEEN c.min_trip_days AND c.max_trip_days \
    AND NOT (c.two_day_weekend AND $7 AND $6 < 2) \
-   AND c.min_age <= $8"
+   AND c.min_age <= $8 \
+   AND NOT (c.busy && tstzrange($4, $5))"
 );
 
 /// The optional filters' conditions, `$9`..`$18` in order. A statement's text holds only
@@ -238,8 +233,9 @@ impl Given {
     }
 }
 
-/// [`ROW_FILTERS`] and the conditions of the optional filters given.
-fn row_filters(given: Given) -> String {
+/// The conditions a search applies (`$1`..`$18`, bound by [`bind_filters`]): [`ROW_FILTERS`]
+/// and those of the optional filters given.
+fn search_filters(given: Given) -> String {
     OPTIONAL_FILTERS
         .iter()
         .enumerate()
@@ -249,11 +245,10 @@ fn row_filters(given: Given) -> String {
 
 /// One page of matches in the order of `sort` (`$19` limit, `$20` offset). With the distance
 /// sort the GiST index yields cars nearest first and the scan stops after the page. The price
-/// orders sort the radius' candidates that pass the car's own filters as narrow rows (id,
-/// price, distance), then, in that order, probe availability and read each car's columns,
-/// stopping after the page: the `OFFSET 0` keeps the probes out of the sort, and the outer
-/// order is the sorted subquery's, so Postgres adds no second sort (measured in
-/// docs/PERFORMANCE.md).
+/// orders sort the radius' free candidates as narrow rows (id, price, distance), then, in that
+/// order, read each car's card columns, stopping after the page: the `OFFSET 0` keeps those
+/// reads out of the sort, and the outer order is the sorted subquery's, so Postgres adds no
+/// second sort (measured in docs/PERFORMANCE.md).
 fn build_page_sql(sort: Sort, given: Given) -> String {
     let columns = format!(
         "{CARD_COLUMNS}, \
@@ -267,10 +262,9 @@ fn build_page_sql(sort: Sort, given: Given) -> String {
                   {DISTANCE_M} / {METERS_PER_MILE} AS distance_miles \
                 FROM cars c WHERE {filters} ORDER BY {order} OFFSET 0) s \
              CROSS JOIN LATERAL (SELECT {CARD_COLUMNS} FROM cars c WHERE c.id = s.id) page \
-             WHERE NOT EXISTS (SELECT 1 FROM car_unavailability u WHERE u.car_id = s.id AND u.period && tstzrange($4, $5)) \
              ORDER BY s.daily_price_cents {direction}, s.distance_miles ASC, s.id \
              LIMIT $19 OFFSET $20",
-            filters = row_filters(given),
+            filters = search_filters(given),
             order = sort.order_by()
         );
     }
