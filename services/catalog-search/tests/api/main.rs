@@ -589,8 +589,7 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
     for sort in [Sort::Distance, Sort::Recommended, Sort::PriceAsc, Sort::PriceDesc] {
         let mut sorted_q = q.clone();
         sorted_q.sort = sort;
-        let plan =
-            catalog_search::store::cars::explain_search(&mut conn, &sorted_q).await.unwrap();
+        let plan = catalog_search::store::cars::explain_search(&mut conn, &sorted_q).await.unwrap();
         let text = plan.join("\n");
         assert!(!text.contains("car_unavailability"), "{sort:?}: {text}");
     }
@@ -620,10 +619,7 @@ async fn nearest_first_search_walks_the_geo_index_in_distance_order_without_sort
             }
         });
         assert!(sorted > 300.0, "{sort:?}: candidates sorted: {sorted}");
-        assert!(
-            (1.0..=100.0).contains(&card_reads),
-            "{sort:?}: {card_reads} card reads: {plan}"
-        );
+        assert!((1.0..=100.0).contains(&card_reads), "{sort:?}: {card_reads} card reads: {plan}");
     }
     // And the search still answers nearest first over the large fleet.
     let reply = app.client.clone().search_cars(request).await.unwrap().into_inner();
