@@ -345,7 +345,7 @@ async fn a_cars_busy_periods_follow_the_read_model_whoever_writes_it() {
     )
     .await;
     assert_eq!(busy(&app, &c, 80, 82).await, (true, false));
-    assert_eq!(busy(&app, &c, -5, -3).await.0, false, "an ended period is left out");
+    assert!(!busy(&app, &c, -5, -3).await.0, "an ended period is left out");
     assert!(!found_at_home(&app, &c, 80, 82).await);
     assert!(found_at_home(&app, &c, 83, 85).await);
     // A release (the tombstone a cancellation leaves) and a deleted row free the days again.
