@@ -57,7 +57,5 @@ $$;
 CREATE TRIGGER car_busy_on_insert BEFORE INSERT ON cars
     FOR EACH ROW EXECUTE FUNCTION car_inserted_busy();
 
-UPDATE cars c SET busy = b.periods
-FROM (SELECT car_id, range_agg(period) AS periods FROM car_unavailability
-      WHERE period IS NOT NULL AND upper(period) > now() GROUP BY car_id) b
-WHERE b.car_id = c.id;
+UPDATE cars SET busy = car_busy(id)
+WHERE id IN (SELECT car_id FROM car_unavailability WHERE period IS NOT NULL AND upper(period) > now());
