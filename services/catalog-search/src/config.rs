@@ -44,8 +44,9 @@ pub struct FilesSettings {
 pub struct SearchSettings {
     /// Cars farther than this from the place are not shown (CONTRACT: 50 by default).
     pub radius_miles: f64,
-    /// Searches that may run at once with their total counted on a second connection beside
-    /// the page (see `api::search::Running`); more than this and the count follows the page.
+    /// Searches that may run at once, now and on average lately, with their total counted on a
+    /// second connection beside the page (see `api::search::Searches`); more than this and the
+    /// count follows the page.
     pub count_beside_max: usize,
     /// Connections of the search pool (apart from `database.max_connections`).
     pub pool_connections: usize,

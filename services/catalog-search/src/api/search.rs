@@ -9,7 +9,8 @@ use crate::error::{CatalogError, CatalogResult};
 use crate::pages::{self, Page};
 use crate::state::AppState;
 use crate::store::cars::{self, SearchQuery};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use upcar_proto::catalog as pb;
 
 fn text(s: &str) -> Option<String> {
@@ -106,15 +107,43 @@ pub fn query(
     Ok((q, window))
 }
 
+/// How far back [`Searches`] looks at the replica's searches: their mean number running at
+/// once decays by e over this time.
+const LOAD_WINDOW: Duration = Duration::from_millis(100);
+
 /// The searches running in this replica, for deciding which may count their total beside
-/// the page on a second connection: only the first `max` at once. Beyond them the database's
-/// cores are busy with other searches, where a second statement per search only adds
-/// backends competing for them (counting beside every page, 4 clients on 2 cores gave 12-15 %
-/// fewer searches a second than the bench before it; `docs/PERFORMANCE.md`), and two
-/// connections per search would halve the searches the pool serves at once.
+/// the page on a second connection: a search may when at most `max` run now (itself among
+/// them) and fewer than `max` ran at once on average over about the last [`LOAD_WINDOW`].
+/// Once searches overlap the database's cores are busy with other searches, and a second
+/// statement per search only adds backends competing for them: counting beside every page,
+/// 4 clients on 2 cores gave 12-15 % fewer searches a second than counting after it, and at
+/// 2 clients counting beside whenever a search ran alone for a moment gave up to 7 % fewer
+/// (`docs/PERFORMANCE.md`).
+/// The mean tells a replica that is busy (whose search runs alone now only because the
+/// others are still on their way in) from one that is not; two connections per search would
+/// also halve the searches the pool serves at once.
 pub struct Searches {
-    running: AtomicUsize,
+    load: Mutex<Load>,
     max: usize,
+}
+
+/// The searches running now, and their time-weighted mean (exponentially decaying).
+struct Load {
+    running: usize,
+    mean: f64,
+    at: Instant,
+}
+
+impl Load {
+    /// Brings the mean up to `now`: `running` held since the last change.
+    fn advance(&mut self, now: Instant) {
+        if now <= self.at {
+            return;
+        }
+        let kept = (-(now - self.at).as_secs_f64() / LOAD_WINDOW.as_secs_f64()).exp();
+        self.mean = self.mean * kept + self.running as f64 * (1.0 - kept);
+        self.at = now;
+    }
 }
 
 /// One search's place among the running ones; leaves when dropped.
@@ -125,13 +154,17 @@ pub struct Running<'a> {
 
 impl Searches {
     pub fn new(max: usize) -> Self {
-        Self { running: AtomicUsize::new(0), max }
+        Self { load: Mutex::new(Load { running: 0, mean: 0.0, at: Instant::now() }), max }
     }
 
-    /// Counts a search in; whether it may count beside its page follows from those running.
+    /// Counts a search in; whether it may count beside its page follows from those running
+    /// now and lately.
     pub fn enter(&self) -> Running<'_> {
-        let now = self.running.fetch_add(1, Ordering::AcqRel) + 1;
-        Running { searches: self, beside: now <= self.max }
+        let mut load = self.load.lock().unwrap_or_else(|e| e.into_inner());
+        load.advance(Instant::now());
+        load.running += 1;
+        let beside = load.running <= self.max && load.mean < self.max as f64;
+        Running { searches: self, beside }
     }
 }
 
@@ -144,7 +177,9 @@ impl Running<'_> {
 
 impl Drop for Running<'_> {
     fn drop(&mut self) {
-        self.searches.running.fetch_sub(1, Ordering::AcqRel);
+        let mut load = self.searches.load.lock().unwrap_or_else(|e| e.into_inner());
+        load.advance(Instant::now());
+        load.running -= 1;
     }
 }
 
@@ -153,9 +188,9 @@ impl Drop for Running<'_> {
 pub async fn search(
     state: &AppState,
     r: pb::SearchRequest,
-) -> CatalogResult<(pb::SearchReply, std::time::Duration)> {
+) -> CatalogResult<(pb::SearchReply, Duration)> {
     let (q, window) = query(state.radius_miles, &r, chrono::Utc::now())?;
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let running = state.searches.enter();
     let (conn, mut spare) =
         tokio::join!(state.search_pool.get(), running.spare(&state.search_pool));
@@ -226,7 +261,7 @@ async fn kept_cars(state: &AppState, id: &SearchPageId, request_id: &str) -> Opt
         if !fresh || attempt == ATTEMPTS {
             break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
     None
 }

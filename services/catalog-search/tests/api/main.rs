@@ -452,6 +452,15 @@ async fn a_search_counts_its_total_beside_the_page_or_after_it_alike() {
     assert!(second.spare(pool).await.is_none());
     drop((first, second));
     assert!(searches.enter().spare(pool).await.is_some());
+    // Searches that overlapped lately: one alone now still counts after its page, until the
+    // replica has been quiet for a while (the mean decays by e every 100 ms; 200 ms of two
+    // at once leave it near 1.7, and a stall only lengthens the overlap or the quiet).
+    let (a, b) = (searches.enter(), searches.enter());
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    drop((a, b));
+    assert!(searches.enter().spare(pool).await.is_none(), "busy a moment ago");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(searches.enter().spare(pool).await.is_some(), "quiet since");
 }
 
 #[tokio::test]
