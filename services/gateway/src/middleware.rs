@@ -33,13 +33,16 @@ pub async fn observe(
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let request_id = incoming_request_id(&req).unwrap_or_else(|| uuid::Uuid::now_v7().to_string());
     req.extensions_mut().insert(RequestId(request_id.clone()));
-    let method = req.method().to_string();
+    let method = req.method().clone();
     let span = tracing::info_span!("http", http.method = %method, http.path = %req.path(), request_id = %request_id, http.status = tracing::field::Empty);
-    let carrier: HashMap<String, String> = ["traceparent", "tracestate"]
-        .iter()
-        .filter_map(|k| Some((k.to_string(), req.headers().get(*k)?.to_str().ok()?.to_owned())))
-        .collect();
-    upcar_telemetry::set_parent_from_map(&span, &carrier);
+    // A caller's trace context, when it sent one (most requests come without).
+    if req.headers().contains_key("traceparent") {
+        let carrier: HashMap<String, String> = ["traceparent", "tracestate"]
+            .iter()
+            .filter_map(|k| Some((k.to_string(), req.headers().get(*k)?.to_str().ok()?.to_owned())))
+            .collect();
+        upcar_telemetry::set_parent_from_map(&span, &carrier);
+    }
     let metrics = req.app_data::<web::Data<AppState>>().map(|s| s.metrics.clone());
     let start = Instant::now();
     let mut res = next.call(req).instrument(span.clone()).await?;
@@ -47,7 +50,7 @@ pub async fn observe(
     span.record("http.status", status);
     let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
     if let Some(m) = metrics {
-        m.observe(&method, &route, status, start.elapsed().as_secs_f64());
+        m.observe(method.as_str(), &route, status, start.elapsed().as_secs_f64());
     }
     if let Ok(v) = HeaderValue::from_str(&request_id) {
         res.headers_mut().insert(HeaderName::from_static(REQUEST_ID), v);
