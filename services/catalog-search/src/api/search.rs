@@ -144,6 +144,19 @@ impl Load {
         self.mean = self.mean * kept + self.running as f64 * (1.0 - kept);
         self.at = now;
     }
+
+    /// A search comes in at `now`; whether it may count beside its page.
+    fn enter(&mut self, now: Instant, max: usize) -> bool {
+        self.advance(now);
+        self.running += 1;
+        self.running <= max && self.mean < max as f64
+    }
+
+    /// A search leaves at `now`.
+    fn leave(&mut self, now: Instant) {
+        self.advance(now);
+        self.running = self.running.saturating_sub(1);
+    }
 }
 
 /// One search's place among the running ones; leaves when dropped.
@@ -161,9 +174,7 @@ impl Searches {
     /// now and lately.
     pub fn enter(&self) -> Running<'_> {
         let mut load = self.load.lock().unwrap_or_else(|e| e.into_inner());
-        load.advance(Instant::now());
-        load.running += 1;
-        let beside = load.running <= self.max && load.mean < self.max as f64;
+        let beside = load.enter(Instant::now(), self.max);
         Running { searches: self, beside }
     }
 }
@@ -178,8 +189,7 @@ impl Running<'_> {
 impl Drop for Running<'_> {
     fn drop(&mut self) {
         let mut load = self.searches.load.lock().unwrap_or_else(|e| e.into_inner());
-        load.advance(Instant::now());
-        load.running -= 1;
+        load.leave(Instant::now());
     }
 }
 
@@ -264,4 +274,41 @@ async fn kept_cars(state: &AppState, id: &SearchPageId, request_id: &str) -> Opt
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_counts_beside_only_while_searches_do_not_overlap_now_or_lately() {
+        let t0 = Instant::now();
+        let ms = |n: u64| t0 + Duration::from_millis(n);
+        let mut load = Load { running: 0, mean: 0.0, at: t0 };
+        // Alone, with a quiet past: beside. A second one at once: after its page.
+        assert!(load.enter(ms(0), 1));
+        assert!(!load.enter(ms(0), 1));
+        // Two at once for 200 ms leave a mean of 2(1 - e^-2), about 1.73: a search alone
+        // right after still counts after its page.
+        load.leave(ms(200));
+        load.leave(ms(200));
+        assert!((load.mean - 2.0 * (1.0 - (-2.0f64).exp())).abs() < 1e-9, "{}", load.mean);
+        assert!(!load.enter(ms(200), 1));
+        load.leave(ms(201));
+        // After about 55 ms of quiet the mean is below one again.
+        assert!(!load.enter(ms(240), 1));
+        load.leave(ms(240));
+        assert!(load.enter(ms(300), 1));
+        load.leave(ms(301));
+        // One search after another, each 1 ms with 1 ms between: never overlapping, beside.
+        let mut at = 1000;
+        for _ in 0..200 {
+            assert!(load.enter(ms(at), 1));
+            load.leave(ms(at + 1));
+            at += 2;
+        }
+        assert!(load.mean < 1.0);
+        // A limit of 0 never counts beside.
+        assert!(!Load { running: 0, mean: 0.0, at: t0 }.enter(ms(0), 0));
+    }
 }
