@@ -13,6 +13,18 @@ PORT="${APP__HTTP__PORT:-8080}"
 export APP__FILES__PUBLIC_BASE_URL="${APP__FILES__PUBLIC_BASE_URL:-http://127.0.0.1:$PORT}"
 export APP__WEB__PUBLIC_BASE_URL="${APP__WEB__PUBLIC_BASE_URL:-$APP__FILES__PUBLIC_BASE_URL}"
 export APP_ENVIRONMENT="${APP_ENVIRONMENT:-development}"
+# The services' gRPC ports (the browser tests give the stack free ones) and the addresses each
+# service calls the others at.
+ACCOUNTS_PORT="${ACCOUNTS_PORT:-50051}"
+CATALOG_PORT="${CATALOG_PORT:-50052}"
+PRICING_PORT="${PRICING_PORT:-50053}"
+TRIPS_PORT="${TRIPS_PORT:-50054}"
+MESSAGING_PORT="${MESSAGING_PORT:-50056}"
+export APP__SERVICES__ACCOUNTS="${APP__SERVICES__ACCOUNTS:-http://127.0.0.1:$ACCOUNTS_PORT}"
+export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATALOG_PORT}"
+export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
+export APP__SERVICES__TRIPS="${APP__SERVICES__TRIPS:-http://127.0.0.1:$TRIPS_PORT}"
+export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$MESSAGING_PORT}"
 
 scripts/ensure-services.sh
 
@@ -39,8 +51,8 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-start() { # name
-    "$BIN_DIR/$1" >".run/logs/$1.log" 2>&1 &
+start() { # name [grpc-port]
+    env ${2:+APP__GRPC__PORT="$2"} "$BIN_DIR/$1" >".run/logs/$1.log" 2>&1 &
     pids+=($!)
     echo "started $1 (log: .run/logs/$1.log)"
 }
@@ -55,19 +67,19 @@ wait_port() { # name port pid-index
     exit 1
 }
 
-start accounts
+start accounts "$ACCOUNTS_PORT"
 # Pricing first: its queue must exist before catalog-search publishes the fleet's rates.
-start pricing
-wait_port pricing 50053 1
-start catalog-search
-wait_port accounts 50051 0
-wait_port catalog-search 50052 2
+start pricing "$PRICING_PORT"
+wait_port pricing "$PRICING_PORT" 1
+start catalog-search "$CATALOG_PORT"
+wait_port accounts "$ACCOUNTS_PORT" 0
+wait_port catalog-search "$CATALOG_PORT" 2
 # Messaging after accounts (it reads names there) and before trips: its queue must exist
 # before the first booking's events.
-start messaging
-wait_port messaging 50056 3
-start trips
-wait_port trips 50054 4
+start messaging "$MESSAGING_PORT"
+wait_port messaging "$MESSAGING_PORT" 3
+start trips "$TRIPS_PORT"
+wait_port trips "$TRIPS_PORT" 4
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the web app (frontend/e2e) against the real stack: installs Chromium and the
-# web app's packages when missing, starts the already-built services with the built app on a
-# free port, waits for /readyz, runs the Playwright tests, and stops the stack.
+# web app's packages when missing, starts the already-built services with the built app on
+# free ports, waits for /readyz, runs the Playwright tests, and stops the stack.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,7 +13,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
 
-# dev.sh starts the services on their fixed gRPC ports: another stack must not hold them.
+# dev.sh's stack on its fixed gRPC ports would share this stack's databases and queues.
 for p in 50051 50052; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
         echo "port $p is in use: stop the running dev stack (make dev) before the browser tests" >&2
@@ -21,7 +21,27 @@ for p in 50051 50052; do
     fi
 done
 
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# This stack listens on free ports below the range the kernel hands out for outgoing
+# connections (dev.sh's fixed ports lie inside it, where one of the many connections the
+# tests open can hold one of them when a service starts).
+read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT < <(python3 - <<'PY'
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+held, ports = [], []
+while len(ports) < 6:
+    port = random.randint(max(1024, low - 12000), low - 1)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        s.close()
+        continue
+    held.append(s)
+    ports.append(port)
+print(*ports)
+PY
+)
+export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT
 LOG="$(mktemp)"
 echo "== browser tests: starting the stack on port $PORT (log: $LOG)"
 setsid env NO_BUILD=1 APP__HTTP__PORT="$PORT" scripts/dev.sh >"$LOG" 2>&1 &
