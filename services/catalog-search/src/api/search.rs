@@ -135,6 +135,11 @@ struct Load {
 }
 
 impl Load {
+    /// No search yet, as of `at`.
+    fn new(at: Instant) -> Self {
+        Self { running: 0, mean: 0.0, at }
+    }
+
     /// Brings the mean up to `now`: `running` held since the last change.
     fn advance(&mut self, now: Instant) {
         if now <= self.at {
@@ -167,7 +172,7 @@ pub struct Running<'a> {
 
 impl Searches {
     pub fn new(max: usize) -> Self {
-        Self { load: Mutex::new(Load { running: 0, mean: 0.0, at: Instant::now() }), max }
+        Self { load: Mutex::new(Load::new(Instant::now())), max }
     }
 
     /// Counts a search in; whether it may count beside its page follows from those running
@@ -284,7 +289,7 @@ mod tests {
     fn a_search_counts_beside_only_while_searches_do_not_overlap_now_or_lately() {
         let t0 = Instant::now();
         let ms = |n: u64| t0 + Duration::from_millis(n);
-        let mut load = Load { running: 0, mean: 0.0, at: t0 };
+        let mut load = Load::new(t0);
         // Alone, with a quiet past: beside. A second one at once: after its page.
         assert!(load.enter(ms(0), 1));
         assert!(!load.enter(ms(0), 1));
@@ -309,6 +314,6 @@ mod tests {
         }
         assert!(load.mean < 1.0);
         // A limit of 0 never counts beside.
-        assert!(!Load { running: 0, mean: 0.0, at: t0 }.enter(ms(0), 0));
+        assert!(!Load::new(t0).enter(ms(0), 0));
     }
 }
