@@ -244,20 +244,6 @@ impl Identity {
     }
 }
 
-/// A channel to a service that connects on first use (so a caller starts before the services
-/// it calls), with `TCP_NODELAY`, a 2-second connect timeout and `timeout` per call.
-pub fn lazy_channel(
-    url: &str,
-    timeout: std::time::Duration,
-) -> anyhow::Result<tonic::transport::Channel> {
-    Ok(tonic::transport::Channel::from_shared(url.to_owned())?
-        .connect_timeout(std::time::Duration::from_secs(2))
-        .timeout(timeout)
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(std::time::Duration::from_secs(30))
-        .connect_lazy())
-}
-
 /// An outgoing gRPC request carrying the caller's identity (when signed in) and the current
 /// trace context: how the gateway and services call a service on a user's behalf.
 pub fn outgoing<T>(msg: T, identity: Option<&Identity>) -> tonic::Request<T> {

@@ -19,6 +19,7 @@ mod book;
 mod cpu;
 
 use std::time::{Duration, Instant};
+use upcar_grpc::Link;
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog as cpb;
@@ -41,9 +42,9 @@ enum Call {
 #[derive(Clone)]
 enum Client {
     Http(reqwest::Client, String),
-    Grpc(AccountsClient<tonic::transport::Channel>),
-    Catalog(CatalogClient<tonic::transport::Channel>),
-    Pricing(PricingClient<tonic::transport::Channel>),
+    Grpc(AccountsClient<Link>),
+    Catalog(CatalogClient<Link>),
+    Pricing(PricingClient<Link>),
     Sql(catalog_search::store::cars::SearchPool, std::sync::Arc<SqlSearch>),
 }
 
@@ -208,6 +209,11 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[idx].as_secs_f64() * 1000.0
 }
 
+/// A service address as the gateway calls it: 2 s to connect, 10 s per call.
+fn link(address: &str) -> anyhow::Result<Link> {
+    Link::lazy(address, Duration::from_secs(2), Duration::from_secs(10))
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -235,9 +241,10 @@ async fn main() -> anyhow::Result<()> {
             reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?,
             address,
         ),
-        "grpc" if call == Call::Search => Client::Catalog(CatalogClient::connect(address).await?),
-        "grpc" if call == Call::Prices => Client::Pricing(PricingClient::connect(address).await?),
-        "grpc" => Client::Grpc(AccountsClient::connect(address).await?),
+        // The transport the gateway calls the services with.
+        "grpc" if call == Call::Search => Client::Catalog(CatalogClient::new(link(&address)?)),
+        "grpc" if call == Call::Prices => Client::Pricing(PricingClient::new(link(&address)?)),
+        "grpc" => Client::Grpc(AccountsClient::new(link(&address)?)),
         "sql" => {
             // The service's own search settings (its config files and the environment).
             let settings = catalog_search::Settings::load()?.search;

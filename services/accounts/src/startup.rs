@@ -110,15 +110,13 @@ impl Application {
             token.clone().cancelled_owned(),
         ));
         let server = tonic::transport::Server::builder()
+            .layer(upcar_grpc::SmallFramesLayer)
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
-            .serve_with_incoming_shutdown(
-                tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true)),
-                {
-                    let t = token.clone();
-                    async move { t.cancelled().await }
-                },
-            );
+            .serve_with_incoming_shutdown(upcar_grpc::incoming(self.listener), {
+                let t = token.clone();
+                async move { t.cancelled().await }
+            });
         let server_task = tokio::spawn(server);
         shutdown.await;
         token.cancel();

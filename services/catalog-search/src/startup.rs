@@ -112,11 +112,11 @@ impl Application {
             Arc::new(crate::events::AvailabilityProjection),
             token.clone().cancelled_owned(),
         ));
-        let incoming =
-            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .layer(upcar_grpc::SmallFramesLayer)
                 .add_service(health_service)
                 .add_service(CatalogServer::new(CatalogApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),

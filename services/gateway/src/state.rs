@@ -3,7 +3,7 @@
 use crate::config::Settings;
 use std::sync::Arc;
 use std::time::Duration;
-use tonic::transport::Channel;
+use upcar_grpc::Link;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
@@ -18,28 +18,32 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub keys: Arc<JwtKeys>,
     pub redis: deadpool_redis::Pool,
-    pub accounts: AccountsClient<Channel>,
-    pub accounts_channel: Channel,
-    pub catalog: CatalogClient<Channel>,
-    pub catalog_channel: Channel,
-    pub pricing: PricingClient<Channel>,
-    pub pricing_channel: Channel,
-    pub trips: TripsClient<Channel>,
-    pub trips_channel: Channel,
-    pub messaging: MessagingClient<Channel>,
+    pub accounts: AccountsClient<Link>,
+    pub accounts_channel: Link,
+    pub catalog: CatalogClient<Link>,
+    pub catalog_channel: Link,
+    pub pricing: PricingClient<Link>,
+    pub pricing_channel: Link,
+    pub trips: TripsClient<Link>,
+    pub trips_channel: Link,
+    pub messaging: MessagingClient<Link>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
 
-/// The gRPC channels to the services. A channel's connection and request queue are tasks
+/// How long connecting to a service may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The gRPC channels to the services (`upcar_grpc::Link`: a call's headers and message in one
+/// write). A channel's connection and request queue are tasks
 /// of the runtime that opened it; each HTTP worker opens its own (`AppState::for_worker`) so a
 /// call is written, answered and resumed on the worker's thread, without waking another.
 struct Channels {
-    accounts: Channel,
-    catalog: Channel,
-    pricing: Channel,
-    trips: Channel,
-    messaging: Channel,
+    accounts: Link,
+    catalog: Link,
+    pricing: Link,
+    trips: Link,
+    messaging: Link,
 }
 
 impl Channels {
@@ -48,11 +52,11 @@ impl Channels {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
         let s = &settings.services;
         Ok(Self {
-            accounts: upcar_identity::lazy_channel(&s.accounts, timeout)?,
-            catalog: upcar_identity::lazy_channel(&s.catalog, timeout)?,
-            pricing: upcar_identity::lazy_channel(&s.pricing, timeout)?,
-            trips: upcar_identity::lazy_channel(&s.trips, timeout)?,
-            messaging: upcar_identity::lazy_channel(&s.messaging, timeout)?,
+            accounts: Link::lazy(&s.accounts, CONNECT_TIMEOUT, timeout)?,
+            catalog: Link::lazy(&s.catalog, CONNECT_TIMEOUT, timeout)?,
+            pricing: Link::lazy(&s.pricing, CONNECT_TIMEOUT, timeout)?,
+            trips: Link::lazy(&s.trips, CONNECT_TIMEOUT, timeout)?,
+            messaging: Link::lazy(&s.messaging, CONNECT_TIMEOUT, timeout)?,
         })
     }
 }

@@ -7,7 +7,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tonic::transport::Channel;
+use upcar_grpc::Link;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::messaging::messaging_server::MessagingServer;
 
@@ -19,8 +19,8 @@ fn queue_name(exchange: &str) -> String {
 }
 
 /// Calls to the services this one uses: connected on first use, 5 s per call.
-fn channel(url: &str) -> anyhow::Result<Channel> {
-    upcar_identity::lazy_channel(url, Duration::from_secs(5))
+fn channel(url: &str) -> anyhow::Result<Link> {
+    Link::lazy(url, Duration::from_secs(2), Duration::from_secs(5))
 }
 
 /// A built, bound, migrated service, ready to run.
@@ -88,11 +88,11 @@ impl Application {
             Arc::new(crate::events::RoomOpener),
             token.clone().cancelled_owned(),
         ));
-        let incoming =
-            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .layer(upcar_grpc::SmallFramesLayer)
                 .add_service(health_service)
                 .add_service(MessagingServer::new(MessagingApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),

@@ -1,15 +1,15 @@
 //! What every handler shares.
 
 use crate::error::MessagingResult;
-use tonic::transport::Channel;
 use upcar_db::{PgPool, PooledConn};
+use upcar_grpc::Link;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 
 /// Shared handles.
 pub struct AppState {
     pub pool: PgPool,
     /// Public names and pictures of the rooms' guests and hosts.
-    pub accounts: AccountsClient<Channel>,
+    pub accounts: AccountsClient<Link>,
 }
 
 impl AppState {

@@ -10,8 +10,8 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tonic::transport::Channel;
 use upcar_events::Relay;
+use upcar_grpc::Link;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
@@ -21,8 +21,8 @@ use upcar_proto::trips::trips_server::TripsServer;
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
 /// Calls to the services this one uses: connected on first use, 10 s per call.
-fn channel(url: &str) -> anyhow::Result<Channel> {
-    upcar_identity::lazy_channel(url, Duration::from_secs(10))
+fn channel(url: &str) -> anyhow::Result<Link> {
+    Link::lazy(url, Duration::from_secs(2), Duration::from_secs(10))
 }
 
 /// A built, bound, migrated service, ready to run.
@@ -139,11 +139,11 @@ impl Application {
                 crate::jobs::run_periodically(pool, provider, every, t.cancelled_owned()).await
             })
         });
-        let incoming =
-            tonic::transport::server::TcpIncoming::from(self.listener).with_nodelay(Some(true));
+        let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .layer(upcar_grpc::SmallFramesLayer)
                 .add_service(health_service)
                 .add_service(TripsServer::new(TripsApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
