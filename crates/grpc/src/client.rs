@@ -166,7 +166,12 @@ impl Shared {
         if let Some((_, sender)) = self.current() {
             return Ok(sender);
         }
-        let addr = self.authority.as_str();
+        // `http://host` without a port means port 80, as in any HTTP client.
+        let addr = match self.authority.port_u16() {
+            Some(_) => self.authority.as_str().to_owned(),
+            None => format!("{}:80", self.authority.host()),
+        };
+        let addr = addr.as_str();
         let tcp = tokio::time::timeout(self.connect_timeout, tokio::net::TcpStream::connect(addr))
             .await
             .map_err(|_| Status::unavailable(format!("connecting to {addr} timed out")))?
@@ -304,5 +309,19 @@ impl Body for Answer {
 
     fn is_end_stream(&self) -> bool {
         self.done || self.stream.is_end_stream()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_takes_plain_http_addresses_with_a_host() {
+        let d = Duration::from_secs(1);
+        assert!(Link::lazy("http://catalog-search:50052", d, d).is_ok());
+        assert!(Link::lazy("http://accounts", d, d).is_ok());
+        assert!(Link::lazy("https://catalog-search:50052", d, d).is_err());
+        assert!(Link::lazy("/no/host", d, d).is_err());
     }
 }

@@ -38,14 +38,16 @@ fn link(addr: std::net::SocketAddr, timeout: Duration) -> Link {
         .unwrap_or_else(|e| panic!("link: {e}"))
 }
 
-async fn listener() -> TcpListener {
-    TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"))
+/// A listener on a free loopback port, and its address.
+async fn listener() -> (TcpListener, std::net::SocketAddr) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
+    let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    (listener, addr)
 }
 
 #[tokio::test]
 async fn a_call_reaches_the_service_and_its_answer_or_status_comes_back() {
-    let listener = listener().await;
-    let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    let (listener, addr) = listener().await;
     let (_stop, _task) = serve(listener);
     let link = link(addr, Duration::from_secs(5));
     assert_eq!(check(&link, "").await.ok(), Some(ServingStatus::Serving as i32));
@@ -58,8 +60,7 @@ async fn a_call_reaches_the_service_and_its_answer_or_status_comes_back() {
 
 #[tokio::test]
 async fn a_call_to_an_address_nobody_listens_on_is_unavailable() {
-    let listener = listener().await;
-    let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    let (listener, addr) = listener().await;
     drop(listener);
     let link = link(addr, Duration::from_secs(5));
     let status = check(&link, "").await.err();
@@ -69,8 +70,7 @@ async fn a_call_to_an_address_nobody_listens_on_is_unavailable() {
 #[tokio::test]
 async fn a_service_that_never_answers_times_the_call_out() {
     // Accepts the connection and reads nothing: not even the HTTP/2 handshake completes.
-    let listener = listener().await;
-    let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    let (listener, addr) = listener().await;
     let _held = tokio::spawn(async move {
         let mut held = Vec::new();
         while let Ok((conn, _)) = listener.accept().await {
@@ -86,8 +86,7 @@ async fn a_service_that_never_answers_times_the_call_out() {
 
 #[tokio::test]
 async fn a_link_dials_again_after_the_service_restarts() {
-    let listener = listener().await;
-    let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    let (listener, addr) = listener().await;
     let (stop, task) = serve(listener);
     let link = link(addr, Duration::from_secs(5));
     assert_eq!(check(&link, "").await.ok(), Some(1));
