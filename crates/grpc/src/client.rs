@@ -10,6 +10,9 @@
 //!
 //! A `Link` connects on first use, keeps one HTTP/2 connection, pings it every 30 s (a peer
 //! that does not answer within 20 s is dropped), and dials again after the connection ends.
+//! A call without an answer in time is `DeadlineExceeded` (tonic's `Channel` says
+//! `Cancelled`, which callers cannot tell from a cancelled call); an address nobody listens
+//! on is `Unavailable`. The error table maps both to 503 at the gateway.
 
 use bytes::Bytes;
 use http::uri::{Authority, PathAndQuery, Scheme};
@@ -59,7 +62,8 @@ impl std::fmt::Debug for Link {
 
 impl Link {
     /// A link to `url` (`http://host:port`) that connects on first use, with a connect
-    /// timeout and a timeout per call (to the answer's headers, as tonic's `Channel` has it).
+    /// timeout and a timeout per call (to the answer's headers, as tonic's `Channel` has it;
+    /// `DeadlineExceeded` when it passes).
     pub fn lazy(url: &str, connect_timeout: Duration, timeout: Duration) -> anyhow::Result<Self> {
         let uri: Uri = url.parse()?;
         let scheme = uri.scheme().cloned().unwrap_or(Scheme::HTTP);
@@ -98,7 +102,10 @@ impl tower_service::Service<Request<tonic::body::Body>> for Link {
             let timeout = shared.timeout;
             match tokio::time::timeout(timeout, shared.send(req)).await {
                 Ok(answer) => answer,
-                Err(_) => Err(Status::cancelled("Timeout expired")),
+                Err(_) => Err(Status::deadline_exceeded(format!(
+                    "no answer within {} ms",
+                    timeout.as_millis()
+                ))),
             }
         })
     }

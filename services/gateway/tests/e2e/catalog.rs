@@ -1037,3 +1037,35 @@ async fn a_hosts_profile_lists_their_active_cars_six_a_page() {
     let (s, b) = parts(get(&format!("/v1/cars/getCarsByOwner/{host}?page=abc"), None).await).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("invalid_query")));
 }
+
+/// With catalog-search unreachable, a search is a quick 503 with the error body (not a 500, not
+/// a hang), and the gateway goes on answering.
+#[tokio::test]
+async fn a_search_while_catalog_search_is_unreachable_is_a_503_with_a_message() {
+    let shared = stack();
+    // A port that was free a moment ago: nobody listens on it.
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("free port");
+    let gateway = crate::helpers::start_with_catalog(
+        upcar_config::Environment::Development,
+        10_000,
+        Some(shared.accounts_port),
+        None,
+        Some(format!("http://127.0.0.1:{dead}")),
+    );
+    let started = std::time::Instant::now();
+    let r = client()
+        .get(format!("{}/v1/cars/search?{}", gateway.base, base_query(10, 2)))
+        .send()
+        .await
+        .expect("request");
+    let (status, body) = parts(r).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["error"], "service_unavailable", "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    let r = client().get(format!("{}/healthz", gateway.base)).send().await.expect("request");
+    assert_eq!(r.status().as_u16(), 200);
+}

@@ -53,6 +53,18 @@ pub fn start(
     accounts_port: Option<u16>,
     dist: Option<String>,
 ) -> Stack {
+    start_with_catalog(env, login_limit, accounts_port, dist, None)
+}
+
+/// As `start`, with the gateway calling catalog-search at `catalog` when given (an address
+/// nobody listens on, say).
+pub fn start_with_catalog(
+    env: Environment,
+    login_limit: u32,
+    accounts_port: Option<u16>,
+    dist: Option<String>,
+    catalog: Option<String>,
+) -> Stack {
     let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
     let port = listener.local_addr().expect("addr").port();
@@ -85,7 +97,8 @@ pub fn start(
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
-    settings.services.catalog = format!("http://127.0.0.1:{catalog_port}");
+    settings.services.catalog =
+        catalog.unwrap_or_else(|| format!("http://127.0.0.1:{catalog_port}"));
     settings.services.pricing = format!("http://127.0.0.1:{pricing_port}");
     settings.services.trips = format!("http://127.0.0.1:{trips_port}");
     settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
