@@ -9,7 +9,7 @@
 //! once (up to about 14 KiB; a larger answer is written 16 KiB at a time).
 
 use bytes::{Buf, Bytes};
-use futures::{Stream, StreamExt};
+use futures::{Stream, StreamExt, TryFutureExt};
 use http_body::{Body, Frame, SizeHint};
 use std::io;
 use std::pin::Pin;
@@ -93,19 +93,17 @@ pub struct SmallFrames<S>(S);
 impl<S, Req, B> tower_service::Service<Req> for SmallFrames<S>
 where
     S: tower_service::Service<Req, Response = http::Response<B>>,
-    S::Future: Send + 'static,
 {
     type Response = http::Response<Pieces<B>>;
     type Error = S::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
+    type Future = futures::future::MapOk<S::Future, fn(http::Response<B>) -> Self::Response>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.0.poll_ready(cx)
     }
 
     fn call(&mut self, req: Req) -> Self::Future {
-        let answer = self.0.call(req);
-        Box::pin(async move { Ok(answer.await?.map(Pieces::new)) })
+        self.0.call(req).map_ok(|answer| answer.map(Pieces::new))
     }
 }
 

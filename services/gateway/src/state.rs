@@ -34,10 +34,10 @@ pub struct AppState {
 /// How long connecting to a service may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The gRPC channels to the services (`upcar_grpc::Link`: a call's headers and message in one
-/// write). A channel's connection and request queue are tasks
-/// of the runtime that opened it; each HTTP worker opens its own (`AppState::for_worker`) so a
-/// call is written, answered and resumed on the worker's thread, without waking another.
+/// The gRPC links to the services (`upcar_grpc::Link`: a call's headers and message in one
+/// write). A link's connection is a task of the runtime that dials it; each HTTP worker opens
+/// its own (`AppState::for_worker`), so a call is written, answered and resumed on the
+/// worker's thread, without waking another.
 struct Channels {
     accounts: Link,
     catalog: Link,
