@@ -18,38 +18,7 @@ export APP_ENVIRONMENT="${APP_ENVIRONMENT:-development}"
 # connections, so one may be held by a connection of another program: then the service takes
 # a free port below that range instead. A port something listens on is kept (the service will
 # say it is in use), so a second stack never starts beside a running one.
-grpc_port() { # usual-port
-    python3 - "$1" <<'PY'
-import random, socket, sys
-
-usual = int(sys.argv[1])
-
-def bindable(port):
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        s.bind(("0.0.0.0", port))
-        return True
-    except OSError:
-        return False
-    finally:
-        s.close()
-
-def listened_on(port):
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
-if bindable(usual) or listened_on(usual):
-    print(usual)
-else:
-    port = next(p for p in iter(lambda: random.randint(20000, 32000), None) if bindable(p))
-    print(f"port {usual} is held by another connection; using {port}", file=sys.stderr)
-    print(port)
-PY
-}
+grpc_port() { python3 scripts/ports.py usual "$1"; }
 ACCOUNTS_PORT="${ACCOUNTS_PORT:-$(grpc_port 50051)}"
 CATALOG_PORT="${CATALOG_PORT:-$(grpc_port 50052)}"
 PRICING_PORT="${PRICING_PORT:-$(grpc_port 50053)}"

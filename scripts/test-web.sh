@@ -24,23 +24,7 @@ done
 # This stack listens on free ports below the range the kernel hands out for outgoing
 # connections (dev.sh's fixed ports lie inside it, where one of the many connections the
 # tests open can hold one of them when a service starts).
-read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT < <(python3 - <<'PY'
-import random, socket
-low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
-held, ports = [], []
-while len(ports) < 6:
-    port = random.randint(max(1024, low - 12000), low - 1)
-    s = socket.socket()
-    try:
-        s.bind(("127.0.0.1", port))
-    except OSError:
-        s.close()
-        continue
-    held.append(s)
-    ports.append(port)
-print(*ports)
-PY
-)
+read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT < <(python3 scripts/ports.py free 6)
 export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT
 LOG="$(mktemp)"
 echo "== browser tests: starting the stack on port $PORT (log: $LOG)"
