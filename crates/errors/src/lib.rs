@@ -110,6 +110,128 @@ pub trait ErrorCode: fmt::Display {
     }
 }
 
+/// One row of a service's error table: a stable code and the kind that fixes its status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeRow {
+    /// Stable snake_case code.
+    pub code: &'static str,
+    /// HTTP status and gRPC code class.
+    pub kind: ErrorKind,
+}
+
+/// Implemented (by [`error_table!`]) for each service's error enum: every code it can answer,
+/// each once. A test per service and one across the product check the rows (snake_case, no
+/// code twice, the same code with the same kind everywhere).
+pub trait ErrorTable {
+    /// Every row of the table, in declaration order.
+    const ROWS: &'static [CodeRow];
+}
+
+/// Whether a code is snake_case: lowercase ASCII letters and digits in words joined by single
+/// underscores, starting with a letter.
+pub fn is_snake_case(code: &str) -> bool {
+    !code.is_empty()
+        && code.starts_with(|c: char| c.is_ascii_lowercase())
+        && !code.ends_with('_')
+        && !code.contains("__")
+        && code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// What is wrong with a set of error tables, if anything: a code that is not snake_case, a code
+/// declared twice in one table, or one code with two kinds in different tables. Empty when
+/// all is well.
+pub fn table_problems(tables: &[(&str, &[CodeRow])]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut kinds: std::collections::BTreeMap<&str, (&str, ErrorKind)> = Default::default();
+    for (name, rows) in tables {
+        let mut seen = std::collections::BTreeSet::new();
+        for row in *rows {
+            if !is_snake_case(row.code) {
+                problems.push(format!("{name}: code {:?} is not snake_case", row.code));
+            }
+            if !seen.insert(row.code) {
+                problems.push(format!("{name}: code {:?} is declared twice", row.code));
+            }
+            match kinds.get(row.code) {
+                Some((other, kind)) if *kind != row.kind => problems.push(format!(
+                    "code {:?} is {:?} in {other} but {:?} in {name}",
+                    row.code, kind, row.kind
+                )),
+                Some(_) => {}
+                None => {
+                    kinds.insert(row.code, (name, row.kind));
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// Declares a service error enum's table: each row a pattern (or-patterns for variants that
+/// are one rule with different wording), its [`ErrorKind`] and its code. Generates
+/// [`ErrorCode`] (an exhaustive match: a new variant without a row does not compile) and
+/// [`ErrorTable`].
+///
+/// ```
+/// #[derive(Debug, thiserror::Error)]
+/// enum SampleError {
+///     #[error("Email is required")]
+///     EmailRequired,
+///     #[error("Email is required.")]
+///     LoginEmailRequired,
+///     #[error("Trip not found")]
+///     TripNotFound,
+///     #[error("{0}")]
+///     Internal(String),
+/// }
+/// upcar_errors::error_table! {
+///     SampleError {
+///         SampleError::EmailRequired | SampleError::LoginEmailRequired => InvalidInput, "email_required";
+///         SampleError::TripNotFound => NotFound, "trip_not_found";
+///         SampleError::Internal(_) => Internal, "internal_error";
+///     }
+/// }
+/// use upcar_errors::{ErrorCode, ErrorTable};
+/// assert_eq!(SampleError::LoginEmailRequired.code(), "email_required");
+/// assert_eq!(SampleError::ROWS.len(), 3);
+/// ```
+///
+/// An enum that passes on other services' errors as they came (their code is not its own) names
+/// that variant after `forward`, with an expression giving its kind; its code is
+/// `upstream_error`, which the service's conversion to a status replaces with the original.
+#[macro_export]
+macro_rules! error_table {
+    (
+        $ty:ty {
+            $( $pat:pat => $kind:ident, $code:literal; )+
+        }
+        $( forward $fpat:pat => $fkind:expr; )?
+    ) => {
+        impl $crate::ErrorCode for $ty {
+            fn kind(&self) -> $crate::ErrorKind {
+                match self {
+                    $( $pat => $crate::ErrorKind::$kind, )+
+                    $( $fpat => $fkind, )?
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn code(&self) -> &'static str {
+                match self {
+                    $( $pat => $code, )+
+                    $( $fpat => "upstream_error", )?
+                }
+            }
+        }
+
+        impl $crate::ErrorTable for $ty {
+            const ROWS: &'static [$crate::CodeRow] = &[
+                $( $crate::CodeRow { code: $code, kind: $crate::ErrorKind::$kind }, )+
+            ];
+        }
+    };
+}
+
 /// Turns a service error into a gRPC status carrying the stable code in metadata.
 pub fn to_status<E: ErrorCode + ?Sized>(err: &E) -> tonic::Status {
     let kind = err.kind();
@@ -212,6 +334,59 @@ mod tests {
                 Sample::Db(_) => "internal_error",
             }
         }
+    }
+
+    #[test]
+    fn snake_case_is_told_apart() {
+        for ok in ["email_required", "a", "otp_2fa"] {
+            assert!(is_snake_case(ok), "{ok}");
+        }
+        for bad in ["", "Email", "email-required", "_x", "x_", "a__b", "2fa", "emailRequired"] {
+            assert!(!is_snake_case(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn table_problems_name_bad_codes_repeats_and_kind_clashes() {
+        let a = [
+            CodeRow { code: "trip_not_found", kind: ErrorKind::NotFound },
+            CodeRow { code: "Bad-Code", kind: ErrorKind::InvalidInput },
+            CodeRow { code: "trip_not_found", kind: ErrorKind::NotFound },
+        ];
+        let b = [CodeRow { code: "trip_not_found", kind: ErrorKind::Forbidden }];
+        let problems = table_problems(&[("a", &a), ("b", &b)]);
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].contains("Bad-Code"));
+        assert!(problems[1].contains("declared twice"));
+        assert!(problems[2].contains("NotFound in a but Forbidden in b"));
+        assert!(table_problems(&[("a", &a[..1]), ("c", &a[..1])]).is_empty());
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    enum Forwarding {
+        #[error("Trip not found")]
+        TripNotFound,
+        #[error("{message}")]
+        Upstream { kind: ErrorKind, message: String },
+    }
+
+    error_table! {
+        Forwarding {
+            Forwarding::TripNotFound => NotFound, "trip_not_found";
+        }
+        forward Forwarding::Upstream { kind, .. } => *kind;
+    }
+
+    #[test]
+    fn the_macro_maps_rows_and_forwards_foreign_kinds() {
+        assert_eq!(Forwarding::TripNotFound.code(), "trip_not_found");
+        assert_eq!(Forwarding::TripNotFound.kind(), ErrorKind::NotFound);
+        let up = Forwarding::Upstream { kind: ErrorKind::Conflict, message: "x".into() };
+        assert_eq!((up.kind(), up.code()), (ErrorKind::Conflict, "upstream_error"));
+        assert_eq!(
+            Forwarding::ROWS,
+            &[CodeRow { code: "trip_not_found", kind: ErrorKind::NotFound }]
+        );
     }
 
     #[test]
