@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { queryKeys } from './query-keys';
 
 export type FavouritesAnswer = { status: boolean; favoriteCars: string[] };
 
@@ -8,9 +9,7 @@ export function getFavCars(): Promise<FavouritesAnswer> {
   return api.get<FavouritesAnswer>('/users/getFavCars');
 }
 
-export const favouritesQueryKey = ['favourites'] as const;
-
-export const favCarsQueryOptions = () => queryOptions({ queryKey: favouritesQueryKey, queryFn: getFavCars });
+export const favCarsQueryOptions = () => queryOptions({ queryKey: queryKeys.favourites, queryFn: getFavCars });
 
 /** The signed-in user's favourite car ids; undefined while logged out or loading. */
 export function useFavCars() {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from './query-keys';
 
 export type Place = {
   placeId: string;
@@ -22,7 +23,7 @@ export function getPlaceSuggestions(input: string, signal?: AbortSignal): Promis
 
 export const placeSuggestionsQueryOptions = (input: string) =>
   queryOptions({
-    queryKey: ['places', 'autocomplete', input],
+    queryKey: queryKeys.places.autocomplete(input),
     queryFn: ({ signal }) => getPlaceSuggestions(input, signal),
     enabled: input.trim().length >= MIN_CHARS,
     staleTime: 5 * 60_000,

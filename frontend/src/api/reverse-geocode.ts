@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Place } from './get-place-suggestions';
+import { queryKeys } from './query-keys';
 
 type Answer = { results: (Place & { distanceMiles?: number | null })[] };
 
@@ -13,7 +14,7 @@ export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): 
 export const reverseGeocodeQueryOptions = (lat: number, lng: number) => {
   const [la, ln] = [Number(lat.toFixed(3)), Number(lng.toFixed(3))];
   return queryOptions({
-    queryKey: ['places', 'geocode', la, ln],
+    queryKey: queryKeys.places.geocode(la, ln),
     queryFn: ({ signal }) => reverseGeocode(la, ln, signal),
     staleTime: 30 * 60_000,
   });

@@ -13,3 +13,9 @@ export function makeQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * What a caller may tune on a shared query (staleTime, retry, enabled, ...), never its key or
+ * fetcher: `useHost(id, { retry: false })`.
+ */
+export type QueryConfig<T extends (...args: never[]) => unknown> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;

@@ -21,6 +21,9 @@ export type SessionUser = {
 
 export type Session = { token: string; user: SessionUser } | null;
 
+/** What every login call and the token check answer. */
+export type SessionAnswer = { status?: boolean; message?: string; access_token?: string; user?: SessionUser };
+
 const TOKEN = 'token';
 const USER = 'user';
 const listeners = new Set<() => void>();

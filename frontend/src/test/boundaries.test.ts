@@ -40,4 +40,15 @@ describe('module boundaries', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('every query key comes from src/api/query-keys.ts, so invalidations match the queries', () => {
+    const keys = join(SRC, 'api', 'query-keys.ts');
+    const bad: string[] = [];
+    for (const f of files(SRC)) {
+      if (f === keys || /\.test\.tsx?$/.test(f) || f.startsWith(join(SRC, 'test'))) continue;
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/queryKey\s*:\s*[['"`]/g)) bad.push(`${relative(SRC, f)}: ${text.slice(m.index, m.index + 40)}`);
+    }
+    expect(bad).toEqual([]);
+  });
 });

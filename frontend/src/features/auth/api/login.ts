@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { SessionUser } from '@/lib/session';
-
-export type SessionAnswer = { status?: boolean; message?: string; access_token?: string; user?: SessionUser };
+import type { SessionAnswer } from '@/lib/session';
 
 export function login(email: string, password: string): Promise<SessionAnswer> {
   return api.post<SessionAnswer>('/users/login', { email, password, deviceFingerprint: deviceFingerprint() });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { SessionAnswer } from './login';
+import type { SessionAnswer } from '@/lib/session';
 
 export type SignUpBody = {
   firstName: string;

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { SessionAnswer } from './login';
+import type { SessionAnswer } from '@/lib/session';
 
 /** Every login ends with a token check that must succeed before the session is stored. */
 export function verifyToken(token: string): Promise<SessionAnswer> {
@@ -10,4 +11,4 @@ export function verifyToken(token: string): Promise<SessionAnswer> {
 
 /** The token check, once per token (the session check on load and every login use it). */
 export const verifyTokenQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['session', 'verify', token], queryFn: () => verifyToken(token), staleTime: 5 * 60_000, retry: false });
+  queryOptions({ queryKey: queryKeys.session.verify(token), queryFn: () => verifyToken(token), staleTime: 5 * 60_000, retry: false });

@@ -5,7 +5,7 @@ import { useToast } from '@/components/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { sanitize } from '@/lib/sanitize';
 import { useRequestLoginOtp } from '../api/request-login-otp';
-import { useLoginOtp } from '../api/login-otp';
+import { useLoginOtp } from '@/api/login-otp';
 import { useCompleteLogin } from '../api/use-complete-login';
 
 /**

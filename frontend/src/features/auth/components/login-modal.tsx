@@ -6,7 +6,7 @@ import { formatUsPhone, sanitize } from '@/lib/sanitize';
 import { env } from '@/config/env';
 import { useLogin } from '../api/login';
 import { useLoginPhone } from '../api/login-phone';
-import { useLoginOtp } from '../api/login-otp';
+import { useLoginOtp } from '@/api/login-otp';
 import { useCompleteLogin } from '../api/use-complete-login';
 import { useExpiringError } from './use-expiring-error';
 

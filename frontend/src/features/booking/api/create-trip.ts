@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { FinalPriceRequest } from './get-final-trip-price';
 
@@ -14,8 +15,8 @@ export function useCreateTrip(idempotencyKey: string) {
   return useMutation({
     mutationFn: (body: CreateTripBody) => createTrip(body, idempotencyKey),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['trips'] });
-      void qc.invalidateQueries({ queryKey: ['cars', 'search'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.trips.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.cars.searches });
     },
   });
 }

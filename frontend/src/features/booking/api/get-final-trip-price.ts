@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type PriceLine = { label: string; amount: number; explanation?: string; kind?: string };
@@ -37,6 +38,6 @@ export async function getFinalTripPrice(body: FinalPriceRequest): Promise<FinalP
 
 /** A quote for the current choices; the previous one stays on screen while the next loads (no layout shift). */
 export const finalTripPriceQueryOptions = (body: FinalPriceRequest) =>
-  queryOptions({ queryKey: ['final-trip-price', body], queryFn: () => getFinalTripPrice(body), retry: false, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.finalTripPrice(body), queryFn: () => getFinalTripPrice(body), retry: false, staleTime: 5 * 60_000 });
 
 export const useFinalTripPrice = (body: FinalPriceRequest, enabled: boolean) => useQuery({ ...finalTripPriceQueryOptions(body), enabled, placeholderData: keepPreviousData });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type Trip = {
@@ -33,5 +34,5 @@ export async function getTrip(id: string): Promise<Trip> {
   return t;
 }
 
-export const tripQueryOptions = (id: string) => queryOptions({ queryKey: ['trips', id], queryFn: () => getTrip(id), enabled: Boolean(id), retry: false });
+export const tripQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.trips.detail(id), queryFn: () => getTrip(id), enabled: Boolean(id), retry: false });
 export const useTrip = (id: string) => useQuery(tripQueryOptions(id));

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type PaymentMethod = { cardType: string; last4: string; billingAddress?: Record<string, string> };
@@ -10,7 +11,7 @@ export async function getPrimaryPaymentMethod(userId: string): Promise<PaymentMe
 }
 
 export const primaryPaymentMethodQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['payment-method', userId], queryFn: () => getPrimaryPaymentMethod(userId), enabled: Boolean(userId), retry: false });
+  queryOptions({ queryKey: queryKeys.paymentMethod(userId), queryFn: () => getPrimaryPaymentMethod(userId), enabled: Boolean(userId), retry: false });
 
 export const usePrimaryPaymentMethod = (userId: string) => useQuery(primaryPaymentMethodQueryOptions(userId));
 
@@ -20,5 +21,5 @@ export function addPaymentMethod(body: { userId: string; paymentMethodId: string
 
 export function useAddPaymentMethod(userId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: addPaymentMethod, onSuccess: () => qc.invalidateQueries({ queryKey: ['payment-method', userId] }) });
+  return useMutation({ mutationFn: addPaymentMethod, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.paymentMethod(userId) }) });
 }

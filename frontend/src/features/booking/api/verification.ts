@@ -1,16 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { loginOtp } from '@/api/login-otp';
+import { queryKeys } from '@/api/query-keys';
 import { api, buildUrl } from '@/lib/api-client';
 import { getToken, type SessionUser } from '@/lib/session';
-
-export async function getMe(userId: string): Promise<SessionUser> {
-  const r = await api.get<{ user?: SessionUser; data?: SessionUser }>(`/users/getuser/${encodeURIComponent(userId)}`);
-  const u = r.user ?? r.data;
-  if (!u) throw new Error('Failed to fetch user details');
-  return u;
-}
-
-export const meQueryOptions = (userId: string) => queryOptions({ queryKey: ['me', userId], queryFn: () => getMe(userId), enabled: Boolean(userId) });
-export const useMe = (userId: string) => useQuery(meQueryOptions(userId));
 
 export type DriverDocuments = { dlStorageKey: string | null; dlBackSideStorageKey: string | null; selfieStorageKey: string | null; status?: string };
 
@@ -18,7 +10,7 @@ export function getDriverDocuments(token?: string): Promise<DriverDocuments> {
   return api.get('/users/driverDocuments', token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
 }
 
-export const driverDocumentsQueryOptions = (token?: string) => queryOptions({ queryKey: ['driver-documents', token ?? 'session'], queryFn: () => getDriverDocuments(token) });
+export const driverDocumentsQueryOptions = (token?: string) => queryOptions({ queryKey: queryKeys.driverDocuments.of(token), queryFn: () => getDriverDocuments(token) });
 export const useDriverDocuments = (token?: string) => useQuery(driverDocumentsQueryOptions(token));
 
 export function updateProfile(body: Record<string, unknown>) {
@@ -27,14 +19,14 @@ export function updateProfile(body: Record<string, unknown>) {
 
 export function useUpdateProfile(userId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateProfile, onSuccess: () => qc.invalidateQueries({ queryKey: ['me', userId] }) });
+  return useMutation({ mutationFn: updateProfile, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me(userId) }) });
 }
 
 export function generateTempToken(): Promise<{ token: string; isDlUploaded: boolean; url: string; expiresAt: string }> {
   return api.post('/session/generate-temp-token');
 }
 
-export const tempTokenQueryOptions = () => queryOptions({ queryKey: ['temp-token'], queryFn: generateTempToken, staleTime: 10 * 60_000 });
+export const tempTokenQueryOptions = () => queryOptions({ queryKey: queryKeys.tempToken, queryFn: generateTempToken, staleTime: 10 * 60_000 });
 export const useTempToken = (enabled: boolean) => useQuery({ ...tempTokenQueryOptions(), enabled });
 
 export type DocType = 'dl' | 'dlBackSide' | 'selfie';
@@ -72,23 +64,12 @@ export function useUploadDriverDocument(token?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, type, onProgress }: { file: Blob; type: DocType; onProgress: (p: number) => void }) => uploadDriverDocument(file, type, onProgress, token),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['driver-documents'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.driverDocuments.all }),
   });
 }
 
-export function sendEmailCode(body: { email: string; firstName: string; userId: string }) {
-  return api.post<{ status?: boolean; message?: string }>('/users/sendEmail', body);
-}
-
-export function verifyEmailCode(userId: string, code: string) {
-  return api.post('/users/login/otp', { userId, otp: code, deviceFingerprint: null, otpType: 'email' });
-}
-
-export function useSendEmailCode() {
-  return useMutation({ mutationFn: sendEmailCode });
-}
-
+/** Prebook's email step: the code goes to `login/otp` as an email code, without a device fingerprint; the session it answers is not used. */
 export function useVerifyEmailCode(userId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (code: string) => verifyEmailCode(userId, code), onSuccess: () => qc.invalidateQueries({ queryKey: ['me', userId] }) });
+  return useMutation({ mutationFn: (code: string) => loginOtp(userId, code, 'email', null), onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me(userId) }) });
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Field } from '@/components/field';
 import { errorMessage } from '@/lib/api-client';
-import { useSendEmailCode, useVerifyEmailCode } from '../api/verification';
+import { useSendEmailVerification } from '@/api/send-email-verification';
+import { useVerifyEmailCode } from '../api/verification';
 
 /** Email verification: send a code, enter it, verified (spec 002 section 4). */
 export function EmailVerificationBox({ email, firstName, userId, onVerified }: { email: string; firstName: string; userId: string; onVerified: () => void }) {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const sendCode = useSendEmailCode();
+  const sendCode = useSendEmailVerification();
   const verifyCode = useVerifyEmailCode(userId);
   const busy = sendCode.isPending || verifyCode.isPending;
   const send = async () => {

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { money } from '@/lib/format';
-import type { CheckoutCar } from '../api/get-car';
-
-type Extra = CheckoutCar['extras'][number];
+import type { Extra } from '@/api/get-car';
 
 /** Extras to toggle; Continue applies and Cancel discards, both close the list. */
 export function ExtrasPicker({ extras, selected, onChange }: { extras: Extra[]; selected: string[]; onChange: (ids: string[]) => void }) {

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { combine, formatDateTime } from '@/lib/dates';
 import { userIdOf } from '@/lib/session';
-import { useCheckoutCar } from '../api/get-car';
+import { useCar } from '@/api/get-car';
 import { useProtectionPlans } from '../api/get-protection-plans';
 import { useFinalTripPrice, type FinalPriceRequest } from '../api/get-final-trip-price';
 import { useValidateCoupon } from '../api/validate-coupon';
@@ -35,7 +35,7 @@ export default function CheckoutRoute() {
   const pickLng = Number(q.get('pickUpLongitude'));
   const pickAddress = q.get('pickUpAddress') ?? '';
   const hasDelivery = q.has('pickUpLatitude') && Number.isFinite(pickLat) && Number.isFinite(pickLng);
-  const car = useCheckoutCar(carId);
+  const car = useCar(carId);
   const plans = useProtectionPlans();
   // Standard is preselected on checkout (spec 002 section 4).
   const [plan, setPlan] = useState('Standard');

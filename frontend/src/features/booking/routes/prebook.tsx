@@ -7,7 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { userIdOf } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-debounced';
-import { useDriverDocuments, useMe, useTempToken, useUpdateProfile } from '../api/verification';
+import { useMe } from '@/api/get-me';
+import { queryKeys } from '@/api/query-keys';
+import { useDriverDocuments, useTempToken, useUpdateProfile } from '../api/verification';
 import { DocumentUpload } from '../components/document-upload';
 import { EmailVerificationBox } from '../components/email-verification-box';
 import { PaymentForm } from '../components/payment-form';
@@ -80,8 +82,8 @@ export default function PrebookRoute() {
 
   const u = me.data;
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['me', userId] });
-    void qc.invalidateQueries({ queryKey: ['driver-documents'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.me(userId) });
+    void qc.invalidateQueries({ queryKey: queryKeys.driverDocuments.all });
   };
   const hasPayment = u.hasPaymentMethod === true || cardReady;
   const complete = nextPage ? !needed.dob && !dlMissing : !needed.dob && needed.emailVerified === true && !dlMissing && hasPayment;

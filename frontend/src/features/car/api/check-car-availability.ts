@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
 
@@ -12,4 +13,4 @@ export function checkCarAvailability(carId: string, r: TripRange): Promise<{ ava
 
 /** Always asked afresh (staleTime 0): the answer can change at any moment. */
 export const carAvailabilityQueryOptions = (carId: string, r: TripRange) =>
-  queryOptions({ queryKey: ['car', carId, 'available', r], queryFn: () => checkCarAvailability(carId, r), staleTime: 0, retry: false });
+  queryOptions({ queryKey: queryKeys.car.availability(carId, r), queryFn: () => checkCarAvailability(carId, r), staleTime: 0, retry: false });

@@ -1,4 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export async function getBlockedDates(carId: string, year: number, month: number, signal?: AbortSignal): Promise<string[]> {
@@ -8,7 +9,7 @@ export async function getBlockedDates(carId: string, year: number, month: number
 }
 
 export const blockedDatesQueryOptions = (carId: string, year: number, month: number) =>
-  queryOptions({ queryKey: ['car', carId, 'blocked', year, month], queryFn: ({ signal }) => getBlockedDates(carId, year, month, signal), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.car.blockedDates(carId, year, month), queryFn: ({ signal }) => getBlockedDates(carId, year, month, signal), staleTime: 60_000 });
 
 /** Blocked days of the visible months (months 0-11 as in Date). */
 export function useBlockedDates(carId: string, months: { year: number; month: number }[]): Set<string> {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type Review = { fromUserId: string; reviewerName: string; reviewerProfilePic: string; reviewTime: string; stars: number; review: string; response: string | null; responserName: string | null };
@@ -9,7 +10,7 @@ export async function getRatings(carId: string, signal?: AbortSignal): Promise<R
   return r.data;
 }
 
-export const ratingsQueryOptions = (carId: string) => queryOptions({ queryKey: ['car', carId, 'ratings'], queryFn: ({ signal }) => getRatings(carId, signal) });
+export const ratingsQueryOptions = (carId: string) => queryOptions({ queryKey: queryKeys.car.ratings(carId), queryFn: ({ signal }) => getRatings(carId, signal) });
 
 export function useRatings(carId: string) {
   return useQuery(ratingsQueryOptions(carId));

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import { addDays, parseYmd, roundTimeForPrice, toYmd, type TripRange } from '@/lib/dates';
 
@@ -42,7 +43,7 @@ export async function getTripPrice(carId: string, r: TripRange, signal?: AbortSi
 
 /** Keyed by car and the exact rounded range, so a price is reused when they match (spec 000 section 4.5). */
 export const tripPriceQueryOptions = (carId: string, r: TripRange, enabled = true) =>
-  queryOptions({ queryKey: ['trip-price', carId, priceRange(r)], queryFn: ({ signal }) => getTripPrice(carId, r, signal), enabled, retry: false, staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.tripPrice(carId, priceRange(r)), queryFn: ({ signal }) => getTripPrice(carId, r, signal), enabled, retry: false, staleTime: 60_000 });
 
 export function useTripPrice(carId: string, r: TripRange, enabled = true) {
   return useQuery(tripPriceQueryOptions(carId, r, enabled));

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
 
@@ -10,4 +11,4 @@ export function isUserAvailable(r: TripRange): Promise<{ isUserAvailable: boolea
 }
 
 export const userAvailabilityQueryOptions = (r: TripRange) =>
-  queryOptions({ queryKey: ['trips', 'user-available', r], queryFn: () => isUserAvailable(r), staleTime: 0, retry: false });
+  queryOptions({ queryKey: queryKeys.trips.userAvailable(r), queryFn: () => isUserAvailable(r), staleTime: 0, retry: false });

@@ -6,7 +6,7 @@ import { TripFields } from '@/components/trip-fields';
 import { combine, formatDateTime, freeCancellationDate, rangeError, type TripRange } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
-import type { CarDetails } from '../api/get-car';
+import type { CarDetails } from '@/api/get-car';
 import type { TripPrice } from '../api/get-trip-price';
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { money } from '@/lib/format';
-import type { Extra } from '../api/get-car';
+import type { Extra } from '@/api/get-car';
 
 const CUTOFF = 750;
 

@@ -1,8 +1,8 @@
 import { Skeleton } from '@/components/skeleton';
-import { useHost } from '../api/get-host';
+import { useHost } from '@/api/get-host';
 
 export function HostCard({ hostId }: { hostId: string }) {
-  const q = useHost(hostId);
+  const q = useHost(hostId, { staleTime: 5 * 60_000 });
   return (
     <section className="car-section host-card" aria-labelledby="host-title">
       <h2 id="host-title">Hosted by</h2>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlaceAutocomplete } from '@/components/place-autocomplete';
-import type { CarDetails } from '../api/get-car';
+import type { CarDetails } from '@/api/get-car';
 import { useDeliveryDistance } from '../api/calculate-delivery-distance';
 
 export type Delivery = { latitude: number; longitude: number; address: string };

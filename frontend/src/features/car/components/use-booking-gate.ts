@@ -6,8 +6,8 @@ import { useAuthPrompt } from '@/lib/auth';
 import { rangeError, type TripRange } from '@/lib/dates';
 import { getSession, userIdOf } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '@/api/get-me';
 import { carAvailabilityQueryOptions } from '../api/check-car-availability';
-import { userQueryOptions } from '../api/get-user';
 import { userAvailabilityQueryOptions } from '../api/is-user-available';
 import { priceRange } from '../api/get-trip-price';
 import type { Delivery } from './pickup-location';
@@ -63,7 +63,8 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
         }
         let user;
         try {
-          user = await qc.fetchQuery(userQueryOptions(userIdOf(session.user) ?? ''));
+          // Always fresh: the verification fields change as the user completes them.
+          user = await qc.fetchQuery({ ...meQueryOptions(userIdOf(session.user) ?? ''), staleTime: 0, retry: false });
         } catch (e) {
           return toast.show(errorMessage(e, 'An error occurred while fetching user details'), 'error', 4000);
         }

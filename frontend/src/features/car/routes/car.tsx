@@ -10,7 +10,7 @@ import { FavouriteButton } from '@/components/favourite-button';
 import { Skeleton } from '@/components/skeleton';
 import { Stars } from '@/components/stars';
 import { useAuthPrompt } from '@/lib/auth';
-import { useCar } from '../api/get-car';
+import { useCar } from '@/api/get-car';
 import { useTripPrice } from '../api/get-trip-price';
 import { useBlockedDates } from '../api/get-blocked-dates';
 import { CarGallery } from '../components/car-gallery';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { DriverInvitationAnswer } from './verify-invitation';
 
@@ -12,6 +13,6 @@ export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: () => acceptInvitation(token),
     // The trip lists change; the invitation itself is not asked again (it would now be "used").
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['trips'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.trips.all }),
   });
 }

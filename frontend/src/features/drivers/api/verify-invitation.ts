@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 /** An additional-driver invitation as the invitee sees it (times are local to the car). */
@@ -25,7 +26,7 @@ export function verifyInvitation(token: string): Promise<DriverInvitationAnswer>
 /** Keyed by the user too: signing in with another account asks again. */
 export const invitationQueryOptions = (token: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['driver-invitation', token, userId],
+    queryKey: queryKeys.driverInvitation(token, userId),
     queryFn: () => verifyInvitation(token),
     enabled: Boolean(token && userId),
     retry: false,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type FeaturedCar = { carImageUrl: string; message: string; carId: string };
@@ -8,7 +9,7 @@ export async function getFeaturedCar(): Promise<FeaturedCar> {
   return r.data.data;
 }
 
-export const featuredCarQueryOptions = () => queryOptions({ queryKey: ['home', 'featured-car'], queryFn: getFeaturedCar, retry: false });
+export const featuredCarQueryOptions = () => queryOptions({ queryKey: queryKeys.home.featuredCar, queryFn: getFeaturedCar, retry: false });
 
 export function useFeaturedCar() {
   return useQuery(featuredCarQueryOptions());

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type HomeCard = {
@@ -18,7 +19,7 @@ export async function getStaticCars(): Promise<HomeCard[]> {
   return r.data?.data ?? [];
 }
 
-export const staticCarsQueryOptions = () => queryOptions({ queryKey: ['home', 'static-cars'], queryFn: getStaticCars });
+export const staticCarsQueryOptions = () => queryOptions({ queryKey: queryKeys.home.staticCars, queryFn: getStaticCars });
 
 export function useStaticCars() {
   return useQuery(staticCarsQueryOptions());

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type OwnerCar = {
@@ -23,7 +24,7 @@ export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal
 
 export const ownerCarsQueryOptions = (ownerId: string) =>
   infiniteQueryOptions({
-    queryKey: ['owner-cars', ownerId],
+    queryKey: queryKeys.ownerCars(ownerId),
     queryFn: ({ pageParam, signal }) => getOwnerCars(ownerId, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined),

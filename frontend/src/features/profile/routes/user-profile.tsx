@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { Stars } from '@/components/stars';
 import { ApiError } from '@/lib/api-client';
-import { usePublicProfile } from '../api/get-host';
+import { useHost } from '@/api/get-host';
 import { useGuestReviews } from '../api/get-guest-reviews';
 import { VehiclesGrid } from '../components/vehicles-grid';
 import { VerifiedInfo } from '../components/verified-info';
@@ -11,7 +11,7 @@ import { VerifiedInfo } from '../components/verified-info';
 /** /user-profile/{id}: the public profile (no auth), the host's listed vehicles and the reviews the user received. */
 export default function UserProfileRoute() {
   const { id = '' } = useParams();
-  const profile = usePublicProfile(id);
+  const profile = useHost(id, { retry: false });
   const reviews = useGuestReviews(id);
   useEffect(() => {
     document.title = profile.data ? `${profile.data.firstName} ${profile.data.lastName} | Upcar` : 'Profile | Upcar';

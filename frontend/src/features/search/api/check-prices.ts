@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 export type PriceDetails = {
@@ -30,7 +31,7 @@ export function checkPrices(ids: string[], requestId: string, signal?: AbortSign
 
 export const checkPricesQueryOptions = (ids: string[], requestId: string) =>
   queryOptions({
-    queryKey: ['cars', 'check-prices', requestId, ids],
+    queryKey: queryKeys.cars.checkPrices(requestId, ids),
     queryFn: ({ signal }) => checkPrices(ids, requestId, signal),
     enabled: ids.length > 0 && Boolean(requestId),
     retry: false,

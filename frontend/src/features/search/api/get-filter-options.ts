@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 type EnumAnswer = { data: (string | { value: string; label: string })[] };
@@ -20,10 +21,10 @@ export function getCarModels(make: string) {
 // Filter data failures are logged only and leave empty options (spec 000 section 8).
 const logged = <T,>(p: Promise<T>, empty: T) => p.catch((e) => (console.warn('filter options unavailable', e), empty));
 
-export const carMakesQueryOptions = () => queryOptions({ queryKey: ['enums', 'availableCarMakes'], queryFn: () => logged(getCarMakes(), []), staleTime: Infinity });
-export const carTypesQueryOptions = () => queryOptions({ queryKey: ['enums', 'carTypes'], queryFn: () => logged(getCarTypes(), []), staleTime: Infinity });
+export const carMakesQueryOptions = () => queryOptions({ queryKey: queryKeys.filters.carMakes, queryFn: () => logged(getCarMakes(), []), staleTime: Infinity });
+export const carTypesQueryOptions = () => queryOptions({ queryKey: queryKeys.filters.carTypes, queryFn: () => logged(getCarTypes(), []), staleTime: Infinity });
 export const carModelsQueryOptions = (make: string) =>
-  queryOptions({ queryKey: ['car-makes-models', make], queryFn: () => logged(getCarModels(make), []), enabled: Boolean(make), staleTime: Infinity });
+  queryOptions({ queryKey: queryKeys.filters.carModels(make), queryFn: () => logged(getCarModels(make), []), enabled: Boolean(make), staleTime: Infinity });
 
 export const useCarMakes = () => useQuery(carMakesQueryOptions());
 export const useCarTypes = () => useQuery(carTypesQueryOptions());

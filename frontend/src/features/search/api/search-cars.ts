@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
 import { api, type Params } from '@/lib/api-client';
 import { PRICE_DEFAULT, YEAR_DEFAULT, type SearchState } from '../lib/search-state';
 
@@ -70,7 +71,7 @@ export async function searchCars(s: SearchState, signal?: AbortSignal): Promise<
 
 export const searchCarsQueryOptions = (s: SearchState) =>
   queryOptions({
-    queryKey: ['cars', 'search', searchParamsToQuery(s)],
+    queryKey: queryKeys.cars.search(searchParamsToQuery(s)),
     queryFn: ({ signal }) => searchCars(s, signal),
     retry: false,
   });

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+import { queryKeys } from './query-keys';
 
 export type Extra = { extraId: string; extraType: string; description: string; price: { amount: number; per: string }; isQuantityChoosable: boolean; availableQuantity: number };
 
@@ -35,13 +37,15 @@ export type CarDetails = {
   timeZone?: string;
 };
 
+/** `GET /cars/getCar/{id}`: the car page and checkout read the same answer (one cache entry). */
 export async function getCar(id: string, signal?: AbortSignal): Promise<CarDetails> {
   const r = await api.get<{ data: CarDetails }>(`/cars/getCar/${encodeURIComponent(id)}`, { signal });
   return r.data;
 }
 
-export const carQueryOptions = (id: string) => queryOptions({ queryKey: ['car', id], queryFn: ({ signal }) => getCar(id, signal), retry: false });
+export const carQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.car.detail(id), queryFn: ({ signal }) => getCar(id, signal), enabled: Boolean(id), retry: false });
 
-export function useCar(id: string) {
-  return useQuery(carQueryOptions(id));
+export function useCar(id: string, config?: QueryConfig<typeof carQueryOptions>) {
+  return useQuery({ ...carQueryOptions(id), ...config });
 }

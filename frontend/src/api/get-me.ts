@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+import type { SessionUser } from '@/lib/session';
+import { queryKeys } from './query-keys';
+
+/** `GET /users/getuser/{id}`: the signed-in user's own profile (its verification fields change as the user completes them). */
+export async function getMe(userId: string): Promise<SessionUser> {
+  const r = await api.get<{ user?: SessionUser; data?: SessionUser }>(`/users/getuser/${encodeURIComponent(userId)}`);
+  const u = r.user ?? r.data;
+  if (!u) throw new Error('Failed to fetch user details');
+  return u;
+}
+
+export const meQueryOptions = (userId: string) => queryOptions({ queryKey: queryKeys.me(userId), queryFn: () => getMe(userId), enabled: Boolean(userId) });
+
+export function useMe(userId: string, config?: QueryConfig<typeof meQueryOptions>) {
+  return useQuery({ ...meQueryOptions(userId), ...config });
+}

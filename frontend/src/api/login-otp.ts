@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deviceFingerprint } from '@/lib/device';
+import type { SessionAnswer } from '@/lib/session';
+
+export type OtpType = 'phone' | 'email';
+
+/**
+ * `POST /users/login/otp`: a phone or email code. It signs in (login modal, forgot password)
+ * and also marks the email verified (prebook's email step, which sends no device fingerprint).
+ */
+export function loginOtp(userId: string, otp: string, otpType: OtpType = 'phone', fingerprint: string | null = deviceFingerprint()): Promise<SessionAnswer> {
+  return api.post<SessionAnswer>('/users/login/otp', { userId, otp, deviceFingerprint: fingerprint, otpType });
+}
+
+export function useLoginOtp() {
+  return useMutation({ mutationFn: ({ userId, otp, otpType }: { userId: string; otp: string; otpType?: OtpType }) => loginOtp(userId, otp, otpType) });
+}

@@ -1,0 +1,66 @@
+import type { Params } from '@/lib/api-client';
+import type { TripRange } from '@/lib/dates';
+
+/**
+ * Every react-query key of the app, the queries' and the invalidations' alike, so a mutation
+ * reaches exactly what it means to (src/test/boundaries.test.ts refuses a key written anywhere
+ * else). Keys are prefixes of each other on purpose: invalidating `trips.all` reaches a trip and
+ * the user's availability; `car.detail(id)` is also the prefix of that car's other queries.
+ */
+export const queryKeys = {
+  session: {
+    verify: (token: string) => ['session', 'verify', token] as const,
+  },
+  /** `GET /users/getuser/{id}`: the signed-in user's own profile. */
+  me: (userId: string) => ['me', userId] as const,
+  /** `GET /users/gethost/{id}`: anyone's public profile (the car page's host card, the profile page). */
+  host: (userId: string) => ['host', userId] as const,
+  favourites: ['favourites'] as const,
+  places: {
+    autocomplete: (input: string) => ['places', 'autocomplete', input] as const,
+    geocode: (lat: number, lng: number) => ['places', 'geocode', lat, lng] as const,
+  },
+  home: {
+    featuredCar: ['home', 'featured-car'] as const,
+    /** The home page's cards, which carry `isFav`. */
+    staticCars: ['home', 'static-cars'] as const,
+  },
+  cars: {
+    /** Every search; booking a car changes what searches answer. */
+    searches: ['cars', 'search'] as const,
+    search: (params: Params) => ['cars', 'search', params] as const,
+    checkPrices: (requestId: string, ids: string[]) => ['cars', 'check-prices', requestId, ids] as const,
+  },
+  car: {
+    detail: (carId: string) => ['car', carId] as const,
+    availability: (carId: string, range: TripRange) => ['car', carId, 'available', range] as const,
+    blockedDates: (carId: string, year: number, month: number) => ['car', carId, 'blocked', year, month] as const,
+    ratings: (carId: string) => ['car', carId, 'ratings'] as const,
+  },
+  filters: {
+    carMakes: ['enums', 'availableCarMakes'] as const,
+    carTypes: ['enums', 'carTypes'] as const,
+    carModels: (make: string) => ['car-makes-models', make] as const,
+  },
+  tripPrice: (carId: string, range: TripRange) => ['trip-price', carId, range] as const,
+  /** Keyed by the whole request body (plan, extras, coupon, delivery). */
+  finalTripPrice: (request: object) => ['final-trip-price', request] as const,
+  protectionPlans: ['protection-plans'] as const,
+  trips: {
+    /** Every trip query; booking or joining a trip changes them. */
+    all: ['trips'] as const,
+    detail: (tripId: string) => ['trips', tripId] as const,
+    userAvailable: (range: TripRange) => ['trips', 'user-available', range] as const,
+  },
+  paymentMethod: (userId: string) => ['payment-method', userId] as const,
+  driverDocuments: {
+    all: ['driver-documents'] as const,
+    /** The session's documents, or those of the phone flow's temporary token. */
+    of: (token?: string) => ['driver-documents', token ?? 'session'] as const,
+  },
+  tempToken: ['temp-token'] as const,
+  /** Keyed by the user too: signing in with another account asks again. */
+  driverInvitation: (token: string, userId: string | null) => ['driver-invitation', token, userId] as const,
+  guestReviews: (userId: string) => ['guest-reviews', userId] as const,
+  ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
+};
