@@ -21,8 +21,12 @@ pub enum ErrorKind {
     NotFound,
     /// The request conflicts with current state (409).
     Conflict,
+    /// The path exists but not for this method (405). Answered by the gateway only.
+    MethodNotAllowed,
     /// The body is larger than allowed (413).
     PayloadTooLarge,
+    /// The request line is longer than allowed (414). Answered by the gateway only.
+    UriTooLong,
     /// Too many requests (429).
     RateLimited,
     /// A dependency is down; the caller may retry (503).
@@ -40,7 +44,9 @@ impl ErrorKind {
             ErrorKind::Forbidden => 403,
             ErrorKind::NotFound => 404,
             ErrorKind::Conflict => 409,
+            ErrorKind::MethodNotAllowed => 405,
             ErrorKind::PayloadTooLarge => 413,
+            ErrorKind::UriTooLong => 414,
             ErrorKind::RateLimited => 429,
             ErrorKind::Unavailable => 503,
             ErrorKind::Internal => 500,
@@ -56,6 +62,9 @@ impl ErrorKind {
             ErrorKind::NotFound => tonic::Code::NotFound,
             ErrorKind::Conflict => tonic::Code::AlreadyExists,
             ErrorKind::PayloadTooLarge => tonic::Code::OutOfRange,
+            // Never sent between services (only the gateway's HTTP edge meets them).
+            ErrorKind::MethodNotAllowed => tonic::Code::Unimplemented,
+            ErrorKind::UriTooLong => tonic::Code::InvalidArgument,
             ErrorKind::RateLimited => tonic::Code::ResourceExhausted,
             ErrorKind::Unavailable => tonic::Code::Unavailable,
             ErrorKind::Internal => tonic::Code::Internal,
@@ -87,7 +96,9 @@ impl ErrorKind {
             ErrorKind::Forbidden => "forbidden",
             ErrorKind::NotFound => "not_found",
             ErrorKind::Conflict => "conflict",
+            ErrorKind::MethodNotAllowed => "method_not_allowed",
             ErrorKind::PayloadTooLarge => "payload_too_large",
+            ErrorKind::UriTooLong => "uri_too_long",
             ErrorKind::RateLimited => "rate_limited",
             ErrorKind::Unavailable => "service_unavailable",
             ErrorKind::Internal => "internal_error",
@@ -392,6 +403,7 @@ mod tests {
     #[test]
     fn every_kind_survives_the_round_trip_through_grpc() {
         use ErrorKind::*;
+        // MethodNotAllowed and UriTooLong are the gateway's own: no service answers them.
         for kind in [
             InvalidInput,
             Unauthenticated,

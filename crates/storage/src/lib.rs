@@ -19,6 +19,9 @@ pub enum StorageError {
     /// The key is not acceptable (path traversal, bad characters).
     #[error("invalid file key")]
     InvalidKey,
+    /// Something is already stored under the key (a create-only write).
+    #[error("a file is already stored under this key")]
+    Exists,
     /// The signed URL is forged, expired or used for another operation.
     #[error("the link is invalid or has expired")]
     BadSignature,
@@ -41,10 +44,19 @@ pub struct StoredObject {
 pub trait ObjectStore: Send + Sync + 'static {
     /// Stores `bytes` under `key`.
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<(), StorageError>;
+    /// Stores `bytes` under `key` only if nothing is stored there yet ([`StorageError::Exists`]
+    /// otherwise): an upload link cannot replace a file once it is used, so a photo kept as
+    /// evidence (with its content hash) stays the photo it was.
+    async fn create(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> Result<(), StorageError>;
     /// Reads the object under `key`.
     async fn get(&self, key: &str) -> Result<StoredObject, StorageError>;
     /// A URL the client can PUT the file to, for `ttl`, with this content type and at most
-    /// `max_bytes` bytes.
+    /// `max_bytes` bytes, once: the upload is create-only (a second PUT is refused).
     fn presign_put(
         &self,
         key: &str,

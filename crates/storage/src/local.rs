@@ -118,6 +118,21 @@ impl LocalStore {
     }
 }
 
+impl LocalStore {
+    /// Removes the object under `key` (nothing to do when there is none).
+    pub async fn delete(&self, key: &str) -> Result<(), StorageError> {
+        let path = self.path(key)?;
+        for p in [meta_path(&path), path] {
+            match tokio::fs::remove_file(&p).await {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(StorageError::Io(e.to_string())),
+            }
+        }
+        Ok(())
+    }
+}
+
 #[async_trait::async_trait]
 impl ObjectStore for LocalStore {
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<(), StorageError> {
@@ -133,6 +148,36 @@ impl ObjectStore for LocalStore {
             .map_err(|e| StorageError::Io(e.to_string()))?;
         tokio::fs::rename(&tmp, &path).await.map_err(|e| StorageError::Io(e.to_string()))?;
         Ok(())
+    }
+
+    async fn create(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> Result<(), StorageError> {
+        let path = self.path(key)?;
+        if let Some(parent) = path.parent() {
+            tokio::fs::create_dir_all(parent).await.map_err(|e| StorageError::Io(e.to_string()))?;
+        }
+        if tokio::fs::try_exists(&path).await.unwrap_or(false) {
+            return Err(StorageError::Exists);
+        }
+        let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::now_v7()));
+        tokio::fs::write(&tmp, &bytes).await.map_err(|e| StorageError::Io(e.to_string()))?;
+        // The content type is the signed one, the same for every writer of this key.
+        tokio::fs::write(meta_path(&path), content_type)
+            .await
+            .map_err(|e| StorageError::Io(e.to_string()))?;
+        // A hard link to the finished file is created atomically and fails when the name is
+        // taken: of two uploads racing for one key, exactly one wins.
+        let linked = tokio::fs::hard_link(&tmp, &path).await;
+        let _ = tokio::fs::remove_file(&tmp).await;
+        match linked {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(StorageError::Exists),
+            Err(e) => Err(StorageError::Io(e.to_string())),
+        }
     }
 
     async fn get(&self, key: &str) -> Result<StoredObject, StorageError> {
@@ -218,6 +263,33 @@ mod tests {
         let obj = store.get(&key).await.unwrap();
         assert_eq!(obj.content_type, "image/jpeg");
         assert!(matches!(store.get("cars/1/none.jpg").await, Err(StorageError::NotFound)));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn a_create_only_write_keeps_the_first_file_even_when_racing() {
+        let dir = std::env::temp_dir().join(format!("upcar-store-{}", uuid::Uuid::now_v7()));
+        let store = std::sync::Arc::new(LocalStore::new(
+            &dir,
+            "http://127.0.0.1:8080",
+            b"0123456789abcdef0123456789abcdef",
+        ));
+        store.create("trips/1/in.jpg", vec![1, 2, 3], "image/jpeg").await.unwrap();
+        let again = store.create("trips/1/in.jpg", vec![9, 9], "image/jpeg").await;
+        assert!(matches!(again, Err(StorageError::Exists)), "{again:?}");
+        assert_eq!(store.get("trips/1/in.jpg").await.unwrap().bytes, vec![1, 2, 3]);
+
+        let racers = (0..8u8).map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store.create("trips/1/race.jpg", vec![i; 64], "image/jpeg").await
+            })
+        });
+        let results = futures::future::join_all(racers).await;
+        let won: Vec<_> = results.iter().filter(|r| matches!(r, Ok(Ok(())))).collect();
+        assert_eq!(won.len(), 1, "{results:?}");
+        let kept = store.get("trips/1/race.jpg").await.unwrap().bytes;
+        assert!(kept.iter().all(|b| *b == kept[0]) && kept.len() == 64);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

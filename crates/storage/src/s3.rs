@@ -259,6 +259,19 @@ impl S3Store {
         body: Vec<u8>,
         content_type: Option<&str>,
     ) -> Result<reqwest::Response, StorageError> {
+        self.send_with(method, path, body, content_type, false).await
+    }
+
+    /// [`S3Store::send`], optionally as a conditional write (`If-None-Match: *`: S3 answers
+    /// 412 when the key exists).
+    async fn send_with(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Vec<u8>,
+        content_type: Option<&str>,
+        create_only: bool,
+    ) -> Result<reqwest::Response, StorageError> {
         let now = Utc::now();
         let payload_hash = hex::encode(Sha256::digest(&body));
         let mut headers = vec![
@@ -268,6 +281,9 @@ impl S3Store {
         ];
         if let Some(ct) = content_type {
             headers.push(("content-type".to_owned(), ct.to_owned()));
+        }
+        if create_only {
+            headers.push(("if-none-match".to_owned(), "*".to_owned()));
         }
         // No call here has a query string, so the canonical query is empty.
         let authorization =
@@ -300,6 +316,11 @@ impl S3Store {
         if let Some(ct) = content_type {
             headers.push(("content-type".to_owned(), ct.to_owned()));
         }
+        // Uploads are create-only: the URL signs `If-None-Match: *`, so the client must send
+        // it and S3 refuses (412) a second upload to the same key.
+        if method == "PUT" {
+            headers.push(("if-none-match".to_owned(), "*".to_owned()));
+        }
         // S3 takes 1 s to 7 days; a shorter link than asked is safe, a refused one is not.
         let expires = ttl.as_secs().clamp(1, MAX_PRESIGN_SECS);
         let query = self.signer.presign_query(method, &path, &headers, expires, now)?;
@@ -313,6 +334,23 @@ impl ObjectStore for S3Store {
         let path = self.object_path(key)?;
         let resp = self.send(reqwest::Method::PUT, &path, bytes, Some(content_type)).await?;
         if resp.status().is_success() { Ok(()) } else { Err(failure("PUT", key, resp).await) }
+    }
+
+    async fn create(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> Result<(), StorageError> {
+        let path = self.object_path(key)?;
+        let resp =
+            self.send_with(reqwest::Method::PUT, &path, bytes, Some(content_type), true).await?;
+        match resp.status().as_u16() {
+            200..=299 => Ok(()),
+            // 412 Precondition Failed: the key exists; 409: a concurrent conditional write won.
+            412 | 409 => Err(StorageError::Exists),
+            _ => Err(failure("PUT", key, resp).await),
+        }
     }
 
     async fn get(&self, key: &str) -> Result<StoredObject, StorageError> {
@@ -343,8 +381,8 @@ impl ObjectStore for S3Store {
         Ok(StoredObject { bytes: bytes.to_vec(), content_type })
     }
 
-    /// A SigV4 presigned PUT URL that signs `Content-Type`: the client must send exactly
-    /// `content_type`. S3 cannot cap the size of a presigned PUT (only browser POST policies
+    /// A SigV4 presigned PUT URL that signs `Content-Type` and `If-None-Match: *`: the client
+    /// must send exactly `content_type`, and the upload cannot replace a stored file. S3 cannot cap the size of a presigned PUT (only browser POST policies
     /// can), so `max_bytes` is not in the URL: check the upload with [`S3Store::head`]
     /// afterwards and delete it when it is larger.
     fn presign_put(
@@ -665,7 +703,7 @@ mod tests {
     }
 
     #[test]
-    fn presigned_put_signs_the_content_type() {
+    fn presigned_put_signs_the_content_type_and_create_only() {
         let store =
             S3Store::new(settings("http://127.0.0.1:9000", "eu-west-1", "upcar-files", true))
                 .unwrap();
@@ -673,15 +711,17 @@ mod tests {
         let url = store
             .presign_at("PUT", "cars/c-1/1.jpg", Some("image/jpeg"), Duration::from_secs(600), t)
             .unwrap();
-        // The reference is botocore's S3SigV4QueryAuth on the same request at the same time.
+        // The reference is botocore's S3SigV4QueryAuth on the same request (Content-Type and
+        // If-None-Match: *) at the same time.
         // moto does not check presigned signatures, so this is what pins the PUT variant.
         assert_eq!(
             url,
             "http://127.0.0.1:9000/upcar-files/cars/c-1/1.jpg\
              ?X-Amz-Algorithm=AWS4-HMAC-SHA256\
              &X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Feu-west-1%2Fs3%2Faws4_request\
-             &X-Amz-Date=20130524T000000Z&X-Amz-Expires=600&X-Amz-SignedHeaders=content-type%3Bhost\
-             &X-Amz-Signature=ec154dbfb7aca60c5652b50fa4f4343b6a7f3a7d51d8d2810a2514a575b7b69c"
+             &X-Amz-Date=20130524T000000Z&X-Amz-Expires=600\
+             &X-Amz-SignedHeaders=content-type%3Bhost%3Bif-none-match\
+             &X-Amz-Signature=903334ca19d17ad6f11db310ca467c2e8043410a2e1c48e7fc30f9d65272fbbf"
         );
         // The type is part of the signature: another type gives another URL.
         let png = store

@@ -243,6 +243,7 @@ async fn s3_store_round_trips_through_a_real_s3_server() {
     let resp = http
         .put(&put_url)
         .header("content-type", "image/png")
+        .header("if-none-match", "*")
         .body(licence.clone())
         .send()
         .await

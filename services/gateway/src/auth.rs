@@ -2,7 +2,7 @@
 //! algorithm, issuer, audience, expiry), refuse revoked tokens, and hand the route an
 //! [`Identity`] to pass on to services.
 
-use crate::error::HttpError;
+use crate::error::{GatewayError, HttpError};
 use crate::state::AppState;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use futures::future::LocalBoxFuture;
@@ -20,8 +20,8 @@ pub fn bearer(req: &HttpRequest) -> Option<String> {
 /// Verifies a token and checks the revocation list.
 pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose), HttpError> {
     let claims = state.keys.verify(token).map_err(|e| match e {
-        TokenError::Expired => HttpError::unauthenticated("token_expired", "Token has expired"),
-        TokenError::Invalid => HttpError::unauthenticated("token_invalid", "Invalid token"),
+        TokenError::Expired => HttpError::from(GatewayError::TokenExpired),
+        TokenError::Invalid => HttpError::from(GatewayError::TokenInvalid),
     })?;
     let mut redis = state.redis.get().await.map_err(HttpError::internal)?;
     let revoked: bool = redis
@@ -29,7 +29,7 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
         .await
         .map_err(HttpError::internal)?;
     if revoked {
-        return Err(HttpError::unauthenticated("token_revoked", "Token has been revoked"));
+        return Err(GatewayError::TokenRevoked.into());
     }
     Ok((Identity::from(&claims), claims.purpose))
 }
@@ -41,7 +41,7 @@ fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, HttpError> {
 }
 
 fn missing() -> HttpError {
-    HttpError::unauthenticated("token_missing", "Token is missing")
+    GatewayError::TokenMissing.into()
 }
 
 /// Verifies the request's token and applies `rule` to the caller: the one path every
@@ -61,10 +61,7 @@ fn require<T: 'static>(
 
 fn not_for_captains(id: &Identity) -> Result<(), HttpError> {
     if id.role == Role::Captain {
-        return Err(HttpError::forbidden(
-            "wrong_account_kind",
-            "Captain accounts cannot use this call",
-        ));
+        return Err(GatewayError::WrongAccountKind("Captain accounts cannot use this call").into());
     }
     Ok(())
 }
@@ -78,7 +75,7 @@ impl FromRequest for AuthUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         require(req, |id, purpose| {
             if purpose != Purpose::Access {
-                return Err(HttpError::unauthenticated("token_invalid", "Invalid token"));
+                return Err(GatewayError::TokenInvalid.into());
             }
             not_for_captains(&id)?;
             Ok(AuthUser(id))
@@ -109,10 +106,9 @@ impl FromRequest for AuthCaptain {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         require(req, |id, purpose| {
             if id.role != Role::Captain || purpose != Purpose::Access {
-                return Err(HttpError::forbidden(
-                    "wrong_account_kind",
-                    "This call needs a captain account",
-                ));
+                return Err(
+                    GatewayError::WrongAccountKind("This call needs a captain account").into()
+                );
             }
             Ok(AuthCaptain(id))
         })
@@ -150,7 +146,7 @@ impl FromRequest for AuthAdmin {
         Box::pin(async move {
             let AuthUser(id) = fut.await?;
             if id.role != Role::Admin {
-                return Err(HttpError::forbidden("forbidden", "This call is for admins"));
+                return Err(GatewayError::AdminOnly.into());
             }
             Ok(AuthAdmin(id))
         })

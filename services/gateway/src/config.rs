@@ -11,6 +11,8 @@ pub struct Settings {
     pub environment: Environment,
     /// HTTP listen address.
     pub http: ListenSettings,
+    /// Where `/metrics` is served: an internal port, not the public one (port 0 picks one).
+    pub metrics: ListenSettings,
     /// Rate limits and the revocation list.
     pub redis: RedisSettings,
     /// gRPC addresses of the services.
@@ -82,6 +84,10 @@ pub struct FrontendSettings {
     /// `frontend/dist`; served at `/` when it exists.
     #[serde(default)]
     pub dist: Option<String>,
+    /// Whether the app was built with a Mapbox token: its pages may then load Mapbox's
+    /// hosts (the Content-Security-Policy allows them).
+    #[serde(default)]
+    pub mapbox: bool,
 }
 
 /// Request limits.

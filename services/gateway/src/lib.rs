@@ -1,9 +1,9 @@
 //! The `/v1` gateway: verifies tokens at the edge, maps the spec's paths onto the services'
 //! gRPC calls, serves files, health, metrics, OpenAPI and the built web app.
 
+pub mod answers;
 pub mod auth;
 pub mod config;
-pub mod dto;
 pub mod error;
 pub mod grpc;
 pub mod metrics;
@@ -13,6 +13,7 @@ pub mod routes;
 pub mod startup;
 pub mod state;
 pub mod web_app;
+pub mod wire;
 
 pub use config::Settings;
 pub use startup::Application;

@@ -5,6 +5,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
+    // `gateway openapi`: print the OpenAPI document of every route (the development ones
+    // included), for the web app's generated types.
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        println!("{}", gateway::routes::openapi(true).to_pretty_json()?);
+        return Ok(());
+    }
     let settings = Settings::load()?;
     let _telemetry = upcar_telemetry::init("gateway", &settings.telemetry)?;
     let app = Application::build(settings)?;

@@ -66,6 +66,33 @@ impl Metrics {
     }
 }
 
+/// The internal metrics server: `GET /metrics` only, one worker, on its own listener so the
+/// public port never exposes it.
+pub fn server(
+    metrics: std::sync::Arc<Metrics>,
+    listener: std::net::TcpListener,
+) -> std::io::Result<actix_web::dev::Server> {
+    use actix_web::{App, HttpResponse, HttpServer, web};
+    let server =
+        HttpServer::new(move || {
+            let metrics = metrics.clone();
+            App::new().route(
+                "/metrics",
+                web::get().to(move || {
+                    let body = metrics.render();
+                    async move {
+                        HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(body)
+                    }
+                }),
+            )
+        })
+        .workers(1)
+        .shutdown_timeout(5)
+        .listen(listener)?
+        .run();
+    Ok(server)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

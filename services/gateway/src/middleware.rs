@@ -76,3 +76,101 @@ pub async fn web_app_caching(
     }
     Ok(res)
 }
+
+/// The longest request target the API takes (path and query). The longest real one, a search
+/// with every filter, is under 1 KiB.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+
+/// The web app's Content-Security-Policy: the app has no inline scripts and loads everything
+/// from this origin (map tiles and styles too, unless a Mapbox token is configured, whose
+/// hosts are then allowed); nothing may frame it.
+pub fn web_app_csp(mapbox: bool) -> String {
+    let map = if mapbox { " https://*.mapbox.com https://events.mapbox.com" } else { "" };
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'{map}; img-src 'self' data: blob:{map}; \
+         font-src 'self' data:; connect-src 'self'{map}; worker-src 'self' blob:; \
+         child-src blob:; object-src 'none'; base-uri 'self'; form-action 'self'; \
+         frame-ancestors 'none'"
+    )
+}
+
+/// What every answer of the gateway carries, with the settings that shape it.
+#[derive(Debug, Clone)]
+pub struct SecurityHeaders {
+    /// The web app's policy ([`web_app_csp`]).
+    pub csp: String,
+    /// `Strict-Transport-Security` (production serves behind TLS only).
+    pub hsts: bool,
+}
+
+/// Security headers on every answer: no sniffing, no referrer beyond the origin, no framing;
+/// the web app's CSP on its pages; `Cache-Control: no-store` on answers to signed-in callers
+/// (personal data must not sit in a shared cache); HSTS in production. A request target
+/// longer than [`MAX_URI_BYTES`] is refused with 414 before anything else runs.
+pub async fn security(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    use actix_web::http::header;
+    let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if target > MAX_URI_BYTES {
+        return Err(crate::error::HttpError::from(crate::error::GatewayError::UriTooLong).into());
+    }
+    let settings = req.app_data::<web::Data<SecurityHeaders>>().map(|s| s.get_ref().clone());
+    let api = req.path().starts_with("/v1/");
+    let signed_in = req.headers().contains_key(header::AUTHORIZATION);
+    let mut res = next.call(req).await?;
+    let h = res.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if let Some(s) = &settings {
+        if s.hsts {
+            h.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+            );
+        }
+        // Answers that set their own policy (files, the sign-in pages) keep it.
+        if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+            let policy = if api { "default-src 'none'; frame-ancestors 'none'" } else { &s.csp };
+            if let Ok(v) = HeaderValue::from_str(policy) {
+                h.insert(header::CONTENT_SECURITY_POLICY, v);
+            }
+        }
+    }
+    if api && signed_in {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    Ok(res)
+}
+
+/// Every error answer is JSON `{error, message}`, the framework's own included (a payload
+/// over a limit, a malformed request): a `/v1` error whose body is not JSON gets the error
+/// table's body for its status.
+pub async fn json_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::BoxBody>, Error> {
+    use actix_web::http::header;
+    let res = next.call(req).await?.map_into_boxed_body();
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if !status.is_client_error() && !status.is_server_error() || is_json {
+        return Ok(res);
+    }
+    let error = crate::error::HttpError::for_status(status.as_u16());
+    let (req, res) = res.into_parts();
+    let mut fresh = actix_web::ResponseError::error_response(&error);
+    // Keep what the first answer said beyond its body (request id, Retry-After, ...).
+    for (name, value) in res.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            fresh.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    Ok(ServiceResponse::new(req, fresh))
+}

@@ -1,6 +1,6 @@
 //! Fixed-window rate limits in Redis, shared by every gateway replica.
 
-use crate::error::HttpError;
+use crate::error::{GatewayError, HttpError};
 use crate::state::AppState;
 use actix_web::HttpRequest;
 
@@ -46,7 +46,8 @@ pub async fn check(state: &AppState, req: &HttpRequest, bucket: Bucket) -> Resul
     match res {
         Ok((n,)) if n > limit => {
             tracing::info!(bucket = name, "rate limited");
-            Err(HttpError::rate_limited())
+            // Retry-After: the seconds left in this fixed window.
+            Err(GatewayError::RateLimited { retry_after: window - now % window }.into())
         }
         Ok(_) => Ok(()),
         Err(e) => {

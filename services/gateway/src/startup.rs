@@ -1,7 +1,7 @@
 //! Building and running the HTTP server.
 
 use crate::config::Settings;
-use crate::error::{self, route_not_found};
+use crate::error;
 use crate::state::AppState;
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
 use actix_web::middleware::{Compress, from_fn};
@@ -12,7 +12,9 @@ use std::path::PathBuf;
 /// A bound gateway, ready to run.
 pub struct Application {
     port: u16,
+    metrics_port: u16,
     server: actix_web::dev::Server,
+    metrics: actix_web::dev::Server,
 }
 
 fn frontend_dir(settings: &Settings) -> Option<PathBuf> {
@@ -31,6 +33,9 @@ impl Application {
     /// public URL of the file store can name the port).
     pub fn build_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Self> {
         let port = listener.local_addr()?.port();
+        let metrics_listener = TcpListener::bind(settings.metrics.addr())?;
+        let metrics_port = metrics_listener.local_addr()?.port();
+        let mapbox = settings.frontend.mapbox;
         let development = settings.environment.is_development();
         let json_limit = settings.limits.json_body_bytes;
         let dist = frontend_dir(&settings);
@@ -39,6 +44,17 @@ impl Application {
             tracing::warn!("frontend/dist not found; serving the API only");
         }
         let shared = AppState::new(settings)?;
+        let shared_metrics = shared.metrics.clone();
+        // The document of exactly the routes this process serves, written once.
+        let doc = crate::routes::openapi(development);
+        let known = web::Data::new(error::KnownRoutes::of(&doc));
+        let openapi = crate::routes::system::OpenApiJson(std::sync::Arc::new(
+            doc.to_json().map_err(|e| anyhow::anyhow!("openapi document: {e}"))?,
+        ));
+        let security = web::Data::new(crate::middleware::SecurityHeaders {
+            csp: crate::middleware::web_app_csp(mapbox),
+            hsts: !development,
+        });
         let server = HttpServer::new(move || {
             let spa = dist.clone();
             // Each worker calls the services over channels of its own runtime; should that
@@ -50,18 +66,24 @@ impl Application {
             }));
             let mut app = App::new()
                 .app_data(state)
-                .app_data(
-                    web::JsonConfig::default().limit(json_limit).error_handler(error::json_error),
-                )
-                .app_data(web::QueryConfig::default().error_handler(error::query_error))
+                .app_data(crate::wire::BodyLimit(json_limit))
+                .app_data(web::Data::new(openapi.clone()))
+                .app_data(known.clone())
+                .app_data(security.clone())
                 .app_data(web::PathConfig::default().error_handler(error::path_error))
                 .wrap(from_fn(crate::middleware::web_app_caching))
                 .wrap(Compress::default())
+                .wrap(from_fn(crate::middleware::json_errors))
+                .wrap(from_fn(crate::middleware::security))
                 .wrap(from_fn(crate::middleware::observe))
                 .route("/healthz", web::get().to(crate::routes::system::healthz))
                 .route("/readyz", web::get().to(crate::routes::system::readyz))
-                .route("/metrics", web::get().to(crate::routes::system::metrics))
-                .configure(|c| crate::routes::configure(c, development));
+                .service(web::scope("/v1").configure(|c| {
+                    crate::routes::register(
+                        &mut utoipa_actix_web::service_config::ServiceConfig::new(c),
+                        development,
+                    )
+                }));
             if let Some(dir) = spa {
                 let index = dir.join("index.html");
                 app = app
@@ -77,13 +99,16 @@ impl Application {
                             })),
                     );
             }
-            app.default_service(web::to(|| async { route_not_found() }))
+            app.default_service(web::to(|req: actix_web::HttpRequest| async move {
+                error::unrouted(&req)
+            }))
         })
         .shutdown_timeout(10);
         // 0 keeps actix's own default: one worker per core the process may use.
         let server = if workers > 0 { server.workers(workers) } else { server };
         let server = server.listen(listener)?.run();
-        Ok(Self { port, server })
+        let metrics = crate::metrics::server(shared_metrics, metrics_listener)?;
+        Ok(Self { port, metrics_port, server, metrics })
     }
 
     /// The bound port.
@@ -91,9 +116,18 @@ impl Application {
         self.port
     }
 
+    /// The bound metrics port.
+    pub fn metrics_port(&self) -> u16 {
+        self.metrics_port
+    }
+
     /// Runs until stopped (Ctrl-C / SIGTERM stop it gracefully).
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let metrics = self.metrics.handle();
+        actix_web::rt::spawn(self.metrics);
+        let result = self.server.await;
+        metrics.stop(true).await;
+        result
     }
 
     /// A handle to stop the server (tests).
@@ -109,7 +143,8 @@ async fn spa_fallback(
 ) -> Result<ServiceResponse, actix_web::Error> {
     let (req, _) = req.into_parts();
     if req.path().starts_with("/v1/") || req.method() != actix_web::http::Method::GET {
-        return Ok(ServiceResponse::new(req, route_not_found()));
+        let res = error::unrouted(&req);
+        return Ok(ServiceResponse::new(req, res));
     }
     let file = actix_files::NamedFile::open(index)?;
     let res = file.use_last_modified(true).into_response(&req);

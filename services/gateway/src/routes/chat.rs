@@ -5,85 +5,137 @@ use crate::auth::AuthUser;
 use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use crate::wire::{Int, Json, Query, Text};
+use actix_web::{get, web};
+use serde::{Deserialize, Serialize};
 use upcar_proto::messaging as pb;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
 
-/// A whole number from the query; absent or empty is `None`.
-fn whole(v: &Option<String>, code: &str, field: &str) -> HttpResult<Option<i32>> {
-    match v.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(s) => s
-            .parse()
-            .map(Some)
-            .map_err(|_| HttpError::invalid(code, format!("{field} must be a whole number"))),
-    }
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(rooms).service(get_chat_room);
+}
+
+/// A room's last message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LastMessage {
+    message: String,
+    timestamp: String,
 }
 
 /// The chat room entity: the spec's fields, plus the ids of its trip, car and parties.
-fn room_json(r: &pb::ChatRoom) -> Value {
-    json!({
-        "id": r.id,
-        "tripId": r.trip_id,
-        "carId": r.car_id,
-        "guestId": r.guest_id,
-        "hostId": r.host_id,
-        "guestName": r.guest_name,
-        "guestProfilePic": r.guest_profile_pic,
-        "hostName": r.host_name,
-        "hostProfilePic": r.host_profile_pic,
-        "lastMessage": r.last_message.as_ref().map(|m| json!({
-            "message": m.message,
-            "timestamp": m.timestamp,
-        })),
-        "createdAt": r.created_at,
-        "updatedAt": r.updated_at,
-    })
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Room {
+    id: String,
+    trip_id: String,
+    car_id: String,
+    guest_id: String,
+    host_id: String,
+    guest_name: String,
+    guest_profile_pic: String,
+    host_name: String,
+    host_profile_pic: String,
+    last_message: Option<LastMessage>,
+    created_at: String,
+    updated_at: String,
 }
 
-#[derive(Deserialize, Default)]
+impl From<pb::ChatRoom> for Room {
+    fn from(r: pb::ChatRoom) -> Self {
+        Self {
+            id: r.id,
+            trip_id: r.trip_id,
+            car_id: r.car_id,
+            guest_id: r.guest_id,
+            host_id: r.host_id,
+            guest_name: r.guest_name,
+            guest_profile_pic: r.guest_profile_pic,
+            host_name: r.host_name,
+            host_profile_pic: r.host_profile_pic,
+            last_message: r
+                .last_message
+                .map(|m| LastMessage { message: m.message, timestamp: m.timestamp }),
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+/// Which rooms: the caller's as guest or as host, a page of them.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RoomsQuery {
-    user_type: String,
-    limit: Option<String>,
+    /// `guest` or `host`.
+    user_type: Text,
+    /// Rooms a page (10 when absent).
+    limit: Int,
+    /// The page, from 1.
     #[serde(alias = "page")]
-    current_page: Option<String>,
+    current_page: Int,
 }
 
-/// `GET /v1/chat/rooms?userType={guest|host}&limit=10&currentPage={page}`: the caller's rooms
-/// in one view, newest activity first.
-pub async fn rooms(state: State, user: AuthUser, q: web::Query<RoomsQuery>) -> HttpResult {
+/// A page of rooms.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rooms {
+    status: bool,
+    current_page: i32,
+    num_pages: i32,
+    chatboxes: Vec<Room>,
+}
+
+/// The caller's chat rooms in one view, newest message first.
+#[utoipa::path(tag = "chat", params(RoomsQuery), responses((status = 200, body = Rooms)), security(("bearer" = [])))]
+#[get("/chat/rooms")]
+pub async fn rooms(state: State, user: AuthUser, q: Query<RoomsQuery>) -> HttpResult<Json<Rooms>> {
     let q = q.into_inner();
     let msg = pb::ListRoomsRequest {
-        user_type: q.user_type,
-        limit: whole(&q.limit, "invalid_limit", "limit")?,
-        current_page: whole(&q.current_page, "invalid_page", "currentPage")?,
+        user_type: q.user_type.into(),
+        limit: q.limit.0,
+        current_page: q.current_page.0,
     };
     let r = state.messaging.clone().list_rooms(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "currentPage": r.current_page,
-        "numPages": r.num_pages,
-        "chatboxes": r.rooms.iter().map(room_json).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Rooms {
+        status: true,
+        current_page: r.current_page,
+        num_pages: r.num_pages,
+        chatboxes: r.rooms.into_iter().map(Room::from).collect(),
+    }))
 }
 
-#[derive(Deserialize, Default)]
+/// One room, as its guest or host sees it.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RoomQuery {
-    room_id: String,
-    user_type: String,
+    room_id: Text,
+    /// `guest` or `host`.
+    user_type: Text,
 }
 
-/// `GET /v1/chat/getChatRoom?roomId&userType`: one room, for its guest or host (404
-/// `room_not_found` for anyone else).
-pub async fn get_chat_room(state: State, user: AuthUser, q: web::Query<RoomQuery>) -> HttpResult {
+/// A room.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoomAnswer {
+    status: bool,
+    chatbox: Room,
+}
+
+/// One chat room, for its guest or host (404 `room_not_found` for anyone else).
+#[utoipa::path(tag = "chat", params(RoomQuery), responses((status = 200, body = RoomAnswer)), security(("bearer" = [])))]
+#[get("/chat/getChatRoom")]
+pub async fn get_chat_room(
+    state: State,
+    user: AuthUser,
+    q: Query<RoomQuery>,
+) -> HttpResult<Json<RoomAnswer>> {
     let q = q.into_inner();
-    let msg = pb::GetRoomRequest { room_id: q.room_id, user_type: q.user_type };
+    let msg = pb::GetRoomRequest { room_id: q.room_id.into(), user_type: q.user_type.into() };
     let r = state.messaging.clone().get_room(request(msg, Some(&user.0))).await?.into_inner();
     let room = r.room.ok_or_else(|| HttpError::internal("GetRoom answered no room"))?;
-    Ok(HttpResponse::Ok().json(json!({"status": true, "chatbox": room_json(&room)})))
+    Ok(Json(RoomAnswer { status: true, chatbox: room.into() }))
 }

@@ -1,23 +1,44 @@
 //! Files: presigned uploads (`image/*`), driver documents, and `/v1/files/{key}`, which
 //! serves the local store's signed URLs. Types are checked against the bytes, sizes against
-//! the limits, and private files are readable only through short signed links.
+//! the limits, and private files are readable only through short signed links. An upload link
+//! works once: a second PUT to it is 409, so a photo kept as evidence stays the one whose hash
+//! was recorded.
 
-use crate::auth::{AuthUser, UploadUser};
-use crate::dto::{self, UploadUrl};
-use crate::error::{HttpError, HttpResult};
+use crate::answers::{Documents, UploadUrl};
+use crate::auth::{AuthCaptain, AuthUser, UploadUser};
+use crate::error::{GatewayError, HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
+use crate::wire::{Json, Text};
 use actix_multipart::Multipart;
-use actix_web::{HttpRequest, HttpResponse, web};
-use futures::TryStreamExt;
-use serde::Deserialize;
-use serde_json::json;
+use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
+use futures::{StreamExt, TryStreamExt};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use upcar_identity::{Identity, Role};
 use upcar_proto::accounts as pb;
-use upcar_storage::{ObjectStore, SignedOp, UrlClaims, content_matches, extension_for, sniff};
+use upcar_storage::{
+    ObjectStore, SignedOp, StorageError, UrlClaims, content_matches, extension_for, sniff,
+};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
+
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(generate_presigned_urls)
+        .service(captain_presigned_urls)
+        .service(put_file)
+        .service(get_file)
+        .service(upload_pdf)
+        .service(upload_secret_images)
+        .service(secret_image_url)
+        .service(upload_driver_document)
+        .service(add_dl_images)
+        .service(upload_insurance)
+        .service(driver_documents);
+}
 
 /// Largest photo or document a presigned URL accepts (the listing photo limit, 001 s. 9).
 pub const MAX_UPLOAD_BYTES: u64 = 20 * 1024 * 1024;
@@ -40,6 +61,15 @@ const UPLOAD_TYPES: &[&str] = &[
     "application/pdf",
 ];
 
+fn stored(e: StorageError) -> HttpError {
+    match e {
+        StorageError::Exists => GatewayError::UploadExists.into(),
+        StorageError::NotFound | StorageError::InvalidKey => GatewayError::FileNotFound.into(),
+        StorageError::BadSignature => GatewayError::InvalidSignature.into(),
+        StorageError::Io(cause) => HttpError::internal(cause),
+    }
+}
+
 /// One part of a multipart form.
 pub struct Part {
     pub name: String,
@@ -50,14 +80,11 @@ pub struct Part {
 
 /// Reads a multipart form into memory within limits: 413 beyond `max_file` per part.
 pub async fn read_parts(mut form: Multipart, max_file: usize) -> HttpResult<Vec<Part>> {
+    let bad = |e: actix_multipart::MultipartError| GatewayError::InvalidMultipart(e.to_string());
     let mut parts = Vec::new();
-    while let Some(mut field) = form
-        .try_next()
-        .await
-        .map_err(|e| HttpError::invalid("invalid_multipart", format!("Invalid form data: {e}")))?
-    {
+    while let Some(mut field) = form.try_next().await.map_err(bad)? {
         if parts.len() >= MAX_FILES + 4 {
-            return Err(HttpError::invalid("too_many_parts", "Too many files in one request."));
+            return Err(GatewayError::TooManyParts.into());
         }
         let name = field.name().unwrap_or_default().to_owned();
         let filename =
@@ -65,14 +92,13 @@ pub async fn read_parts(mut form: Multipart, max_file: usize) -> HttpResult<Vec<
         let content_type =
             field.content_type().map(|m| m.essence_str().to_owned()).unwrap_or_default();
         let mut bytes = Vec::new();
-        while let Some(chunk) = field.try_next().await.map_err(|e| {
-            HttpError::invalid("invalid_multipart", format!("Invalid form data: {e}"))
-        })? {
+        while let Some(chunk) = field.try_next().await.map_err(bad)? {
             if bytes.len() + chunk.len() > max_file {
-                return Err(HttpError::too_large(format!(
+                return Err(GatewayError::FileTooLarge(format!(
                     "Each file must be at most {} MB.",
                     max_file / (1024 * 1024)
-                )));
+                ))
+                .into());
             }
             bytes.extend_from_slice(&chunk);
         }
@@ -99,12 +125,12 @@ fn files<'a>(parts: &'a [Part], names: &[&str]) -> Vec<&'a Part> {
 /// The real type of an uploaded file, refusing anything outside `allowed`.
 fn real_type(part: &Part, allowed: &[&str]) -> HttpResult<&'static str> {
     let real = sniff(&part.bytes)
-        .ok_or_else(|| HttpError::invalid("unsupported_file_type", "Unsupported file type."))?;
+        .ok_or_else(|| GatewayError::UnsupportedFileType("Unsupported file type.".to_owned()))?;
     if !allowed.contains(&real) {
-        return Err(HttpError::invalid(
-            "unsupported_file_type",
-            format!("Files of type {real} are not accepted here."),
-        ));
+        return Err(GatewayError::UnsupportedFileType(format!(
+            "Files of type {real} are not accepted here."
+        ))
+        .into());
     }
     Ok(real)
 }
@@ -114,90 +140,115 @@ fn private_key(user: &Identity, kind: &str, content_type: &str) -> String {
     format!("private/users/{}/{kind}-{}.{ext}", user.user_id, uuid::Uuid::now_v7())
 }
 
-#[derive(Deserialize)]
+/// A file to upload.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
 pub struct PresignFile {
-    #[serde(rename = "fileName", default)]
-    file_name: String,
-    #[serde(rename = "fileType", default)]
-    file_type: String,
+    #[serde(rename = "fileName")]
+    file_name: Text,
+    /// JPEG, PNG, WebP, HEIC/HEIF or PDF.
+    #[serde(rename = "fileType")]
+    file_type: Text,
 }
 
-#[derive(Deserialize)]
+/// The files to upload.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
 pub struct PresignBody {
-    #[serde(default)]
     files: Vec<PresignFile>,
 }
 
-/// `POST /image/generatePresignedUrlsForUpload`: `files[fileName, fileType]` to
-/// `urls[presignedUrl, s3Url]`.
+/// Upload links, one per file, in order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadUrls {
+    status: bool,
+    urls: Vec<UploadUrl>,
+}
+
+/// Presigned upload URLs for files[fileName, fileType]; PUT each file to its `presignedUrl`
+/// once (a second PUT is 409), then use its `s3Url`.
+#[utoipa::path(tag = "files", request_body = PresignBody, responses((status = 200, body = UploadUrls)), security(("bearer" = [])))]
+#[post("/image/generatePresignedUrlsForUpload")]
 pub async fn generate_presigned_urls(
     state: State,
     user: AuthUser,
-    body: web::Json<PresignBody>,
-) -> HttpResult {
+    body: Json<PresignBody>,
+) -> HttpResult<Json<UploadUrls>> {
     presign(&state, &user.0, &body.files, "uploads")
 }
 
-/// The captain variant for delivery photos.
+/// Presigned upload URLs for captain photos.
+#[utoipa::path(tag = "captains", request_body = PresignBody, responses((status = 200, body = UploadUrls)), security(("bearer" = [])))]
+#[post("/captains/image/generatePresignedUrlsForUpload")]
 pub async fn captain_presigned_urls(
     state: State,
-    captain: crate::auth::AuthCaptain,
-    body: web::Json<PresignBody>,
-) -> HttpResult {
+    captain: AuthCaptain,
+    body: Json<PresignBody>,
+) -> HttpResult<Json<UploadUrls>> {
     presign(&state, &captain.0, &body.files, "captain-uploads")
 }
 
-fn presign(state: &AppState, who: &Identity, list: &[PresignFile], folder: &str) -> HttpResult {
+fn presign(
+    state: &AppState,
+    who: &Identity,
+    list: &[PresignFile],
+    folder: &str,
+) -> HttpResult<Json<UploadUrls>> {
     if list.is_empty() {
-        return Err(HttpError::invalid("no_files", "Please select or capture at least 1 image."));
+        return Err(GatewayError::NoFiles("Please select or capture at least 1 image.").into());
     }
     if list.len() > MAX_FILES {
-        return Err(HttpError::invalid(
-            "too_many_files",
-            format!("At most {MAX_FILES} files per request."),
-        ));
+        return Err(
+            GatewayError::TooManyFiles(format!("At most {MAX_FILES} files per request.")).into()
+        );
     }
     let mut urls = Vec::with_capacity(list.len());
     for f in list {
-        let ct = f.file_type.trim().to_lowercase();
+        let ct = f.file_type.as_str().to_lowercase();
         if !UPLOAD_TYPES.contains(&ct.as_str()) {
-            return Err(HttpError::invalid(
-                "unsupported_file_type",
-                format!(
-                    "{} has an unsupported type; use JPEG, PNG, WebP, HEIC or PDF.",
-                    f.file_name
-                ),
-            ));
+            return Err(GatewayError::UnsupportedFileType(format!(
+                "{} has an unsupported type; use JPEG, PNG, WebP, HEIC or PDF.",
+                f.file_name.as_str()
+            ))
+            .into());
         }
         let ext = extension_for(&ct).unwrap_or("bin");
         let key = format!("public/{folder}/{}/{}.{ext}", who.user_id, uuid::Uuid::now_v7());
-        let presigned_url = state
-            .files
-            .presign_put(&key, &ct, MAX_UPLOAD_BYTES, LINK_TTL)
-            .map_err(HttpError::internal)?;
+        let presigned_url =
+            state.files.presign_put(&key, &ct, MAX_UPLOAD_BYTES, LINK_TTL).map_err(stored)?;
         urls.push(UploadUrl { presigned_url, s3_url: state.files.public_url(&key), key });
     }
-    Ok(HttpResponse::Ok().json(json!({"status": true, "urls": urls})))
+    Ok(Json(UploadUrls { status: true, urls }))
 }
 
 fn claims(req: &HttpRequest) -> Option<UrlClaims> {
     web::Query::<UrlClaims>::from_query(req.query_string()).ok().map(|q| q.into_inner())
 }
 
-/// `PUT /v1/files/{key}` with a signed upload URL.
+/// A stored file's lasting URL.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileUrl {
+    status: bool,
+    url: String,
+}
+
+/// Upload to a presigned URL (create-only: 409 `upload_exists` when the link was used).
+#[utoipa::path(
+    tag = "files",
+    params(("key" = String, Path, description = "The file's key, as in the presigned URL")),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "The file, sent with the Content-Type the URL was made for"),
+    responses((status = 200, body = FileUrl))
+)]
+#[put("/files/{key:.+}")]
 pub async fn put_file(
     state: State,
     req: HttpRequest,
     key: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
+    mut payload: web::Payload,
+) -> HttpResult<Json<FileUrl>> {
     let key = key.into_inner();
-    let claims = claims(&req).ok_or_else(|| {
-        HttpError::forbidden("invalid_signature", "The link is invalid or has expired")
-    })?;
-    state.files.verify(SignedOp::Put, &key, &claims).map_err(|_| {
-        HttpError::forbidden("invalid_signature", "The link is invalid or has expired")
-    })?;
+    let claims = claims(&req).ok_or(GatewayError::InvalidSignature)?;
+    state.files.verify(SignedOp::Put, &key, &claims).map_err(|_| GatewayError::InvalidSignature)?;
     let declared = req
         .headers()
         .get(actix_web::http::header::CONTENT_TYPE)
@@ -205,139 +256,177 @@ pub async fn put_file(
         .map(|v| v.split(';').next().unwrap_or("").trim().to_lowercase())
         .unwrap_or_default();
     if declared != claims.ct && !(declared == "image/jpeg" && claims.ct == "image/jpg") {
-        return Err(HttpError::invalid(
-            "content_type_mismatch",
-            format!("Upload this file as {}.", claims.ct),
-        ));
+        return Err(GatewayError::ContentTypeMismatch(claims.ct).into());
     }
-    if body.len() as u64 > claims.max {
-        return Err(HttpError::too_large("The file is larger than allowed."));
+    let too_large = || GatewayError::FileTooLarge("The file is larger than allowed.".to_owned());
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| GatewayError::InvalidBody(e.to_string()))?;
+        if (body.len() + chunk.len()) as u64 > claims.max.min(MAX_UPLOAD_BYTES) {
+            return Err(too_large().into());
+        }
+        body.extend_from_slice(&chunk);
     }
     if body.is_empty() {
-        return Err(HttpError::invalid("empty_file", "The file is empty."));
+        return Err(GatewayError::EmptyFile.into());
     }
     if !content_matches(&claims.ct, &body) {
-        return Err(HttpError::invalid(
-            "file_type_mismatch",
-            "The file's content does not match its type.",
-        ));
+        return Err(GatewayError::FileTypeMismatch.into());
     }
-    state.files.put(&key, body.to_vec(), &claims.ct).await.map_err(HttpError::internal)?;
-    Ok(HttpResponse::Ok().json(json!({"status": true, "url": state.files.public_url(&key)})))
+    state.files.create(&key, body.to_vec(), &claims.ct).await.map_err(stored)?;
+    Ok(Json(FileUrl { status: true, url: state.files.public_url(&key) }))
 }
 
-/// `GET /v1/files/{key}`: public files as they are, private ones only with a signed link.
+/// Download a file: public files as they are, private ones only with a signed link.
+#[utoipa::path(
+    tag = "files",
+    params(("key" = String, Path, description = "The file's key")),
+    responses((status = 200, description = "The file's bytes, with its type", content_type = "application/octet-stream"))
+)]
+#[get("/files/{key:.+}")]
 pub async fn get_file(state: State, req: HttpRequest, key: web::Path<String>) -> HttpResult {
     let key = key.into_inner();
     if !key.starts_with("public/") {
-        let claims = claims(&req).ok_or_else(|| {
-            HttpError::forbidden("invalid_signature", "The link is invalid or has expired")
-        })?;
-        state.files.verify(SignedOp::Get, &key, &claims).map_err(|_| {
-            HttpError::forbidden("invalid_signature", "The link is invalid or has expired")
-        })?;
+        let claims = claims(&req).ok_or(GatewayError::InvalidSignature)?;
+        state
+            .files
+            .verify(SignedOp::Get, &key, &claims)
+            .map_err(|_| GatewayError::InvalidSignature)?;
     }
-    match state.files.get(&key).await {
-        Ok(obj) => Ok(HttpResponse::Ok()
-            .content_type(obj.content_type)
-            .insert_header(("X-Content-Type-Options", "nosniff"))
-            // Files are data, never active content: no scripts even in an SVG opened directly.
-            .insert_header((
-                "Content-Security-Policy",
-                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            ))
-            .insert_header((
-                "Cache-Control",
-                if key.starts_with("public/") {
-                    "public, max-age=86400"
-                } else {
-                    "private, no-store"
-                },
-            ))
-            .body(obj.bytes)),
-        Err(upcar_storage::StorageError::NotFound)
-        | Err(upcar_storage::StorageError::InvalidKey) => {
-            Err(HttpError::not_found("file_not_found", "File not found"))
-        }
-        Err(e) => Err(HttpError::internal(e)),
-    }
+    let obj = state.files.get(&key).await.map_err(stored)?;
+    Ok(HttpResponse::Ok()
+        .content_type(obj.content_type)
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        // Files are data, never active content: no scripts even in an SVG opened directly.
+        .insert_header((
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        ))
+        .insert_header((
+            "Cache-Control",
+            if key.starts_with("public/") { "public, max-age=86400" } else { "private, no-store" },
+        ))
+        .body(obj.bytes))
 }
 
-/// `POST /image/uploadPdf` (form: file).
-pub async fn upload_pdf(state: State, user: AuthUser, form: Multipart) -> HttpResult {
+/// A multipart upload form.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    /// The file(s) (field names `file`, `image` or `images`).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    images: Vec<u8>,
+    /// For driver documents: `dl`, `dlBackSide`, `selfie` or `insurance`.
+    #[schema(value_type = Option<String>)]
+    r#type: Option<String>,
+}
+
+/// A private file stored, with a short link to it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PrivateFile {
+    status: bool,
+    key: String,
+    url: String,
+}
+
+/// Upload a PDF (form: file).
+#[utoipa::path(tag = "files", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = PrivateFile)), security(("bearer" = [])))]
+#[post("/image/uploadPdf")]
+pub async fn upload_pdf(
+    state: State,
+    user: AuthUser,
+    form: Multipart,
+) -> HttpResult<Json<PrivateFile>> {
     let parts = read_parts(form, MAX_PDF_BYTES).await?;
     let pdf = files(&parts, &["file", "pdf"])
         .into_iter()
         .next()
-        .ok_or_else(|| HttpError::invalid("no_files", "Please attach a PDF file."))?;
+        .ok_or(GatewayError::NoFiles("Please attach a PDF file."))?;
     real_type(pdf, &["application/pdf"])?;
     let key = private_key(&user.0, "document", "application/pdf");
-    state
-        .files
-        .put(&key, pdf.bytes.clone(), "application/pdf")
-        .await
-        .map_err(HttpError::internal)?;
-    let url = state.files.presign_get(&key, LINK_TTL).map_err(HttpError::internal)?;
-    Ok(HttpResponse::Ok().json(json!({"status": true, "key": key, "url": url})))
+    state.files.put(&key, pdf.bytes.clone(), "application/pdf").await.map_err(stored)?;
+    let url = state.files.presign_get(&key, LINK_TTL).map_err(stored)?;
+    Ok(Json(PrivateFile { status: true, key, url }))
 }
 
-/// `POST /image/uploadSecretImages` (form: images): private photos, answered with keys and
-/// short-lived links.
-pub async fn upload_secret_images(state: State, user: AuthUser, form: Multipart) -> HttpResult {
+/// Private images stored, with short links to them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PrivateImages {
+    status: bool,
+    keys: Vec<String>,
+    urls: Vec<String>,
+}
+
+/// Upload private images (form: images), answered with keys and short-lived links.
+#[utoipa::path(tag = "files", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = PrivateImages)), security(("bearer" = [])))]
+#[post("/image/uploadSecretImages")]
+pub async fn upload_secret_images(
+    state: State,
+    user: AuthUser,
+    form: Multipart,
+) -> HttpResult<Json<PrivateImages>> {
     let parts = read_parts(form, MAX_UPLOAD_BYTES as usize).await?;
     let images = files(&parts, &["images", "image", "files", "file"]);
     if images.is_empty() {
-        return Err(HttpError::invalid("no_files", "No images were uploaded."));
+        return Err(GatewayError::NoFiles("No images were uploaded.").into());
     }
     let mut keys = Vec::new();
     let mut urls = Vec::new();
     for img in images {
-        let ct =
-            real_type(img, &["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"])?;
+        let ct = real_type(img, DOC_IMAGE_TYPES)?;
         let key = private_key(&user.0, "image", ct);
-        state.files.put(&key, img.bytes.clone(), ct).await.map_err(HttpError::internal)?;
-        urls.push(state.files.presign_get(&key, LINK_TTL).map_err(HttpError::internal)?);
+        state.files.put(&key, img.bytes.clone(), ct).await.map_err(stored)?;
+        urls.push(state.files.presign_get(&key, LINK_TTL).map_err(stored)?);
         keys.push(key);
     }
-    Ok(HttpResponse::Ok().json(json!({"status": true, "keys": keys, "urls": urls})))
+    Ok(Json(PrivateImages { status: true, keys, urls }))
 }
 
-#[derive(Deserialize)]
+/// One of the caller's private files.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
 pub struct KeyBody {
-    #[serde(default)]
-    key: String,
+    key: Text,
 }
 
-/// `POST /image/generateSecretImagePresignedUrlNew` (key): a 15-minute link to one's own
-/// private file (admins may read any).
+/// A short link to a private file.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileLink {
+    status: bool,
+    url: String,
+}
+
+/// A 15-minute link to one's own private file (admins may open any).
+#[utoipa::path(tag = "files", request_body = KeyBody, responses((status = 200, body = FileLink)), security(("bearer" = [])))]
+#[post("/image/generateSecretImagePresignedUrlNew")]
 pub async fn secret_image_url(
     state: State,
     user: AuthUser,
-    body: web::Json<KeyBody>,
-) -> HttpResult {
-    let key = body.key.trim();
-    upcar_storage::validate_key(key)
-        .map_err(|_| HttpError::invalid("invalid_key", "Invalid file key."))?;
+    body: Json<KeyBody>,
+) -> HttpResult<Json<FileLink>> {
+    let key = body.key.as_str();
+    upcar_storage::validate_key(key).map_err(|_| GatewayError::InvalidKey)?;
     let own = format!("private/users/{}/", user.0.user_id);
     if !key.starts_with(&own) && user.0.role != Role::Admin {
-        return Err(HttpError::forbidden("forbidden", "You can only open your own files."));
+        return Err(GatewayError::NotYourFile.into());
     }
-    let url = state.files.presign_get(key, LINK_TTL).map_err(HttpError::internal)?;
-    Ok(HttpResponse::Ok().json(json!({"status": true, "url": url})))
+    let url = state.files.presign_get(key, LINK_TTL).map_err(stored)?;
+    Ok(Json(FileLink { status: true, url }))
 }
 
 const DOC_IMAGE_TYPES: &[&str] =
     &["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 
-fn label(kind: &str) -> &'static str {
+fn label(kind: &str) -> String {
     match kind {
-        "dl" => "DL",
-        "dlBackSide" => "DL BACK SIDE",
-        "selfie" => "SELFIE",
-        _ => "INSURANCE",
+        "dl" => "DL".to_owned(),
+        "dlBackSide" => "DL BACK SIDE".to_owned(),
+        other => other.to_uppercase(),
     }
 }
 
+/// Stores one document and records it with accounts, which owns the document rules (the
+/// kinds there are): a kind it refuses leaves no file behind.
 async fn store_document(
     state: &AppState,
     user: &Identity,
@@ -350,59 +439,87 @@ async fn store_document(
         DOC_IMAGE_TYPES
     };
     let ct = real_type(part, allowed)?;
-    let key = private_key(user, kind, ct);
-    state.files.put(&key, part.bytes.clone(), ct).await.map_err(HttpError::internal)?;
-    let msg = pb::RecordDriverDocumentRequest { document_type: kind.to_owned(), storage_key: key };
-    Ok(state.accounts.clone().record_driver_document(request(msg, Some(user))).await?.into_inner())
-}
-
-fn doc_kind(raw: &str) -> HttpResult<&'static str> {
-    match raw.trim() {
-        "dl" | "dlFront" => Ok("dl"),
-        "dlBackSide" | "dlBack" => Ok("dlBackSide"),
-        "selfie" => Ok("selfie"),
-        "insurance" => Ok("insurance"),
-        _ => Err(HttpError::invalid(
-            "document_type_invalid",
-            "Invalid document type. Use dl, dlBackSide, selfie or insurance.",
-        )),
+    let key = private_key(user, "document", ct);
+    state.files.put(&key, part.bytes.clone(), ct).await.map_err(stored)?;
+    let msg = pb::RecordDriverDocumentRequest {
+        document_type: kind.to_owned(),
+        storage_key: key.clone(),
+    };
+    match state.accounts.clone().record_driver_document(request(msg, Some(user))).await {
+        Ok(r) => Ok(r.into_inner()),
+        Err(refused) => {
+            if let Err(e) = state.files.delete(&key).await {
+                tracing::warn!(error = %e, %key, "refused document not removed");
+            }
+            Err(refused.into())
+        }
     }
 }
 
-/// `POST /users/uploadDriverDocument` (form: file, type dl | dlBackSide | selfie): one
-/// document; works with the phone flow's temporary token.
-pub async fn upload_driver_document(state: State, user: UploadUser, form: Multipart) -> HttpResult {
+/// The spec's clients name the licence sides in two ways.
+fn doc_kind(raw: &str) -> String {
+    match raw.trim() {
+        "dlFront" => "dl".to_owned(),
+        "dlBack" => "dlBackSide".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// The documents' status after an upload, with what was uploaded.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DocumentUpload {
+    #[serde(flatten)]
+    documents: Documents,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keys: Option<Documents>,
+}
+
+/// Upload one driver document (form: file, type dl | dlBackSide | selfie); works with the
+/// phone flow's temporary token.
+#[utoipa::path(tag = "accounts", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = DocumentUpload)), security(("bearer" = [])))]
+#[post("/users/uploadDriverDocument")]
+pub async fn upload_driver_document(
+    state: State,
+    user: UploadUser,
+    form: Multipart,
+) -> HttpResult<Json<DocumentUpload>> {
     let parts = read_parts(form, MAX_DOCUMENT_BYTES).await?;
-    let kind = doc_kind(&text_field(&parts, &["type", "fileType"]).unwrap_or_default())?;
+    let kind = doc_kind(&text_field(&parts, &["type", "fileType"]).unwrap_or_default());
     let file = files(&parts, &["file", "image", "images"])
         .into_iter()
         .next()
-        .ok_or_else(|| HttpError::invalid("no_files", "No images were uploaded."))?;
-    let docs = store_document(&state, &user.0, kind, file).await?;
-    let mut v = dto::documents(&docs);
-    v["message"] = json!(format!("{} uploaded successfully!", label(kind)));
-    v["keys"] = dto::documents(&docs);
-    Ok(HttpResponse::Ok().json(v))
+        .ok_or(GatewayError::NoFiles("No images were uploaded."))?;
+    let docs = store_document(&state, &user.0, &kind, file).await?;
+    Ok(Json(DocumentUpload {
+        documents: Documents::from(&docs)
+            .saying(format!("{} uploaded successfully!", label(&kind))),
+        keys: Some(Documents::from(&docs)),
+    }))
 }
 
-/// `POST /users/addDlImages` (form: images, fileType): with fileType `dl` and two images, the
+/// Upload licence images (form: images, fileType); with fileType `dl` and two images, the
 /// first is the front and the second the back.
-pub async fn add_dl_images(state: State, user: UploadUser, form: Multipart) -> HttpResult {
+#[utoipa::path(tag = "accounts", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = Documents)), security(("bearer" = [])))]
+#[post("/users/addDlImages")]
+pub async fn add_dl_images(
+    state: State,
+    user: UploadUser,
+    form: Multipart,
+) -> HttpResult<Json<Documents>> {
     let parts = read_parts(form, MAX_DOCUMENT_BYTES).await?;
-    let kind =
-        doc_kind(&text_field(&parts, &["fileType", "type"]).unwrap_or_else(|| "dl".to_owned()))?;
+    let kind = doc_kind(&text_field(&parts, &["fileType", "type"]).unwrap_or_else(|| "dl".into()));
     let images = files(&parts, &["images", "image", "file"]);
     if images.is_empty() {
-        return Err(HttpError::invalid("no_files", "No images were uploaded."));
+        return Err(GatewayError::NoFiles("No images were uploaded.").into());
     }
-    let kinds: Vec<&str> = match (kind, images.len()) {
+    let kinds: Vec<&str> = match (kind.as_str(), images.len()) {
         ("dl", 2) => vec!["dl", "dlBackSide"],
         (k, 1) => vec![k],
         _ => {
-            return Err(HttpError::invalid(
-                "too_many_files",
-                "Send one image per document (two for dl: front then back).",
-            ));
+            return Err(GatewayError::TooManyFiles(
+                "Send one image per document (two for dl: front then back).".to_owned(),
+            )
+            .into());
         }
     };
     let mut last = None;
@@ -410,31 +527,35 @@ pub async fn add_dl_images(state: State, user: UploadUser, form: Multipart) -> H
         last = Some(store_document(&state, &user.0, k, img).await?);
     }
     let docs = last.ok_or_else(|| HttpError::internal("no document stored"))?;
-    let mut v = dto::documents(&docs);
-    v["message"] = json!(format!("{} uploaded successfully!", label(kind)));
-    Ok(HttpResponse::Ok().json(v))
+    Ok(Json(Documents::from(&docs).saying(format!("{} uploaded successfully!", label(&kind)))))
 }
 
-/// `POST /users/uploadInsurance` (form: image, fileType).
-pub async fn upload_insurance(state: State, user: AuthUser, form: Multipart) -> HttpResult {
+/// Upload an insurance photo (form: image).
+#[utoipa::path(tag = "accounts", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = Documents)), security(("bearer" = [])))]
+#[post("/users/uploadInsurance")]
+pub async fn upload_insurance(
+    state: State,
+    user: AuthUser,
+    form: Multipart,
+) -> HttpResult<Json<Documents>> {
     let parts = read_parts(form, MAX_DOCUMENT_BYTES).await?;
     let img = files(&parts, &["image", "images", "file"])
         .into_iter()
         .next()
-        .ok_or_else(|| HttpError::invalid("no_files", "No images were uploaded."))?;
+        .ok_or(GatewayError::NoFiles("No images were uploaded."))?;
     let docs = store_document(&state, &user.0, "insurance", img).await?;
-    let mut v = dto::documents(&docs);
-    v["message"] = json!("INSURANCE uploaded successfully!");
-    Ok(HttpResponse::Ok().json(v))
+    Ok(Json(Documents::from(&docs).saying("INSURANCE uploaded successfully!")))
 }
 
-/// `GET /users/driverDocuments`: the status of the three documents.
-pub async fn driver_documents_route(state: State, user: UploadUser) -> HttpResult {
+/// Driver documents status.
+#[utoipa::path(tag = "accounts", responses((status = 200, body = Documents)), security(("bearer" = [])))]
+#[get("/users/driverDocuments")]
+pub async fn driver_documents(state: State, user: UploadUser) -> HttpResult<Json<Documents>> {
     let r = state
         .accounts
         .clone()
         .get_driver_documents(request(pb::Empty {}, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(dto::documents(&r)))
+    Ok(Json(Documents::from(&r)))
 }

@@ -10,20 +10,23 @@
 //! Browsers (`Accept: text/html`) get HTML pages, failures included ("Google signup failed.
 //! Please try again."); other clients get the usual JSON answers.
 
-use crate::dto;
-use crate::error::HttpError;
+use crate::answers::{Session, User};
+use crate::error::{GatewayError, HttpError};
 use crate::grpc::request;
 use crate::rate_limit::{self, Bucket};
 use crate::state::AppState;
+use crate::wire::{Text, from_query};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
 use base64::Engine;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 use upcar_proto::accounts as pb;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
 
@@ -58,21 +61,44 @@ static SUCCESS_CSP: LazyLock<String> = LazyLock::new(|| {
     format!("{FAILURE_CSP}; script-src 'sha256-{hash}'")
 });
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-struct StartQuery {
-    #[serde(alias = "invitationCode", alias = "code")]
-    sign_up_code: Option<String>,
-    next_page: Option<String>,
-    terms_accepted: Option<String>,
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(start).service(callback);
 }
 
-#[derive(Deserialize, Default)]
+/// How a Google sign-in starts.
+#[derive(Debug, Deserialize, Default, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StartQuery {
+    /// The invitation code (needed only when the Google account is new to Upcar).
+    #[serde(alias = "invitationCode", alias = "code")]
+    sign_up_code: Text,
+    /// The page of this site to open after signing in.
+    next_page: Text,
+    /// Absent or empty leaves it to the form; `false` or `0` refuses.
+    terms_accepted: Text,
+}
+
+/// The provider's answer.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default)]
-struct CallbackQuery {
-    code: Option<String>,
-    state: Option<String>,
-    error: Option<String>,
+#[into_params(parameter_in = Query)]
+pub struct CallbackQuery {
+    code: Text,
+    state: Text,
+    error: Text,
+}
+
+/// A Google session, for a client that asked for JSON.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GoogleSession {
+    #[serde(flatten)]
+    session: Session,
+    next_page: String,
+    /// Whether the account was created by this sign-in.
+    created: bool,
 }
 
 /// True for a browser navigation (which asks for HTML).
@@ -94,11 +120,11 @@ pub fn safe_next_page(next: &str) -> String {
     if ok { next.to_owned() } else { "/".to_owned() }
 }
 
-/// `termsAccepted`: absent or empty leaves it to the form; `false`/`0` refuses.
-fn terms(v: Option<&str>) -> Option<bool> {
-    match v.map(str::trim) {
-        None | Some("") => None,
-        Some(v) => Some(!(v.eq_ignore_ascii_case("false") || v == "0")),
+/// `termsAccepted`: empty leaves it to the form; `false`/`0` refuses.
+fn terms(v: &str) -> Option<bool> {
+    match v {
+        "" => None,
+        v => Some(!(v.eq_ignore_ascii_case("false") || v == "0")),
     }
 }
 
@@ -164,7 +190,7 @@ fn page(status: StatusCode, csp: &str, body: String) -> HttpResponse {
 fn success_page(session: &pb::AuthReply, next: &str) -> HttpResponse {
     let data = json!({
         "token": session.access_token,
-        "user": session.user.as_ref().map(dto::user),
+        "user": session.user.as_ref().map(User::from),
         "next": safe_next_page(next),
     });
     let body = format!(
@@ -197,13 +223,12 @@ fn failure(req: &HttpRequest, err: &HttpError) -> HttpResponse {
 }
 
 fn state_invalid() -> HttpError {
-    HttpError::invalid(
-        "oauth_state_invalid",
-        "The sign-in request has expired or is invalid. Please try again.",
-    )
+    GatewayError::OauthStateInvalid.into()
 }
 
-/// `GET /v1/users/auth/google?signUpCode=&nextPage=&termsAccepted=`: 302 to the provider.
+/// Google sign-up/sign-in in a new window: 302 to the provider.
+#[utoipa::path(tag = "accounts", params(StartQuery), responses((status = 302, description = "To the provider's sign-in page")))]
+#[get("/users/auth/google")]
 pub async fn start(state: State, req: HttpRequest) -> HttpResponse {
     match start_flow(&state, &req).await {
         Ok(r) => r,
@@ -213,14 +238,13 @@ pub async fn start(state: State, req: HttpRequest) -> HttpResponse {
 
 async fn start_flow(state: &AppState, req: &HttpRequest) -> Result<HttpResponse, HttpError> {
     rate_limit::check(state, req, Bucket::Login).await?;
-    let q = web::Query::<StartQuery>::from_query(req.query_string())
-        .map_err(|e| HttpError::invalid("invalid_query", format!("Invalid query parameters: {e}")))?
-        .into_inner();
+    let q: StartQuery = from_query(req.query_string())?;
+    let next = if q.next_page.is_empty() { "/" } else { q.next_page.as_str() };
     let msg = pb::StartGoogleSignInRequest {
-        sign_up_code: q.sign_up_code.unwrap_or_default(),
+        sign_up_code: q.sign_up_code.into(),
         redirect_uri: callback_url(&state.settings.files.public_base_url),
-        next_page: safe_next_page(q.next_page.as_deref().unwrap_or("/")),
-        terms_accepted: terms(q.terms_accepted.as_deref()),
+        next_page: safe_next_page(next),
+        terms_accepted: terms(q.terms_accepted.as_str()),
     };
     let r = state.accounts.clone().start_google_sign_in(request(msg, None)).await?.into_inner();
     let location = HeaderValue::from_str(&r.authorization_url).map_err(HttpError::internal)?;
@@ -235,16 +259,21 @@ async fn start_flow(state: &AppState, req: &HttpRequest) -> Result<HttpResponse,
         .finish())
 }
 
-/// `GET /v1/users/auth/google/callback?code=&state=`: the provider's redirect.
+/// The provider's redirect: a page storing token and user in localStorage (JSON unless
+/// Accept has text/html).
+#[utoipa::path(tag = "accounts", params(CallbackQuery), responses((status = 200, body = GoogleSession, description = "The session (a page that stores it, for a browser)")))]
+#[get("/users/auth/google/callback")]
 pub async fn callback(state: State, req: HttpRequest) -> HttpResponse {
     let mut res = match callback_flow(&state, &req).await {
         Ok(pb::GoogleSignInReply { session: Some(session), next_page, created }) => {
             if wants_html(&req) {
                 success_page(&session, &next_page)
             } else {
-                let mut body = dto::auth(&session);
-                body["nextPage"] = json!(safe_next_page(&next_page));
-                body["created"] = json!(created);
+                let body = GoogleSession {
+                    session: Session::from(&session),
+                    next_page: safe_next_page(&next_page),
+                    created,
+                };
                 HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(body)
             }
         }
@@ -263,22 +292,20 @@ async fn callback_flow(
     req: &HttpRequest,
 ) -> Result<pb::GoogleSignInReply, HttpError> {
     rate_limit::check(state, req, Bucket::Login).await?;
-    let q = web::Query::<CallbackQuery>::from_query(req.query_string())
-        .map_err(|e| HttpError::invalid("invalid_query", format!("Invalid query parameters: {e}")))?
-        .into_inner();
-    if let Some(error) = q.error.filter(|e| !e.is_empty()) {
-        return Err(if error == "access_denied" {
-            HttpError::invalid("google_sign_in_cancelled", "Google sign-in was cancelled.")
+    let q: CallbackQuery = from_query(req.query_string())?;
+    if !q.error.is_empty() {
+        return Err(if q.error.as_str() == "access_denied" {
+            GatewayError::GoogleSignInCancelled.into()
         } else {
-            HttpError::invalid("google_sign_in_failed", "Google could not sign you in.")
+            GatewayError::GoogleSignInFailed.into()
         });
     }
-    let st = q.state.unwrap_or_default();
+    let st = String::from(q.state);
     // Only the browser that started the sign-in may finish it.
     if st.is_empty() || cookie(req, STATE_COOKIE).as_deref() != Some(st.as_str()) {
         return Err(state_invalid());
     }
-    let msg = pb::GoogleSignInRequest { state: st, code: q.code.unwrap_or_default() };
+    let msg = pb::GoogleSignInRequest { state: st, code: q.code.into() };
     Ok(state.accounts.clone().google_sign_in(request(msg, None)).await?.into_inner())
 }
 
@@ -324,16 +351,15 @@ mod tests {
 
     #[test]
     fn terms_are_refused_only_explicitly() {
-        assert_eq!(terms(None), None);
-        assert_eq!(terms(Some("")), None);
-        assert_eq!(terms(Some("false")), Some(false));
-        assert_eq!(terms(Some("0")), Some(false));
-        assert_eq!(terms(Some("true")), Some(true));
+        assert_eq!(terms(""), None);
+        assert_eq!(terms("false"), Some(false));
+        assert_eq!(terms("0"), Some(false));
+        assert_eq!(terms("true"), Some(true));
     }
 
     #[test]
     fn failure_pages_escape_the_reason() {
-        let err = HttpError::invalid("x", "<img src=x onerror=alert(1)>");
+        let err = HttpError::from(GatewayError::InvalidBody("<img src=x onerror=alert(1)>".into()));
         let res = failure_page(&err);
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
         let body = actix_web::body::to_bytes(res.into_body());

@@ -1,12 +1,15 @@
 //! Health, readiness, metrics, the OpenAPI document and the development outbox.
 
-use crate::error::{HttpError, HttpResult};
+use crate::error::{GatewayError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
-use actix_web::{HttpResponse, web};
-use serde::Deserialize;
+use crate::wire::{Json, Query, Text};
+use actix_web::{HttpResponse, get, web};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use upcar_proto::accounts as pb;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
 
@@ -48,43 +51,78 @@ async fn serving(channel: upcar_grpc::Link) -> bool {
     )
 }
 
-/// Prometheus text.
-pub async fn metrics(state: State) -> HttpResponse {
-    HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(state.metrics.render())
+/// The OpenAPI document of the routes this gateway serves (built once at start).
+#[derive(Clone)]
+pub struct OpenApiJson(pub std::sync::Arc<String>);
+
+/// This document.
+#[utoipa::path(tag = "system", responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json")))]
+#[get("/openapi.json")]
+pub async fn openapi(doc: web::Data<OpenApiJson>) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(doc.0.as_str().to_owned())
 }
 
-/// The OpenAPI document built from the route table.
-pub async fn openapi() -> HttpResponse {
-    HttpResponse::Ok().json(super::openapi_document())
+/// Registers this module's `/v1` routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(openapi);
 }
 
-#[derive(Deserialize)]
+/// Registers the development routes (development mode only).
+pub fn dev_routes(cfg: &mut ServiceConfig) {
+    cfg.service(dev_outbox);
+}
+
+/// The address whose messages to list.
+#[derive(Debug, Deserialize, Default, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct OutboxQuery {
-    #[serde(default)]
-    to: String,
+    /// An email address or phone number.
+    to: Text,
 }
 
-/// `GET /v1/dev/outbox?to=`: messages sent to an email or phone, newest first.
-pub async fn dev_outbox(state: State, q: web::Query<OutboxQuery>) -> HttpResult {
-    if q.to.trim().is_empty() {
-        return Err(HttpError::invalid("to_required", "Give the email or phone number in ?to="));
+/// One message the product sent.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxMessage {
+    to: String,
+    subject: String,
+    body: String,
+    /// The one-time code the message carries, if any.
+    code: Option<String>,
+    created_at: String,
+}
+
+/// Messages sent to one address, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Outbox {
+    data: Vec<OutboxMessage>,
+}
+
+/// Emails and SMS sent to an address (development only).
+#[utoipa::path(tag = "development", params(OutboxQuery), responses((status = 200, body = Outbox)))]
+#[get("/dev/outbox")]
+pub async fn dev_outbox(state: State, q: Query<OutboxQuery>) -> HttpResult<Json<Outbox>> {
+    let to = String::from(q.into_inner().to);
+    if to.is_empty() {
+        return Err(GatewayError::OutboxAddressRequired.into());
     }
     let r = state
         .accounts
         .clone()
-        .list_dev_outbox(request(pb::ListDevOutboxRequest { to: q.to.clone() }, None))
+        .list_dev_outbox(request(pb::ListDevOutboxRequest { to }, None))
         .await?
         .into_inner();
-    let data: Vec<_> = r
+    let data = r
         .messages
-        .iter()
-        .map(|m| {
-            json!({
-                "to": m.to, "subject": m.subject, "body": m.body,
-                "code": if m.code.is_empty() { serde_json::Value::Null } else { json!(m.code) },
-                "createdAt": m.created_at,
-            })
+        .into_iter()
+        .map(|m| OutboxMessage {
+            to: m.to,
+            subject: m.subject,
+            body: m.body,
+            code: (!m.code.is_empty()).then_some(m.code),
+            created_at: m.created_at,
         })
         .collect();
-    Ok(HttpResponse::Ok().json(json!({"data": data})))
+    Ok(Json(Outbox { data }))
 }

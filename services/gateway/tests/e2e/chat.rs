@@ -99,7 +99,7 @@ async fn the_chat_calls_refuse_bad_input_and_anonymous_callers() {
     for (path, code) in [
         ("/v1/chat/rooms?userType=admin", "invalid_user_type"),
         ("/v1/chat/rooms", "user_type_required"),
-        ("/v1/chat/rooms?userType=guest&limit=ten", "invalid_limit"),
+        ("/v1/chat/rooms?userType=guest&limit=ten", "invalid_query"),
         ("/v1/chat/rooms?userType=guest&limit=500", "invalid_limit"),
         ("/v1/chat/rooms?userType=host&currentPage=0", "invalid_page"),
         ("/v1/chat/getChatRoom?userType=guest", "room_id_required"),

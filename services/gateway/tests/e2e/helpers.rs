@@ -17,6 +17,8 @@ pub struct Stack {
     /// The trips database, for checking invariants with SQL.
     pub trips_db: String,
     pub messaging_port: u16,
+    /// The gateway's internal metrics address.
+    pub metrics_base: String,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -109,12 +111,16 @@ pub fn start_with_catalog(
     settings.rate_limits.signup_per_hour = 10_000;
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
     settings.frontend.dist = dist;
+    settings.metrics.port = 0;
+    let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let app = gateway::Application::build_on(settings, listener).expect("build gateway");
+            tx.send(app.metrics_port()).expect("send metrics port");
             let _ = app.run().await;
         })
     });
+    let metrics_port = rx.recv().expect("gateway metrics port");
     Stack {
         base: format!("http://127.0.0.1:{port}"),
         accounts_port,
@@ -124,6 +130,7 @@ pub fn start_with_catalog(
         trips_port,
         trips_db,
         messaging_port,
+        metrics_base: format!("http://127.0.0.1:{metrics_port}"),
     }
 }
 

@@ -5,6 +5,7 @@
 mod catalog;
 mod chat;
 mod cohosts;
+mod edge;
 mod fake_google;
 mod google;
 mod helpers;
@@ -443,7 +444,13 @@ async fn host_cards_need_no_token() {
 #[tokio::test]
 async fn favourites_add_list_and_remove() {
     let u = sign_up().await;
-    let car = uuid::Uuid::now_v7().to_string();
+    let unknown = uuid::Uuid::now_v7().to_string();
+    let (s, b) =
+        parts(post(&format!("/v1/users/addFav/{unknown}"), json!({}), Some(&u.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")), "{b}");
+    let (_, search) =
+        parts(get("/v1/cars/search?latitude=37.5485&longitude=-121.9886", None).await).await;
+    let car = search["data"][1]["_id"].as_str().expect("a demo car").to_owned();
     let (s, b) =
         parts(post(&format!("/v1/users/addFav/{car}"), json!({}), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
@@ -458,8 +465,9 @@ async fn favourites_add_list_and_remove() {
     assert_eq!(s, 200);
     let (_, b) = parts(get("/v1/users/getFavCars", Some(&u.token)).await).await;
     assert_eq!(b["data"], json!([]));
+    // Whether a car exists is catalog's to say, the same for every malformed id.
     let (s, b) = parts(post("/v1/users/addFav/not-a-car", json!({}), Some(&u.token)).await).await;
-    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_car_id")));
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")));
     let (s, b) = parts(post(&format!("/v1/users/addFav/{car}"), json!({}), None).await).await;
     assert_eq!((s, b["message"].as_str()), (401, Some("Token is missing")));
 }
@@ -578,6 +586,16 @@ async fn login_is_rate_limited() {
     }
     assert!(statuses.contains(&401), "{statuses:?}");
     assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    // The refusal says when the window resets.
+    let r = client()
+        .post(format!("{}/v1/users/login", limited.base))
+        .json(&json!({"email": "guest@demo.local", "password": "wrong-password"}))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(r.status().as_u16(), 429);
+    let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
 }
 
 pub(crate) const JPEG: &[u8] = &[
@@ -632,6 +650,16 @@ async fn presigned_upload_round_trip_with_type_and_signature_checks() {
         .await
         .expect("put");
     assert_eq!(r.status().as_u16(), 200);
+    // The link is used: a second upload cannot replace the file.
+    let r = client()
+        .put(&presigned)
+        .header("content-type", "image/jpeg")
+        .body([JPEG, &[0u8; 16][..]].concat())
+        .send()
+        .await
+        .expect("put");
+    let (s, b) = parts(r).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("upload_exists")), "{b}");
     let r = client().get(&s3_url).send().await.expect("get");
     assert_eq!(r.status().as_u16(), 200);
     assert_eq!(r.headers()["content-type"], "image/jpeg");
@@ -855,8 +883,17 @@ async fn unknown_paths_are_route_not_found_and_health_endpoints_answer() {
     let (s, b) = parts(get("/readyz", None).await).await;
     assert_eq!((s, b["status"].as_str()), (200, Some("ready")));
     assert_eq!(b["checks"], json!({"redis": true, "accounts": true, "catalog": true}));
-    let r = get("/metrics", None).await;
-    let text = r.text().await.expect("text");
+    // Metrics are on the internal port only.
+    let (s, b) = parts(get("/metrics", None).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
+    let text = client()
+        .get(format!("{}/metrics", stack().metrics_base))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
     assert!(text.contains("http_requests_total"));
     let r = get("/healthz", None).await;
     assert!(r.headers().contains_key("x-request-id"));
