@@ -1,9 +1,79 @@
-//! gRPC transport plumbing shared by the gateway and the services: tonic's generated clients
-//! and servers over h2, arranged so that a unary call is one write each way (see `client` and
-//! `server`).
+//! gRPC transport plumbing shared by the gateway and the services, on tonic's own transport.
+//!
+//! Calling: [`channel`] gives a tonic [`tonic::transport::Channel`] (HTTP/2, TLS-capable,
+//! streaming-capable) wrapped in [`Deadline`], which turns a call that gets no answer in time
+//! into `DeadlineExceeded` (tonic's own timeout says `Cancelled`, which a caller cannot tell
+//! from a call it cancelled; the error table maps `DeadlineExceeded` to 503). A service address
+//! whose host is a DNS name (a headless Kubernetes Service) is resolved again every
+//! [`RESOLVE_EVERY`] and every address it names is a balanced endpoint, so calls spread over
+//! the replicas per request; an IP address or `localhost` is one endpoint.
+//!
+//! Serving: [`incoming`] is the listener stream the services serve on (TCP_NODELAY).
 
-pub mod client;
-pub mod server;
+mod deadline;
+pub mod resolve;
 
-pub use client::Link;
-pub use server::{SmallFramesLayer, incoming};
+pub use deadline::Deadline;
+pub use resolve::balanced_with;
+
+use std::time::Duration;
+use tonic::transport::{Endpoint, server::TcpIncoming};
+
+/// A channel to one service: tonic's, with calls timed out as `DeadlineExceeded`.
+pub type Channel = Deadline<tonic::transport::Channel>;
+
+/// How often a service's DNS name is resolved again to follow its replicas.
+pub const RESOLVE_EVERY: Duration = Duration::from_secs(10);
+/// How often a connection is pinged, and how long a ping may go unanswered.
+const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(30);
+const KEEPALIVE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A lazy channel to `url` (`http://host:port`): nothing connects before the first call.
+/// `connect_timeout` bounds each dial, `timeout` each call (to its answer).
+pub fn channel(url: &str, connect_timeout: Duration, timeout: Duration) -> anyhow::Result<Channel> {
+    let endpoint = endpoint(url, connect_timeout)?;
+    let uri = endpoint.uri().clone();
+    let host = uri.host().ok_or_else(|| anyhow::anyhow!("no host in {url}"))?;
+    let inner = if resolve::is_dns_name(host) {
+        let port =
+            uri.port_u16().unwrap_or(if uri.scheme_str() == Some("https") { 443 } else { 80 });
+        resolve::balanced(endpoint, host.to_owned(), port)
+    } else {
+        endpoint.connect_lazy()
+    };
+    Ok(Deadline::new(inner, timeout))
+}
+
+/// The endpoint settings every channel shares.
+pub(crate) fn endpoint(url: &str, connect_timeout: Duration) -> anyhow::Result<Endpoint> {
+    Ok(Endpoint::from_shared(url.to_owned())?
+        .connect_timeout(connect_timeout)
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(KEEPALIVE_INTERVAL)
+        .keep_alive_timeout(KEEPALIVE_TIMEOUT)
+        .keep_alive_while_idle(true))
+}
+
+/// The connections a service accepts on `listener`, with TCP_NODELAY (answers are small and
+/// must not wait for Nagle).
+pub fn incoming(listener: tokio::net::TcpListener) -> TcpIncoming {
+    TcpIncoming::from(listener).with_nodelay(Some(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn channels_take_http_addresses_with_a_host() {
+        assert!(
+            channel("http://127.0.0.1:50051", Duration::from_secs(1), Duration::from_secs(1))
+                .is_ok()
+        );
+        assert!(
+            channel("http://accounts:50051", Duration::from_secs(1), Duration::from_secs(1))
+                .is_ok()
+        );
+        assert!(channel("not a url", Duration::from_secs(1), Duration::from_secs(1)).is_err());
+    }
+}

@@ -19,7 +19,7 @@ mod book;
 mod cpu;
 
 use std::time::{Duration, Instant};
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog as cpb;
@@ -42,9 +42,9 @@ enum Call {
 #[derive(Clone)]
 enum Client {
     Http(reqwest::Client, String),
-    Grpc(AccountsClient<Link>),
-    Catalog(CatalogClient<Link>),
-    Pricing(PricingClient<Link>),
+    Grpc(AccountsClient<Channel>),
+    Catalog(CatalogClient<Channel>),
+    Pricing(PricingClient<Channel>),
     Sql(catalog_search::store::cars::SearchPool, std::sync::Arc<SqlSearch>),
 }
 
@@ -210,8 +210,8 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// A service address as the gateway calls it: 2 s to connect, 10 s per call.
-fn link(address: &str) -> anyhow::Result<Link> {
-    Link::lazy(address, Duration::from_secs(2), Duration::from_secs(10))
+fn link(address: &str) -> anyhow::Result<Channel> {
+    upcar_grpc::channel(address, Duration::from_secs(2), Duration::from_secs(10))
 }
 
 #[tokio::main]

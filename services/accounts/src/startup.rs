@@ -110,7 +110,6 @@ impl Application {
             token.clone().cancelled_owned(),
         ));
         let server = tonic::transport::Server::builder()
-            .layer(upcar_grpc::SmallFramesLayer)
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
             .serve_with_incoming_shutdown(upcar_grpc::incoming(self.listener), {

@@ -73,10 +73,9 @@ pub fn server(
     listener: std::net::TcpListener,
 ) -> std::io::Result<actix_web::dev::Server> {
     use actix_web::{App, HttpResponse, HttpServer, web};
-    let server =
-        HttpServer::new(move || {
-            let metrics = metrics.clone();
-            App::new().route(
+    let server = HttpServer::new(move || {
+        let metrics = metrics.clone();
+        App::new().route(
                 "/metrics",
                 web::get().to(move || {
                     let body = metrics.render();
@@ -85,11 +84,11 @@ pub fn server(
                     }
                 }),
             )
-        })
-        .workers(1)
-        .shutdown_timeout(5)
-        .listen(listener)?
-        .run();
+    })
+    .workers(1)
+    .shutdown_timeout(5)
+    .listen(listener)?
+    .run();
     Ok(server)
 }
 

@@ -3,7 +3,7 @@
 use crate::config::Settings;
 use std::sync::Arc;
 use std::time::Duration;
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
@@ -18,15 +18,15 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub keys: Arc<JwtKeys>,
     pub redis: deadpool_redis::Pool,
-    pub accounts: AccountsClient<Link>,
-    pub accounts_channel: Link,
-    pub catalog: CatalogClient<Link>,
-    pub catalog_channel: Link,
-    pub pricing: PricingClient<Link>,
-    pub pricing_channel: Link,
-    pub trips: TripsClient<Link>,
-    pub trips_channel: Link,
-    pub messaging: MessagingClient<Link>,
+    pub accounts: AccountsClient<Channel>,
+    pub accounts_channel: Channel,
+    pub catalog: CatalogClient<Channel>,
+    pub catalog_channel: Channel,
+    pub pricing: PricingClient<Channel>,
+    pub pricing_channel: Channel,
+    pub trips: TripsClient<Channel>,
+    pub trips_channel: Channel,
+    pub messaging: MessagingClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -34,16 +34,16 @@ pub struct AppState {
 /// How long connecting to a service may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The gRPC links to the services (`upcar_grpc::Link`: a call's headers and message in one
-/// write). A link's connection is a task of the runtime that dials it; each HTTP worker opens
-/// its own (`AppState::for_worker`), so a call is written, answered and resumed on the
-/// worker's thread, without waking another.
+/// The gRPC channels to the services (tonic's, balanced over each service's replicas, see
+/// `upcar_grpc`). A channel's connection tasks run on the runtime that opens it; each HTTP
+/// worker opens its own (`AppState::for_worker`), so a call is written, answered and resumed
+/// on the worker's thread, without waking another.
 struct Channels {
-    accounts: Link,
-    catalog: Link,
-    pricing: Link,
-    trips: Link,
-    messaging: Link,
+    accounts: Channel,
+    catalog: Channel,
+    pricing: Channel,
+    trips: Channel,
+    messaging: Channel,
 }
 
 impl Channels {
@@ -52,11 +52,11 @@ impl Channels {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
         let s = &settings.services;
         Ok(Self {
-            accounts: Link::lazy(&s.accounts, CONNECT_TIMEOUT, timeout)?,
-            catalog: Link::lazy(&s.catalog, CONNECT_TIMEOUT, timeout)?,
-            pricing: Link::lazy(&s.pricing, CONNECT_TIMEOUT, timeout)?,
-            trips: Link::lazy(&s.trips, CONNECT_TIMEOUT, timeout)?,
-            messaging: Link::lazy(&s.messaging, CONNECT_TIMEOUT, timeout)?,
+            accounts: upcar_grpc::channel(&s.accounts, CONNECT_TIMEOUT, timeout)?,
+            catalog: upcar_grpc::channel(&s.catalog, CONNECT_TIMEOUT, timeout)?,
+            pricing: upcar_grpc::channel(&s.pricing, CONNECT_TIMEOUT, timeout)?,
+            trips: upcar_grpc::channel(&s.trips, CONNECT_TIMEOUT, timeout)?,
+            messaging: upcar_grpc::channel(&s.messaging, CONNECT_TIMEOUT, timeout)?,
         })
     }
 }

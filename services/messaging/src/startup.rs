@@ -7,7 +7,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::messaging::messaging_server::MessagingServer;
 
@@ -19,8 +19,8 @@ fn queue_name(exchange: &str) -> String {
 }
 
 /// Calls to the services this one uses: connected on first use, 5 s per call.
-fn channel(url: &str) -> anyhow::Result<Link> {
-    Link::lazy(url, Duration::from_secs(2), Duration::from_secs(5))
+fn channel(url: &str) -> anyhow::Result<Channel> {
+    upcar_grpc::channel(url, Duration::from_secs(2), Duration::from_secs(5))
 }
 
 /// A built, bound, migrated service, ready to run.
@@ -92,7 +92,6 @@ impl Application {
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
-                .layer(upcar_grpc::SmallFramesLayer)
                 .add_service(health_service)
                 .add_service(MessagingServer::new(MessagingApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),

@@ -2,14 +2,14 @@
 
 use crate::error::MessagingResult;
 use upcar_db::{PgPool, PooledConn};
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 
 /// Shared handles.
 pub struct AppState {
     pub pool: PgPool,
     /// Public names and pictures of the rooms' guests and hosts.
-    pub accounts: AccountsClient<Link>,
+    pub accounts: AccountsClient<Channel>,
 }
 
 impl AppState {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use upcar_events::Relay;
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
@@ -21,8 +21,8 @@ use upcar_proto::trips::trips_server::TripsServer;
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
 /// Calls to the services this one uses: connected on first use, 10 s per call.
-fn channel(url: &str) -> anyhow::Result<Link> {
-    Link::lazy(url, Duration::from_secs(2), Duration::from_secs(10))
+fn channel(url: &str) -> anyhow::Result<Channel> {
+    upcar_grpc::channel(url, Duration::from_secs(2), Duration::from_secs(10))
 }
 
 /// A built, bound, migrated service, ready to run.
@@ -143,7 +143,6 @@ impl Application {
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
-                .layer(upcar_grpc::SmallFramesLayer)
                 .add_service(health_service)
                 .add_service(TripsServer::new(TripsApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),

@@ -5,7 +5,7 @@ use crate::payments::PaymentProvider;
 use std::sync::Arc;
 use upcar_db::{PgPool, PooledConn};
 use upcar_events::Relay;
-use upcar_grpc::Link;
+use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
@@ -14,9 +14,9 @@ use upcar_proto::pricing::pricing_client::PricingClient;
 pub struct AppState {
     pub pool: PgPool,
     pub relay: Relay,
-    pub accounts: AccountsClient<Link>,
-    pub catalog: CatalogClient<Link>,
-    pub pricing: PricingClient<Link>,
+    pub accounts: AccountsClient<Channel>,
+    pub catalog: CatalogClient<Channel>,
+    pub pricing: PricingClient<Channel>,
     pub payments: Arc<dyn PaymentProvider>,
     /// Development mode (the local provider's onboarding link completes through the gateway).
     pub development: bool,

@@ -42,7 +42,7 @@ pub async fn readyz(state: State) -> HttpResponse {
 }
 
 /// True when the service behind `channel` answers its gRPC health check as serving.
-async fn serving(channel: upcar_grpc::Link) -> bool {
+async fn serving(channel: upcar_grpc::Channel) -> bool {
     let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     let serving = tonic_health::pb::health_check_response::ServingStatus::Serving as i32;
     matches!(
