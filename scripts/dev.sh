@@ -13,6 +13,17 @@ PORT="${APP__HTTP__PORT:-8080}"
 export APP__FILES__PUBLIC_BASE_URL="${APP__FILES__PUBLIC_BASE_URL:-http://127.0.0.1:$PORT}"
 export APP__WEB__PUBLIC_BASE_URL="${APP__WEB__PUBLIC_BASE_URL:-$APP__FILES__PUBLIC_BASE_URL}"
 export APP_ENVIRONMENT="${APP_ENVIRONMENT:-development}"
+# What this stack keeps apart from another one on the same machine (the browser tests run a
+# second stack beside `make dev`): database names (`${DB_PREFIX}_accounts`, ...), the event
+# exchange (queues are named after it), the Redis database, the folder of files and logs, and
+# the gateway's metrics port.
+DB_PREFIX="${DB_PREFIX:-upcar}"
+export APP__AMQP__EXCHANGE="${APP__AMQP__EXCHANGE:-upcar.events}"
+REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+export APP__REDIS__URL="$REDIS_URL"
+RUN_DIR="${RUN_DIR:-.run}"
+export APP__FILES__ROOT="${APP__FILES__ROOT:-$RUN_DIR/files}"
+export APP__METRICS__PORT="${APP__METRICS__PORT:-9464}"
 # The services' gRPC ports (the browser tests give the stack free ones) and the addresses each
 # service calls the others at. The usual ports lie in the kernel's range for outgoing
 # connections, so one may be held by a connection of another program: then the service takes
@@ -44,7 +55,7 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
     cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p gateway
 fi
 
-mkdir -p .run/logs .run/files
+mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
 pids=()
 cleanup() {
     trap - INT TERM EXIT
@@ -56,18 +67,20 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 start() { # name [grpc-port]
-    env ${2:+APP__GRPC__PORT="$2"} "$BIN_DIR/$1" >".run/logs/$1.log" 2>&1 &
+    local db="${DB_PREFIX}_${1//-/_}"
+    env ${2:+APP__GRPC__PORT="$2"} APP__DATABASE__URL="postgres://postgres@127.0.0.1:5432/$db" \
+        "$BIN_DIR/$1" >"$RUN_DIR/logs/$1.log" 2>&1 &
     pids+=($!)
-    echo "started $1 (log: .run/logs/$1.log)"
+    echo "started $1 (log: $RUN_DIR/logs/$1.log)"
 }
 
 wait_port() { # name port pid-index
     for _ in $(seq 1 120); do
         (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null && return 0
-        kill -0 "${pids[$3]}" 2>/dev/null || { echo "$1 failed; see .run/logs/$1.log" >&2; tail -20 ".run/logs/$1.log" >&2; exit 1; }
+        kill -0 "${pids[$3]}" 2>/dev/null || { echo "$1 failed; see $RUN_DIR/logs/$1.log" >&2; tail -20 "$RUN_DIR/logs/$1.log" >&2; exit 1; }
         sleep 0.5
     done
-    echo "$1 did not open port $2; see .run/logs/$1.log" >&2
+    echo "$1 did not open port $2; see $RUN_DIR/logs/$1.log" >&2
     exit 1
 }
 
@@ -89,11 +102,11 @@ for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
     sleep 0.5
 done
-curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "gateway not ready; see .run/logs/gateway.log" >&2; exit 1; }
+curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "gateway not ready; see $RUN_DIR/logs/gateway.log" >&2; exit 1; }
 
 echo
 echo "Upcar is running at http://127.0.0.1:$PORT  (API under /v1, OpenAPI at /v1/openapi.json)"
 echo "Demo logins: guest@demo.local / DemoGuest123!, host@demo.local / DemoHost123!, invitation code DEMO-INVITE"
 echo "Press Ctrl-C to stop."
 wait -n "${pids[@]}" || true
-echo "a process exited; see .run/logs" >&2
+echo "a process exited; see $RUN_DIR/logs" >&2

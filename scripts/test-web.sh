@@ -13,20 +13,23 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
 
-# dev.sh's stack on its fixed gRPC ports would share this stack's databases and queues.
-for p in 50051 50052; do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-        echo "port $p is in use: stop the running dev stack (make dev) before the browser tests" >&2
-        exit 1
-    fi
-done
-
 # This stack listens on free ports below the range the kernel hands out for outgoing
 # connections (dev.sh's fixed ports lie inside it, where one of the many connections the
 # tests open can hold one of them when a service starts).
-read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT < <(python3 scripts/ports.py free 6)
+read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT METRICS_PORT < <(python3 scripts/ports.py free 7)
 export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT
+# A stack of its own beside any other (a running `make dev` included): its own databases
+# (test_*: `make test` sweeps them), exchange and queues (test-*: they expire), Redis database,
+# files and logs.
+RUN_ID="$(python3 -c 'import uuid; print(uuid.uuid4().hex[:12])')"
+export DB_PREFIX="test_web_$RUN_ID"
+export APP__AMQP__EXCHANGE="test-web-$RUN_ID"
+export REDIS_URL="redis://127.0.0.1:6379/1"
+export RUN_DIR="$ROOT/.run/web-test-$RUN_ID"
+export APP__METRICS__PORT="$METRICS_PORT"
 LOG="$(mktemp)"
+# Cached car pages and search pages of an earlier run would point at its ports.
+redis-cli -h 127.0.0.1 -p 6379 -n 1 FLUSHDB >/dev/null
 echo "== browser tests: starting the stack on port $PORT (log: $LOG)"
 setsid env NO_BUILD=1 APP__HTTP__PORT="$PORT" scripts/dev.sh >"$LOG" 2>&1 &
 STACK=$!
@@ -34,6 +37,11 @@ stop() {
     kill -TERM -- "-$STACK" 2>/dev/null || true
     for _ in $(seq 1 40); do kill -0 "$STACK" 2>/dev/null || break; sleep 0.25; done
     kill -KILL -- "-$STACK" 2>/dev/null || true
+    for svc in accounts catalog_search pricing trips messaging; do
+        dropdb -h 127.0.0.1 -U postgres --force --if-exists "${DB_PREFIX}_$svc" 2>/dev/null || true
+    done
+    redis-cli -h 127.0.0.1 -p 6379 -n 1 FLUSHDB >/dev/null 2>&1 || true
+    rm -rf "$RUN_DIR"
 }
 trap stop EXIT INT TERM
 

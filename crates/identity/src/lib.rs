@@ -93,6 +93,9 @@ pub struct Claims {
     /// What the token is good for.
     #[serde(default)]
     pub purpose: Purpose,
+    /// Not before (unix seconds); we do not issue it, but a token carrying one is held to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nbf: Option<i64>,
 }
 
 /// Why a token was refused. All map to 401 at the edge.
@@ -105,6 +108,9 @@ pub enum TokenError {
     #[error("Invalid token")]
     Invalid,
 }
+
+/// Clock skew allowed between the machines that issue and check tokens.
+const LEEWAY_SECS: u64 = 5;
 
 /// The signing and verifying keys.
 #[derive(Clone)]
@@ -139,7 +145,8 @@ impl JwtKeys {
         validation.set_issuer(&[&s.issuer]);
         validation.set_audience(&[&s.audience]);
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
-        validation.leeway = 5;
+        validation.validate_nbf = true;
+        validation.leeway = LEEWAY_SECS;
         Ok(Self {
             active_kid: s.active_kid.clone(),
             encoding,
@@ -169,6 +176,7 @@ impl JwtKeys {
             iss: self.issuer.clone(),
             aud: self.audience.clone(),
             purpose,
+            nbf: None,
         };
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(self.active_kid.clone());
@@ -180,7 +188,10 @@ impl JwtKeys {
         self.issue(sub, role, Purpose::Access, self.access_ttl_secs)
     }
 
-    /// Verifies signature (by `kid`), algorithm, issuer, audience and expiry.
+    /// Verifies signature (by `kid`), algorithm, issuer, audience, expiry and not-before, and
+    /// that the token's times are ones we issue: not issued in the future, and living no
+    /// longer than the access lifetime (the longest we give). A signed token breaking those
+    /// was not made by this code path, so it is refused whatever its signature.
     pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
         let header = jsonwebtoken::decode_header(token).map_err(|_| TokenError::Invalid)?;
         if header.alg != Algorithm::HS256 {
@@ -188,12 +199,20 @@ impl JwtKeys {
         }
         let kid = header.kid.ok_or(TokenError::Invalid)?;
         let key = self.decoding.get(&kid).ok_or(TokenError::Invalid)?;
-        decode::<Claims>(token, key, &self.validation).map(|d| d.claims).map_err(|e| {
-            match e.kind() {
+        let claims = decode::<Claims>(token, key, &self.validation).map(|d| d.claims).map_err(
+            |e| match e.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
                 _ => TokenError::Invalid,
-            }
-        })
+            },
+        )?;
+        let now = Utc::now().timestamp();
+        let longest = self.access_ttl_secs + LEEWAY_SECS as i64;
+        let issued_in_future = claims.iat > now + LEEWAY_SECS as i64;
+        let too_long = claims.exp - claims.iat > longest || claims.exp - now > longest;
+        if issued_in_future || too_long {
+            return Err(TokenError::Invalid);
+        }
+        Ok(claims)
     }
 }
 
@@ -349,6 +368,36 @@ mod tests {
         let unsigned = format!("{none_header}.{body}.");
         assert_eq!(keys.verify(&unsigned), Err(TokenError::Invalid));
         assert_eq!(keys.verify("not-a-token"), Err(TokenError::Invalid));
+    }
+
+    /// A token signed with our key but with times we never issue.
+    fn signed(keys: &JwtKeys, edit: impl FnOnce(&mut Claims)) -> String {
+        let (_, mut claims) = keys.issue_access(Uuid::now_v7(), Role::User).unwrap();
+        edit(&mut claims);
+        let mut header = Header::new(Algorithm::HS256);
+        header.kid = Some("k1".into());
+        encode(&header, &claims, &keys.encoding).unwrap()
+    }
+
+    #[test]
+    fn tokens_with_times_we_never_issue_are_refused() {
+        let keys = JwtKeys::from_settings(&settings("k1")).unwrap();
+        let now = Utc::now().timestamp();
+        assert!(keys.verify(&signed(&keys, |_| {})).is_ok());
+        let future_iat = signed(&keys, |c| c.iat = now + 600);
+        assert_eq!(keys.verify(&future_iat), Err(TokenError::Invalid));
+        let future_nbf = signed(&keys, |c| c.nbf = Some(now + 600));
+        assert_eq!(keys.verify(&future_nbf), Err(TokenError::Invalid));
+        let past_nbf = signed(&keys, |c| c.nbf = Some(now - 10));
+        assert!(keys.verify(&past_nbf).is_ok());
+        // The access lifetime is 3600 s here: a token living a year is not ours.
+        let year = signed(&keys, |c| c.exp = now + 365 * 86_400);
+        assert_eq!(keys.verify(&year), Err(TokenError::Invalid));
+        let backdated = signed(&keys, |c| {
+            c.iat = now - 7200;
+            c.exp = now + 60;
+        });
+        assert_eq!(keys.verify(&backdated), Err(TokenError::Invalid));
     }
 
     #[test]
