@@ -141,7 +141,7 @@ pub async fn blocked_dates(
     let id = car_id(&r.car_id)?;
     let first = NaiveDate::from_ymd_opt(r.year, r.month.clamp(0, 13) as u32, 1)
         .filter(|d| (2000..=2200).contains(&d.year()))
-        .ok_or(CatalogError::BadRange("year and month must name a month (month 1-12)"))?;
+        .ok_or(CatalogError::BadMonth)?;
     let last = first
         .checked_add_months(chrono::Months::new(1))
         .and_then(|d| d.pred_opt())

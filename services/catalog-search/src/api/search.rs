@@ -65,19 +65,19 @@ pub fn query(
     if let (Some(a), Some(b)) = (r.price_min_cents, r.price_max_cents)
         && a > b
     {
-        return Err(CatalogError::BadRange("priceMin must not exceed priceMax"));
+        return Err(CatalogError::PriceRangeInverted);
     }
     if r.price_min_cents.is_some_and(|p| p < 0) || r.price_max_cents.is_some_and(|p| p < 0) {
-        return Err(CatalogError::BadRange("prices cannot be negative"));
+        return Err(CatalogError::NegativePrice);
     }
     if let (Some(a), Some(b)) = (r.year_min, r.year_max)
         && a > b
     {
-        return Err(CatalogError::BadRange("yearMin must not exceed yearMax"));
+        return Err(CatalogError::YearRangeInverted);
     }
     let age = r.age.unwrap_or(DEFAULT_AGE);
     if !(16..=120).contains(&age) {
-        return Err(CatalogError::BadRange("age must be between 16 and 120"));
+        return Err(CatalogError::AgeOutOfRange);
     }
     let limit = if r.limit <= 0 { DEFAULT_PAGE_SIZE } else { r.limit.min(MAX_PAGE_SIZE) };
     let page = r.page.max(1);
