@@ -222,7 +222,7 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
     let fleet = Fleet::bundled()?;
     load_places(state).await?;
     let mut conn = state.conn().await?;
-    let now = chrono::Utc::now();
+    let now = state.clock.now();
     for car in &fleet.cars {
         let id = car_id(car.n);
         let stars: Vec<i32> = fleet.reviews_of(car.n).map(|r| r.stars).collect();

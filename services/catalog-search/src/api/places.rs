@@ -109,7 +109,7 @@ pub async fn geocode(state: &AppState, r: pb::GeocodeRequest) -> CatalogResult<p
 pub fn parse_search_text(state: &AppState, text: &str) -> CatalogResult<pb::SearchParams> {
     // Relative words ("tomorrow", "Friday") are read in the marketplace's home time zone.
     let tz = zone_for(search_params::DEFAULT_LATITUDE, search_params::DEFAULT_LONGITUDE);
-    let now = chrono::Utc::now().with_timezone(&tz).naive_local();
+    let now = state.clock.now().with_timezone(&tz).naive_local();
     let p = search_params::parse(text, now, &state.gazetteer).map_err(|e| match e {
         ParseError::Empty => CatalogError::EmptyText,
         ParseError::TooLong => CatalogError::TextTooLong,
