@@ -782,3 +782,65 @@ async fn a_start_inside_the_cars_advance_notice_is_not_available() {
     let early = ask().await;
     assert!(early.available, "{}", early.message);
 }
+
+#[tokio::test]
+async fn a_cars_trip_length_limits_and_weekend_minimum_decide_where_it_is_offered() {
+    use chrono::Datelike;
+    let app = spawn_app().await;
+    let (short, weekend) = (car(7), car(8));
+    catalog_sql(
+        &app,
+        &format!(
+            "UPDATE cars SET min_trip_days = 3, max_trip_days = 5 WHERE id = '{short}'; \
+             UPDATE cars SET two_day_weekend = true WHERE id = '{weekend}'"
+        ),
+    )
+    .await;
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    let ask = |from: i64, until: i64| {
+        let mut client = app.client.clone();
+        let req = pb::AvailabilityRequest {
+            car_id: short.clone(),
+            from_date: day(from),
+            from_time: "10:00 AM".into(),
+            until_date: day(until),
+            until_time: "10:00 AM".into(),
+            is_delivery: false,
+        };
+        async move { client.is_car_available(req).await.unwrap().into_inner() }
+    };
+    let two = ask(20, 22).await;
+    assert_eq!(
+        (two.available, two.message.as_str()),
+        (false, "The minimum trip for this car is 3 days.")
+    );
+    let six = ask(20, 26).await;
+    assert_eq!(
+        (six.available, six.message.as_str()),
+        (false, "The maximum trip for this car is 5 days.")
+    );
+    assert!(ask(20, 24).await.available);
+
+    let found = |from: i64, until: i64, id: String| {
+        let mut client = app.client.clone();
+        let req = pb::SearchRequest {
+            from_date: day(from),
+            until_date: day(until),
+            ..fremont_search(50)
+        };
+        async move {
+            let cars = client.search_cars(req).await.unwrap().into_inner().cars;
+            cars.iter().any(|c| c.id == id)
+        }
+    };
+    assert!(!found(10, 12, short.clone()).await, "two days is under the minimum");
+    assert!(found(10, 13, short.clone()).await);
+    assert!(!found(10, 16, short.clone()).await, "six days is over the maximum");
+    // A Friday start needs two days when the host asks for two-day weekends.
+    let friday = (7..14)
+        .find(|d| (Utc::now().date_naive() + Duration::days(*d)).weekday() == chrono::Weekday::Fri)
+        .unwrap();
+    assert!(!found(friday, friday + 1, weekend.clone()).await, "one weekend day");
+    assert!(found(friday, friday + 2, weekend.clone()).await);
+    assert!(found(friday - 3, friday - 2, weekend.clone()).await, "one weekday is fine");
+}
