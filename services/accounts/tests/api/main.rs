@@ -159,10 +159,11 @@ async fn an_expired_code_is_refused() {
 }
 
 #[tokio::test]
-async fn a_new_code_can_be_asked_for_once_thirty_seconds_have_passed() {
+async fn a_new_code_can_be_asked_for_once_thirty_seconds_have_passed_and_only_it_works() {
     let mut app = spawn_app().await;
     let req = sign_up_request();
-    app.client.sign_up(req.clone()).await.expect("sign up");
+    let user =
+        app.client.sign_up(req.clone()).await.expect("sign up").into_inner().user.expect("user");
     let ask = pb::EmailRequest { email: req.email.clone() };
     app.client.request_email_otp(ask.clone()).await.expect("first code");
     app.clock.advance(chrono::Duration::seconds(29));
@@ -178,6 +179,18 @@ async fn a_new_code_can_be_asked_for_once_thirty_seconds_have_passed() {
         .into_inner()
         .messages;
     assert_eq!(sent.len(), 2);
+    let (newest, older) = (sent[0].code.clone(), sent[1].code.clone());
+    let verify = |otp: String| pb::VerifyLoginOtpRequest {
+        user_id: user.user_id.clone(),
+        otp,
+        otp_type: "email".into(),
+        ..Default::default()
+    };
+    if older != newest {
+        let err = app.client.verify_login_otp(verify(older)).await.expect_err("retired");
+        assert_eq!(err.message(), "Invalid OTP.");
+    }
+    app.client.verify_login_otp(verify(newest)).await.expect("the newest code works");
 }
 
 #[tokio::test]
