@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: the benchmarks of docs/PERFORMANCE.md. Builds release binaries, starts
 # accounts, catalog-search and the gateway on spare ports with their own bench databases, and
-# measures with crates/loadgen:
+# measures with tools/loadgen:
 #   accounts: verifyToken and gethost through the gateway (HTTP) and straight to accounts (gRPC);
 #   search:   the car search as SQL alone, over gRPC, and through the gateway, on a fleet of
 #             100k cars and 500k bookings (generated once into upcar_bench_catalog).

@@ -57,6 +57,7 @@ impl Application {
                 true => Some(GoogleClient::new(&settings.google)?),
                 false => None,
             },
+            clock: upcar_clock::Clock::system(),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

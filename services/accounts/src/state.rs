@@ -23,6 +23,8 @@ pub struct AppState {
     pub notifiers: Notifiers,
     /// The Google sign-in provider, when configured.
     pub google: Option<GoogleClient>,
+    /// The time handlers read (tests move it).
+    pub clock: upcar_clock::Clock,
 }
 
 impl AppState {
@@ -38,7 +40,7 @@ impl AppState {
 
     /// Marks a token id revoked until it would have expired.
     pub async fn revoke(&self, token_id: &str, expires_at: i64) -> AccountsResult<()> {
-        let ttl = (expires_at - chrono::Utc::now().timestamp()).max(1) as u64;
+        let ttl = (expires_at - self.clock.now().timestamp()).max(1) as u64;
         let mut r = self.redis.get().await?;
         let _: () = r.set_ex(upcar_identity::revoked_key(token_id), 1u8, ttl).await?;
         Ok(())

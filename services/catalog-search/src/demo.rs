@@ -1,9 +1,12 @@
 //! The development demo fleet (CONTRACT "Development mode"): cars around Fremont, Los Angeles
 //! and San Francisco with realistic makes, models, trims, prices, features, extras, reviews
-//! with category ratings, and trip counts. Ids are fixed and loading is idempotent. Owners and
-//! reviewers are the demo accounts created by the accounts service (same fixed ids).
+//! with category ratings, and trip counts. The fleet is data, not code: `data/demo/cars.json`
+//! (one object per car), `data/demo/extras.csv` (the extras cars offer, by id) and
+//! `data/demo/reviews.csv` (each review with its category ratings and the host's answer), built
+//! into the binary and read into typed rows at start. Ids are fixed and loading is idempotent.
+//! Owners and reviewers are the demo accounts created by the accounts service (same fixed ids).
 
-use crate::domain::reviews::{CATEGORIES, RatingCategory};
+use crate::domain::reviews::RatingCategory;
 use crate::domain::search_params::{
     AIRPORTS_CSV, CITIES_CSV, HOTELS_CSV, parse_airports, parse_cities, parse_hotels,
 };
@@ -11,8 +14,19 @@ use crate::error::CatalogResult;
 use crate::state::AppState;
 use crate::store::places::{self, NewPlace};
 use crate::store::reviews::{self, NewReview};
+use anyhow::Context;
+use diesel::sql_types::{Array, BigInt, Bool, Double, Integer, Jsonb, Text, Uuid as SqlUuid};
 use diesel_async::{RunQueryDsl, SimpleAsyncConnection};
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
+
+/// The demo cars, one JSON object each.
+pub const CARS_JSON: &str = include_str!("../data/demo/cars.json");
+/// The extras the demo cars offer, by id.
+pub const EXTRAS_CSV: &str = include_str!("../data/demo/extras.csv");
+/// The demo cars' reviews.
+pub const REVIEWS_CSV: &str = include_str!("../data/demo/reviews.csv");
 
 /// The demo host `host@demo.local` (accounts' fixed id).
 pub const DEMO_HOST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0002);
@@ -24,9 +38,6 @@ pub const OTHER_HOSTS: [Uuid; 5] = [
     Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0015),
     Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0016),
 ];
-
-/// The demo guest `guest@demo.local` (accounts' fixed id).
-pub const DEMO_GUEST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0003);
 
 /// The id of demo car `n`.
 pub fn car_id(n: u32) -> Uuid {
@@ -43,761 +54,286 @@ fn trip_id(n: u32, k: u32) -> Uuid {
     Uuid::from_u128(0x0196_0000_0000_7000_8000_0000_0000_0000 + u128::from(n) * 16 + u128::from(k))
 }
 
-struct Model {
-    make: &'static str,
-    model: &'static str,
-    trim: &'static str,
-    year: i32,
-    style: &'static str,
-    seats: i32,
-    doors: i32,
-    gas: &'static str,
-    price: i64,
-    special: &'static str,
+/// A car of `cars.json`; the fields are the `cars` columns of the same names.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoCar {
+    /// The car's number: its id is [`car_id`]`(n)`.
+    pub n: u32,
+    pub owner_id: Uuid,
+    pub make: String,
+    pub model: String,
+    pub year: i32,
+    pub trim: String,
+    pub style: String,
+    pub transmission: String,
+    pub seats: i32,
+    pub doors: i32,
+    pub gas_type: String,
+    pub odometer: String,
+    pub special_feature: String,
+    pub features: Vec<String>,
+    /// Ids of `extras.csv`, in the order the car page shows them.
+    pub extras: Vec<String>,
+    pub description: String,
+    pub license_plate: String,
+    pub plate_state: String,
+    pub daily_price_cents: i64,
+    pub price_per_hour_cents: i64,
+    pub weekly_discount_pct: i32,
+    pub monthly_discount_pct: i32,
+    pub street: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub time_zone: String,
+    pub advance_notice_hours: i32,
+    pub min_trip_days: i32,
+    pub max_trip_days: i32,
+    pub min_age: i32,
+    pub max_delivery_miles: i32,
+    pub instant_booking: bool,
+    /// Trips taken, reviewed or not (at least the car's reviews).
+    pub trip_count: i32,
 }
 
-const MODELS: &[Model] = &[
-    Model {
-        make: "Tesla",
-        model: "Model 3",
-        trim: "Long Range AWD",
-        year: 2023,
-        style: "sedan",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 8900,
-        special: "Electric",
-    },
-    Model {
-        make: "Tesla",
-        model: "Model Y",
-        trim: "Performance",
-        year: 2024,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 10900,
-        special: "Electric",
-    },
-    Model {
-        make: "Toyota",
-        model: "Camry",
-        trim: "SE",
-        year: 2022,
-        style: "sedan",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 5400,
-        special: "Premium sound",
-    },
-    Model {
-        make: "Toyota",
-        model: "Prius",
-        trim: "XLE",
-        year: 2023,
-        style: "hatchback",
-        seats: 5,
-        doors: 4,
-        gas: "hybrid",
-        price: 5200,
-        special: "Hybrid",
-    },
-    Model {
-        make: "Toyota",
-        model: "RAV4",
-        trim: "XLE Premium",
-        year: 2022,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "hybrid",
-        price: 6900,
-        special: "All-wheel drive",
-    },
-    Model {
-        make: "Toyota",
-        model: "Sienna",
-        trim: "XLE",
-        year: 2023,
-        style: "minivan",
-        seats: 8,
-        doors: 4,
-        gas: "hybrid",
-        price: 9500,
-        special: "Third-row seating",
-    },
-    Model {
-        make: "Honda",
-        model: "Civic",
-        trim: "Sport",
-        year: 2023,
-        style: "sedan",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 4800,
-        special: "Performance",
-    },
-    Model {
-        make: "Honda",
-        model: "CR-V",
-        trim: "EX-L",
-        year: 2021,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 6200,
-        special: "All-wheel drive",
-    },
-    Model {
-        make: "Honda",
-        model: "Odyssey",
-        trim: "Touring",
-        year: 2022,
-        style: "minivan",
-        seats: 8,
-        doors: 4,
-        gas: "gas",
-        price: 8900,
-        special: "Third-row seating",
-    },
-    Model {
-        make: "Ford",
-        model: "Mustang",
-        trim: "GT Convertible",
-        year: 2021,
-        style: "convertible",
-        seats: 4,
-        doors: 2,
-        gas: "gas",
-        price: 11900,
-        special: "Convertible top",
-    },
-    Model {
-        make: "Ford",
-        model: "F-150",
-        trim: "Lariat",
-        year: 2022,
-        style: "truck",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 9900,
-        special: "All-wheel drive",
-    },
-    Model {
-        make: "Ford",
-        model: "Mustang Mach-E",
-        trim: "Premium",
-        year: 2023,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 9200,
-        special: "Electric",
-    },
-    Model {
-        make: "BMW",
-        model: "3 Series",
-        trim: "330i",
-        year: 2022,
-        style: "sedan",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 9800,
-        special: "Luxury interior",
-    },
-    Model {
-        make: "BMW",
-        model: "X5",
-        trim: "xDrive40i",
-        year: 2021,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 14500,
-        special: "Panoramic roof",
-    },
-    Model {
-        make: "Mercedes-Benz",
-        model: "C-Class",
-        trim: "C 300",
-        year: 2022,
-        style: "sedan",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 10500,
-        special: "Luxury interior",
-    },
-    Model {
-        make: "Mercedes-Benz",
-        model: "GLE",
-        trim: "GLE 350",
-        year: 2021,
-        style: "suv",
-        seats: 7,
-        doors: 4,
-        gas: "gas",
-        price: 15900,
-        special: "Third-row seating",
-    },
-    Model {
-        make: "Jeep",
-        model: "Wrangler",
-        trim: "Rubicon",
-        year: 2021,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 10900,
-        special: "Convertible top",
-    },
-    Model {
-        make: "Chevrolet",
-        model: "Tahoe",
-        trim: "LT",
-        year: 2022,
-        style: "suv",
-        seats: 8,
-        doors: 4,
-        gas: "gas",
-        price: 13900,
-        special: "Third-row seating",
-    },
-    Model {
-        make: "Chevrolet",
-        model: "Bolt EV",
-        trim: "2LT",
-        year: 2022,
-        style: "hatchback",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 5600,
-        special: "Electric",
-    },
-    Model {
-        make: "Hyundai",
-        model: "Ioniq 5",
-        trim: "Limited",
-        year: 2023,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 8400,
-        special: "Electric",
-    },
-    Model {
-        make: "Kia",
-        model: "Telluride",
-        trim: "SX",
-        year: 2022,
-        style: "suv",
-        seats: 8,
-        doors: 4,
-        gas: "gas",
-        price: 11500,
-        special: "Third-row seating",
-    },
-    Model {
-        make: "Mazda",
-        model: "MX-5 Miata",
-        trim: "Grand Touring",
-        year: 2021,
-        style: "convertible",
-        seats: 2,
-        doors: 2,
-        gas: "gas",
-        price: 7900,
-        special: "Convertible top",
-    },
-    Model {
-        make: "Subaru",
-        model: "Outback",
-        trim: "Limited",
-        year: 2021,
-        style: "wagon",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 6500,
-        special: "All-wheel drive",
-    },
-    Model {
-        make: "Porsche",
-        model: "Macan",
-        trim: "S",
-        year: 2022,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "gas",
-        price: 19900,
-        special: "Performance",
-    },
-    Model {
-        make: "Audi",
-        model: "A5",
-        trim: "Premium Plus Cabriolet",
-        year: 2021,
-        style: "convertible",
-        seats: 4,
-        doors: 2,
-        gas: "gas",
-        price: 12900,
-        special: "Convertible top",
-    },
-    Model {
-        make: "Volkswagen",
-        model: "ID.4",
-        trim: "Pro S",
-        year: 2023,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 7500,
-        special: "Electric",
-    },
-    Model {
-        make: "Lexus",
-        model: "RX",
-        trim: "350h",
-        year: 2023,
-        style: "suv",
-        seats: 5,
-        doors: 4,
-        gas: "hybrid",
-        price: 12500,
-        special: "Hybrid",
-    },
-    Model {
-        make: "Nissan",
-        model: "Leaf",
-        trim: "SV Plus",
-        year: 2022,
-        style: "hatchback",
-        seats: 5,
-        doors: 4,
-        gas: "ev",
-        price: 4600,
-        special: "Electric",
-    },
-];
-
-struct Area {
-    city: &'static str,
-    state: &'static str,
-    zip: &'static str,
-    lat: f64,
-    lng: f64,
-    streets: &'static [&'static str],
-    count: u32,
+/// An extra of `extras.csv`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DemoExtra {
+    pub id: String,
+    pub description: String,
+    pub price_cents: i64,
+    /// `day` or `trip`.
+    pub per: String,
 }
 
-const AREAS: &[Area] = &[
-    Area {
-        city: "Fremont",
-        state: "CA",
-        zip: "94536",
-        lat: 37.5485,
-        lng: -121.9886,
-        count: 22,
-        streets: &[
-            "Fremont Blvd",
-            "Mowry Ave",
-            "Paseo Padre Pkwy",
-            "Stevenson Blvd",
-            "Mission Blvd",
-            "Walnut Ave",
-            "Grimmer Blvd",
-            "Peralta Blvd",
-        ],
-    },
-    Area {
-        city: "Los Angeles",
-        state: "CA",
-        zip: "90012",
-        lat: 34.0522,
-        lng: -118.2437,
-        count: 11,
-        streets: &[
-            "Sunset Blvd",
-            "Wilshire Blvd",
-            "Olympic Blvd",
-            "Figueroa St",
-            "Vermont Ave",
-            "La Brea Ave",
-        ],
-    },
-    Area {
-        city: "San Francisco",
-        state: "CA",
-        zip: "94103",
-        lat: 37.7749,
-        lng: -122.4194,
-        count: 11,
-        streets: &[
-            "Market St",
-            "Mission St",
-            "Valencia St",
-            "Geary Blvd",
-            "Van Ness Ave",
-            "Divisadero St",
-        ],
-    },
-];
+/// A review of `reviews.csv`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct DemoReview {
+    /// The car's number ([`DemoCar::n`]).
+    pub car: u32,
+    /// The review's number on its car: its id is [`review_id`]`(car, k)`.
+    pub k: u32,
+    pub reviewer_id: Uuid,
+    /// First name and initial, as copied onto a review.
+    pub reviewer_name: String,
+    pub stars: i32,
+    /// Written this many days before the fleet is loaded.
+    pub days_ago: i64,
+    pub cleanliness: i32,
+    pub maintenance: i32,
+    pub communication: i32,
+    pub convenience: i32,
+    pub accuracy: i32,
+    pub review: String,
+    /// The host's answer, if any, and its author's name.
+    pub response: Option<String>,
+    pub responder: Option<String>,
+}
 
-const FEATURE_SETS: &[&[&str]] = &[
-    &["Apple CarPlay", "Android Auto", "Bluetooth", "Backup camera", "Keyless entry"],
-    &[
-        "Bluetooth",
-        "Backup camera",
-        "Heated seats",
-        "USB charger",
-        "GPS",
-        "Adaptive cruise control",
-    ],
-    &[
-        "Apple CarPlay",
-        "Blind spot warning",
-        "Sunroof",
-        "Heated seats",
-        "Ventilated seats",
-        "Toll pass",
-    ],
-    &["Bluetooth", "USB charger", "All-wheel drive", "Ski rack", "Pet friendly", "Child seat"],
-];
+impl DemoReview {
+    /// The category ratings, in display order.
+    pub fn categories(&self) -> [(RatingCategory, i32); 5] {
+        [
+            (RatingCategory::Cleanliness, self.cleanliness),
+            (RatingCategory::Maintenance, self.maintenance),
+            (RatingCategory::Communication, self.communication),
+            (RatingCategory::Convenience, self.convenience),
+            (RatingCategory::Accuracy, self.accuracy),
+        ]
+    }
+}
 
-fn extras_for(n: u32) -> serde_json::Value {
-    let all = [
-        ("prepaid_ev_recharge", "Prepaid EV recharge", 2500, "trip"),
-        ("child_safety_seat", "Child safety seat", 1000, "day"),
-        ("unlimited_miles", "Unlimited miles", 3000, "day"),
-        ("post_trip_cleaning", "Post-trip cleaning", 4000, "trip"),
-        ("prepaid_refuel", "Prepaid refuel", 6000, "trip"),
-        ("beach_gear", "Beach gear", 1500, "trip"),
-    ];
-    let take = 1 + (n % 4) as usize;
-    serde_json::Value::Array(
-        all.iter()
-            .cycle()
-            .skip((n % 6) as usize)
-            .take(take)
-            .map(|(id, desc, price, per)| {
+/// The whole demo fleet, read from the data files.
+#[derive(Debug, Clone)]
+pub struct Fleet {
+    pub cars: Vec<DemoCar>,
+    pub extras: Vec<DemoExtra>,
+    pub reviews: Vec<DemoReview>,
+}
+
+impl Fleet {
+    /// The fleet built into the binary. Fails when a file does not parse or a row names an
+    /// extra or a car the files do not hold.
+    pub fn bundled() -> anyhow::Result<Self> {
+        Self::parse(CARS_JSON, EXTRAS_CSV, REVIEWS_CSV)
+    }
+
+    /// A fleet from the three files' text.
+    pub fn parse(cars: &str, extras: &str, reviews: &str) -> anyhow::Result<Self> {
+        let cars: Vec<DemoCar> = serde_json::from_str(cars).context("demo cars.json")?;
+        let extras: Vec<DemoExtra> = read_csv(extras).context("demo extras.csv")?;
+        let reviews: Vec<DemoReview> = read_csv(reviews).context("demo reviews.csv")?;
+        let known: HashSet<&str> = extras.iter().map(|e| e.id.as_str()).collect();
+        let numbers: HashSet<u32> = cars.iter().map(|c| c.n).collect();
+        anyhow::ensure!(numbers.len() == cars.len(), "demo cars.json: a car number repeats");
+        for c in &cars {
+            if let Some(unknown) = c.extras.iter().find(|e| !known.contains(e.as_str())) {
+                anyhow::bail!("demo car {}: unknown extra {unknown:?}", c.n);
+            }
+        }
+        if let Some(r) = reviews.iter().find(|r| !numbers.contains(&r.car)) {
+            anyhow::bail!("demo reviews.csv: review {} names unknown car {}", r.k, r.car);
+        }
+        Ok(Self { cars, extras, reviews })
+    }
+
+    /// The reviews of car `n`, in file order (newest first).
+    pub fn reviews_of(&self, n: u32) -> impl Iterator<Item = &DemoReview> {
+        self.reviews.iter().filter(move |r| r.car == n)
+    }
+
+    /// A car's extras as `cars.extras` keeps them.
+    fn extras_json(&self, car: &DemoCar) -> serde_json::Value {
+        let by_id: HashMap<&str, &DemoExtra> =
+            self.extras.iter().map(|e| (e.id.as_str(), e)).collect();
+        car.extras
+            .iter()
+            .filter_map(|id| by_id.get(id.as_str()))
+            .map(|e| {
                 serde_json::json!({
-                    "extraId": format!("{id}"), "extraType": id, "description": desc,
-                    "priceCents": price, "per": per, "isQuantityChoosable": false, "availableQuantity": 1
+                    "extraId": e.id, "extraType": e.id, "description": e.description,
+                    "priceCents": e.price_cents, "per": e.per, "isQuantityChoosable": false,
+                    "availableQuantity": 1
                 })
             })
-            .collect(),
-    )
-}
-
-fn description(m: &Model, city: &str) -> String {
-    format!(
-        "Clean, well-kept {year} {make} {model} {trim}, ready for your next trip around {city}. \
-         It has been serviced on schedule, the tires are recent and the interior is cleaned and \
-         sanitized after every rental. You get a phone mount, charging cables and a spare key fob \
-         for the trip. Pickup is easy: I share the exact spot after booking and I am reachable by \
-         chat the whole time. Please return it with the same charge or fuel level, no smoking and \
-         no pets unless we agreed first. Enjoy the drive and the California sunshine!",
-        year = m.year,
-        make = m.make,
-        model = m.model,
-        trim = m.trim,
-    )
-}
-
-/// The demo accounts who review: guests and hosts both rent (one account does both). Names
-/// are shown as first name and initial, as they are copied onto a review.
-const PEOPLE: [(Uuid, &str); 7] = [
-    (DEMO_GUEST, "Gabriel G."),
-    (DEMO_HOST, "Harper H."),
-    (OTHER_HOSTS[0], "Maya P."),
-    (OTHER_HOSTS[1], "Diego R."),
-    (OTHER_HOSTS[2], "Grace K."),
-    (OTHER_HOSTS[3], "Omar H."),
-    (OTHER_HOSTS[4], "Lena F."),
-];
-
-const FIVE_STARS: &[&str] = &[
-    "{host} made pickup in {city} effortless and the {model} was spotless inside and out. Would book again in a heartbeat.",
-    "Exactly as pictured. The {model} drove beautifully on our weekend down to Monterey and {host} answered every message within minutes.",
-    "Super smooth rental: clear instructions, an easy handoff, and the car was ready ten minutes early.",
-    "Best rental experience I've had. The {make} {model} was immaculate and {host} even left a charging cable and bottled water.",
-    "Used the {model} for a week of client meetings around {city}. Comfortable, quiet and very clean. Thanks {host}!",
-    "Great communication from start to finish. {host} was flexible when our flight landed two hours late.",
-    "The car was in perfect condition and the return took five minutes. Highly recommend {host}.",
-    "The {model} was a joy to drive. Check-in took two minutes and everything was exactly where {host} said it would be.",
-    "Booked last minute for a family visit and {host} made it work. Clean, comfortable, zero surprises.",
-    "Fantastic host, fantastic car. The photos don't do the {model} justice.",
-];
-
-const FOUR_STARS: &[&str] = &[
-    "Nice {model} and an easy pickup. A few crumbs in the back seat, but nothing that affected the trip.",
-    "Good car at a fair price. {host} was a little slow to reply on the first day, but everything else was great.",
-    "Drove well and stayed comfortable through a long day on the freeway. One tire was a bit low; {host} said they'd check it.",
-    "Solid rental overall. The pickup spot in {city} was hard to find at night, but the car itself was great.",
-    "The {model} was clean and reliable. The phone mount was missing, otherwise exactly as described.",
-    "Very convenient location and a smooth handoff. A couple of minor scuffs on the bumper that weren't in the photos.",
-];
-
-const THREE_STARS: &[&str] = &[
-    "The car drove fine, but it wasn't as clean as the photos suggested and the handoff started 20 minutes late.",
-    "Okay experience. The {model} had the tire pressure light on and it took a while to hear back from {host}.",
-    "Got us where we needed to go, but there was sand in the trunk and the cabin smelled strongly of air freshener.",
-];
-
-const THANKS: &[&str] = &[
-    "Thank you, {guest}! It was a pleasure hosting you. Come back anytime.",
-    "Thanks for taking such good care of the {model}, {guest}!",
-    "Glad the trip went well, {guest}. Hope to see you again soon!",
-];
-
-const FIXED_IT: &[&str] = &[
-    "Thanks for the honest feedback, {guest}. I've taken care of it before the next trip.",
-    "Sorry about that, {guest}. I've changed my cleaning and handoff routine so it won't happen again.",
-];
-
-/// A deterministic spread of small numbers from two seeds (a 32-bit integer hash).
-fn mix(a: u32, b: u32) -> u32 {
-    let mut x = a.wrapping_mul(0x9E37_79B1) ^ b.wrapping_mul(0x85EB_CA6B) ^ 0x2545_F491;
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x2C1B_3C6D);
-    x ^= x >> 12;
-    x = x.wrapping_mul(0x297A_2D39);
-    x ^ (x >> 15)
-}
-
-fn pick<'a>(list: &[&'a str], seed: u32) -> &'a str {
-    list[seed as usize % list.len()]
-}
-
-fn fill(template: &str, m: &Model, city: &str, host: &str, guest: &str) -> String {
-    template
-        .replace("{model}", m.model)
-        .replace("{make}", m.make)
-        .replace("{city}", city)
-        .replace("{host}", host)
-        .replace("{guest}", guest)
-}
-
-/// A demo review before it is stored.
-struct DemoReview {
-    k: u32,
-    from: (Uuid, &'static str),
-    stars: i32,
-    text: String,
-    response: Option<(String, &'static str)>,
-    days_ago: i64,
-    categories: Vec<(RatingCategory, i32)>,
-}
-
-/// The reviews of demo car `n` (reviews are written by the trips service through its events
-/// once it exists; for now only this demo data writes them): none for every ninth car (new listings), otherwise 3 to 8,
-/// mostly five stars, some four, a few three; each with all five category ratings near its
-/// stars, and host answers to about half of them (always to the critical ones).
-fn demo_reviews(n: u32, m: &Model, city: &str, owner: Uuid) -> Vec<DemoReview> {
-    if n.is_multiple_of(9) {
-        return Vec::new();
+            .collect()
     }
-    let count = 3 + mix(n, 1000) % 6;
-    let host = PEOPLE.iter().find(|p| p.0 == owner).map_or("Your host", |p| p.1);
-    let host_first = host.split(' ').next().unwrap_or(host);
-    let reviewers: Vec<(Uuid, &str)> = PEOPLE.iter().copied().filter(|p| p.0 != owner).collect();
-    // Some cars are simply better kept: the share of five-star reviews varies by car.
-    let five_below = [15, 12, 9][(n % 3) as usize];
-    let first = mix(n, 2000) as usize;
-    let mut age = 0i64;
-    (0..count)
-        .map(|k| {
-            let roll = mix(n, k) % 20;
-            let stars = if roll < five_below {
-                5
-            } else if roll < 18 {
-                4
-            } else {
-                3
-            };
-            let from = reviewers[(first + k as usize) % reviewers.len()];
-            let guest_first = from.1.split(' ').next().unwrap_or(from.1);
-            let seed = mix(k, n);
-            let template = match stars {
-                5 => pick(FIVE_STARS, seed),
-                4 => pick(FOUR_STARS, seed),
-                _ => pick(THREE_STARS, seed),
-            };
-            let answer = match stars {
-                5 if seed.is_multiple_of(3) => Some(pick(THANKS, seed / 3)),
-                5 => None,
-                4 if seed.is_multiple_of(2) => Some(pick(FIXED_IT, seed / 2)),
-                4 => None,
-                _ => Some(pick(FIXED_IT, seed)),
-            };
-            let categories = CATEGORIES
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let wobble = match mix(seed, i as u32) % 8 {
-                        0 => -1,
-                        7 => 1,
-                        _ => 0,
-                    };
-                    (*c, (stars + wobble).clamp(1, 5))
-                })
-                .collect();
-            // Newest first by k: one review every few weeks going back from last week.
-            age += 6 + i64::from(mix(n, k + 100) % 40);
-            DemoReview {
-                k,
-                from,
-                stars,
-                text: fill(template, m, city, host_first, guest_first),
-                response: answer.map(|a| (fill(a, m, city, host_first, guest_first), host)),
-                days_ago: age,
-                categories,
-            }
-        })
-        .collect()
+}
+
+fn read_csv<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<Vec<T>> {
+    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
+    reader.deserialize().map(|row| row.map_err(anyhow::Error::from)).collect()
 }
 
 /// The average stars to one decimal, as the car row keeps them.
-fn average(reviews: &[DemoReview]) -> f64 {
-    if reviews.is_empty() {
+fn average(stars: &[i32]) -> f64 {
+    if stars.is_empty() {
         return 0.0;
     }
-    let sum: i32 = reviews.iter().map(|r| r.stars).sum();
-    (f64::from(sum) / reviews.len() as f64 * 10.0).round() / 10.0
+    let sum: i32 = stars.iter().sum();
+    (f64::from(sum) / stars.len() as f64 * 10.0).round() / 10.0
 }
 
 /// Loads the gazetteer and the demo fleet; safe to run at every start.
 pub async fn load(state: &AppState) -> CatalogResult<()> {
+    let fleet = Fleet::bundled()?;
     load_places(state).await?;
     let mut conn = state.conn().await?;
-    let mut n = 0u32;
-    let mut ids = Vec::new();
-    let now = chrono::Utc::now();
-    for area in AREAS {
-        for i in 0..area.count {
-            n += 1;
-            // 11 is coprime to the number of models, so consecutive cars cycle through all of them.
-            let m = &MODELS[(n as usize * 11 + 3) % MODELS.len()];
-            // Spread cars over a few miles around the centre, deterministically.
-            let angle = f64::from(n) * 2.399_963; // golden angle
-            let radius = 0.01 + 0.004 * f64::from(i);
-            let (lat, lng) =
-                (area.lat + radius * angle.sin(), area.lng + radius * 1.25 * angle.cos());
-            let owner = if area.city == "Fremont" && i < 4 {
-                DEMO_HOST
-            } else {
-                OTHER_HOSTS[(n as usize) % OTHER_HOSTS.len()]
-            };
-            let street =
-                format!("{} {}", 100 + 37 * n, area.streets[(n as usize) % area.streets.len()]);
-            let reviews = demo_reviews(n, m, area.city, owner);
-            // Every rating comes from a trip; some trips were not reviewed.
-            let trips = if reviews.is_empty() { 0 } else { reviews.len() as u32 + (n * 3) % 25 };
-            let features = FEATURE_SETS[(n as usize) % FEATURE_SETS.len()];
-            diesel::sql_query(
-                "INSERT INTO cars (id, owner_id, status, make, model, car_year, trim, style, transmission, seats, doors, gas_type, \
-                   odometer, features, special_feature, description, license_plate, plate_state, daily_price_cents, \
-                   price_per_hour_cents, monthly_discount_pct, street, city, state, zip, latitude, longitude, time_zone, \
-                   advance_notice_hours, min_trip_days, max_trip_days, two_day_weekend, min_age, extras, total_rating, \
-                   rating_count, trip_count, max_delivery_miles) \
-                 VALUES ($1, $2, 'active', $3, $4, $5, $6, $7, $8, $9, $10, $11, '0-50k miles', $12, $13, $14, $15, 'CA', $16, \
-                   $17, $18, $19, $20, $21, $22, $23, $24, 'America/Los_Angeles', $25, 1, 1000, false, $26, $27, $28, $29, $30, $31) \
-                 ON CONFLICT (id) DO NOTHING",
+    let now = state.clock.now();
+    for car in &fleet.cars {
+        let id = car_id(car.n);
+        let stars: Vec<i32> = fleet.reviews_of(car.n).map(|r| r.stars).collect();
+        diesel::sql_query(
+            "INSERT INTO cars (id, owner_id, status, make, model, car_year, trim, style, transmission, seats, doors, \
+               gas_type, odometer, features, special_feature, description, license_plate, plate_state, \
+               daily_price_cents, price_per_hour_cents, weekly_discount_pct, monthly_discount_pct, street, city, \
+               state, zip, latitude, longitude, time_zone, advance_notice_hours, min_trip_days, max_trip_days, \
+               min_age, extras, total_rating, rating_count, trip_count, max_delivery_miles, instant_booking) \
+             VALUES ($1, $2, 'active', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+               $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind::<SqlUuid, _>(id)
+        .bind::<SqlUuid, _>(car.owner_id)
+        .bind::<Text, _>(&car.make)
+        .bind::<Text, _>(&car.model)
+        .bind::<Integer, _>(car.year)
+        .bind::<Text, _>(&car.trim)
+        .bind::<Text, _>(&car.style)
+        .bind::<Text, _>(&car.transmission)
+        .bind::<Integer, _>(car.seats)
+        .bind::<Integer, _>(car.doors)
+        .bind::<Text, _>(&car.gas_type)
+        .bind::<Text, _>(&car.odometer)
+        .bind::<Array<Text>, _>(&car.features)
+        .bind::<Text, _>(&car.special_feature)
+        .bind::<Text, _>(&car.description)
+        .bind::<Text, _>(&car.license_plate)
+        .bind::<Text, _>(&car.plate_state)
+        .bind::<BigInt, _>(car.daily_price_cents)
+        .bind::<BigInt, _>(car.price_per_hour_cents)
+        .bind::<Integer, _>(car.weekly_discount_pct)
+        .bind::<Integer, _>(car.monthly_discount_pct)
+        .bind::<Text, _>(&car.street)
+        .bind::<Text, _>(&car.city)
+        .bind::<Text, _>(&car.state)
+        .bind::<Text, _>(&car.zip)
+        .bind::<Double, _>(car.latitude)
+        .bind::<Double, _>(car.longitude)
+        .bind::<Text, _>(&car.time_zone)
+        .bind::<Integer, _>(car.advance_notice_hours)
+        .bind::<Integer, _>(car.min_trip_days)
+        .bind::<Integer, _>(car.max_trip_days)
+        .bind::<Integer, _>(car.min_age)
+        .bind::<Jsonb, _>(fleet.extras_json(car))
+        .bind::<Double, _>(average(&stars))
+        .bind::<Integer, _>(i32::try_from(stars.len()).unwrap_or(i32::MAX))
+        .bind::<Integer, _>(car.trip_count)
+        .bind::<Integer, _>(car.max_delivery_miles)
+        .bind::<Bool, _>(car.instant_booking)
+        .execute(&mut conn)
+        .await?;
+        for r in fleet.reviews_of(car.n) {
+            reviews::insert(
+                &mut conn,
+                &NewReview {
+                    id: review_id(car.n, r.k),
+                    car_id: id,
+                    trip_id: trip_id(car.n, r.k),
+                    from_user_id: r.reviewer_id,
+                    reviewer_name: &r.reviewer_name,
+                    reviewer_profile_pic: "",
+                    stars: r.stars,
+                    review: &r.review,
+                    response: r
+                        .response
+                        .as_deref()
+                        .map(|text| (text, r.responder.as_deref().unwrap_or(""))),
+                    created_at: now - chrono::Duration::days(r.days_ago),
+                    categories: &r.categories(),
+                },
             )
-            .bind::<diesel::sql_types::Uuid, _>(car_id(n))
-            .bind::<diesel::sql_types::Uuid, _>(owner)
-            .bind::<diesel::sql_types::Text, _>(m.make)
-            .bind::<diesel::sql_types::Text, _>(m.model)
-            .bind::<diesel::sql_types::Integer, _>(m.year)
-            .bind::<diesel::sql_types::Text, _>(m.trim)
-            .bind::<diesel::sql_types::Text, _>(m.style)
-            .bind::<diesel::sql_types::Text, _>(if n.is_multiple_of(11) { "manual" } else { "automatic" })
-            .bind::<diesel::sql_types::Integer, _>(m.seats)
-            .bind::<diesel::sql_types::Integer, _>(m.doors)
-            .bind::<diesel::sql_types::Text, _>(m.gas)
-            .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(features.iter().map(|s| s.to_string()).collect::<Vec<_>>())
-            .bind::<diesel::sql_types::Text, _>(m.special)
-            .bind::<diesel::sql_types::Text, _>(description(m, area.city))
-            .bind::<diesel::sql_types::Text, _>(format!("{}UPC{:03}", 7 + n % 3, n))
-            .bind::<diesel::sql_types::BigInt, _>(m.price + i64::from((n * 137) % 9) * 100)
-            .bind::<diesel::sql_types::BigInt, _>((m.price / 6).max(1000))
-            .bind::<diesel::sql_types::Integer, _>([10, 20, 30, 40, 50][(n as usize) % 5])
-            .bind::<diesel::sql_types::Text, _>(street)
-            .bind::<diesel::sql_types::Text, _>(area.city)
-            .bind::<diesel::sql_types::Text, _>(area.state)
-            .bind::<diesel::sql_types::Text, _>(area.zip)
-            .bind::<diesel::sql_types::Double, _>((lat * 1e5).round() / 1e5)
-            .bind::<diesel::sql_types::Double, _>((lng * 1e5).round() / 1e5)
-            .bind::<diesel::sql_types::Integer, _>(if n.is_multiple_of(5) { 6 } else { 1 })
-            .bind::<diesel::sql_types::Integer, _>(if m.price > 12000 { 25 } else { 21 })
-            .bind::<diesel::sql_types::Jsonb, _>(extras_for(n))
-            .bind::<diesel::sql_types::Double, _>(average(&reviews))
-            .bind::<diesel::sql_types::Integer, _>(reviews.len() as i32)
-            .bind::<diesel::sql_types::Integer, _>(trips as i32)
-            .bind::<diesel::sql_types::Integer, _>([25, 15, 25, 40, 10][(n as usize) % 5])
-            .execute(&mut conn)
             .await?;
-            for r in &reviews {
-                reviews::insert(
-                    &mut conn,
-                    &NewReview {
-                        id: review_id(n, r.k),
-                        car_id: car_id(n),
-                        trip_id: trip_id(n, r.k),
-                        from_user_id: r.from.0,
-                        reviewer_name: r.from.1,
-                        reviewer_profile_pic: "",
-                        stars: r.stars,
-                        review: &r.text,
-                        response: r.response.as_ref().map(|(text, name)| (text.as_str(), *name)),
-                        created_at: now - chrono::Duration::days(r.days_ago),
-                        categories: &r.categories,
-                    },
-                )
-                .await?;
-            }
-            ids.push(car_id(n));
         }
     }
+    let ids: Vec<Uuid> = fleet.cars.iter().map(|c| car_id(c.n)).collect();
     // The cars' averages follow their reviews, also in a database loaded before reviews
     // existed; and a car has at least as many trips as ratings.
     reviews::sync_car_ratings(&mut conn, &ids).await?;
     diesel::sql_query(
         "UPDATE cars SET trip_count = rating_count WHERE id = ANY($1) AND trip_count < rating_count",
     )
-    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
+    .bind::<Array<SqlUuid>, _>(&ids)
     .execute(&mut conn)
     .await?;
-    // Weekly discounts (added after the first fleets were loaded): half the monthly one on
-    // every other car. Touching updated_at sends the new pricing to the pricing context.
+    // Weekly discounts came after the first fleets were loaded: a database loaded before
+    // gets the file's. Touching updated_at sends the new pricing to the pricing context.
+    let (weekly_ids, weekly): (Vec<Uuid>, Vec<i32>) = fleet
+        .cars
+        .iter()
+        .filter(|c| c.weekly_discount_pct > 0)
+        .map(|c| (car_id(c.n), c.weekly_discount_pct))
+        .unzip();
     diesel::sql_query(
-        "UPDATE cars SET weekly_discount_pct = monthly_discount_pct / 2, updated_at = now() \
-         WHERE id = ANY($1) AND weekly_discount_pct = 0 AND get_byte(uuid_send(id), 15) % 2 = 0",
+        "UPDATE cars SET weekly_discount_pct = d.pct, updated_at = now() \
+         FROM unnest($1::uuid[], $2::int[]) AS d(id, pct) \
+         WHERE cars.id = d.id AND cars.weekly_discount_pct = 0",
     )
-    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(&ids)
+    .bind::<Array<SqlUuid>, _>(&weekly_ids)
+    .bind::<Array<Integer>, _>(&weekly)
     .execute(&mut conn)
     .await?;
-    // Two cars take requests instead of instant bookings (one of the demo host's), so hosts
-    // have requests to accept or reject.
+    // Some cars take requests instead of instant bookings (one of the demo host's), so hosts
+    // have requests to accept or reject; also in a database loaded before that choice existed.
+    let on_request: Vec<Uuid> =
+        fleet.cars.iter().filter(|c| !c.instant_booking).map(|c| car_id(c.n)).collect();
     diesel::sql_query(
         "UPDATE cars SET instant_booking = false WHERE id = ANY($1) AND instant_booking",
     )
-    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(vec![car_id(4), car_id(30)])
+    .bind::<Array<SqlUuid>, _>(&on_request)
     .execute(&mut conn)
     .await?;
     // Car addresses join the gazetteer so autocomplete finds them.
@@ -811,7 +347,7 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
     // The demo fleet's pricing is published again at each start, so a pricing database made
     // after the fleet (or a pricing queue that did not exist yet) catches up.
     crate::pricing_feed::republish(&mut conn, &ids).await?;
-    tracing::info!(cars = n, "demo fleet loaded");
+    tracing::info!(cars = fleet.cars.len(), "demo fleet loaded");
     Ok(())
 }
 
@@ -929,50 +465,123 @@ pub async fn load_photos(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::geo::GeoPoint;
+
+    fn fleet() -> Fleet {
+        Fleet::bundled().unwrap()
+    }
+
+    /// The cars within 15 miles of a point.
+    fn around(fleet: &Fleet, latitude: f64, longitude: f64) -> Vec<&DemoCar> {
+        let centre = GeoPoint { latitude, longitude };
+        fleet
+            .cars
+            .iter()
+            .filter(|c| {
+                GeoPoint { latitude: c.latitude, longitude: c.longitude }.miles_to(&centre) <= 15.0
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_files_hold_the_fleet_development_mode_promises() {
+        let fleet = fleet();
+        // CONTRACT "Development mode": at least 20 cars around Fremont, 10 each around Los
+        // Angeles and San Francisco (every demo car loads active).
+        let fremont = around(&fleet, 37.5485, -121.9886);
+        assert!(fremont.len() >= 20, "{} around Fremont", fremont.len());
+        assert!(around(&fleet, 34.0522, -118.2437).len() >= 10, "Los Angeles");
+        assert!(around(&fleet, 37.7749, -122.4194).len() >= 10, "San Francisco");
+        // The demo host owns at least 3 of the Fremont cars, other demo hosts the rest.
+        assert!(fremont.iter().filter(|c| c.owner_id == DEMO_HOST).count() >= 3);
+        let hosts: HashSet<Uuid> = std::iter::once(DEMO_HOST).chain(OTHER_HOSTS).collect();
+        assert!(fleet.cars.iter().all(|c| hosts.contains(&c.owner_id)));
+        // Daily prices, features, extras, trips of at least 90 days, trip counts.
+        for c in &fleet.cars {
+            assert!(c.daily_price_cents > 0 && c.price_per_hour_cents >= 0, "car {}", c.n);
+            assert!(!c.features.is_empty() && !c.extras.is_empty(), "car {}", c.n);
+            assert!(c.min_trip_days >= 1 && c.max_trip_days >= 90, "car {}", c.n);
+            assert!(c.min_age >= 21, "car {}", c.n);
+            assert!((0..=50).contains(&c.weekly_discount_pct), "car {}", c.n);
+            assert!((0..=50).contains(&c.monthly_discount_pct), "car {}", c.n);
+            assert!(GeoPoint::new(c.latitude, c.longitude).is_ok(), "car {}", c.n);
+            assert!(c.description.split_whitespace().count() >= 60, "car {}: 60 words", c.n);
+            assert!(c.time_zone.parse::<chrono_tz::Tz>().is_ok(), "car {}", c.n);
+            let reviewed = fleet.reviews_of(c.n).count();
+            assert!(
+                c.trip_count as usize >= reviewed,
+                "car {}: every rating comes from a trip",
+                c.n
+            );
+        }
+        let plates: HashSet<&str> = fleet.cars.iter().map(|c| c.license_plate.as_str()).collect();
+        assert_eq!(plates.len(), fleet.cars.len(), "plates are unique");
+        // Hosts have requests to accept: a car of the demo host takes requests.
+        assert!(fleet.cars.iter().any(|c| !c.instant_booking && c.owner_id == DEMO_HOST));
+        for e in &fleet.extras {
+            assert!(e.price_cents > 0 && matches!(e.per.as_str(), "day" | "trip"), "{e:?}");
+        }
+    }
 
     #[test]
     fn most_cars_have_three_to_eight_reviews_by_people_other_than_their_host() {
+        let fleet = fleet();
         let mut rated = 0;
-        for n in 1..=44u32 {
-            let m = &MODELS[(n as usize * 11 + 3) % MODELS.len()];
-            let owner = OTHER_HOSTS[(n as usize) % OTHER_HOSTS.len()];
-            let reviews = demo_reviews(n, m, "Fremont", owner);
-            if n.is_multiple_of(9) {
-                assert!(reviews.is_empty());
+        let mut seen = HashSet::new();
+        for c in &fleet.cars {
+            let reviews: Vec<&DemoReview> = fleet.reviews_of(c.n).collect();
+            if reviews.is_empty() {
                 continue;
             }
             rated += 1;
-            assert!((3..=8).contains(&reviews.len()), "car {n}: {}", reviews.len());
+            assert!((3..=8).contains(&reviews.len()), "car {}: {}", c.n, reviews.len());
             for r in &reviews {
-                assert_ne!(r.from.0, owner, "hosts do not review their own car");
-                assert!((3..=5).contains(&r.stars));
-                assert_eq!(r.categories.len(), CATEGORIES.len());
-                assert!(r.categories.iter().all(|(_, v)| (1..=5).contains(v)));
-                assert!(!r.text.contains('{'), "placeholders filled: {}", r.text);
-                if r.stars < 5 {
-                    assert!(r.response.is_some() || r.stars == 4);
+                assert!(seen.insert((r.car, r.k)), "review {} of car {} repeats", r.k, r.car);
+                assert_ne!(r.reviewer_id, c.owner_id, "hosts do not review their own car");
+                assert!((1..=5).contains(&r.stars));
+                assert!(r.categories().iter().all(|(_, v)| (1..=5).contains(v)));
+                assert!(!r.review.is_empty() && !r.review.contains('{'), "{}", r.review);
+                assert_eq!(r.response.is_some(), r.responder.is_some(), "an answer has its author");
+                if r.stars < 4 {
+                    assert!(r.response.is_some(), "critical reviews are answered");
                 }
             }
             assert!(reviews.windows(2).all(|w| w[0].days_ago < w[1].days_ago), "newest first");
-            assert_eq!(average(&reviews), average(&demo_reviews(n, m, "Fremont", owner)));
         }
-        assert!(rated >= 35);
+        assert!(rated * 5 >= fleet.cars.len() * 4, "{rated} of {} rated", fleet.cars.len());
+    }
+
+    #[test]
+    fn rows_naming_unknown_extras_or_cars_are_refused() {
+        let car = serde_json::to_string(&serde_json::json!([{
+            "n": 1, "owner_id": DEMO_HOST, "make": "Kia", "model": "Niro", "year": 2023,
+            "trim": "EX", "style": "suv", "transmission": "automatic", "seats": 5, "doors": 4,
+            "gas_type": "ev", "odometer": "", "special_feature": "", "features": ["GPS"],
+            "extras": ["jetpack"], "description": "", "license_plate": "X", "plate_state": "CA",
+            "daily_price_cents": 5000, "price_per_hour_cents": 0, "weekly_discount_pct": 0,
+            "monthly_discount_pct": 0, "street": "", "city": "Fremont", "state": "CA", "zip": "",
+            "latitude": 37.5, "longitude": -122.0, "time_zone": "America/Los_Angeles",
+            "advance_notice_hours": 1, "min_trip_days": 1, "max_trip_days": 90, "min_age": 21,
+            "max_delivery_miles": 10, "instant_booking": true, "trip_count": 0
+        }]))
+        .unwrap();
+        let extras = "id,description,price_cents,per\nbeach_gear,Beach gear,1500,trip\n";
+        let reviews = "car,k,reviewer_id,reviewer_name,stars,days_ago,cleanliness,maintenance,communication,convenience,accuracy,review,response,responder\n";
+        let err = Fleet::parse(&car, extras, reviews).unwrap_err();
+        assert!(err.to_string().contains("jetpack"), "{err}");
+        let ok = car.replace("jetpack", "beach_gear");
+        assert_eq!(Fleet::parse(&ok, extras, reviews).unwrap().cars.len(), 1);
+        let review = format!("{reviews}2,0,{DEMO_HOST},Harper H.,5,3,5,5,5,5,5,Great,,\n");
+        let err = Fleet::parse(&ok, extras, &review).unwrap_err();
+        assert!(err.to_string().contains("unknown car 2"), "{err}");
+        assert!(Fleet::parse(&ok.replace("\"trip_count\"", "\"trips\""), extras, reviews).is_err());
     }
 
     #[test]
     fn averages_round_to_one_decimal() {
-        let r = |stars| DemoReview {
-            k: 0,
-            from: PEOPLE[0],
-            stars,
-            text: String::new(),
-            response: None,
-            days_ago: 1,
-            categories: vec![],
-        };
         assert_eq!(average(&[]), 0.0);
-        assert_eq!(average(&[r(5), r(4), r(4)]), 4.3);
-        assert_eq!(average(&[r(5), r(5), r(4), r(3)]), 4.3);
-        assert_eq!(average(&[r(5), r(5), r(5), r(4), r(4), r(4)]), 4.5);
+        assert_eq!(average(&[5, 4, 4]), 4.3);
+        assert_eq!(average(&[5, 5, 4, 3]), 4.3);
+        assert_eq!(average(&[5, 5, 5, 4, 4, 4]), 4.5);
     }
 }

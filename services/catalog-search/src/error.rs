@@ -2,7 +2,6 @@
 
 use crate::domain::reports::ReportError;
 use crate::domain::window::WindowError;
-use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of catalog operations.
 pub type CatalogResult<T> = Result<T, CatalogError>;
@@ -28,12 +27,22 @@ pub enum CatalogError {
     BadSeats,
     #[error("transmissionType must be automatic or manual")]
     BadTransmission,
-    #[error("{0}")]
-    BadRange(&'static str),
+    #[error("priceMin must not exceed priceMax")]
+    PriceRangeInverted,
+    #[error("yearMin must not exceed yearMax")]
+    YearRangeInverted,
+    #[error("prices cannot be negative")]
+    NegativePrice,
+    #[error("age must be between 16 and 120")]
+    AgeOutOfRange,
+    #[error("year and month must name a month (month 1-12)")]
+    BadMonth,
     #[error("Please type what you are looking for.")]
     EmptyText,
     #[error("The search text is too long (500 characters at most).")]
     TextTooLong,
+    #[error("The place text is too long (200 characters at most).")]
+    PlaceTextTooLong,
     #[error(transparent)]
     Report(#[from] ReportError),
     #[error("You have already reported this listing today.")]
@@ -72,60 +81,84 @@ impl From<upcar_db::PoolError> for CatalogError {
     }
 }
 
-impl ErrorCode for CatalogError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            CatalogError::CarNotFound
-            | CatalogError::MakeNotFound
-            | CatalogError::EnumNotFound(_)
-            | CatalogError::FeaturedCarNotFound
-            | CatalogError::PlaceNotFound => ErrorKind::NotFound,
-            CatalogError::AlreadyReported => ErrorKind::Conflict,
-            CatalogError::SignInRequired => ErrorKind::Unauthenticated,
-            CatalogError::Internal(_) => ErrorKind::Internal,
-            _ => ErrorKind::InvalidInput,
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            CatalogError::Window(WindowError::InPast) => "dates_in_past",
-            CatalogError::Window(WindowError::Inverted) => "dates_inverted",
-            CatalogError::Window(WindowError::Empty) => "empty_window",
-            CatalogError::Window(WindowError::TooLong) => "window_too_long",
-            CatalogError::Window(WindowError::BadDate(_)) => "invalid_date",
-            CatalogError::Window(WindowError::BadTime(_)) => "invalid_time",
-            CatalogError::CarNotFound => "car_not_found",
-            CatalogError::MakeNotFound => "make_not_found",
-            CatalogError::EnumNotFound(_) => "enum_not_found",
-            CatalogError::BadCoordinates => "invalid_coordinates",
-            CatalogError::BadSort => "invalid_sort",
-            CatalogError::BadVehicleType => "invalid_vehicle_type",
-            CatalogError::BadSeats => "invalid_seats",
-            CatalogError::BadTransmission => "invalid_transmission",
-            CatalogError::BadRange(_) => "invalid_range",
-            CatalogError::EmptyText => "empty_text",
-            CatalogError::TextTooLong => "text_too_long",
-            CatalogError::Report(ReportError::TypeRequired) => "report_type_required",
-            CatalogError::Report(ReportError::ReasonRequired) => "reason_required",
-            CatalogError::Report(ReportError::TypeTooLong) => "report_type_too_long",
-            CatalogError::Report(ReportError::ReasonTooLong) => "reason_too_long",
-            CatalogError::AlreadyReported => "already_reported",
-            CatalogError::SignInRequired => "token_missing",
-            CatalogError::DeliveryLocationRequired => "delivery_location_required",
-            CatalogError::BadDeliveryLocation => "invalid_coordinates",
-            CatalogError::BadCarType => "invalid_car_type",
-            CatalogError::FeaturedCarNotFound => "featured_car_not_found",
-            CatalogError::PlaceNotFound => "place_not_found",
-            CatalogError::AddressRequired => "address_required",
-            CatalogError::SearchExpired => "search_expired",
-            CatalogError::Internal(_) => "internal_error",
-        }
+// One row per rule; or-patterns join variants that are one rule in different words.
+upcar_errors::error_table! {
+    CatalogError {
+        CatalogError::Window(WindowError::InPast) => InvalidInput, "dates_in_past";
+        CatalogError::Window(WindowError::Inverted) => InvalidInput, "dates_inverted";
+        CatalogError::Window(WindowError::Empty) => InvalidInput, "empty_window";
+        CatalogError::Window(WindowError::TooLong) => InvalidInput, "window_too_long";
+        CatalogError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
+        CatalogError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
+        CatalogError::CarNotFound => NotFound, "car_not_found";
+        CatalogError::MakeNotFound => NotFound, "make_not_found";
+        CatalogError::EnumNotFound(_) => NotFound, "enum_not_found";
+        CatalogError::BadCoordinates | CatalogError::BadDeliveryLocation =>
+            InvalidInput, "invalid_coordinates";
+        CatalogError::BadSort => InvalidInput, "invalid_sort";
+        CatalogError::BadVehicleType => InvalidInput, "invalid_vehicle_type";
+        CatalogError::BadSeats => InvalidInput, "invalid_seats";
+        CatalogError::BadTransmission => InvalidInput, "invalid_transmission";
+        // A filter's minimum above its maximum, for prices or years.
+        CatalogError::PriceRangeInverted | CatalogError::YearRangeInverted =>
+            InvalidInput, "invalid_range";
+        CatalogError::NegativePrice => InvalidInput, "negative_price";
+        CatalogError::AgeOutOfRange => InvalidInput, "invalid_age";
+        CatalogError::BadMonth => InvalidInput, "invalid_month";
+        CatalogError::EmptyText => InvalidInput, "empty_text";
+        CatalogError::TextTooLong => InvalidInput, "text_too_long";
+        CatalogError::PlaceTextTooLong => InvalidInput, "place_text_too_long";
+        CatalogError::Report(ReportError::TypeRequired) => InvalidInput, "report_type_required";
+        CatalogError::Report(ReportError::ReasonRequired) => InvalidInput, "reason_required";
+        CatalogError::Report(ReportError::TypeTooLong) => InvalidInput, "report_type_too_long";
+        CatalogError::Report(ReportError::ReasonTooLong) => InvalidInput, "reason_too_long";
+        CatalogError::AlreadyReported => Conflict, "already_reported";
+        CatalogError::SignInRequired => Unauthenticated, "token_missing";
+        CatalogError::DeliveryLocationRequired => InvalidInput, "delivery_location_required";
+        CatalogError::BadCarType => InvalidInput, "invalid_car_type";
+        CatalogError::FeaturedCarNotFound => NotFound, "featured_car_not_found";
+        CatalogError::PlaceNotFound => NotFound, "place_not_found";
+        CatalogError::AddressRequired => InvalidInput, "address_required";
+        CatalogError::SearchExpired => InvalidInput, "search_expired";
+        CatalogError::Internal(_) => Internal, "internal_error";
     }
 }
 
 impl From<CatalogError> for tonic::Status {
     fn from(e: CatalogError) -> Self {
         upcar_errors::to_status(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_error_table_has_no_problems() {
+        use upcar_errors::ErrorTable;
+        let problems = upcar_errors::table_problems(&[("catalog-search", CatalogError::ROWS)]);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+
+    #[test]
+    fn each_range_rule_has_its_own_code_and_message() {
+        use upcar_errors::ErrorCode;
+        let seen: Vec<(&str, String)> = [
+            CatalogError::PriceRangeInverted,
+            CatalogError::YearRangeInverted,
+            CatalogError::NegativePrice,
+            CatalogError::AgeOutOfRange,
+            CatalogError::BadMonth,
+        ]
+        .iter()
+        .map(|e| (e.code(), e.to_string()))
+        .collect();
+        assert_eq!(seen[0].0, seen[1].0, "one rule, two fields");
+        assert_eq!(
+            seen.iter().map(|s| s.0).collect::<Vec<_>>()[2..],
+            ["negative_price", "invalid_age", "invalid_month"]
+        );
+        assert!(seen.iter().all(|s| !s.1.is_empty()));
     }
 }

@@ -46,6 +46,7 @@ impl Application {
             cache: settings.cache,
             pages,
             searches: crate::api::search::Searches::new(settings.search.count_beside_max),
+            clock: upcar_clock::Clock::system(),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

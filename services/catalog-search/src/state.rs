@@ -19,6 +19,8 @@ pub struct AppState {
     pub pages: crate::pages::PageWriter,
     /// The searches running now (which of them count their total beside the page).
     pub searches: crate::api::search::Searches,
+    /// The time handlers read (tests move it).
+    pub clock: upcar_clock::Clock,
 }
 
 impl AppState {

@@ -1,7 +1,6 @@
 //! Every way a messaging call can fail.
 
 use crate::domain::{PageError, UserTypeError};
-use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of messaging operations.
 pub type MessagingResult<T> = Result<T, MessagingError>;
@@ -41,33 +40,18 @@ impl From<upcar_db::PoolError> for MessagingError {
     }
 }
 
-impl ErrorCode for MessagingError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            MessagingError::UserType(_)
-            | MessagingError::Page(_)
-            | MessagingError::RoomIdRequired
-            | MessagingError::InvalidRoomId => ErrorKind::InvalidInput,
-            MessagingError::RoomNotFound => ErrorKind::NotFound,
-            MessagingError::SignInRequired => ErrorKind::Unauthenticated,
-            MessagingError::ProfilesUnavailable(_) => ErrorKind::Unavailable,
-            MessagingError::Internal(_) => ErrorKind::Internal,
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            MessagingError::UserType(UserTypeError::Missing) => "user_type_required",
-            MessagingError::UserType(UserTypeError::Unknown) => "invalid_user_type",
-            MessagingError::Page(PageError::Limit) => "invalid_limit",
-            MessagingError::Page(PageError::Page) => "invalid_page",
-            MessagingError::RoomIdRequired => "room_id_required",
-            MessagingError::InvalidRoomId => "invalid_room_id",
-            MessagingError::RoomNotFound => "room_not_found",
-            MessagingError::SignInRequired => "token_missing",
-            MessagingError::ProfilesUnavailable(_) => "profiles_unavailable",
-            MessagingError::Internal(_) => "internal_error",
-        }
+upcar_errors::error_table! {
+    MessagingError {
+        MessagingError::UserType(UserTypeError::Missing) => InvalidInput, "user_type_required";
+        MessagingError::UserType(UserTypeError::Unknown) => InvalidInput, "invalid_user_type";
+        MessagingError::Page(PageError::Limit) => InvalidInput, "invalid_limit";
+        MessagingError::Page(PageError::Page) => InvalidInput, "invalid_page";
+        MessagingError::RoomIdRequired => InvalidInput, "room_id_required";
+        MessagingError::InvalidRoomId => InvalidInput, "invalid_room_id";
+        MessagingError::RoomNotFound => NotFound, "room_not_found";
+        MessagingError::SignInRequired => Unauthenticated, "token_missing";
+        MessagingError::ProfilesUnavailable(_) => Unavailable, "profiles_unavailable";
+        MessagingError::Internal(_) => Internal, "internal_error";
     }
 }
 
@@ -77,5 +61,17 @@ impl From<MessagingError> for tonic::Status {
             tracing::warn!(error = %cause, "accounts did not give the rooms' profiles");
         }
         upcar_errors::to_status(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_error_table_has_no_problems() {
+        use upcar_errors::ErrorTable;
+        let problems = upcar_errors::table_problems(&[("messaging", MessagingError::ROWS)]);
+        assert!(problems.is_empty(), "{problems:?}");
     }
 }

@@ -88,14 +88,17 @@ pub fn room_of(p: &TripParties, now: DateTime<Utc>) -> NewRoom {
 }
 
 /// The consumer's handler.
-pub struct RoomOpener;
+pub struct RoomOpener {
+    /// The service's clock: a room opens at its event's time, never after this one's now.
+    pub clock: upcar_clock::Clock,
+}
 
 #[async_trait::async_trait]
 impl EventHandler for RoomOpener {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
         match parties_of(event) {
             Ok(p) => {
-                let opened = rooms::open(conn, &room_of(&p, Utc::now())).await?;
+                let opened = rooms::open(conn, &room_of(&p, self.clock.now())).await?;
                 tracing::debug!(event_id = %event.id, trip_id = %p.trip_id, opened, "trip event");
             }
             Err(e) => {

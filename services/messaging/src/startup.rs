@@ -41,6 +41,7 @@ impl Application {
         let state = Arc::new(AppState {
             pool,
             accounts: AccountsClient::new(channel(&settings.services.accounts)?),
+            clock: upcar_clock::Clock::system(),
         });
         // The queue exists before the first bookings, so their events are kept for this
         // service even before its consumer connects; best effort, the consumer declares it
@@ -85,7 +86,7 @@ impl Application {
             self.amqp.exchange.clone(),
             self.queue_name(),
             crate::events::routing_keys(),
-            Arc::new(crate::events::RoomOpener),
+            Arc::new(crate::events::RoomOpener { clock: self.state.clock.clone() }),
             token.clone().cancelled_owned(),
         ));
         let incoming = upcar_grpc::incoming(self.listener);

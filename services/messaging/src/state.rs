@@ -10,6 +10,8 @@ pub struct AppState {
     pub pool: PgPool,
     /// Public names and pictures of the rooms' guests and hosts.
     pub accounts: AccountsClient<Channel>,
+    /// The time handlers and the consumer read (tests move it).
+    pub clock: upcar_clock::Clock,
 }
 
 impl AppState {

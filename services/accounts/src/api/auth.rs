@@ -5,7 +5,7 @@ use super::otp::{self, Subject};
 use crate::domain::email::EmailError;
 use crate::domain::phone::PhoneError;
 use crate::domain::signup::{RawSignUp, SignUp, normalize_code};
-use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password, UsPhone, password};
+use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password, UsPhone, password, profile};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::{AppState, require_user};
 use crate::store::{codes, users};
@@ -15,15 +15,16 @@ use upcar_proto::accounts as pb;
 use upcar_proto::events::{EmailVerified, UserSignedUp};
 use uuid::Uuid;
 
-/// A full answer for a user: profile with favourites and verification state.
+/// A full answer for a user: profile with favourites and verification state as of `today`.
 pub async fn user_reply(
     conn: &mut AsyncPgConnection,
     row: &users::UserRow,
+    today: chrono::NaiveDate,
 ) -> AccountsResult<pb::User> {
     let docs = users::documents_of(conn, row.id).await?;
     let favs =
         users::favourites_of(conn, row.id).await?.into_iter().map(|(c, _)| c.to_string()).collect();
-    Ok(convert::user(row, docs.as_ref(), favs))
+    Ok(convert::user(row, docs.as_ref(), favs, today))
 }
 
 pub(super) async fn session(
@@ -35,7 +36,7 @@ pub(super) async fn session(
     let role = if row.role == "admin" { Role::Admin } else { Role::User };
     let (token, claims) = state.keys.issue_access(row.id, role)?;
     Ok(pb::AuthReply {
-        user: Some(user_reply(conn, row).await?),
+        user: Some(user_reply(conn, row, state.clock.now().date_naive()).await?),
         access_token: token,
         status: true,
         message: message.to_owned(),
@@ -58,13 +59,12 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
     })?;
     // Hash before opening the transaction: argon2 takes tens of milliseconds.
     let hash = form.password.hash()?;
-    let fingerprint =
-        (!req.device_fingerprint.is_empty()).then_some(req.device_fingerprint.as_str());
+    let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     let mut conn = state.conn().await?;
     let row = conn
         .transaction::<users::UserRow, AccountsError, _>(async |conn| {
             if let Some(code) = &form.sign_up_code
-                && !codes::use_invitation(conn, code).await?
+                && !codes::use_invitation(conn, code, state.clock.now()).await?
             {
                 return Err(AccountsError::InvitationCodeInvalid);
             }
@@ -130,7 +130,7 @@ pub async fn validate_invitation_code(state: &AppState, code: &str) -> AccountsR
         return Err(AccountsError::InvitationCodeRequired);
     }
     let mut conn = state.conn().await?;
-    if codes::invitation_usable(&mut conn, &code).await? {
+    if codes::invitation_usable(&mut conn, &code, state.clock.now()).await? {
         Ok(pb::Ack { status: true, message: "Invitation code is valid".to_owned() })
     } else {
         Err(AccountsError::InvitationCodeInvalid)
@@ -152,6 +152,7 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
     if req.password.is_empty() {
         return Err(AccountsError::LoginPasswordRequired);
     }
+    let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     let mut conn = state.conn().await?;
     let row = users::by_email(&mut conn, email.as_str()).await?;
     let hash = row.as_ref().and_then(|r| r.password_hash.clone());
@@ -166,8 +167,8 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
         (Some(r), true) => r,
         _ => return Err(AccountsError::InvalidCredentials),
     };
-    if !req.device_fingerprint.is_empty() {
-        users::set_device(&mut conn, row.id, &req.device_fingerprint).await?;
+    if let Some(f) = fingerprint {
+        users::set_device(&mut conn, row.id, f).await?;
     }
     let reply = session(state, &mut conn, &row, "Login successful").await?;
     Ok(pb::LoginReply { outcome: Some(Outcome::Session(reply)) })
@@ -199,6 +200,7 @@ pub async fn verify_login_otp(
     let channel = OtpChannel::parse_type(&req.otp_type).ok_or(AccountsError::OtpTypeInvalid)?;
     // An unknown or malformed id answers like a wrong code, revealing nothing.
     let user_id: Uuid = req.user_id.trim().parse().map_err(|_| AccountsError::OtpInvalid)?;
+    let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     let purposes: &[OtpPurpose] = match channel {
         OtpChannel::Phone => &[OtpPurpose::Login, OtpPurpose::VerifyPhone],
         OtpChannel::Email => {
@@ -217,7 +219,7 @@ pub async fn verify_login_otp(
                             conn,
                             &EmailVerified {
                                 user_id: user_id.to_string(),
-                                occurred_at: chrono::Utc::now().to_rfc3339(),
+                                occurred_at: state.clock.now().to_rfc3339(),
                             },
                         )
                         .await?;
@@ -228,8 +230,8 @@ pub async fn verify_login_otp(
                     users::ProfileChanges { mobile_verified: Some(true), ..Default::default() }
                 }
             };
-            if !req.device_fingerprint.is_empty() {
-                users::set_device(conn, user_id, &req.device_fingerprint).await?;
+            if let Some(f) = fingerprint {
+                users::set_device(conn, user_id, f).await?;
             }
             let row = if changes.mobile_verified.is_some() {
                 users::update_profile(conn, user_id, &changes).await?
@@ -322,6 +324,7 @@ pub async fn verify_token(
         return Err(AccountsError::TokenMissing);
     }
     let claims = state.keys.verify(token).map_err(|_| AccountsError::TokenInvalid)?;
+    let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     if claims.purpose != Purpose::Access
         || claims.role == Role::Captain
         || state.is_revoked(&claims.jti).await?
@@ -330,11 +333,11 @@ pub async fn verify_token(
     }
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, claims.sub).await?.ok_or(AccountsError::TokenInvalid)?;
-    if !req.device_fingerprint.is_empty() {
-        users::set_device(&mut conn, row.id, &req.device_fingerprint).await?;
+    if let Some(f) = fingerprint {
+        users::set_device(&mut conn, row.id, f).await?;
     }
     Ok(pb::AuthReply {
-        user: Some(user_reply(&mut conn, &row).await?),
+        user: Some(user_reply(&mut conn, &row, state.clock.now().date_naive()).await?),
         access_token: token.to_owned(),
         status: true,
         message: "Token is valid".to_owned(),
@@ -350,7 +353,7 @@ pub async fn refresh_token(
     identity: Option<&Identity>,
 ) -> AccountsResult<pb::AuthReply> {
     let me = require_user(identity)?;
-    let remaining = me.expires_at - chrono::Utc::now().timestamp();
+    let remaining = me.expires_at - state.clock.now().timestamp();
     if remaining > REFRESH_WINDOW_SECS {
         return Err(AccountsError::RefreshNotDue);
     }
@@ -405,9 +408,7 @@ pub async fn send_email_verification(
     if !req.email.trim().is_empty() {
         let email = Email::parse(&req.email).map_err(|_| AccountsError::EmailInvalid)?;
         if email.as_str() != row.email {
-            return Err(AccountsError::InvalidField(
-                "The email does not match this account.".to_owned(),
-            ));
+            return Err(AccountsError::EmailMismatch);
         }
     }
     if row.email_verified {
@@ -439,7 +440,7 @@ pub async fn send_mobile_verification(
         let changes = users::ProfileChanges {
             phone_number: Some(Some(phone.as_str().to_owned())),
             mobile_verified: Some(false),
-            updated_at: Some(chrono::Utc::now()),
+            updated_at: Some(state.clock.now()),
             ..Default::default()
         };
         users::update_profile(&mut conn, me.user_id, &changes).await.map_err(|e| {

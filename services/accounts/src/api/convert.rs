@@ -17,9 +17,13 @@ pub fn facts(u: &UserRow, docs: Option<&DocumentsRow>) -> VerificationFacts {
     }
 }
 
-/// A full profile, for the account itself (and admins).
-pub fn user(u: &UserRow, docs: Option<&DocumentsRow>, favourites: Vec<String>) -> pb::User {
-    let today = chrono::Utc::now().date_naive();
+/// A full profile, for the account itself (and admins), with its tier as of `today`.
+pub fn user(
+    u: &UserRow,
+    docs: Option<&DocumentsRow>,
+    favourites: Vec<String>,
+    today: chrono::NaiveDate,
+) -> pb::User {
     let f = facts(u, docs);
     let needed = f.needed(today);
     let home_location = u

@@ -29,9 +29,7 @@ pub async fn record(
     // Files are stored under the owner's folder; a key elsewhere is someone else's file.
     let prefix = format!("private/users/{}/", me.user_id);
     if !req.storage_key.starts_with(&prefix) || req.storage_key.contains("..") {
-        return Err(AccountsError::InvalidField(
-            "The document key does not belong to this account.".to_owned(),
-        ));
+        return Err(AccountsError::DocumentKeyNotYours);
     }
     let user_id = me.user_id;
     let mut conn = state.conn().await?;
@@ -45,7 +43,7 @@ pub async fn record(
                     conn,
                     &DriverDocumentsCompleted {
                         user_id: user_id.to_string(),
-                        occurred_at: chrono::Utc::now().to_rfc3339(),
+                        occurred_at: state.clock.now().to_rfc3339(),
                     },
                 )
                 .await?;

@@ -10,9 +10,9 @@
 
 use super::auth::session;
 use crate::domain::oidc::{self, IdClaims};
-use crate::domain::sanitize;
 use crate::domain::signup::normalize_code;
 use crate::domain::{Email, email::EmailError};
+use crate::domain::{profile, sanitize};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::AppState;
 use crate::store::{codes, users};
@@ -62,7 +62,7 @@ pub async fn start(
     }
     let redirect_uri = match url::Url::parse(req.redirect_uri.trim()) {
         Ok(u) if matches!(u.scheme(), "http" | "https") => u.to_string(),
-        _ => return Err(AccountsError::InvalidField("Invalid redirect URI.".to_owned())),
+        _ => return Err(AccountsError::RedirectUriInvalid),
     };
     let code = normalize_code(&req.sign_up_code);
     let pending = Pending {
@@ -151,9 +151,7 @@ async fn find_or_create(
     let email = match claims.email.as_deref().map(Email::parse) {
         Some(Ok(e)) if claims.email_verified => e,
         Some(Err(EmailError::Invalid)) => {
-            return Err(AccountsError::InvalidField(
-                "Your Google account's email address is not usable here.".to_owned(),
-            ));
+            return Err(AccountsError::GoogleEmailUnusable);
         }
         _ => return Err(AccountsError::GoogleEmailUnverified),
     };
@@ -185,9 +183,10 @@ async fn find_or_create(
         return Err(AccountsError::InvitationCodeRequired);
     }
     let (first_name, last_name) = names(claims, &email);
+    let (first_name, last_name) = (profile::clip_name(&first_name), profile::clip_name(&last_name));
     let created = conn
         .transaction::<users::UserRow, AccountsError, _>(async |conn| {
-            if !codes::use_invitation(conn, &code).await? {
+            if !codes::use_invitation(conn, &code, state.clock.now()).await? {
                 return Err(AccountsError::InvitationCodeInvalid);
             }
             let new = users::NewUser {

@@ -5,8 +5,8 @@ use crate::error::{AccountsError, AccountsResult};
 use crate::notify::{self, Channel, OutgoingMessage};
 use crate::state::AppState;
 use crate::store::{codes, messages};
-use chrono::Utc;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
+use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 /// Whose code it is.
@@ -42,13 +42,14 @@ pub async fn send(
     let mut conn = state.conn().await?;
     let pepper = state.pepper().to_vec();
     let ttl = state.otp.ttl_secs;
+    let now = state.clock.now();
     let redact = !state.environment.is_development();
     let message = conn
         .transaction::<OutgoingMessage, AccountsError, _>(async |conn| {
             if let Some(last) =
                 codes::latest(conn, subject.kind(), subject.id(), channel.as_str()).await?
             {
-                let age = (Utc::now() - last.created_at).num_seconds();
+                let age = (now - last.created_at).num_seconds();
                 if age < crate::domain::otp::RESEND_AFTER_SECS {
                     return Err(AccountsError::OtpResendTooSoon);
                 }
@@ -64,7 +65,8 @@ pub async fn send(
                     purpose: purpose.as_str(),
                     destination,
                     code_hash: &code.digest(&pepper, &subject.id().to_string()),
-                    expires_at: Utc::now() + chrono::Duration::seconds(ttl),
+                    expires_at: now + chrono::Duration::seconds(ttl),
+                    created_at: now,
                 },
             )
             .await?;
@@ -158,6 +160,7 @@ pub async fn check(
 ) -> AccountsResult<()> {
     let mut conn = state.conn().await?;
     let digest = input.digest(state.pepper(), &subject.id().to_string());
+    let now = state.clock.now();
     let max_attempts = state.otp.max_attempts;
     let purposes: Vec<&str> = purposes.iter().map(|p| p.as_str()).collect();
     let outcome = conn
@@ -173,13 +176,14 @@ pub async fn check(
             else {
                 return Ok(Outcome::NoCode);
             };
-            if row.expires_at <= Utc::now() {
+            if row.expires_at <= now {
                 return Ok(Outcome::Expired);
             }
             if row.attempts >= max_attempts {
                 return Ok(Outcome::Exhausted);
             }
-            if !constant_time_eq(row.code_hash.as_bytes(), digest.as_bytes()) {
+            // Constant time, so the time of a refusal tells nothing of how much matched.
+            if !bool::from(row.code_hash.as_bytes().ct_eq(digest.as_bytes())) {
                 codes::count_attempt(conn, row.id).await?;
                 return Ok(if row.attempts + 1 >= max_attempts {
                     Outcome::Exhausted
@@ -197,8 +201,4 @@ pub async fn check(
         Outcome::Expired => Err(AccountsError::OtpExpired),
         Outcome::Exhausted => Err(AccountsError::OtpAttemptsExceeded),
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

@@ -4,6 +4,7 @@ use super::auth::user_reply;
 use super::convert::HomeLocationJson;
 use crate::domain::email::EmailError;
 use crate::domain::phone::PhoneError;
+use crate::domain::profile::{self, HomeAddress};
 use crate::domain::tier::{MIN_AGE, age_on};
 use crate::domain::{Email, UsPhone, sanitize};
 use crate::error::{AccountsError, AccountsResult};
@@ -29,7 +30,9 @@ pub async fn get_user(
     }
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, id).await?.ok_or(AccountsError::UserNotFound)?;
-    Ok(pb::UserReply { user: Some(user_reply(&mut conn, &row).await?) })
+    Ok(pb::UserReply {
+        user: Some(user_reply(&mut conn, &row, state.clock.now().date_naive()).await?),
+    })
 }
 
 pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostReply> {
@@ -51,7 +54,7 @@ pub async fn get_host(state: &AppState, id: &str) -> AccountsResult<pb::HostRepl
             email_verify: row.email_verified,
             is_mobile_verified: row.mobile_verified,
             is_driver_verified: facts.driver_documents_complete(),
-            current_tier: facts.tier(chrono::Utc::now().date_naive()).label().to_owned(),
+            current_tier: facts.tier(state.clock.now().date_naive()).label().to_owned(),
         }),
     })
 }
@@ -70,7 +73,7 @@ pub async fn get_public_profiles(
     req: pb::PublicProfilesRequest,
 ) -> AccountsResult<pb::PublicProfilesReply> {
     if req.ids.len() > PUBLIC_PROFILES_MAX {
-        return Err(invalid("Ask for at most 100 profiles at once"));
+        return Err(AccountsError::TooManyProfiles);
     }
     let mut ids: Vec<Uuid> = req.ids.iter().filter_map(|id| id.trim().parse().ok()).collect();
     ids.sort_unstable();
@@ -93,10 +96,6 @@ pub async fn get_public_profiles(
     })
 }
 
-fn invalid(msg: &str) -> AccountsError {
-    AccountsError::InvalidField(msg.to_owned())
-}
-
 pub async fn update_profile(
     state: &AppState,
     identity: Option<&Identity>,
@@ -104,20 +103,12 @@ pub async fn update_profile(
 ) -> AccountsResult<pb::UserReply> {
     let me = require_user(identity)?;
     let mut changes =
-        users::ProfileChanges { updated_at: Some(chrono::Utc::now()), ..Default::default() };
+        users::ProfileChanges { updated_at: Some(state.clock.now()), ..Default::default() };
     if let Some(v) = req.first_name {
-        let v = sanitize::string(&v);
-        if v.is_empty() {
-            return Err(AccountsError::FirstNameRequired);
-        }
-        changes.first_name = Some(v);
+        changes.first_name = Some(profile::first_name(&v)?);
     }
     if let Some(v) = req.last_name {
-        let v = sanitize::string(&v);
-        if v.is_empty() {
-            return Err(AccountsError::LastNameRequired);
-        }
-        changes.last_name = Some(v);
+        changes.last_name = Some(profile::last_name(&v)?);
     }
     if let Some(v) = req.phone_number {
         match UsPhone::parse(&v) {
@@ -152,7 +143,7 @@ pub async fn update_profile(
         } else {
             let dob =
                 NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AccountsError::DobInvalid)?;
-            let today = chrono::Utc::now().date_naive();
+            let today = state.clock.now().date_naive();
             if dob > today || dob < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(dob) {
                 return Err(AccountsError::DobInvalid);
             }
@@ -167,7 +158,7 @@ pub async fn update_profile(
         if v.len() > 2048
             || !(v.is_empty() || v.starts_with("https://") || v.starts_with("http://"))
         {
-            return Err(invalid("profilePic must be an http(s) URL of at most 2048 characters."));
+            return Err(AccountsError::ProfilePicInvalid);
         }
         changes.profile_pic = Some((!v.is_empty()).then(|| v.to_owned()));
     }
@@ -175,11 +166,19 @@ pub async fn update_profile(
         changes.promotions_enrollment = Some(v);
     }
     if let Some(v) = req.about {
-        if v.chars().count() > 1000 {
-            return Err(invalid("about must be at most 1000 characters."));
-        }
-        changes.about = Some((!v.trim().is_empty()).then(|| v.trim().to_owned()));
+        changes.about = Some(profile::about(&v)?);
     }
+    // Checked before anything is read: a refused location changes nothing.
+    let home = match &req.home_location {
+        Some(h) => {
+            if !(-90.0..=90.0).contains(&h.latitude) || !(-180.0..=180.0).contains(&h.longitude) {
+                return Err(AccountsError::HomeLocationOutOfRange);
+            }
+            let address = HomeAddress::parse(&h.street, &h.city, &h.state, &h.zip, &h.country)?;
+            Some((address, h.latitude, h.longitude))
+        }
+        None => None,
+    };
     let mut conn = state.conn().await?;
     let current = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
     if let Some(Some(p)) = &changes.phone_number
@@ -188,24 +187,15 @@ pub async fn update_profile(
         // A new number must be verified again.
         changes.mobile_verified = Some(false);
     }
-    if let Some(h) = req.home_location {
-        if !(-90.0..=90.0).contains(&h.latitude) || !(-180.0..=180.0).contains(&h.longitude) {
-            return Err(invalid(
-                "homeLocation latitude must be within -90..90 and longitude within -180..180.",
-            ));
-        }
+    if let Some((a, latitude, longitude)) = home {
         let entry = HomeLocationJson {
-            street: h.street.trim().chars().take(200).collect(),
-            city: h.city.trim().chars().take(100).collect(),
-            state: h.state.trim().chars().take(50).collect(),
-            zip: h.zip.trim().chars().take(20).collect(),
-            country: if h.country.trim().is_empty() {
-                "US".to_owned()
-            } else {
-                h.country.trim().chars().take(50).collect()
-            },
-            latitude: h.latitude,
-            longitude: h.longitude,
+            street: a.street,
+            city: a.city,
+            state: a.state,
+            zip: a.zip,
+            country: a.country,
+            latitude,
+            longitude,
         };
         let mut list: Vec<serde_json::Value> =
             current.home_location.as_array().cloned().unwrap_or_default();
@@ -217,7 +207,9 @@ pub async fn update_profile(
     let row = users::update_profile(&mut conn, me.user_id, &changes).await.map_err(|e| {
         if upcar_db::unique_violation(&e).is_some() { AccountsError::PhoneTaken } else { e.into() }
     })?;
-    Ok(pb::UserReply { user: Some(user_reply(&mut conn, &row).await?) })
+    Ok(pb::UserReply {
+        user: Some(user_reply(&mut conn, &row, state.clock.now().date_naive()).await?),
+    })
 }
 
 fn car_id(id: &str) -> AccountsResult<Uuid> {
@@ -250,7 +242,7 @@ pub async fn add_favourite(
     let car = car_id(id)?;
     let mut conn = state.conn().await?;
     if users::favourites_of(&mut conn, me.user_id).await?.len() >= MAX_FAVOURITES {
-        return Err(invalid("You can keep at most 500 favourite cars."));
+        return Err(AccountsError::TooManyFavourites);
     }
     users::add_favourite(&mut conn, me.user_id, car).await?;
     drop(conn);

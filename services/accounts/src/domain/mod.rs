@@ -6,6 +6,7 @@ pub mod oidc;
 pub mod otp;
 pub mod password;
 pub mod phone;
+pub mod profile;
 pub mod sanitize;
 pub mod signup;
 pub mod tier;

@@ -3,7 +3,7 @@
 use super::email::{Email, EmailError};
 use super::password::{Password, PasswordError};
 use super::phone::{PhoneError, UsPhone};
-use super::sanitize;
+use super::{profile, sanitize};
 use crate::error::AccountsError;
 
 /// Raw fields as received.
@@ -44,14 +44,8 @@ pub fn normalize_code(code: &str) -> String {
 impl SignUp {
     /// Sanitizes each field by type and applies the rules in the form's order.
     pub fn parse(raw: RawSignUp) -> Result<Self, AccountsError> {
-        let first_name = sanitize::string(&raw.first_name);
-        if first_name.is_empty() {
-            return Err(AccountsError::FirstNameRequired);
-        }
-        let last_name = sanitize::string(&raw.last_name);
-        if last_name.is_empty() {
-            return Err(AccountsError::LastNameRequired);
-        }
+        let first_name = profile::first_name(&raw.first_name)?;
+        let last_name = profile::last_name(&raw.last_name)?;
         let email = Email::parse(&raw.email).map_err(|e| match e {
             EmailError::Missing => AccountsError::EmailRequired,
             EmailError::Invalid => AccountsError::EmailInvalid,
@@ -143,6 +137,11 @@ mod tests {
             ("First name is required", Box::new(|r| r.first_name = "  ".into())),
             ("First name is required", Box::new(|r| r.first_name = "<i></i>123".into())),
             ("Last name is required", Box::new(|r| r.last_name = String::new())),
+            (
+                "First name must be at most 50 characters",
+                Box::new(|r| r.first_name = "A".repeat(100_000)),
+            ),
+            ("Last name must be at most 50 characters", Box::new(|r| r.last_name = "L".repeat(51))),
             ("Email is required", Box::new(|r| r.email = " ".into())),
             ("Please enter a valid email address", Box::new(|r| r.email = "ada@".into())),
             ("Invitation code is required", Box::new(|r| r.sign_up_code = "  ".into())),

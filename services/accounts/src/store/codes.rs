@@ -33,6 +33,8 @@ pub struct NewOtp<'a> {
     pub destination: &'a str,
     pub code_hash: &'a str,
     pub expires_at: DateTime<Utc>,
+    /// From the service's clock, like `expires_at`, so the resend timer reads one time.
+    pub created_at: DateTime<Utc>,
 }
 
 /// The newest code sent to a subject on a channel (any state), for the resend timer.
@@ -110,8 +112,12 @@ pub async fn consume(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<usiz
 /// (active, max_uses, uses, expires_at) of an invitation code.
 type InvitationState = (bool, Option<i32>, i32, Option<DateTime<Utc>>);
 
-/// True when the code exists, is active, unexpired and has uses left.
-pub async fn invitation_usable(conn: &mut AsyncPgConnection, code: &str) -> QueryResult<bool> {
+/// True when the code exists, is active, unexpired at `now` and has uses left.
+pub async fn invitation_usable(
+    conn: &mut AsyncPgConnection,
+    code: &str,
+    now: DateTime<Utc>,
+) -> QueryResult<bool> {
     let row: Option<InvitationState> = invitation_codes::table
         .find(code)
         .select((
@@ -125,14 +131,19 @@ pub async fn invitation_usable(conn: &mut AsyncPgConnection, code: &str) -> Quer
         .optional()?;
     Ok(match row {
         Some((active, max, uses, exp)) => {
-            active && max.is_none_or(|m| uses < m) && exp.is_none_or(|e| e > Utc::now())
+            active && max.is_none_or(|m| uses < m) && exp.is_none_or(|e| e > now)
         }
         None => false,
     })
 }
 
-/// Counts one use; false when the code ran out in the meantime (checked in the same statement).
-pub async fn use_invitation(conn: &mut AsyncPgConnection, code: &str) -> QueryResult<bool> {
+/// Counts one use; false when the code ran out or expired at `now` in the meantime (checked in
+/// the same statement).
+pub async fn use_invitation(
+    conn: &mut AsyncPgConnection,
+    code: &str,
+    now: DateTime<Utc>,
+) -> QueryResult<bool> {
     let n = diesel::update(
         invitation_codes::table
             .find(code)
@@ -143,9 +154,7 @@ pub async fn use_invitation(conn: &mut AsyncPgConnection, code: &str) -> QueryRe
                     .or(invitation_codes::uses.lt(invitation_codes::max_uses.assume_not_null())),
             )
             .filter(
-                invitation_codes::expires_at
-                    .is_null()
-                    .or(invitation_codes::expires_at.gt(diesel::dsl::now)),
+                invitation_codes::expires_at.is_null().or(invitation_codes::expires_at.gt(now)),
             ),
     )
     .set(invitation_codes::uses.eq(invitation_codes::uses + 1))

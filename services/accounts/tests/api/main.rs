@@ -11,12 +11,15 @@ use tonic::transport::Channel;
 use upcar_proto::accounts as pb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 
+mod limits;
 mod notify;
 
 struct TestApp {
     client: AccountsClient<Channel>,
     state: Arc<AppState>,
     settings: accounts::Settings,
+    /// The service's clock: tests move it instead of rewriting times in the database.
+    clock: upcar_clock::Clock,
 }
 
 async fn spawn_app() -> TestApp {
@@ -28,10 +31,11 @@ async fn spawn_app() -> TestApp {
     let app = accounts::Application::build(settings.clone()).await.expect("build");
     let port = app.port();
     let state = app.state();
+    let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client =
         AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
-    TestApp { client, state, settings }
+    TestApp { client, state, settings, clock }
 }
 
 fn sign_up_request() -> pb::SignUpRequest {
@@ -140,11 +144,7 @@ async fn an_expired_code_is_refused() {
         .messages[0]
         .code
         .clone();
-    let mut conn = app.state.pool.get().await.expect("conn");
-    diesel::sql_query("UPDATE otp_codes SET expires_at = now() - interval '1 second'")
-        .execute(&mut conn)
-        .await
-        .expect("expire");
+    app.clock.advance(chrono::Duration::seconds(app.settings.otp.ttl_secs + 1));
     let err = app
         .client
         .verify_login_otp(pb::VerifyLoginOtpRequest {
@@ -156,6 +156,41 @@ async fn an_expired_code_is_refused() {
         .await
         .expect_err("expired");
     assert_eq!(err.message(), "The code has expired. Please request a new one.");
+}
+
+#[tokio::test]
+async fn a_new_code_can_be_asked_for_once_thirty_seconds_have_passed_and_only_it_works() {
+    let mut app = spawn_app().await;
+    let req = sign_up_request();
+    let user =
+        app.client.sign_up(req.clone()).await.expect("sign up").into_inner().user.expect("user");
+    let ask = pb::EmailRequest { email: req.email.clone() };
+    app.client.request_email_otp(ask.clone()).await.expect("first code");
+    app.clock.advance(chrono::Duration::seconds(29));
+    let err = app.client.request_email_otp(ask.clone()).await.expect_err("too soon");
+    assert_eq!(err.message(), "Please wait 30 seconds before requesting a new code.");
+    app.clock.advance(chrono::Duration::seconds(2));
+    app.client.request_email_otp(ask).await.expect("a second code after 31 seconds");
+    let sent = app
+        .client
+        .list_dev_outbox(pb::ListDevOutboxRequest { to: req.email.clone() })
+        .await
+        .expect("outbox")
+        .into_inner()
+        .messages;
+    assert_eq!(sent.len(), 2);
+    let (newest, older) = (sent[0].code.clone(), sent[1].code.clone());
+    let verify = |otp: String| pb::VerifyLoginOtpRequest {
+        user_id: user.user_id.clone(),
+        otp,
+        otp_type: "email".into(),
+        ..Default::default()
+    };
+    if older != newest {
+        let err = app.client.verify_login_otp(verify(older)).await.expect_err("retired");
+        assert_eq!(err.message(), "Invalid OTP.");
+    }
+    app.client.verify_login_otp(verify(newest)).await.expect("the newest code works");
 }
 
 #[tokio::test]

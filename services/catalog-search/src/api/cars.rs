@@ -90,14 +90,8 @@ pub async fn is_available(
     let mut conn = state.conn().await?;
     let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
     let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
-    let w = TripWindow::parse(
-        &r.from_date,
-        &r.from_time,
-        &r.until_date,
-        &r.until_time,
-        tz,
-        chrono::Utc::now(),
-    )?;
+    let now = state.clock.now();
+    let w = TripWindow::parse(&r.from_date, &r.from_time, &r.until_date, &r.until_time, tz, now)?;
     let reply = |available: bool, message: &str| {
         Ok(pb::AvailabilityReply {
             available,
@@ -108,7 +102,7 @@ pub async fn is_available(
     if c.status != "active" {
         return reply(false, "This car is not available for booking.");
     }
-    if w.start < chrono::Utc::now() + chrono::Duration::hours(i64::from(c.advance_notice_hours)) {
+    if w.start < now + chrono::Duration::hours(i64::from(c.advance_notice_hours)) {
         return reply(
             false,
             &format!("This car needs {} hours of advance notice.", c.advance_notice_hours),
@@ -141,7 +135,7 @@ pub async fn blocked_dates(
     let id = car_id(&r.car_id)?;
     let first = NaiveDate::from_ymd_opt(r.year, r.month.clamp(0, 13) as u32, 1)
         .filter(|d| (2000..=2200).contains(&d.year()))
-        .ok_or(CatalogError::BadRange("year and month must name a month (month 1-12)"))?;
+        .ok_or(CatalogError::BadMonth)?;
     let last = first
         .checked_add_months(chrono::Months::new(1))
         .and_then(|d| d.pred_opt())

@@ -9,6 +9,8 @@ use upcar_proto::catalog as pb;
 
 /// Autocomplete starts at 3 characters (spec 000 section 5).
 pub const MIN_CHARS: usize = 3;
+/// Longest place text looked up (autocomplete and forward geocoding).
+pub const MAX_PLACE_CHARS: usize = 200;
 
 fn group(kind: &str) -> &'static str {
     match kind {
@@ -36,8 +38,8 @@ pub async fn autocomplete(
     if text.chars().count() < MIN_CHARS {
         return Ok(pb::PlacesReply { places: vec![] });
     }
-    if text.chars().count() > 200 {
-        return Err(CatalogError::TextTooLong);
+    if text.chars().count() > MAX_PLACE_CHARS {
+        return Err(CatalogError::PlaceTextTooLong);
     }
     let limit = if r.limit <= 0 { 10 } else { r.limit.min(25) };
     let mut conn = state.conn().await?;
@@ -93,8 +95,8 @@ pub async fn geocode(state: &AppState, r: pb::GeocodeRequest) -> CatalogResult<p
             if text.chars().count() < MIN_CHARS {
                 return Err(CatalogError::AddressRequired);
             }
-            if text.chars().count() > 200 {
-                return Err(CatalogError::TextTooLong);
+            if text.chars().count() > MAX_PLACE_CHARS {
+                return Err(CatalogError::PlaceTextTooLong);
             }
             let mut conn = state.conn().await?;
             let rows = places::autocomplete(&mut conn, text, limit).await?;
@@ -107,7 +109,7 @@ pub async fn geocode(state: &AppState, r: pb::GeocodeRequest) -> CatalogResult<p
 pub fn parse_search_text(state: &AppState, text: &str) -> CatalogResult<pb::SearchParams> {
     // Relative words ("tomorrow", "Friday") are read in the marketplace's home time zone.
     let tz = zone_for(search_params::DEFAULT_LATITUDE, search_params::DEFAULT_LONGITUDE);
-    let now = chrono::Utc::now().with_timezone(&tz).naive_local();
+    let now = state.clock.now().with_timezone(&tz).naive_local();
     let p = search_params::parse(text, now, &state.gazetteer).map_err(|e| match e {
         ParseError::Empty => CatalogError::EmptyText,
         ParseError::TooLong => CatalogError::TextTooLong,

@@ -22,7 +22,10 @@ pub async fn report_listing(
     let mut conn = state.conn().await?;
     cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
     // The report is kept for support; the car stays listed (CONTRACT).
-    if !reports::insert(&mut conn, id, who.user_id, &report.report_type, &report.reason).await? {
+    let now = state.clock.now();
+    if !reports::insert(&mut conn, id, who.user_id, &report.report_type, &report.reason, now)
+        .await?
+    {
         return Err(CatalogError::AlreadyReported);
     }
     tracing::info!(car = %id, reporter = %who.user_id, "listing reported");

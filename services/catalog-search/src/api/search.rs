@@ -65,19 +65,19 @@ pub fn query(
     if let (Some(a), Some(b)) = (r.price_min_cents, r.price_max_cents)
         && a > b
     {
-        return Err(CatalogError::BadRange("priceMin must not exceed priceMax"));
+        return Err(CatalogError::PriceRangeInverted);
     }
     if r.price_min_cents.is_some_and(|p| p < 0) || r.price_max_cents.is_some_and(|p| p < 0) {
-        return Err(CatalogError::BadRange("prices cannot be negative"));
+        return Err(CatalogError::NegativePrice);
     }
     if let (Some(a), Some(b)) = (r.year_min, r.year_max)
         && a > b
     {
-        return Err(CatalogError::BadRange("yearMin must not exceed yearMax"));
+        return Err(CatalogError::YearRangeInverted);
     }
     let age = r.age.unwrap_or(DEFAULT_AGE);
     if !(16..=120).contains(&age) {
-        return Err(CatalogError::BadRange("age must be between 16 and 120"));
+        return Err(CatalogError::AgeOutOfRange);
     }
     let limit = if r.limit <= 0 { DEFAULT_PAGE_SIZE } else { r.limit.min(MAX_PAGE_SIZE) };
     let page = r.page.max(1);
@@ -204,7 +204,8 @@ pub async fn search(
     state: &AppState,
     r: pb::SearchRequest,
 ) -> CatalogResult<(pb::SearchReply, Duration)> {
-    let (q, window) = query(state.radius_miles, &r, chrono::Utc::now())?;
+    let now = state.clock.now();
+    let (q, window) = query(state.radius_miles, &r, now)?;
     let started = Instant::now();
     let running = state.searches.enter();
     let (conn, mut spare) =
@@ -221,7 +222,7 @@ pub async fn search(
     } else {
         String::new()
     };
-    let request_id = SearchPageId::new(window.start, window.end, q.age).encode();
+    let request_id = SearchPageId::new(window.start, window.end, q.age, now).encode();
     state.pages.keep(Page {
         request_id: request_id.clone(),
         car_ids: rows.iter().map(|r| r.car.id.to_string()).collect(),
@@ -247,7 +248,7 @@ pub async fn page(state: &AppState, r: pb::SearchPageRequest) -> CatalogResult<p
         i64::try_from(state.cache.search_page_ttl_seconds).unwrap_or(i64::MAX / 1000),
     );
     let id = SearchPageId::parse(&r.request_id)
-        .filter(|p| p.is_live(chrono::Utc::now(), ttl))
+        .filter(|p| p.is_live(state.clock.now(), ttl))
         .ok_or(CatalogError::SearchExpired)?;
     let car_ids = if r.with_cars {
         kept_cars(state, &id, r.request_id.trim()).await.ok_or(CatalogError::SearchExpired)?
@@ -272,7 +273,7 @@ async fn kept_cars(state: &AppState, id: &SearchPageId, request_id: &str) -> Opt
         }
         let fresh = id
             .searched_at()
-            .is_some_and(|at| chrono::Utc::now() - at < chrono::Duration::seconds(2));
+            .is_some_and(|at| state.clock.now() - at < chrono::Duration::seconds(2));
         if !fresh || attempt == ATTEMPTS {
             break;
         }

@@ -5,7 +5,7 @@
 //! The uuid's timestamp tells when the search ran, so an id expires like a stored page would.
 
 use chrono::{DateTime, Duration, Utc};
-use uuid::Uuid;
+use uuid::{NoContext, Timestamp, Uuid};
 
 /// The parts of a request id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,9 +20,16 @@ pub struct SearchPageId {
 const MAX_LEN: usize = 64;
 
 impl SearchPageId {
-    /// A new id for a search run now over this window.
-    pub fn new(start: DateTime<Utc>, end: DateTime<Utc>, age: i32) -> Self {
-        Self { id: Uuid::now_v7(), start, end, age }
+    /// A new id for a search run at `searched_at` (the service's clock) over this window.
+    pub fn new(
+        start: DateTime<Utc>,
+        end: DateTime<Utc>,
+        age: i32,
+        searched_at: DateTime<Utc>,
+    ) -> Self {
+        let secs = u64::try_from(searched_at.timestamp()).unwrap_or(0);
+        let at = Timestamp::from_unix(NoContext, secs, searched_at.timestamp_subsec_nanos());
+        Self { id: Uuid::new_v7(at), start, end, age }
     }
 
     /// The id as clients see it.
@@ -76,18 +83,29 @@ mod tests {
 
     #[test]
     fn an_id_reads_back_as_minted() {
-        let p = SearchPageId::new(at("2026-12-05T18:00:00Z"), at("2026-12-07T18:00:00Z"), 25);
+        let p = SearchPageId::new(
+            at("2026-12-05T18:00:00Z"),
+            at("2026-12-07T18:00:00Z"),
+            25,
+            at("2026-12-01T09:30:00.250Z"),
+        );
+        assert_eq!(p.searched_at(), Some(at("2026-12-01T09:30:00.250Z")));
         let s = p.encode();
         assert!(s.len() <= MAX_LEN, "{s}");
         assert!(s.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'), "{s}");
         assert_eq!(SearchPageId::parse(&s), Some(p));
-        assert!(p.is_live(Utc::now(), Duration::minutes(60)));
+        assert!(p.is_live(at("2026-12-01T10:00:00Z"), Duration::minutes(60)));
     }
 
     #[test]
     fn foreign_or_damaged_ids_are_refused() {
-        let good =
-            SearchPageId::new(at("2026-12-05T18:00:00Z"), at("2026-12-07T18:00:00Z"), 30).encode();
+        let good = SearchPageId::new(
+            at("2026-12-05T18:00:00Z"),
+            at("2026-12-07T18:00:00Z"),
+            30,
+            at("2026-12-01T09:30:00Z"),
+        )
+        .encode();
         let (id, rest) = good.split_once('.').unwrap();
         for bad in [
             String::new(),
@@ -107,7 +125,12 @@ mod tests {
 
     #[test]
     fn an_id_lives_as_long_as_its_page() {
-        let p = SearchPageId::new(at("2026-12-05T18:00:00Z"), at("2026-12-07T18:00:00Z"), 25);
+        let p = SearchPageId::new(
+            at("2026-12-05T18:00:00Z"),
+            at("2026-12-07T18:00:00Z"),
+            25,
+            at("2026-12-01T09:30:00Z"),
+        );
         let searched = p.searched_at().unwrap();
         let ttl = Duration::minutes(60);
         assert!(p.is_live(searched + Duration::minutes(59), ttl));

@@ -17,6 +17,8 @@ struct TestApp {
     client: CatalogClient<Channel>,
     exchange: String,
     amqp_url: String,
+    /// The service's clock: tests move it instead of rewriting times in the database.
+    clock: upcar_clock::Clock,
 }
 
 async fn spawn_app() -> TestApp {
@@ -34,9 +36,10 @@ async fn spawn_app() -> TestApp {
     let app = catalog_search::Application::build(settings).await.unwrap();
     let port = app.port();
     let state = app.state();
+    let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = CatalogClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    let app = TestApp { state, client, exchange, amqp_url };
+    let app = TestApp { state, client, exchange, amqp_url, clock };
     // Events published before the consumer has bound its queue are unroutable; re-send a probe
     // block until one is applied, then the queue is known to be bound.
     let probe = car(44);
@@ -689,6 +692,7 @@ async fn a_search_page_is_read_back_by_its_request_id() {
         Utc::now() + Duration::days(3),
         Utc::now() + Duration::days(4),
         25,
+        app.clock.now(),
     )
     .encode();
     for (bad, with_cars) in [(damaged.as_str(), false), (&id(), false), (&never_kept, true)] {
@@ -698,4 +702,145 @@ async fn a_search_page_is_read_back_by_its_request_id() {
     }
     // The window of an id never kept is still its own (prices by ids need no stored page).
     assert_eq!(page(&never_kept, false).await.unwrap().into_inner().age, 25);
+}
+
+#[tokio::test]
+async fn a_reporter_reports_a_listing_once_a_day_and_again_the_next_day() {
+    use diesel_async::RunQueryDsl;
+    let app = spawn_app().await;
+    let reporter = |user| upcar_identity::Identity {
+        user_id: user,
+        role: upcar_identity::Role::User,
+        token_id: id(),
+        expires_at: i64::MAX,
+    };
+    let (first, second) = (reporter(uuid::Uuid::now_v7()), reporter(uuid::Uuid::now_v7()));
+    let report = |who: &upcar_identity::Identity| {
+        let req = pb::ReportListingRequest {
+            car_id: car(3),
+            report_type: "Inaccurate listing".into(),
+            reason: "The photos show another car.".into(),
+        };
+        let mut client = app.client.clone();
+        let req = upcar_identity::outgoing(req, Some(who));
+        async move { client.report_listing(req).await }
+    };
+    // Just before midnight UTC, so the next report is on another day an hour later.
+    let evening = (Utc::now().date_naive() + Duration::days(1)).and_hms_opt(23, 0, 0).unwrap();
+    app.clock.set(evening.and_utc());
+    assert_eq!(
+        report(&first).await.unwrap().into_inner().message,
+        "Report submitted successfully!"
+    );
+    let again = report(&first).await.unwrap_err();
+    assert_eq!(again.code(), tonic::Code::AlreadyExists);
+    assert_eq!(again.message(), "You have already reported this listing today.");
+    report(&second).await.expect("another reporter, the same day");
+    app.clock.advance(Duration::hours(1));
+    report(&first).await.expect("the next day");
+    let mut conn = app.state.pool.get().await.unwrap();
+    #[derive(diesel::QueryableByName)]
+    struct Days {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let days: Days = diesel::sql_query(format!(
+        "SELECT count(DISTINCT report_day) AS n FROM listing_reports WHERE reporter_id = '{}'",
+        first.user_id
+    ))
+    .get_result(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!(days.n, 2, "one report on each day, dated by the service's clock");
+}
+
+#[tokio::test]
+async fn a_start_inside_the_cars_advance_notice_is_not_available() {
+    use chrono::TimeZone;
+    let app = spawn_app().await;
+    // Demo car 5 asks for 6 hours of notice.
+    let tz = chrono_tz::America::Los_Angeles;
+    let day = Utc::now().with_timezone(&tz).date_naive() + Duration::days(2);
+    let start = tz.from_local_datetime(&day.and_hms_opt(10, 0, 0).unwrap()).unwrap();
+    let ask = || {
+        let mut client = app.client.clone();
+        let req = pb::AvailabilityRequest {
+            car_id: car(5),
+            from_date: day.to_string(),
+            from_time: "10:00 AM".into(),
+            until_date: (day + Duration::days(1)).to_string(),
+            until_time: "10:00 AM".into(),
+            is_delivery: false,
+        };
+        async move { client.is_car_available(req).await.unwrap().into_inner() }
+    };
+    app.clock.set(start.with_timezone(&Utc) - Duration::hours(5));
+    let late = ask().await;
+    assert!(!late.available);
+    assert_eq!(late.message, "This car needs 6 hours of advance notice.");
+    app.clock.set(start.with_timezone(&Utc) - Duration::hours(7));
+    let early = ask().await;
+    assert!(early.available, "{}", early.message);
+}
+
+#[tokio::test]
+async fn a_cars_trip_length_limits_and_weekend_minimum_decide_where_it_is_offered() {
+    use chrono::Datelike;
+    let app = spawn_app().await;
+    let (short, weekend) = (car(7), car(8));
+    catalog_sql(
+        &app,
+        &format!(
+            "UPDATE cars SET min_trip_days = 3, max_trip_days = 5 WHERE id = '{short}'; \
+             UPDATE cars SET two_day_weekend = true WHERE id = '{weekend}'"
+        ),
+    )
+    .await;
+    let day = |d: i64| (Utc::now().date_naive() + Duration::days(d)).to_string();
+    let ask = |from: i64, until: i64| {
+        let mut client = app.client.clone();
+        let req = pb::AvailabilityRequest {
+            car_id: short.clone(),
+            from_date: day(from),
+            from_time: "10:00 AM".into(),
+            until_date: day(until),
+            until_time: "10:00 AM".into(),
+            is_delivery: false,
+        };
+        async move { client.is_car_available(req).await.unwrap().into_inner() }
+    };
+    let two = ask(20, 22).await;
+    assert_eq!(
+        (two.available, two.message.as_str()),
+        (false, "The minimum trip for this car is 3 days.")
+    );
+    let six = ask(20, 26).await;
+    assert_eq!(
+        (six.available, six.message.as_str()),
+        (false, "The maximum trip for this car is 5 days.")
+    );
+    assert!(ask(20, 24).await.available);
+
+    let found = |from: i64, until: i64, id: String| {
+        let mut client = app.client.clone();
+        let req = pb::SearchRequest {
+            from_date: day(from),
+            until_date: day(until),
+            ..fremont_search(50)
+        };
+        async move {
+            let cars = client.search_cars(req).await.unwrap().into_inner().cars;
+            cars.iter().any(|c| c.id == id)
+        }
+    };
+    assert!(!found(10, 12, short.clone()).await, "two days is under the minimum");
+    assert!(found(10, 13, short.clone()).await);
+    assert!(!found(10, 16, short.clone()).await, "six days is over the maximum");
+    // A Friday start needs two days when the host asks for two-day weekends.
+    let friday = (7..14)
+        .find(|d| (Utc::now().date_naive() + Duration::days(*d)).weekday() == chrono::Weekday::Fri)
+        .unwrap();
+    assert!(!found(friday, friday + 1, weekend.clone()).await, "one weekend day");
+    assert!(found(friday, friday + 2, weekend.clone()).await);
+    assert!(found(friday - 3, friday - 2, weekend.clone()).await, "one weekday is fine");
 }

@@ -20,8 +20,9 @@ pub struct NewMessage {
     pub created_at: DateTime<Utc>,
 }
 
-/// Adds a message and makes it the room's last one (unless a newer one is already there).
-/// Run it inside a transaction so both writes commit together.
+/// Adds a message and makes it the room's last one (unless a newer one is already there): the
+/// room was last updated when the message was sent. Run it inside a transaction so both writes
+/// commit together.
 #[tracing::instrument(skip(conn, msg), fields(room_id = %msg.room_id))]
 pub async fn append(conn: &mut AsyncPgConnection, msg: &NewMessage) -> QueryResult<()> {
     diesel::insert_into(m::messages)
@@ -45,7 +46,7 @@ pub async fn append(conn: &mut AsyncPgConnection, msg: &NewMessage) -> QueryResu
     .set((
         r::last_message.eq(&msg.body),
         r::last_message_at.eq(msg.created_at),
-        r::updated_at.eq(Utc::now()),
+        r::updated_at.eq(msg.created_at),
     ))
     .execute(conn)
     .await?;

@@ -50,6 +50,8 @@ struct TestApp {
     state: Arc<AppState>,
     exchange: String,
     amqp_url: String,
+    /// The service's clock: tests move it instead of rewriting times in the database.
+    clock: upcar_clock::Clock,
 }
 
 async fn spawn_app() -> TestApp {
@@ -63,9 +65,10 @@ async fn spawn_app() -> TestApp {
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
     let app = messaging::Application::build(settings).await.unwrap();
     let (port, state) = (app.port(), app.state());
+    let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = MessagingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    TestApp { client, state, exchange, amqp_url }
+    TestApp { client, state, exchange, amqp_url, clock }
 }
 
 /// A new account with these names; answers its id.
@@ -255,6 +258,19 @@ async fn guest_and_host_each_see_the_room_from_their_own_side_with_current_names
     let r = app.get(host, &room.id, "host").await.unwrap();
     assert_eq!(r.guest_name, "Georgina G.");
     assert_eq!(r.guest_profile_pic, "https://example.com/georgina.jpg");
+}
+
+#[tokio::test]
+async fn an_event_dated_after_the_services_now_opens_its_room_at_that_now() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Fiona", "Future").await, person("Hugo", "Hostly").await);
+    // The service's time is a day behind the event's: the event's time is not trusted.
+    let service_now = Utc::now() - Duration::days(1);
+    app.clock.set(service_now);
+    app.publish(&booked(Uuid::now_v7(), guest, host, Utc::now()), Uuid::now_v7()).await;
+    let room = app.wait_rooms(guest, "guest", 1).await.rooms.remove(0);
+    let created = DateTime::parse_from_rfc3339(&room.created_at).unwrap().with_timezone(&Utc);
+    assert!((created - service_now).num_seconds().abs() < 30, "{created} vs {service_now}");
 }
 
 #[tokio::test]
