@@ -333,6 +333,10 @@ pub async fn verify_token(
     }
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, claims.sub).await?.ok_or(AccountsError::TokenInvalid)?;
+    // The account says what it is, not the token.
+    if row.role != claims.role.as_str() {
+        return Err(AccountsError::TokenInvalid);
+    }
     if let Some(f) = fingerprint {
         users::set_device(&mut conn, row.id, f).await?;
     }

@@ -196,6 +196,13 @@ impl Accounts for AccountsApi {
         })
         .await
     }
+    async fn get_account_kind(
+        &self,
+        r: Request<pb::IdRequest>,
+    ) -> Result<Response<pb::AccountKindReply>, Status> {
+        call("GetAccountKind", r, async |_, b| profile::account_kind(&self.state, &b.id).await)
+            .await
+    }
     async fn add_favourite(
         &self,
         r: Request<pb::IdRequest>,

@@ -65,6 +65,23 @@ fn last_initial(last_name: &str) -> String {
 }
 
 /// Most ids one `GetPublicProfiles` call takes (a page of chat rooms needs 20).
+/// Whether an account exists, and its kind: a user (guest/host or admin) or a captain. An id
+/// that is not a UUID names no account.
+pub async fn account_kind(state: &AppState, id: &str) -> AccountsResult<pb::AccountKindReply> {
+    let Ok(id) = id.trim().parse::<Uuid>() else {
+        return Ok(pb::AccountKindReply::default());
+    };
+    let mut conn = state.conn().await?;
+    if let Some(user) = users::by_id(&mut conn, id).await? {
+        return Ok(pb::AccountKindReply { exists: true, role: user.role });
+    }
+    let captain = users::captain_by_id(&mut conn, id).await?;
+    Ok(pb::AccountKindReply {
+        exists: captain.is_some(),
+        role: if captain.is_some() { "captain".to_owned() } else { String::new() },
+    })
+}
+
 const PUBLIC_PROFILES_MAX: usize = 100;
 
 /// Public names and pictures of several accounts; unknown or malformed ids are left out.

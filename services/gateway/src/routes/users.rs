@@ -167,7 +167,9 @@ pub async fn login(
     }
     let r = state.accounts.clone().login(request(msg, None)).await?.into_inner();
     Ok(Json(match r.outcome {
-        Some(pb::login_reply::Outcome::Session(s)) => LoginAnswer::Session(Box::new(Session::from(&s))),
+        Some(pb::login_reply::Outcome::Session(s)) => {
+            LoginAnswer::Session(Box::new(Session::from(&s)))
+        }
         Some(pb::login_reply::Outcome::Otp(o)) => LoginAnswer::CodeSent(OtpSent::from(&o)),
         None => return Err(HttpError::internal("empty login reply")),
     }))

@@ -517,12 +517,32 @@ async fn forged_expired_unsigned_and_foreign_tokens_get_401() {
     let genuine = craft(claims_for(&u.id, 3600), "dev-1", DEV_KEY);
     let (s, _) = parts(get("/v1/users/getFavCars", Some(&genuine)).await).await;
     assert_eq!(s, 200, "a correctly signed token works, so the refusals below are about the flaws");
+    // Signed with the real key, but saying what the account is not, or naming no account, or
+    // with times we never issue.
+    let mut as_admin = claims_for(&u.id, 3600);
+    as_admin["role"] = json!("admin");
+    let claimed_admin = craft(as_admin, "dev-1", DEV_KEY);
+    let nobody = craft(claims_for(&uuid::Uuid::now_v7().to_string(), 3600), "dev-1", DEV_KEY);
+    let now = chrono::Utc::now().timestamp();
+    let mut later = claims_for(&u.id, 3600);
+    later["iat"] = json!(now + 3600);
+    later["exp"] = json!(now + 7200);
+    let issued_later = craft(later, "dev-1", DEV_KEY);
+    let mut not_yet = claims_for(&u.id, 3600);
+    not_yet["nbf"] = json!(now + 600);
+    let not_before = craft(not_yet, "dev-1", DEV_KEY);
+    let decade = craft(claims_for(&u.id, 10 * 365 * 86_400), "dev-1", DEV_KEY);
     for (name, token) in [
         ("forged", forged),
         ("expired", expired),
         ("audience", wrong_audience),
         ("kid", unknown_kid),
         ("none", alg_none),
+        ("claimed admin", claimed_admin),
+        ("no such account", nobody),
+        ("issued in the future", issued_later),
+        ("not before", not_before),
+        ("ten-year lifetime", decade),
     ] {
         let (s, b) = parts(get("/v1/users/getFavCars", Some(&token)).await).await;
         assert_eq!(s, 401, "{name}: {b}");
