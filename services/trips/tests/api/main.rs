@@ -208,8 +208,8 @@ async fn a_users_stripe_customer_is_created_once_and_reused() {
     let (db, pool) = jobs::fresh_db().await;
     let user = uuid::Uuid::now_v7();
     let mut conn = pool.get().await.unwrap();
-    let first = trips::api::payouts::customer(&mut conn, &stripe, user).await.unwrap();
-    let second = trips::api::payouts::customer(&mut conn, &stripe, user).await.unwrap();
+    let first = trips::payments::customer(&mut conn, &stripe, user).await.unwrap();
+    let second = trips::payments::customer(&mut conn, &stripe, user).await.unwrap();
     drop(conn);
     assert_eq!((first.as_str(), second.as_str()), ("cus_123", "cus_123"));
     let asked = seen.lock().unwrap().calls.iter().filter(|c| c.0 == "/v1/customers").count();
