@@ -212,7 +212,7 @@ upcar_errors::error_table! {
         TripsError::CheckInNotOpen => Conflict, "check_in_not_open";
         TripsError::DriverEmailsRequired => InvalidInput, "additional_driver_emails_required";
         TripsError::InvalidEmail(_) => InvalidInput, "invalid_email";
-        TripsError::TooManyDrivers => Conflict, "too_many_drivers";
+        TripsError::TooManyDrivers => InvalidInput, "too_many_drivers";
         TripsError::OwnEmail => InvalidInput, "own_email";
         TripsError::DriverAlreadyAdded(_) => Conflict, "driver_already_added";
         TripsError::InvitationTokenRequired => InvalidInput, "token_required";

@@ -233,3 +233,30 @@ async fn an_added_driver_sees_neither_the_money_nor_the_emails_of_pending_invite
     let own = app.trip(guest, &trip.trip_id).await.unwrap();
     assert!(own.history.iter().any(|h| h.reason == "pending@example.com"));
 }
+
+#[tokio::test]
+async fn at_check_in_the_host_earns_75_percent_of_the_trip_before_tax_and_protection() {
+    let app = spawn_app().await;
+    let (trip, guest, host) = booked(&app, true).await;
+    app.clock.set(start_of(&trip));
+
+    app.handover(guest, &trip.trip_id, true).await.unwrap();
+
+    let d = upcar_proto::pricing::PriceDetails::decode(trip.price_details.as_slice()).unwrap();
+    let protection: i64 =
+        d.lines.iter().filter(|l| l.kind == "protection").map(|l| l.amount_cents).sum();
+    assert!(protection > 0, "the Standard plan was chosen");
+    let earned = app
+        .count(&format!(
+            "SELECT sum(amount_cents)::bigint AS n FROM ledger_entries WHERE account = 'host:{host}'"
+        ))
+        .await;
+    let base = d.final_price_before_tax_cents - protection;
+    assert_eq!(earned, (base * 3 + 2) / 4, "75 % of {base}");
+    let charged = app
+        .count(&format!(
+            "SELECT -sum(amount_cents)::bigint AS n FROM ledger_entries WHERE account = 'guest:{guest}'"
+        ))
+        .await;
+    assert_eq!(charged, trip.total_cents, "the whole hold is captured");
+}
