@@ -189,6 +189,7 @@ upcar_errors::error_table! {
         | TripsError::Extras(ExtrasError::WrongStatus(_))
         | TripsError::InvitationTripNotBooked => Conflict, "invalid_trip_status";
         TripsError::Extras(ExtrasError::ClaimWindowClosed) => Conflict, "claim_window_closed";
+        TripsError::Extras(ExtrasError::BadRole) => InvalidInput, "invalid_role";
         TripsError::Photo(PhotoError::NoPhotos) => InvalidInput, "photos_required";
         TripsError::Photo(PhotoError::OutsideWindow) => InvalidInput, "photo_window_closed";
         TripsError::Photo(PhotoError::BadType) => InvalidInput, "invalid_photo_type";
