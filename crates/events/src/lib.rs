@@ -51,6 +51,7 @@ routing_keys! {
     PaymentSettled => "payments.payment_settled",
     AdditionalDriverInvited => "trips.additional_driver_invited",
     IncidentalsCharged => "payments.incidentals_charged",
+    PaymentMethodAdded => "trips.payment_method_added",
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",
     TeamChanged => "hosting.team_changed",

@@ -12,9 +12,13 @@ use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::AdditionalDriverInvited;
 use uuid::Uuid;
 
-/// Routing keys this service consumes.
+/// Routing keys this service consumes: invitations to email, and cards on file
+/// ([`crate::payment_methods`]).
 pub fn routing_keys() -> Vec<String> {
-    vec![AdditionalDriverInvited::ROUTING_KEY.to_owned()]
+    vec![
+        AdditionalDriverInvited::ROUTING_KEY.to_owned(),
+        upcar_proto::events::PaymentMethodAdded::ROUTING_KEY.to_owned(),
+    ]
 }
 
 /// The durable queue of accounts' consumer on `exchange`.
@@ -95,7 +99,8 @@ pub fn message(i: &Invitation, inviter: Option<&str>, web_base: &str) -> Outgoin
     }
 }
 
-/// The consumer's handler.
+/// The consumer's handler: invitations are emailed, cards on file go to
+/// [`crate::payment_methods`].
 pub struct InvitationMailer {
     pub state: Arc<AppState>,
     pub web_base: String,
@@ -104,6 +109,9 @@ pub struct InvitationMailer {
 #[async_trait::async_trait]
 impl EventHandler for InvitationMailer {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        if event.event_type == upcar_proto::events::PaymentMethodAdded::ROUTING_KEY {
+            return crate::payment_methods::apply(conn, event).await;
+        }
         let i = match invitation_of(event) {
             Ok(i) => i,
             Err(e) => {

@@ -9,6 +9,7 @@ pub mod error;
 pub mod google;
 pub mod invitations;
 pub mod notify;
+pub mod payment_methods;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -1,10 +1,11 @@
-//! Every way a pricing call can fail.
+//! Every way a pricing call can fail: one variant per rule, with the message the caller sees,
+//! and the table (`error_table!`) giving each its kind and stable code.
 
 use pricing_domain::coupon::CouponError;
+use pricing_domain::incidentals::IncidentalError;
 use pricing_domain::protection::UnknownPlan;
 use pricing_domain::quote::QuoteError;
 use pricing_domain::window::WindowError;
-use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of pricing operations.
 pub type PricingResult<T> = Result<T, PricingError>;
@@ -28,16 +29,88 @@ pub enum PricingError {
     QuoteMismatch,
     #[error("This price has already been used for another trip.")]
     QuoteUsed,
+    /// An unknown trip, or one the caller has no part in: the same answer, so a stranger
+    /// cannot tell that a trip exists.
     #[error("Trip not found")]
     TripNotFound,
-    #[error("Only the trip's guest or host can see its prices.")]
-    NotYourTrip,
     #[error("Token is missing")]
     SignInRequired,
-    #[error("{0}")]
-    Invalid(String),
+    #[error("cancelledBy must be guest or host, not {0:?}")]
+    BadCanceller(String),
+    #[error("Give at least one car id.")]
+    CarIdsRequired,
+    #[error("At most {0} cars per request.")]
+    TooManyCars(usize),
+    #[error("startInstant and endInstant must be RFC 3339 instants.")]
+    BadInstants,
+    #[error("Give the search's requestId or the dates (startDate, startTime, endDate, endTime).")]
+    WindowRequired,
+    #[error("{0} must have latitude within -90..90 and longitude within -180..180")]
+    BadLocation(&'static str),
+    #[error("Each extra needs an extraId.")]
+    ExtraIdRequired,
+    /// An id between services that is not a UUID (trips binding a quote).
+    #[error("{0} must be a UUID")]
+    BadId(&'static str),
+    #[error("finalTripPrice must be zero or more.")]
+    NegativeTripPrice,
+    #[error("Unknown incidental type {0:?}.")]
+    UnknownIncidental(String),
+    /// An incidental that cannot be charged, with its label.
+    #[error("{0}: {1}")]
+    Incidental(&'static str, IncidentalError),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+upcar_errors::error_table! {
+    PricingError {
+        PricingError::Window(WindowError::InPast) => InvalidInput, "dates_in_past";
+        PricingError::Window(WindowError::Inverted) => InvalidInput, "dates_inverted";
+        PricingError::Window(WindowError::Empty) => InvalidInput, "empty_window";
+        PricingError::Window(WindowError::TooLong) => InvalidInput, "window_too_long";
+        PricingError::Window(WindowError::TooFarAhead) => InvalidInput, "start_too_far_ahead";
+        PricingError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
+        PricingError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
+        PricingError::Quote(QuoteError::UnderMinimumAge) => InvalidInput, "under_minimum_age";
+        PricingError::Quote(QuoteError::UnderCarMinimumAge(_)) => InvalidInput, "under_car_minimum_age";
+        PricingError::Quote(QuoteError::BadAge) => InvalidInput, "invalid_age";
+        PricingError::Quote(QuoteError::UnknownExtra(_)) => InvalidInput, "unknown_extra";
+        PricingError::Quote(QuoteError::DuplicateExtra(_)) => InvalidInput, "duplicate_extra";
+        PricingError::Quote(QuoteError::BadQuantity(..)) => InvalidInput, "invalid_quantity";
+        PricingError::Quote(QuoteError::ProtectionRequired) => InvalidInput, "protection_required";
+        PricingError::Quote(QuoteError::TooFarForDelivery(..)) => InvalidInput, "delivery_too_far";
+        PricingError::Quote(QuoteError::NoDelivery) => InvalidInput, "delivery_not_offered";
+        PricingError::Quote(QuoteError::Coupon(CouponError::Empty)) => InvalidInput, "coupon_required";
+        PricingError::Quote(QuoteError::Coupon(CouponError::Unknown)) => InvalidInput, "invalid_coupon";
+        PricingError::Quote(QuoteError::Coupon(CouponError::Expired)) => InvalidInput, "coupon_expired";
+        PricingError::Quote(QuoteError::Coupon(CouponError::NotYet)) => InvalidInput, "coupon_not_active";
+        PricingError::Quote(QuoteError::Coupon(CouponError::BelowMinimum(_))) => InvalidInput, "coupon_minimum_not_met";
+        PricingError::Plan(_) => InvalidInput, "invalid_protection_plan";
+        PricingError::CarNotFound => NotFound, "car_not_found";
+        PricingError::CarNotBookable => Conflict, "car_not_bookable";
+        PricingError::QuoteNotFound => NotFound, "quote_not_found";
+        PricingError::QuoteMismatch => Forbidden, "quote_mismatch";
+        PricingError::QuoteUsed => Conflict, "quote_already_used";
+        PricingError::TripNotFound => NotFound, "trip_not_found";
+        PricingError::SignInRequired => Unauthenticated, "token_missing";
+        PricingError::BadCanceller(_) => InvalidInput, "invalid_cancelled_by";
+        PricingError::CarIdsRequired => InvalidInput, "car_id_required";
+        PricingError::TooManyCars(_) => InvalidInput, "too_many_cars";
+        PricingError::BadInstants => InvalidInput, "invalid_instant";
+        PricingError::WindowRequired => InvalidInput, "dates_required";
+        PricingError::BadLocation(_) => InvalidInput, "invalid_location";
+        PricingError::ExtraIdRequired => InvalidInput, "extra_id_required";
+        PricingError::BadId(_) => InvalidInput, "invalid_id";
+        PricingError::NegativeTripPrice => InvalidInput, "invalid_trip_price";
+        PricingError::UnknownIncidental(_)
+        | PricingError::Incidental(_, IncidentalError::UnknownType(_)) => InvalidInput, "invalid_incidental_type";
+        PricingError::Incidental(_, IncidentalError::NotLate) => InvalidInput, "not_late";
+        PricingError::Incidental(_, IncidentalError::NoExtraMiles(_)) => InvalidInput, "no_extra_miles";
+        PricingError::Incidental(_, IncidentalError::NoMileRate) => InvalidInput, "no_mile_rate";
+        PricingError::Incidental(_, IncidentalError::BadAmount(_)) => InvalidInput, "invalid_incidental_amount";
+        PricingError::Internal(_) => Internal, "internal_error";
+    }
 }
 
 impl From<CouponError> for PricingError {
@@ -64,63 +137,27 @@ impl From<redis::RedisError> for PricingError {
     }
 }
 
-impl ErrorCode for PricingError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            PricingError::CarNotFound
-            | PricingError::TripNotFound
-            | PricingError::QuoteNotFound => ErrorKind::NotFound,
-            PricingError::QuoteUsed | PricingError::CarNotBookable => ErrorKind::Conflict,
-            PricingError::NotYourTrip | PricingError::QuoteMismatch => ErrorKind::Forbidden,
-            PricingError::SignInRequired => ErrorKind::Unauthenticated,
-            PricingError::Internal(_) => ErrorKind::Internal,
-            _ => ErrorKind::InvalidInput,
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            PricingError::Window(WindowError::InPast) => "dates_in_past",
-            PricingError::Window(WindowError::Inverted) => "dates_inverted",
-            PricingError::Window(WindowError::Empty) => "empty_window",
-            PricingError::Window(WindowError::TooLong) => "window_too_long",
-            PricingError::Window(WindowError::BadDate(_)) => "invalid_date",
-            PricingError::Window(WindowError::BadTime(_)) => "invalid_time",
-            PricingError::Quote(q) => match q {
-                QuoteError::UnderMinimumAge => "under_minimum_age",
-                QuoteError::UnderCarMinimumAge(_) => "under_car_minimum_age",
-                QuoteError::BadAge => "invalid_age",
-                QuoteError::UnknownExtra(_) => "unknown_extra",
-                QuoteError::DuplicateExtra(_) => "duplicate_extra",
-                QuoteError::BadQuantity(..) => "invalid_quantity",
-                QuoteError::ProtectionRequired => "protection_required",
-                QuoteError::TooFarForDelivery(..) => "delivery_too_far",
-                QuoteError::NoDelivery => "delivery_not_offered",
-                QuoteError::Coupon(c) => match c {
-                    CouponError::Empty => "coupon_required",
-                    CouponError::Unknown => "invalid_coupon",
-                    CouponError::Expired => "coupon_expired",
-                    CouponError::NotYet => "coupon_not_active",
-                    CouponError::BelowMinimum(_) => "coupon_minimum_not_met",
-                },
-            },
-            PricingError::Plan(_) => "invalid_protection_plan",
-            PricingError::CarNotFound => "car_not_found",
-            PricingError::CarNotBookable => "car_not_bookable",
-            PricingError::QuoteNotFound => "quote_not_found",
-            PricingError::QuoteMismatch => "quote_mismatch",
-            PricingError::QuoteUsed => "quote_already_used",
-            PricingError::TripNotFound => "trip_not_found",
-            PricingError::NotYourTrip => "not_your_trip",
-            PricingError::SignInRequired => "token_missing",
-            PricingError::Invalid(_) => "invalid_input",
-            PricingError::Internal(_) => "internal_error",
-        }
-    }
-}
-
 impl From<PricingError> for tonic::Status {
     fn from(e: PricingError) -> Self {
         upcar_errors::to_status(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use upcar_errors::{ErrorCode, ErrorTable};
+
+    #[test]
+    fn the_error_table_has_no_problems() {
+        let problems = upcar_errors::table_problems(&[("pricing", PricingError::ROWS)]);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+
+    #[test]
+    fn a_window_past_the_horizon_has_its_own_code() {
+        let e = PricingError::from(WindowError::TooFarAhead);
+        assert_eq!((e.code(), e.kind().http_status()), ("start_too_far_ahead", 400));
+        assert_eq!(PricingError::TripNotFound.kind().http_status(), 404);
     }
 }

@@ -1,18 +1,20 @@
-//! The rates read model, fed by `catalog.car_pricing_changed`. Each event carries the car's
-//! full pricing; a row is replaced only by a newer `version`, so duplicates and late arrivals
-//! change nothing. Events that cannot be applied are logged and dropped (redelivering them
-//! would fail the same way forever).
+//! The read models pricing keeps from events: the rates, fed by `catalog.car_pricing_changed`,
+//! and the co-host teams, fed by `hosting.team_changed` (who besides a trip's guest and host
+//! may see its prices). Each event carries the full state of its car or team; a row is replaced
+//! only by a newer `version`, so duplicates and late arrivals change nothing. Events that cannot
+//! be applied are logged and dropped (redelivering them would fail the same way forever).
 
 use crate::store::rates::RatesRow;
+use crate::store::teams::{self, TeamAccess};
 use diesel_async::AsyncPgConnection;
 use pricing_domain::rates::Per;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
-use upcar_proto::events::CarPricingChanged;
+use upcar_proto::events::{CarPricingChanged, TeamChanged};
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
 pub fn routing_keys() -> Vec<String> {
-    vec![CarPricingChanged::ROUTING_KEY.to_owned()]
+    vec![CarPricingChanged::ROUTING_KEY.to_owned(), TeamChanged::ROUTING_KEY.to_owned()]
 }
 
 /// Why an event cannot be applied.
@@ -81,22 +83,74 @@ pub fn row_of(e: &Envelope) -> Result<RatesRow, BadEvent> {
     })
 }
 
-/// The consumer's handler.
-pub struct RatesProjection {
+fn ids(list: &[String], field: &'static str) -> Result<Vec<Uuid>, BadEvent> {
+    let mut out: Vec<Uuid> = list
+        .iter()
+        .map(|s| s.trim().parse().map_err(|_| BadEvent::Field(field)))
+        .collect::<Result<_, _>>()?;
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Reads a team event into the row it sets (the rules of trips' own read model).
+pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
+    if e.event_type != TeamChanged::ROUTING_KEY {
+        return Err(BadEvent::UnknownType(e.event_type.clone()));
+    }
+    let m: TeamChanged = e.decode().map_err(|_| BadEvent::Decode)?;
+    let team_id = m.team_id.trim().parse().map_err(|_| BadEvent::Field("team_id"))?;
+    let host_id: Uuid = m.host_id.trim().parse().map_err(|_| BadEvent::Field("host_id"))?;
+    let active = match m.status.as_str() {
+        "active" => true,
+        "inactive" | "deleted" => false,
+        _ => return Err(BadEvent::Field("status")),
+    };
+    if m.version <= 0 {
+        return Err(BadEvent::Field("version"));
+    }
+    let mut cohost_ids = ids(&m.cohost_ids, "cohost_ids")?;
+    // The host is never their own co-host.
+    cohost_ids.retain(|c| *c != host_id);
+    Ok(TeamAccess {
+        team_id,
+        host_id,
+        active,
+        booking_management: m.booking_management,
+        car_ids: ids(&m.car_ids, "car_ids")?,
+        cohost_ids,
+        version: m.version,
+    })
+}
+
+/// The consumer's handler: each event to its read model.
+pub struct Projections {
     pub state: std::sync::Arc<crate::state::AppState>,
 }
 
+fn dropped(event: &Envelope, e: &BadEvent) {
+    tracing::error!(event_id = %event.id, event_type = %event.event_type, error = %e, "dropping an event that cannot be applied")
+}
+
 #[async_trait::async_trait]
-impl EventHandler for RatesProjection {
+impl EventHandler for Projections {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        if event.event_type == TeamChanged::ROUTING_KEY {
+            match team_of(event) {
+                Ok(row) => {
+                    let applied = teams::upsert(conn, &row).await?;
+                    tracing::info!(event_id = %event.id, team_id = %row.team_id, version = row.version, applied, "team event");
+                }
+                Err(e) => dropped(event, &e),
+            }
+            return Ok(());
+        }
         match row_of(event) {
             Ok(row) => {
                 let applied = crate::store::rates::upsert(conn, &row).await?;
                 tracing::debug!(event_id = %event.id, car_id = %row.car_id, applied, "rates event");
             }
-            Err(e) => {
-                tracing::error!(event_id = %event.id, event_type = %event.event_type, error = %e, "dropping an event that cannot be applied")
-            }
+            Err(e) => dropped(event, &e),
         }
         Ok(())
     }
@@ -104,6 +158,55 @@ impl EventHandler for RatesProjection {
     async fn committed(&self, event: &Envelope) {
         if let Ok(row) = row_of(event) {
             self.state.rates_cache.forget(row.car_id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use prost::Message;
+
+    fn envelope(m: &TeamChanged) -> Envelope {
+        Envelope {
+            id: Uuid::now_v7(),
+            event_type: TeamChanged::ROUTING_KEY.to_owned(),
+            payload: m.encode_to_vec(),
+            headers: Default::default(),
+        }
+    }
+
+    fn valid() -> TeamChanged {
+        let host = Uuid::now_v7().to_string();
+        TeamChanged {
+            team_id: Uuid::now_v7().to_string(),
+            host_id: host.clone(),
+            status: "active".into(),
+            car_ids: vec![Uuid::from_u128(2).to_string(), Uuid::from_u128(1).to_string()],
+            cohost_ids: vec![Uuid::from_u128(9).to_string(), host, Uuid::from_u128(9).to_string()],
+            booking_management: true,
+            pricing_availability: false,
+            version: 3,
+            occurred_at: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_team_event_becomes_its_access_row_and_bad_ones_say_why() {
+        let row = team_of(&envelope(&valid())).unwrap();
+        assert!(row.active && row.booking_management);
+        assert_eq!(row.car_ids, [Uuid::from_u128(1), Uuid::from_u128(2)]);
+        assert_eq!(row.cohost_ids, [Uuid::from_u128(9)], "no repeats, never the host");
+        let deleted = TeamChanged { status: "deleted".into(), ..valid() };
+        assert!(!team_of(&envelope(&deleted)).unwrap().active);
+        let cases: [(TeamChanged, BadEvent); 3] = [
+            (TeamChanged { team_id: "x".into(), ..valid() }, BadEvent::Field("team_id")),
+            (TeamChanged { status: "paused".into(), ..valid() }, BadEvent::Field("status")),
+            (TeamChanged { version: 0, ..valid() }, BadEvent::Field("version")),
+        ];
+        for (m, why) in cases {
+            assert_eq!(team_of(&envelope(&m)), Err(why));
         }
     }
 }

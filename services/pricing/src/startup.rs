@@ -6,6 +6,7 @@ use crate::state::AppState;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use tokio::net::TcpListener;
+use upcar_clock::Clock;
 use upcar_proto::pricing::pricing_server::PricingServer;
 
 /// The pricing database's migrations, compiled into the binary.
@@ -26,6 +27,11 @@ impl Application {
     /// Creates and migrates the database (and loads demo coupons in development), and binds
     /// the gRPC port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Clock::system()).await
+    }
+
+    /// [`Application::build`] reading time from `clock` (tests keep a clone to move it).
+    pub async fn build_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
         let db_url = settings.database.url().to_owned();
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
@@ -35,11 +41,12 @@ impl Application {
             std::time::Duration::from_millis(settings.rates_cache.ttl_ms),
             settings.rates_cache.max_entries,
         );
-        let state = Arc::new(AppState { pool, redis, quotes: settings.quotes, rates_cache });
+        let state = Arc::new(AppState { pool, redis, quotes: settings.quotes, rates_cache, clock });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
         }
-        // The queue exists before catalog's first pricing events; best effort, the consumer
+        // The queue exists before catalog's first pricing events (and hosting's first team
+        // events); best effort, the consumer
         // declares it again when it connects.
         upcar_events::declare_queue_at_start(
             settings.amqp.url(),
@@ -67,7 +74,7 @@ impl Application {
         queue_name(&self.amqp.exchange)
     }
 
-    /// Serves gRPC and consumes rate events until `shutdown` resolves.
+    /// Serves gRPC and consumes rate and team events until `shutdown` resolves.
     pub async fn run_until(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -81,7 +88,7 @@ impl Application {
             self.amqp.exchange.clone(),
             self.queue_name(),
             crate::events::routing_keys(),
-            Arc::new(crate::events::RatesProjection { state: self.state.clone() }),
+            Arc::new(crate::events::Projections { state: self.state.clone() }),
             token.clone().cancelled_owned(),
         ));
         let incoming = upcar_grpc::incoming(self.listener);

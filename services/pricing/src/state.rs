@@ -3,6 +3,7 @@
 use crate::cache::RatesCache;
 use crate::config::QuoteSettings;
 use crate::error::{PricingError, PricingResult};
+use upcar_clock::Clock;
 use upcar_db::{PgPool, PooledConn};
 
 /// Shared handles and settings.
@@ -12,6 +13,8 @@ pub struct AppState {
     pub quotes: QuoteSettings,
     /// Rates of recently priced cars (search paths only).
     pub rates_cache: RatesCache,
+    /// The time handlers read (tests move it).
+    pub clock: Clock,
 }
 
 impl AppState {

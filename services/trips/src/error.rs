@@ -1,7 +1,10 @@
-//! Every way a trips call can fail.
+//! Every way a trips call can fail: one variant per rule, with the message the caller sees, and
+//! the table (`error_table!`) giving each its kind and stable code.
 
+use crate::payments::PaymentError;
 use trips_domain::TransitionError;
-use trips_domain::extras::ExtrasError;
+use trips_domain::extras::{ExtrasError, MAX_ADDITIONAL_DRIVERS, MAX_INCIDENTALS_PER_CALL};
+use trips_domain::photos::PhotoError;
 use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of trips operations.
@@ -12,43 +15,240 @@ pub type TripsResult<T> = Result<T, TripsError>;
 pub enum TripsError {
     #[error("Token is missing")]
     SignInRequired,
-    #[error("{0}")]
-    Invalid(String),
     #[error("Trip not found")]
     TripNotFound,
+    #[error("Car not found")]
+    CarNotFound,
+    #[error("carId is required")]
+    CarIdRequired,
     #[error("You can not book your own car")]
     OwnCar,
+    /// Pre-booking verification (CONTRACT.md); the message lists what is missing.
     #[error("{0}")]
     VerificationRequired(String),
+    /// The date of birth on the profile makes the renter younger than 21 (pricing refuses a
+    /// stated age under 21 with the same code).
+    #[error("Renters must be 21 or older.")]
+    UnderMinimumAge,
+    /// The car's own rules (catalog: advance notice, trip length, host blocks) or an overlap;
+    /// the message says which, and may suggest a start that would be accepted.
     #[error("{0}")]
     CarNotAvailable(String),
     #[error("User is not available.")]
     UserNotAvailable,
     #[error("The price changed to {0}. Please review the new price and book again.")]
     PriceChanged(String),
+    #[error("The incidentals total {0}. Please review them and accept again.")]
+    IncidentalsTotalChanged(String),
+    #[error("Idempotency-Key must be 1 to 255 visible characters.")]
+    BadIdempotencyKey,
     #[error("This Idempotency-Key was already used with a different request.")]
     IdempotencyKeyReused,
+    /// Claimed by a request still running on another connection.
+    #[error("The same request is still being processed; retry in a moment.")]
+    RequestInProgress,
     #[error(transparent)]
     Transition(#[from] TransitionError),
     #[error(transparent)]
     Extras(#[from] ExtrasError),
+    #[error(transparent)]
+    Photo(#[from] PhotoError),
+    #[error("{0} is too long (1000 characters at most).")]
+    ReasonTooLong(&'static str),
+    #[error("Unknown trip list {0:?}.")]
+    UnknownTripList(String),
+    #[error("Invalid date or time {0:?}. Use YYYY-MM-DD and h:mm AM/PM.")]
+    BadDateTime(String),
+    #[error("{0} does not exist in that time zone.")]
+    NonexistentLocalTime(String),
+    #[error("Unknown timeZone")]
+    UnknownTimeZone,
+    #[error("Start date must be before or equal to the end date.")]
+    DatesInverted,
+    #[error("Give new dates, or new extras or protection plan.")]
+    ModificationEmpty,
+    #[error("There is no modification request to {0}.")]
+    NoPendingModification(&'static str),
+    #[error("response must be accept or decline")]
+    BadModificationResponse,
+    /// A required part of the billing address; the message names it.
+    #[error("{0}")]
+    BillingFieldRequired(&'static str),
+    #[error("Only cards with a United States billing address are accepted.")]
+    BillingNotInUs,
+    #[error("paymentMethodId is required")]
+    PaymentMethodIdRequired,
+    #[error("year must be between 2000 and 2100")]
+    BadYear,
     #[error("{0}")]
     CardDeclined(String),
     #[error("{0}")]
     Payment(String),
+    #[error("At most 50 photos at a time.")]
+    TooManyPhotos,
+    #[error("Each photo needs its stored URL.")]
+    PhotoUrlRequired,
+    #[error("Check-in opens 30 minutes before the trip starts.")]
+    CheckInNotOpen,
+    #[error("additionalDriverEmails is required")]
+    DriverEmailsRequired,
+    #[error("{0:?} is not a valid email address.")]
+    InvalidEmail(String),
+    #[error("At most {MAX_ADDITIONAL_DRIVERS} additional drivers per trip.")]
+    TooManyDrivers,
+    #[error("You are already the trip's driver; invite someone else.")]
+    OwnEmail,
+    #[error("{0} is already an additional driver of this trip.")]
+    DriverAlreadyAdded(String),
+    #[error("token is required")]
+    InvitationTokenRequired,
+    #[error("This invitation link is not valid.")]
+    InvitationNotFound,
+    #[error("This invitation was sent to another email address. Sign in with that address.")]
+    InvitationForAnotherEmail,
+    #[error("This invitation has already been used.")]
+    InvitationUsed,
+    #[error("This invitation has expired. Ask the guest to invite you again.")]
+    InvitationExpired,
+    #[error("This trip is no longer booked.")]
+    InvitationTripNotBooked,
+    #[error("You are already on this trip.")]
+    AlreadyOnTrip,
+    #[error("{0}")]
+    PaymentProviderUnavailable(&'static str),
+    #[error("{0}")]
+    PayoutAccountFailed(String),
+    #[error("No payout account yet: set one up first (createOnboardingLinkOnly false).")]
+    PayoutAccountMissing,
+    #[error("No such payout account.")]
+    PayoutAccountNotFound,
+    /// Local onboarding exists only in development with the local provider.
+    #[error("Onboarding is completed on the payment provider's own form.")]
+    LocalOnboardingOff,
+    #[error("Add at least one incidental.")]
+    IncidentalsRequired,
+    #[error("At most {MAX_INCIDENTALS_PER_CALL} incidentals at a time.")]
+    TooManyIncidentals,
+    #[error("description is too long ({0} characters at most).")]
+    DescriptionTooLong(usize),
+    #[error("{0} is already charged on this trip.")]
+    IncidentalExists(String),
+    #[error("Select at least one incidental to remove.")]
+    IncidentalIdsRequired,
+    #[error("{0:?} is not an incidental id.")]
+    InvalidIncidentalId(String),
+    #[error("Only pending incidentals of this trip can be removed.")]
+    IncidentalNotPending,
+    #[error("priceToPay must be a number greater than 0.")]
+    InvalidPriceToPay,
+    #[error("There are no incidentals to accept.")]
+    NoPendingIncidentals,
+    #[error("Add a payment method to pay the incidentals.")]
+    PaymentMethodRequired,
+    /// An issue type that is not one of the options (the message says whether it was empty).
+    #[error("{0}")]
+    InvalidIssueType(String),
+    #[error("description is required")]
+    DescriptionRequired,
+    #[error("category is required")]
+    CategoryRequired,
+    #[error("category must be 1 to 64 letters, digits, '_' or '-'")]
+    InvalidCategory,
+    #[error("Report the issue first, then attach its photos.")]
+    IssueNotReported,
+    #[error("This agreement link is not valid or has expired.")]
+    AgreementNotFound,
     /// An error another service answered, passed on as it came.
     #[error("{message}")]
     Upstream { kind: ErrorKind, code: String, message: String },
+    /// The refusal stored under an Idempotency-Key, replayed as it was first answered.
+    #[error("{message}")]
+    Replayed { kind: ErrorKind, code: String, message: String },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
-impl TripsError {
-    /// A refusal with its own code.
-    pub fn coded(kind: ErrorKind, code: &str, message: impl Into<String>) -> Self {
-        TripsError::Upstream { kind, code: code.to_owned(), message: message.into() }
+upcar_errors::error_table! {
+    TripsError {
+        TripsError::SignInRequired => Unauthenticated, "token_missing";
+        TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => NotFound, "trip_not_found";
+        TripsError::CarNotFound => NotFound, "car_not_found";
+        TripsError::CarIdRequired => InvalidInput, "car_id_required";
+        TripsError::OwnCar => Forbidden, "own_car";
+        TripsError::VerificationRequired(_) => Forbidden, "verification_required";
+        TripsError::UnderMinimumAge => InvalidInput, "under_minimum_age";
+        TripsError::CarNotAvailable(_) => Conflict, "car_not_available";
+        TripsError::UserNotAvailable => Conflict, "user_not_available";
+        TripsError::PriceChanged(_) | TripsError::IncidentalsTotalChanged(_) => Conflict, "price_changed";
+        TripsError::BadIdempotencyKey => InvalidInput, "invalid_idempotency_key";
+        TripsError::IdempotencyKeyReused => Conflict, "idempotency_key_reused";
+        TripsError::RequestInProgress => Conflict, "request_in_progress";
+        TripsError::Transition(TransitionError::NotAllowed(_))
+        | TripsError::Extras(ExtrasError::NotAllowed(_)) => Forbidden, "not_allowed";
+        TripsError::Transition(TransitionError::WrongStatus { .. })
+        | TripsError::Extras(ExtrasError::WrongStatus(_))
+        | TripsError::InvitationTripNotBooked => Conflict, "invalid_trip_status";
+        TripsError::Extras(ExtrasError::ClaimWindowClosed) => Conflict, "claim_window_closed";
+        TripsError::Extras(ExtrasError::BadRole) => InvalidInput, "invalid_role";
+        TripsError::Photo(PhotoError::NoPhotos) => InvalidInput, "photos_required";
+        TripsError::Photo(PhotoError::OutsideWindow) => InvalidInput, "photo_window_closed";
+        TripsError::Photo(PhotoError::BadType) => InvalidInput, "invalid_photo_type";
+        TripsError::ReasonTooLong(_) => InvalidInput, "reason_too_long";
+        TripsError::UnknownTripList(_) => InvalidInput, "invalid_trip_list";
+        TripsError::BadDateTime(_) => InvalidInput, "invalid_date";
+        TripsError::NonexistentLocalTime(_) => InvalidInput, "invalid_time";
+        TripsError::UnknownTimeZone => InvalidInput, "invalid_time_zone";
+        TripsError::DatesInverted => InvalidInput, "dates_inverted";
+        TripsError::ModificationEmpty => InvalidInput, "modification_empty";
+        TripsError::NoPendingModification(_) => Conflict, "no_pending_modification";
+        TripsError::BadModificationResponse => InvalidInput, "invalid_response";
+        TripsError::BillingFieldRequired(_) => InvalidInput, "billing_address_required";
+        TripsError::BillingNotInUs => InvalidInput, "billing_country_not_supported";
+        TripsError::PaymentMethodIdRequired => InvalidInput, "payment_method_id_required";
+        TripsError::BadYear => InvalidInput, "invalid_year";
+        TripsError::CardDeclined(_) => InvalidInput, "card_declined";
+        TripsError::Payment(_) => InvalidInput, "payment_failed";
+        TripsError::TooManyPhotos => InvalidInput, "too_many_photos";
+        TripsError::PhotoUrlRequired => InvalidInput, "invalid_photo";
+        TripsError::CheckInNotOpen => Conflict, "check_in_not_open";
+        TripsError::DriverEmailsRequired => InvalidInput, "additional_driver_emails_required";
+        TripsError::InvalidEmail(_) => InvalidInput, "invalid_email";
+        TripsError::TooManyDrivers => InvalidInput, "too_many_drivers";
+        TripsError::OwnEmail => InvalidInput, "own_email";
+        TripsError::DriverAlreadyAdded(_) => Conflict, "driver_already_added";
+        TripsError::InvitationTokenRequired => InvalidInput, "token_required";
+        TripsError::InvitationNotFound => NotFound, "invitation_not_found";
+        TripsError::InvitationForAnotherEmail => Forbidden, "invitation_for_another_email";
+        TripsError::InvitationUsed => Conflict, "invitation_used";
+        TripsError::InvitationExpired => Conflict, "invitation_expired";
+        TripsError::AlreadyOnTrip => Conflict, "already_on_trip";
+        TripsError::PaymentProviderUnavailable(_) => Unavailable, "payment_provider_unavailable";
+        TripsError::PayoutAccountFailed(_) => InvalidInput, "payout_account_failed";
+        TripsError::PayoutAccountMissing => Conflict, "payout_account_missing";
+        TripsError::PayoutAccountNotFound => NotFound, "payout_account_not_found";
+        TripsError::LocalOnboardingOff => NotFound, "route_not_found";
+        TripsError::IncidentalsRequired => InvalidInput, "incidentals_required";
+        TripsError::TooManyIncidentals => InvalidInput, "too_many_incidentals";
+        TripsError::DescriptionTooLong(_) => InvalidInput, "description_too_long";
+        TripsError::IncidentalExists(_) => Conflict, "incidental_exists";
+        TripsError::IncidentalIdsRequired => InvalidInput, "incidental_ids_required";
+        TripsError::InvalidIncidentalId(_) => InvalidInput, "invalid_incidental_id";
+        TripsError::IncidentalNotPending => Conflict, "incidental_not_pending";
+        TripsError::InvalidPriceToPay => InvalidInput, "invalid_price_to_pay";
+        TripsError::NoPendingIncidentals => Conflict, "no_pending_incidentals";
+        TripsError::PaymentMethodRequired => InvalidInput, "payment_method_required";
+        TripsError::InvalidIssueType(_) => InvalidInput, "invalid_issue_type";
+        TripsError::DescriptionRequired => InvalidInput, "description_required";
+        TripsError::CategoryRequired => InvalidInput, "category_required";
+        TripsError::InvalidCategory => InvalidInput, "invalid_category";
+        TripsError::IssueNotReported => Conflict, "issue_not_reported";
+        TripsError::AgreementNotFound => NotFound, "agreement_not_found";
+        TripsError::Internal(_) => Internal, "internal_error";
     }
+    forward TripsError::Upstream { kind, .. } | TripsError::Replayed { kind, .. } => *kind;
+}
 
+impl TripsError {
     /// A gRPC status from another service, kept with its kind, code and message.
     pub fn upstream(s: tonic::Status) -> Self {
         let e = upcar_errors::ApiError::from_status(&s);
@@ -56,6 +256,14 @@ impl TripsError {
             return TripsError::Internal(anyhow::anyhow!("upstream: {}", s.message()));
         }
         TripsError::Upstream { kind: e.kind, code: e.code, message: e.message }
+    }
+
+    /// The code the caller sees: the table's, or the original one of a forwarded error.
+    pub fn code_seen(&self) -> &str {
+        match self {
+            TripsError::Upstream { code, .. } | TripsError::Replayed { code, .. } => code,
+            other => other.code(),
+        }
     }
 }
 
@@ -71,70 +279,49 @@ impl From<upcar_db::PoolError> for TripsError {
     }
 }
 
-impl ErrorCode for TripsError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            TripsError::SignInRequired => ErrorKind::Unauthenticated,
-            TripsError::Invalid(_) | TripsError::CardDeclined(_) | TripsError::Payment(_) => {
-                ErrorKind::InvalidInput
-            }
-            TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => {
-                ErrorKind::NotFound
-            }
-            TripsError::Extras(ExtrasError::NotAllowed(_)) => ErrorKind::Forbidden,
-            TripsError::Extras(ExtrasError::WrongStatus(_) | ExtrasError::ClaimWindowClosed) => {
-                ErrorKind::Conflict
-            }
-            TripsError::OwnCar | TripsError::VerificationRequired(_) => ErrorKind::Forbidden,
-            TripsError::Transition(TransitionError::NotAllowed(_)) => ErrorKind::Forbidden,
-            TripsError::Transition(TransitionError::WrongStatus { .. })
-            | TripsError::CarNotAvailable(_)
-            | TripsError::UserNotAvailable
-            | TripsError::PriceChanged(_)
-            | TripsError::IdempotencyKeyReused => ErrorKind::Conflict,
-            TripsError::Upstream { kind, .. } => *kind,
-            TripsError::Internal(_) => ErrorKind::Internal,
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            TripsError::SignInRequired => "token_missing",
-            TripsError::Invalid(_) => "invalid_input",
-            TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => {
-                "trip_not_found"
-            }
-            TripsError::Extras(ExtrasError::NotAllowed(_)) => "not_allowed",
-            TripsError::Extras(ExtrasError::WrongStatus(_)) => "invalid_trip_status",
-            TripsError::Extras(ExtrasError::ClaimWindowClosed) => "claim_window_closed",
-            TripsError::OwnCar => "own_car",
-            TripsError::VerificationRequired(_) => "verification_required",
-            TripsError::CarNotAvailable(_) => "car_not_available",
-            TripsError::UserNotAvailable => "user_not_available",
-            TripsError::PriceChanged(_) => "price_changed",
-            TripsError::IdempotencyKeyReused => "idempotency_key_reused",
-            TripsError::Transition(TransitionError::NotAllowed(_)) => "not_allowed",
-            TripsError::Transition(TransitionError::WrongStatus { .. }) => "invalid_trip_status",
-            TripsError::CardDeclined(_) => "card_declined",
-            TripsError::Payment(_) => "payment_failed",
-            // Codes of other services are passed on through `code_owned`.
-            TripsError::Upstream { .. } => "upstream_error",
-            TripsError::Internal(_) => "internal_error",
+impl From<PaymentError> for TripsError {
+    fn from(e: PaymentError) -> Self {
+        match e {
+            PaymentError::Declined(m) => TripsError::CardDeclined(m),
+            PaymentError::Invalid(m) => TripsError::Payment(m),
+            PaymentError::Unavailable(m) => TripsError::Internal(anyhow::anyhow!(m)),
         }
     }
 }
 
 impl From<TripsError> for tonic::Status {
     fn from(e: TripsError) -> Self {
-        match &e {
-            TripsError::Upstream { code, .. } => {
-                let mut s = upcar_errors::to_status(&e);
-                if let Ok(v) = code.parse() {
-                    s.metadata_mut().insert(upcar_errors::ERROR_CODE_METADATA, v);
-                }
-                s
-            }
-            _ => upcar_errors::to_status(&e),
+        let mut s = upcar_errors::to_status(&e);
+        if let TripsError::Upstream { code, .. } | TripsError::Replayed { code, .. } = &e
+            && let Ok(v) = code.parse()
+        {
+            s.metadata_mut().insert(upcar_errors::ERROR_CODE_METADATA, v);
         }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use upcar_errors::ErrorTable;
+
+    #[test]
+    fn the_error_table_has_no_problems() {
+        let problems = upcar_errors::table_problems(&[("trips", TripsError::ROWS)]);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+
+    #[test]
+    fn forwarded_errors_keep_their_code_and_kind() {
+        let e = TripsError::Upstream {
+            kind: ErrorKind::NotFound,
+            code: "car_not_found".into(),
+            message: "Car not found".into(),
+        };
+        let api = upcar_errors::ApiError::from_status(&tonic::Status::from(e));
+        assert_eq!((api.http_status(), api.code.as_str()), (404, "car_not_found"));
+        let api = upcar_errors::ApiError::from_status(&tonic::Status::from(TripsError::OwnCar));
+        assert_eq!((api.http_status(), api.code.as_str()), (403, "own_car"));
     }
 }

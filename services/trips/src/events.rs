@@ -3,19 +3,19 @@
 //! event carries the trip's `version`, so consumers keep only the newest.
 
 use crate::store::trips::TripRow;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_proto::events::{
-    PaymentAuthorized, PaymentSettled, TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut,
-    TripConfirmed,
+    PaymentAuthorized, PaymentMethodAdded, PaymentSettled, TripBooked, TripCancelled,
+    TripCheckedIn, TripCheckedOut, TripConfirmed,
 };
 
-fn now() -> String {
-    Utc::now().to_rfc3339()
-}
-
 /// The trip holds the car.
-pub async fn booked(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+pub async fn booked(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = TripBooked {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
@@ -23,14 +23,18 @@ pub async fn booked(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryR
         start_time: t.start_time.to_rfc3339(),
         end_time: t.end_time.to_rfc3339(),
         version: t.version,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
         owner_id: t.owner_id.to_string(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
 /// The trip is confirmed.
-pub async fn confirmed(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+pub async fn confirmed(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = TripConfirmed {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
@@ -39,7 +43,7 @@ pub async fn confirmed(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Que
         start_time: t.start_time.to_rfc3339(),
         end_time: t.end_time.to_rfc3339(),
         version: t.version,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -48,13 +52,13 @@ pub async fn confirmed(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Que
 pub async fn cancelled(
     conn: &mut AsyncPgConnection,
     t: &TripRow,
-    version: i64,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let e = TripCancelled {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
-        version,
-        occurred_at: now(),
+        version: t.version,
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -64,13 +68,14 @@ pub async fn authorized(
     conn: &mut AsyncPgConnection,
     t: &TripRow,
     provider: &str,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let e = PaymentAuthorized {
         trip_id: t.id.to_string(),
         guest_id: t.guest_id.to_string(),
         amount_cents: t.total_cents,
         provider: provider.to_owned(),
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -81,48 +86,61 @@ pub async fn settled(
     t: &TripRow,
     captured: i64,
     released: i64,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let e = PaymentSettled {
         trip_id: t.id.to_string(),
         guest_id: t.guest_id.to_string(),
         captured_cents: captured,
         released_cents: released,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
 /// The guest has the car.
-pub async fn checked_in(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+pub async fn checked_in(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = TripCheckedIn {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
         version: t.version,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
 /// The car is back.
-pub async fn checked_out(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+pub async fn checked_out(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = TripCheckedOut {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
         version: t.version,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
 /// An accepted modification moved (or repriced) the trip.
-pub async fn rescheduled(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+pub async fn rescheduled(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = upcar_proto::events::TripRescheduled {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
         start_time: t.start_time.to_rfc3339(),
         end_time: t.end_time.to_rfc3339(),
         version: t.version,
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -134,6 +152,7 @@ pub async fn incidentals_charged(
     amount_cents: i64,
     ids: Vec<String>,
     provider: &str,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let e = upcar_proto::events::IncidentalsCharged {
         trip_id: t.id.to_string(),
@@ -142,7 +161,7 @@ pub async fn incidentals_charged(
         amount_cents,
         incidental_ids: ids,
         provider: provider.to_owned(),
-        occurred_at: now(),
+        occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -152,5 +171,24 @@ pub async fn driver_invited(
     conn: &mut AsyncPgConnection,
     e: upcar_proto::events::AdditionalDriverInvited,
 ) -> diesel::QueryResult<()> {
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// A card is on file for the user (accounts keeps `hasPaymentMethod`, which the tier and the
+/// pre-booking checklist read).
+pub async fn payment_method_added(
+    conn: &mut AsyncPgConnection,
+    user: uuid::Uuid,
+    m: &crate::store::payments::MethodRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
+    let e = PaymentMethodAdded {
+        user_id: user.to_string(),
+        payment_method_id: m.id.clone(),
+        card_type: m.card_type.clone(),
+        last4: m.last4.clone(),
+        provider: m.provider.clone(),
+        occurred_at: at.to_rfc3339(),
+    };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }

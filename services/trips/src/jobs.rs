@@ -1,6 +1,6 @@
 //! The periodic money jobs: host payouts and the release of uncaptured holds. Each run takes
-//! the time it treats as now (the clock is injected: the loop passes the real time, tests their
-//! own) and is safe to repeat or to run on two replicas at once.
+//! the time it treats as now (the loop passes its clock's, tests their own) and is safe to
+//! repeat or to run on two replicas at once.
 
 use crate::payments::{PaymentError, PaymentProvider};
 use crate::store::ledger::{self, Entry};
@@ -204,7 +204,7 @@ pub async fn release_holds(
                     Ok(()) => {
                         payments::settle_hold(c, &h.id, 0, "released").await?;
                         if let Some(t) = trips::get(c, h.trip_id, false).await? {
-                            crate::events::settled(c, &t, 0, h.amount_cents).await?;
+                            crate::events::settled(c, &t, 0, h.amount_cents, now).await?;
                         }
                         run.released.push(h.id);
                     }
@@ -225,6 +225,7 @@ pub async fn release_holds(
 pub async fn run_periodically(
     pool: PgPool,
     provider: std::sync::Arc<dyn PaymentProvider>,
+    clock: upcar_clock::Clock,
     every: Duration,
     stop: impl std::future::Future<Output = ()>,
 ) {
@@ -235,7 +236,7 @@ pub async fn run_periodically(
         tokio::select! {
             () = &mut stop => return,
             _ = tick.tick() => {
-                let now = Utc::now();
+                let now = clock.now();
                 match release_holds(&pool, provider.as_ref(), now).await {
                     Ok(r) if !r.released.is_empty() || !r.extended.is_empty() => {
                         tracing::info!(released = r.released.len(), extended = r.extended.len(), "hold release run");

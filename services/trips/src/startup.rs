@@ -10,6 +10,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
+use upcar_clock::Clock;
 use upcar_events::Relay;
 use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
@@ -37,6 +38,11 @@ impl Application {
     /// Creates and migrates the database, connects (lazily) to its peers, loads demo cards in
     /// development, and binds the gRPC port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Clock::system()).await
+    }
+
+    /// [`Application::build`] reading time from `clock` (tests keep a clone to move it).
+    pub async fn build_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
         let db_url = settings.database.url().to_owned();
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
@@ -72,6 +78,7 @@ impl Application {
             payments,
             development: settings.environment.is_development(),
             public_base_url: settings.payments.public_base_url.clone(),
+            clock,
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
@@ -135,8 +142,10 @@ impl Application {
         let jobs_task = self.jobs_every.map(|every| {
             let t = token.clone();
             let (pool, provider) = (self.state.pool.clone(), self.state.payments.clone());
+            let clock = self.state.clock.clone();
             tokio::spawn(async move {
-                crate::jobs::run_periodically(pool, provider, every, t.cancelled_owned()).await
+                crate::jobs::run_periodically(pool, provider, clock, every, t.cancelled_owned())
+                    .await
             })
         });
         let incoming = upcar_grpc::incoming(self.listener);

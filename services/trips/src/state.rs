@@ -3,6 +3,7 @@
 use crate::error::TripsResult;
 use crate::payments::PaymentProvider;
 use std::sync::Arc;
+use upcar_clock::Clock;
 use upcar_db::{PgPool, PooledConn};
 use upcar_events::Relay;
 use upcar_grpc::Channel;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub development: bool,
     /// Where hosts reach the web app and gateway (onboarding return links).
     pub public_base_url: String,
+    /// The time handlers and jobs read (tests move it).
+    pub clock: Clock,
 }
 
 impl AppState {

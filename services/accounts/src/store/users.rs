@@ -174,6 +174,15 @@ pub async fn mark_email_verified(conn: &mut AsyncPgConnection, id: Uuid) -> Quer
     Ok(n == 1)
 }
 
+/// Records that the user has a card on file (trips' `trips.payment_method_added`); answers the
+/// rows changed (0 when it was already recorded or the user is unknown).
+pub async fn set_has_payment_method(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<usize> {
+    diesel::update(users::table.find(id).filter(users::has_payment_method.eq(false)))
+        .set((users::has_payment_method.eq(true), users::updated_at.eq(diesel::dsl::now)))
+        .execute(conn)
+        .await
+}
+
 pub async fn set_device(
     conn: &mut AsyncPgConnection,
     id: Uuid,

@@ -427,3 +427,80 @@ async fn google_users_are_unique_per_google_account() {
         .expect("many users without a Google account");
     }
 }
+
+/// The user's profile as they read it (`getuser`).
+async fn profile_of(app: &TestApp, user: uuid::Uuid) -> pb::User {
+    let mut r = tonic::Request::new(pb::IdRequest { id: user.to_string() });
+    upcar_identity::Identity {
+        user_id: user,
+        role: upcar_identity::Role::User,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+    }
+    .inject(r.metadata_mut());
+    app.client.clone().get_user(r).await.expect("getuser").into_inner().user.expect("user")
+}
+
+#[tokio::test]
+async fn a_card_added_in_trips_shows_in_getuser_once_however_often_the_event_arrives() {
+    // An exchange of this test's own, so its queue receives only what the test publishes.
+    let db = upcar_testkit::TestDatabase::create("accounts").await.expect("database");
+    let mut settings = accounts::Settings::load().expect("settings");
+    settings.database.url = db.url.clone().into();
+    settings.grpc.port = 0;
+    settings.redis.url = upcar_testkit::redis_url();
+    settings.amqp.exchange = upcar_testkit::unique("test-accounts");
+    let built = accounts::Application::build(settings.clone()).await.expect("build");
+    let (port, state) = (built.port(), built.state());
+    tokio::spawn(built.run_until(std::future::pending()));
+    let client =
+        AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
+    let app = TestApp { client, state, settings };
+    let user: uuid::Uuid = app
+        .client
+        .clone()
+        .sign_up(sign_up_request())
+        .await
+        .expect("sign up")
+        .into_inner()
+        .user
+        .expect("user")
+        .user_id
+        .parse()
+        .expect("id");
+    let before = profile_of(&app, user).await;
+    assert!(!before.has_payment_method);
+    assert_eq!(before.current_tier, "Explorer");
+
+    let event = upcar_proto::events::PaymentMethodAdded {
+        user_id: user.to_string(),
+        payment_method_id: "pm_card_visa".into(),
+        card_type: "visa".into(),
+        last4: "4242".into(),
+        provider: "local".into(),
+        occurred_at: chrono::Utc::now().to_rfc3339(),
+    };
+    // As trips' relay would, and again with the same id, as a broker may redeliver.
+    let id = uuid::Uuid::now_v7().to_string();
+    for _ in 0..2 {
+        upcar_testkit::publish(app.settings.amqp.url(), &app.settings.amqp.exchange, &event, &id)
+            .await
+            .expect("publish");
+    }
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !profile_of(&app, user).await.has_payment_method {
+        assert!(tokio::time::Instant::now() < deadline, "the card never reached the profile");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let processed = count(
+        &app.state,
+        &format!("SELECT count(*) AS n FROM processed_events WHERE event_id = '{id}'"),
+    )
+    .await;
+    assert_eq!(processed, 1, "the event is applied once");
+    // A card alone is not verification: the tier waits for email, date of birth and licence.
+    let after = profile_of(&app, user).await;
+    assert_eq!(after.current_tier, "Explorer");
+    assert!(after.pre_book_verif_needed_fields.expect("fields").dl_upload_needed);
+}

@@ -724,3 +724,23 @@ async fn a_modification_is_asked_by_one_party_and_answered_by_the_other() {
         "{b}"
     );
 }
+
+#[tokio::test]
+async fn getuser_reports_a_card_added_through_payments_and_the_tier_follows() {
+    // Email verified, date of birth, licence and selfie, then a card added in trips.
+    let g = verified_guest().await;
+    // The card reaches accounts through trips.payment_method_added.
+    let mut user = Value::Null;
+    for _ in 0..100 {
+        let (s, b) = parts(get(&format!("/v1/users/getuser/{}", g.id), Some(&g.token)).await).await;
+        assert_eq!(s, 200, "{b}");
+        user = b["user"].clone();
+        if user["hasPaymentMethod"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(user["hasPaymentMethod"], true, "{user}");
+    assert_eq!(user["currentTier"], "Verified Driver", "{user}");
+    assert_eq!(user["preBookVerifNeededFields"]["dlUploadNeeded"], false, "{user}");
+}

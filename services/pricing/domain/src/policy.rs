@@ -53,6 +53,12 @@ pub const MAX_INCIDENTAL_AMOUNT: Cents = Cents(250_000);
 pub const PAYOUT_THRESHOLD: Cents = Cents(10_000);
 /// How long a quote is honoured at checkout.
 pub const QUOTE_VALID_MINUTES: i64 = 30;
+/// The booking horizon: a trip starts at most this many days from now. The spec sets none; this
+/// is the product's rule. Hosts keep their prices, discounts and calendars for the coming year
+/// (the host calendar and the search calendar page month by month), tax rates change yearly,
+/// and a booking far beyond that would hold the car and place a card authorisation for a
+/// trip nobody priced (a trip in year 9999 was priced, booked and its card authorised).
+pub const BOOKING_HORIZON_DAYS: i64 = 365;
 
 /// State base sales tax on rentals, in basis points, by two-letter state. Local surtaxes are
 /// not modelled; an unlisted state uses [`DEFAULT_TAX_BP`].

@@ -2,6 +2,7 @@
 //! the spec says (minutes 0-14 to :00, 15-44 to :30, 45-59 to the next hour), resolved to
 //! instants in the car's time zone.
 
+use crate::policy::BOOKING_HORIZON_DAYS;
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
@@ -25,6 +26,13 @@ pub enum WindowError {
     Empty,
     #[error("Trips can last at most 1000 days.")]
     TooLong,
+    #[error("Trips can start at most 365 days from now.")]
+    TooFarAhead,
+}
+
+/// Whether a trip starting at `start` is within the booking horizon as of `now`.
+pub fn within_horizon(start: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    start <= now + Duration::days(BOOKING_HORIZON_DAYS)
 }
 
 /// Parses `10:00 AM`, `9:30 pm`, `12:00 PM`; also 24-hour `14:30`.
@@ -138,6 +146,9 @@ impl PriceWindow {
         if start < now - Duration::minutes(30) {
             return Err(WindowError::InPast);
         }
+        if !within_horizon(start, now) {
+            return Err(WindowError::TooFarAhead);
+        }
         if end - start > Duration::days(MAX_DAYS) {
             return Err(WindowError::TooLong);
         }
@@ -238,6 +249,29 @@ mod tests {
             err("2026-12-01", "25:00", "2026-12-03", "10:00 AM"),
             WindowError::BadTime(_)
         ));
+    }
+
+    #[test]
+    fn a_trip_starts_within_the_booking_horizon() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap();
+        let from = |t: &str| PriceWindow::from_local("2027-11-22", t, "2027-11-25", t, LA, now);
+        // 365 days from now (4:00 AM in Los Angeles) is the last start taken.
+        assert!(from("4:00 AM").is_ok());
+        assert_eq!(from("4:30 AM").unwrap_err(), WindowError::TooFarAhead);
+        assert_eq!(
+            PriceWindow::from_local("9999-01-01", "10:00 AM", "9999-01-03", "10:00 AM", LA, now)
+                .unwrap_err(),
+            WindowError::TooFarAhead
+        );
+        // The same rule for windows given as instants (the many-car price).
+        let start = now + Duration::days(BOOKING_HORIZON_DAYS + 1);
+        assert_eq!(
+            PriceWindow::from_instants(start, start + Duration::days(2), LA, now).unwrap_err(),
+            WindowError::TooFarAhead
+        );
+        assert!(within_horizon(now + Duration::days(BOOKING_HORIZON_DAYS), now));
+        let past_it = now + Duration::days(BOOKING_HORIZON_DAYS) + Duration::minutes(1);
+        assert!(!within_horizon(past_it, now));
     }
 
     #[test]

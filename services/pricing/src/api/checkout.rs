@@ -4,20 +4,19 @@ use crate::api::convert;
 use crate::api::prices::{DEFAULT_AGE, bookable_car, car_id, compute, store_quote};
 use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
-use crate::store::coupons;
 use crate::store::quotes::{self, Point, QuoteInputs};
 use crate::store::rates::{self, PricedCar};
 use crate::store::trip_prices::{self, TripPrice};
-use chrono::Utc;
+use crate::store::{coupons, teams};
 use pricing_domain::coupon::{Coupon, CouponError, normalize};
 use pricing_domain::protection::Plan;
 use pricing_domain::window::PriceWindow;
 use prost::Message;
-use upcar_identity::Identity;
+use upcar_identity::{Identity, Role};
 use upcar_proto::pricing as pb;
 use uuid::Uuid;
 
-fn point(l: &Option<pb::Location>, field: &str) -> PricingResult<Option<Point>> {
+fn point(l: &Option<pb::Location>, field: &'static str) -> PricingResult<Option<Point>> {
     match l {
         None => Ok(None),
         Some(l)
@@ -25,9 +24,7 @@ fn point(l: &Option<pb::Location>, field: &str) -> PricingResult<Option<Point>> 
         {
             Ok(Some(Point { latitude: l.latitude, longitude: l.longitude }))
         }
-        Some(_) => Err(PricingError::Invalid(format!(
-            "{field} must have latitude within -90..90 and longitude within -180..180"
-        ))),
+        Some(_) => Err(PricingError::BadLocation(field)),
     }
 }
 
@@ -38,7 +35,7 @@ fn extras_of(extras: &[pb::ChosenExtra]) -> PricingResult<Vec<(String, i64)>> {
             let id =
                 if e.extra_id.trim().is_empty() { e.extra_type.trim() } else { e.extra_id.trim() };
             if id.is_empty() {
-                return Err(PricingError::Invalid("Each extra needs an extraId.".to_owned()));
+                return Err(PricingError::ExtraIdRequired);
             }
             Ok((id.to_owned(), i64::from(if e.quantity == 0 { 1 } else { e.quantity })))
         })
@@ -68,7 +65,7 @@ pub async fn get_final_trip_price(
 ) -> PricingResult<pb::PriceDetails> {
     let who = who.ok_or(PricingError::SignInRequired)?;
     let car = bookable_car(state, car_id(&r.car_id)?).await?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let window = PriceWindow::from_local(
         &r.start_date,
         &r.start_time,
@@ -112,16 +109,8 @@ pub async fn accept_quote(
     r: pb::AcceptQuoteRequest,
 ) -> PricingResult<pb::AcceptedQuote> {
     let quote_id: Uuid = r.quote_id.trim().parse().map_err(|_| PricingError::QuoteNotFound)?;
-    let trip_id: Uuid = r
-        .trip_id
-        .trim()
-        .parse()
-        .map_err(|_| PricingError::Invalid("tripId must be a UUID".to_owned()))?;
-    let user_id: Uuid = r
-        .user_id
-        .trim()
-        .parse()
-        .map_err(|_| PricingError::Invalid("userId must be a UUID".to_owned()))?;
+    let trip_id: Uuid = r.trip_id.trim().parse().map_err(|_| PricingError::BadId("tripId"))?;
+    let user_id: Uuid = r.user_id.trim().parse().map_err(|_| PricingError::BadId("userId"))?;
     let mut conn = state.conn().await?;
     let existing = trip_prices::get(&mut conn, trip_id).await?;
     if let Some(existing) = &existing {
@@ -152,7 +141,7 @@ pub async fn accept_quote(
         total_cents: record.total_cents,
         inputs: serde_json::to_value(&record.inputs).map_err(anyhow::Error::from)?,
         details: details.encode_to_vec(),
-        booked_at: Utc::now(),
+        booked_at: state.clock.now(),
     };
     if r.replaces {
         let Some(existing) = existing else { return Err(PricingError::TripNotFound) };
@@ -180,14 +169,24 @@ fn accepted(t: &TripPrice) -> PricingResult<pb::AcceptedQuote> {
     Ok(pb::AcceptedQuote { price_details: Some(details), owner_id: t.owner_id.to_string() })
 }
 
-/// The trip's price row, readable by its guest and its car's host (and admins).
+/// The trip's price row, for the parties who see a trip's money: its guest, its car's host, a
+/// co-host of the car with booking management (the `team_access` read model, as trips keeps
+/// it) and admins. Anyone else gets the answer of an unknown trip (404), so a stranger cannot
+/// tell that a trip exists; additional drivers do not see a trip's money in trips either.
 pub async fn trip_for(state: &AppState, who: &Identity, trip_id: &str) -> PricingResult<TripPrice> {
     let id: Uuid = trip_id.trim().parse().map_err(|_| PricingError::TripNotFound)?;
     let mut conn = state.conn().await?;
     let t = trip_prices::get(&mut conn, id).await?.ok_or(PricingError::TripNotFound)?;
-    let is_admin = who.role == upcar_identity::Role::Admin;
-    if t.user_id != who.user_id && t.owner_id != who.user_id && !is_admin {
-        return Err(PricingError::NotYourTrip);
+    let party = match who.role {
+        Role::Admin => true,
+        Role::User if t.user_id == who.user_id || t.owner_id == who.user_id => true,
+        Role::User => {
+            teams::cohost_grant(&mut conn, who.user_id, t.car_id, t.owner_id).await? == Some(true)
+        }
+        _ => false,
+    };
+    if !party {
+        return Err(PricingError::TripNotFound);
     }
     Ok(t)
 }
@@ -207,7 +206,7 @@ pub async fn get_modified_trip_price(
     };
     let mut inputs: QuoteInputs =
         serde_json::from_value(trip.inputs.clone()).map_err(anyhow::Error::from)?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let window = if r.start_date.trim().is_empty() {
         PriceWindow::from_instants(
             trip.start_time,

@@ -87,17 +87,16 @@ pub async fn price(
     let f = facts(&trip)?;
     let mut items = Vec::with_capacity(r.items.len());
     for i in &r.items {
-        let k = incidentals::kind(&i.r#type).ok_or_else(|| {
-            PricingError::Invalid(format!("Unknown incidental type {:?}.", i.r#type))
-        })?;
+        let k = incidentals::kind(&i.r#type)
+            .ok_or_else(|| PricingError::UnknownIncidental(i.r#type.clone()))?;
         let input = Input {
             minutes_late: i.minutes_late,
             improper_return: i.improper_return,
             miles_driven: i.miles_driven,
             amount: Cents(i.amount_cents),
         };
-        let charges = incidentals::price(k, input, f)
-            .map_err(|e| PricingError::Invalid(format!("{}: {e}", k.label)))?;
+        let charges =
+            incidentals::price(k, input, f).map_err(|e| PricingError::Incidental(k.label, e))?;
         items.push(pb::PricedIncidental {
             r#type: k.code.to_owned(),
             label: k.label.to_owned(),

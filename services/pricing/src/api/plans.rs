@@ -3,7 +3,6 @@
 use crate::api::checkout::coupon_for;
 use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
-use chrono::Utc;
 use pricing_domain::Cents;
 use pricing_domain::coupon::Benefit;
 use pricing_domain::protection::{Plan, plans};
@@ -32,7 +31,7 @@ pub fn protection_plan_price(
 ) -> PricingResult<pb::ProtectionPlanPriceReply> {
     let plan = Plan::parse(&r.protection_plan_type)?;
     if r.final_trip_price_cents < 0 {
-        return Err(PricingError::Invalid("finalTripPrice must be zero or more.".to_owned()));
+        return Err(PricingError::NegativeTripPrice);
     }
     Ok(pb::ProtectionPlanPriceReply {
         protection_plan_type: plan.name().to_owned(),
@@ -47,7 +46,7 @@ pub async fn validate_coupon(
     r: pb::ValidateCouponRequest,
 ) -> PricingResult<pb::ValidateCouponReply> {
     let coupon = coupon_for(state, &r.coupon_code).await?;
-    coupon.check(Utc::now())?;
+    coupon.check(state.clock.now())?;
     let (kind, amount, percent) = match coupon.benefit {
         Benefit::Amount(a) => ("amount", a.0, 0),
         Benefit::Percent { bp, cap } => ("percent", cap.map_or(0, |c| c.0), (bp / 100) as i32),

@@ -96,7 +96,7 @@ pub async fn store_quote(
         owner_id: row.owner_id,
         user_id: user,
         total_cents: q.total.0,
-        expires_at: Utc::now() + Duration::minutes(state.quotes.valid_minutes),
+        expires_at: state.clock.now() + Duration::minutes(state.quotes.valid_minutes),
         inputs,
     };
     details.quote_id = record.quote_id.to_string();
@@ -116,7 +116,7 @@ pub async fn get_trip_price(
     r: pb::TripPriceRequest,
 ) -> PricingResult<pb::PriceDetails> {
     let car = bookable_cached(state, car_id(&r.car_id)?).await?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let window = PriceWindow::from_local(
         &r.start_date,
         &r.start_time,
@@ -162,10 +162,10 @@ fn window_of(
 
 fn ids_of(ids: &[String]) -> PricingResult<Vec<Uuid>> {
     if ids.is_empty() {
-        return Err(PricingError::Invalid("Give at least one car id.".to_owned()));
+        return Err(PricingError::CarIdsRequired);
     }
     if ids.len() > MAX_BATCH {
-        return Err(PricingError::Invalid(format!("At most {MAX_BATCH} cars per request.")));
+        return Err(PricingError::TooManyCars(MAX_BATCH));
     }
     // Unknown ids are simply not priced (they are dropped or stay pending).
     Ok(ids.iter().filter_map(|s| s.trim().parse().ok()).collect())
@@ -177,7 +177,7 @@ pub async fn get_trip_prices(
     r: pb::TripPricesRequest,
 ) -> PricingResult<pb::TripPricesReply> {
     let ids = ids_of(&r.car_ids)?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let rows = state.rates_cache.get_many(&state.pool, &ids).await?;
     // A malformed window is the caller's mistake, not a car's: refuse it outright.
     if let Some(first) = rows.first() {
@@ -217,9 +217,7 @@ pub async fn check_prices(
     let (start, end) = if !r.start_instant.trim().is_empty() || !r.end_instant.trim().is_empty() {
         let instant = |s: &str| DateTime::parse_from_rfc3339(s.trim()).is_ok();
         if !instant(&r.start_instant) || !instant(&r.end_instant) {
-            return Err(PricingError::Invalid(
-                "startInstant and endInstant must be RFC 3339 instants.".to_owned(),
-            ));
+            return Err(PricingError::BadInstants);
         }
         (r.start_instant, r.end_instant)
     } else if !r.start_date.trim().is_empty() {
@@ -228,13 +226,10 @@ pub async fn check_prices(
             format!("{} {}", r.end_date.trim(), r.end_time.trim()),
         )
     } else {
-        return Err(PricingError::Invalid(
-            "Give the search's requestId or the dates (startDate, startTime, endDate, endTime)."
-                .to_owned(),
-        ));
+        return Err(PricingError::WindowRequired);
     };
     let (ids, age) = (ids_of(&r.car_ids)?, r.age);
-    let now = Utc::now();
+    let now = state.clock.now();
     let rows = state.rates_cache.get_many(&state.pool, &ids).await?;
     let mut prices = Vec::new();
     let mut pending = Vec::new();

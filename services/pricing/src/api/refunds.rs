@@ -3,7 +3,6 @@
 use crate::api::checkout::trip_for;
 use crate::error::{PricingError, PricingResult};
 use crate::state::AppState;
-use chrono::Utc;
 use pricing_domain::Cents;
 use pricing_domain::refund::{Canceller, RefundRule, refund};
 use upcar_identity::Identity;
@@ -34,12 +33,11 @@ pub async fn get_trip_refund_price(
         "" if trip.user_id == who.user_id => Canceller::Guest,
         "" => Canceller::Host,
         other => {
-            return Err(PricingError::Invalid(format!(
-                "cancelledBy must be guest or host, not {other:?}"
-            )));
+            return Err(PricingError::BadCanceller(other.to_owned()));
         }
     };
-    let split = refund(Cents(trip.total_cents), trip.booked_at, trip.start_time, Utc::now(), by);
+    let now = state.clock.now();
+    let split = refund(Cents(trip.total_cents), trip.booked_at, trip.start_time, now, by);
     Ok(pb::TripRefundReply {
         trip_id: trip.trip_id.to_string(),
         paid_cents: trip.total_cents,

@@ -1,7 +1,8 @@
-//! Storage: the rates read model, coupons and trip prices in Postgres; quotes and remembered
-//! search pages in Redis with expiry.
+//! Storage: the rates and co-host read models, coupons and trip prices in Postgres; quotes and
+//! remembered search pages in Redis with expiry.
 
 pub mod coupons;
 pub mod quotes;
 pub mod rates;
+pub mod teams;
 pub mod trip_prices;

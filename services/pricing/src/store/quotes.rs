@@ -50,7 +50,7 @@ pub async fn save(
 ) -> PricingResult<()> {
     let key = state.key("quote", &q.quote_id.to_string());
     let meta = serde_json::to_vec(q).map_err(anyhow::Error::from)?;
-    let ttl = (q.expires_at - Utc::now()).num_seconds().max(1);
+    let ttl = (q.expires_at - state.clock.now()).num_seconds().max(1);
     let mut conn = state.redis().await?;
     redis::pipe()
         .atomic()
@@ -74,7 +74,7 @@ pub async fn get(
     let (Some(meta), Some(details)) = (meta, details) else { return Ok(None) };
     let record: QuoteRecord = serde_json::from_slice(&meta).map_err(anyhow::Error::from)?;
     let details = pb::PriceDetails::decode(details.as_slice()).map_err(anyhow::Error::from)?;
-    if record.expires_at <= Utc::now() {
+    if record.expires_at <= state.clock.now() {
         return Ok(None);
     }
     Ok(Some((record, details)))

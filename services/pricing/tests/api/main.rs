@@ -18,6 +18,8 @@ struct TestApp {
     client: PricingClient<Channel>,
     exchange: String,
     amqp_url: String,
+    /// The service's time: tests move it.
+    clock: upcar_clock::Clock,
 }
 
 const OWNER: &str = "0193a000-0000-7000-8000-0000000000aa";
@@ -65,6 +67,13 @@ fn car_event(car: Uuid, version: i64, daily: i64) -> CarPricingChanged {
     }
 }
 
+fn error_code(s: &tonic::Status) -> &str {
+    s.metadata()
+        .get(upcar_errors::ERROR_CODE_METADATA)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+}
+
 fn day(d: i64) -> String {
     (Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + Duration::days(d))
         .to_string()
@@ -102,11 +111,12 @@ async fn spawn_app_with(tweak: impl FnOnce(&mut pricing::Settings)) -> TestApp {
     settings.quotes.key_prefix = upcar_testkit::unique("test-pricing");
     settings.amqp.exchange = upcar_testkit::unique("test-pricing");
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
-    let app = pricing::Application::build(settings).await.unwrap();
+    let clock = upcar_clock::Clock::system();
+    let app = pricing::Application::build_with_clock(settings, clock.clone()).await.unwrap();
     let port = app.port();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = PricingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    TestApp { client, exchange, amqp_url }
+    TestApp { client, exchange, amqp_url, clock }
 }
 
 impl TestApp {
@@ -535,7 +545,9 @@ async fn a_quote_binds_to_one_trip_and_then_prices_its_refund_and_modification()
         ))
         .await
         .unwrap_err();
-    assert_eq!(e.code(), Code::PermissionDenied);
+    // As for a trip that does not exist: a stranger cannot tell the trip is there.
+    assert_eq!(e.code(), Code::NotFound);
+    assert_eq!(error_code(&e), "trip_not_found");
 
     // One more day costs one more day (plus its protection and tax).
     let modified = app
@@ -615,4 +627,88 @@ async fn plans_and_coupons_answer_without_a_car() {
         .await
         .unwrap_err();
     assert_eq!(e.code(), Code::InvalidArgument);
+}
+
+#[tokio::test]
+async fn a_trip_starting_more_than_a_year_ahead_is_not_priced() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let guest = Uuid::now_v7();
+
+    let page = app.client.clone().get_trip_price(price_request(car, 400, 402)).await.unwrap_err();
+    let checkout = app.final_price(guest, final_request(car, 400, 402)).await.unwrap_err();
+    let mut year_9999 = final_request(car, 5, 7);
+    year_9999.start_date = "9999-01-01".into();
+    year_9999.end_date = "9999-01-03".into();
+    let far = app.final_price(guest, year_9999).await.unwrap_err();
+
+    for e in [page, checkout, far] {
+        assert_eq!((e.code(), error_code(&e)), (Code::InvalidArgument, "start_too_far_ahead"));
+    }
+    // A start within the year is priced.
+    app.final_price(guest, final_request(car, 360, 362)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_quote_is_honoured_for_30_minutes_of_the_services_time() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let guest = Uuid::now_v7();
+    let quote = app.final_price(guest, final_request(car, 5, 8)).await.unwrap();
+    let accept = |trip: Uuid| pb::AcceptQuoteRequest {
+        quote_id: quote.quote_id.clone(),
+        trip_id: trip.to_string(),
+        user_id: guest.to_string(),
+        car_id: car.to_string(),
+        replaces: false,
+    };
+
+    app.clock.advance(Duration::minutes(31));
+    let e = app.client.clone().accept_quote(accept(Uuid::now_v7())).await.unwrap_err();
+
+    assert_eq!((e.code(), error_code(&e)), (Code::NotFound, "quote_not_found"));
+}
+
+#[tokio::test]
+async fn the_refund_follows_the_policy_at_the_moment_it_is_asked() {
+    let app = spawn_app().await;
+    let car = Uuid::now_v7();
+    app.list_car(&car_event(car, 1, 10_000)).await;
+    let guest = Uuid::now_v7();
+    let quote = app.final_price(guest, final_request(car, 5, 8)).await.unwrap();
+    let trip = Uuid::now_v7();
+    app.client
+        .clone()
+        .accept_quote(pb::AcceptQuoteRequest {
+            quote_id: quote.quote_id.clone(),
+            trip_id: trip.to_string(),
+            user_id: guest.to_string(),
+            car_id: car.to_string(),
+            replaces: false,
+        })
+        .await
+        .unwrap();
+    let start = chrono::DateTime::parse_from_rfc3339(&quote.start_time).unwrap().to_utc();
+    let refund = async || {
+        let r = pb::TripRefundRequest { trip_id: trip.to_string(), cancelled_by: String::new() };
+        app.client.clone().get_trip_refund_price(as_user(r, guest)).await.unwrap().into_inner()
+    };
+
+    app.clock.advance(Duration::hours(2));
+    let early = refund().await;
+    app.clock.set(start - Duration::hours(6));
+    let late = refund().await;
+    app.clock.set(start + Duration::hours(1));
+    let started = refund().await;
+
+    assert_eq!(
+        (early.rule.as_str(), early.refund_cents),
+        ("moreThan24HoursBeforeStart", early.paid_cents)
+    );
+    assert_eq!(late.rule, "within24HoursOfStart");
+    assert!((late.refund_cents - late.paid_cents / 2).abs() <= 1);
+    assert!((late.owner_earns_cents - late.paid_cents * 24 / 100).abs() <= 1);
+    assert_eq!((started.rule.as_str(), started.refund_cents), ("afterStart", 0));
 }

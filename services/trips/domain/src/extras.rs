@@ -28,6 +28,9 @@ pub enum ExtrasError {
     WrongStatus(&'static str),
     #[error("Claims and reports are accepted until 48 hours after the car is returned.")]
     ClaimWindowClosed,
+    /// A list's side that is neither `guest` nor `host` (bad input, whoever asks).
+    #[error("role must be guest or host")]
+    BadRole,
 }
 
 /// Whether the trip has been checked out more than 48 h ago.
@@ -74,7 +77,7 @@ pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> 
     let side = match role.trim() {
         "guest" => Actor::Guest,
         "host" => Actor::Host,
-        _ => return Err(ExtrasError::NotAllowed("role must be guest or host")),
+        _ => return Err(ExtrasError::BadRole),
     };
     match actor {
         Actor::Stranger => Err(ExtrasError::NotFound),
@@ -308,10 +311,7 @@ mod tests {
         assert_eq!(incidentals_view("host", Actor::Admin), Ok(Actor::Host));
         assert!(incidentals_view("host", Actor::Guest).is_err());
         assert!(incidentals_view("guest", Actor::Host).is_err());
-        assert_eq!(
-            incidentals_view("pilot", Actor::Guest),
-            Err(ExtrasError::NotAllowed("role must be guest or host"))
-        );
+        assert_eq!(incidentals_view("pilot", Actor::Guest), Err(ExtrasError::BadRole));
         assert_eq!(incidentals_view("guest", Actor::Stranger), Err(ExtrasError::NotFound));
     }
 

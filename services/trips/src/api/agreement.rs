@@ -2,53 +2,21 @@
 //! holding the trip's agreement token (a link in an email works without signing in). It signs
 //! itself, with server time recorded in the history, once check-in and checkout data exist.
 
+use crate::api::access::{actor_of, trip_id};
 use crate::api::convert;
-use crate::api::incidentals::note;
-use crate::api::read::{actor_of, role_name, trip_id};
+use crate::api::history::sign_if_ready;
+use crate::api::tokens::random_token;
+use crate::api::view::{drivers, seen_by};
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::extras;
 use crate::store::payments::hold_statuses;
-use crate::store::trips::{self, TripRow};
-use chrono::{Duration, Utc};
-use diesel_async::{AsyncConnection, AsyncPgConnection};
-use trips_domain::extras::{AGREEMENT_TOKEN_DAYS_AFTER_END, agreement_signable};
-use upcar_errors::ErrorKind;
+use crate::store::trips;
+use chrono::Duration;
+use diesel_async::AsyncConnection;
+use trips_domain::extras::AGREEMENT_TOKEN_DAYS_AFTER_END;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
-use uuid::Uuid;
-
-/// A new random token (244 random bits as 64 hex characters).
-pub fn random_token() -> String {
-    format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple())
-}
-
-/// Signs the agreement if check-in and checkout data exist and it is not signed yet; the
-/// signature is a history line with server time.
-pub async fn sign_if_ready(c: &mut AsyncPgConnection, t: &TripRow) -> TripsResult<()> {
-    if agreement_signable(t.checked_in_at, t.checked_out_at)
-        && extras::sign_agreement(c, t.id).await?
-    {
-        note(
-            c,
-            t,
-            None,
-            "system",
-            "agreement_signed",
-            "Signed by the guest's check-in and the checkout of the car",
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-fn not_found() -> TripsError {
-    TripsError::coded(
-        ErrorKind::NotFound,
-        "agreement_not_found",
-        "This agreement link is not valid or has expired.",
-    )
-}
 
 /// `trips/getRentalAgreement/{tripId}?token=`.
 pub async fn get(
@@ -63,28 +31,28 @@ pub async fn get(
     }
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
+        let now = state.clock.now();
         let t = trips::get(c, id, true).await?;
-        let (t, role) = match &who {
+        let (t, actor) = match &who {
             Some(w) => {
                 let t = t.ok_or(TripsError::TripNotFound)?;
                 let actor = actor_of(c, &t, w).await?;
                 if !actor.may_read() {
                     return Err(TripsError::TripNotFound);
                 }
-                (t, role_name(actor))
+                (t, Some(actor))
             }
             None => {
-                let t = t.ok_or_else(not_found)?;
+                let t = t.ok_or(TripsError::AgreementNotFound)?;
                 let owner = extras::trip_of_agreement_token(c, &token).await?;
-                let expired =
-                    Utc::now() > t.end_time + Duration::days(AGREEMENT_TOKEN_DAYS_AFTER_END);
+                let expired = now > t.end_time + Duration::days(AGREEMENT_TOKEN_DAYS_AFTER_END);
                 if owner != Some(t.id) || expired {
-                    return Err(not_found());
+                    return Err(TripsError::AgreementNotFound);
                 }
-                (t, "agreement_link")
+                (t, None)
             }
         };
-        sign_if_ready(c, &t).await?;
+        sign_if_ready(c, &t, now).await?;
         let agreement_token = if who.is_some() {
             extras::agreement_token(c, t.id, &random_token()).await?
         } else {
@@ -94,8 +62,16 @@ pub async fn get(
         let history = trips::history(c, &[t.id]).await?;
         let holds = hold_statuses(c, &[t.id]).await?;
         let payment = holds.get(&t.id).map(String::as_str).unwrap_or("");
-        let mut trip = convert::trip(&t, &history, role, payment);
-        trip.additional_drivers = crate::api::drivers::listed(c, t.id).await?;
+        let drivers = drivers(c, t.id, now).await?;
+        // A party sees the trip as everywhere else; the link's holder sees the whole agreement.
+        let trip = match actor {
+            Some(a) => seen_by(a, &t, &history, payment, drivers),
+            None => {
+                let mut trip = convert::trip(&t, &history, "agreement_link", payment);
+                trip.additional_drivers = drivers;
+                trip
+            }
+        };
         Ok(pb::RentalAgreementReply {
             trip: Some(trip),
             signed: signed_at.is_some(),

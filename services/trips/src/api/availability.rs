@@ -11,15 +11,11 @@ fn instant(date: &str, time: &str, tz: chrono_tz::Tz) -> TripsResult<chrono::Dat
     let text = format!("{} {}", date.trim(), time.trim().to_uppercase());
     let local = NaiveDateTime::parse_from_str(&text, "%Y-%m-%d %I:%M %p")
         .or_else(|_| NaiveDateTime::parse_from_str(&text, "%Y-%m-%d %H:%M"))
-        .map_err(|_| {
-            TripsError::Invalid(format!(
-                "Invalid date or time {text:?}. Use YYYY-MM-DD and h:mm AM/PM."
-            ))
-        })?;
+        .map_err(|_| TripsError::BadDateTime(text.clone()))?;
     tz.from_local_datetime(&local)
         .earliest()
         .map(|t| t.with_timezone(&Utc))
-        .ok_or_else(|| TripsError::Invalid(format!("{text} does not exist in {tz}")))
+        .ok_or(TripsError::NonexistentLocalTime(text))
 }
 
 /// Answers whether the caller is free for the window.
@@ -31,17 +27,12 @@ pub async fn is_user_available(
     let tz: chrono_tz::Tz = if r.time_zone.trim().is_empty() {
         chrono_tz::America::Los_Angeles
     } else {
-        r.time_zone
-            .trim()
-            .parse()
-            .map_err(|_| TripsError::Invalid("Unknown timeZone".to_owned()))?
+        r.time_zone.trim().parse().map_err(|_| TripsError::UnknownTimeZone)?
     };
     let start = instant(&r.start_date, &r.start_time, tz)?;
     let end = instant(&r.end_date, &r.end_time, tz)?;
     if start > end {
-        return Err(TripsError::Invalid(
-            "Start date must be before or equal to the end date.".to_owned(),
-        ));
+        return Err(TripsError::DatesInverted);
     }
     let mut conn = state.conn().await?;
     let clash = trips::guest_overlaps(

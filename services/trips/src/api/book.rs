@@ -11,24 +11,23 @@
 //!    overlap of the car or of the guest: 409), its history, bind the quote in pricing, place
 //!    the hold on the card, and the outbox events; the answer is stored under the key.
 
+use crate::api::convert;
 use crate::api::idempotent;
+use crate::api::peers::{account, request};
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::trips::{self, HistoryRow, TripRow};
 use crate::store::{payments, violates};
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Timelike, Utc};
+use chrono_tz::Tz;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
 use trips_domain::TripStatus;
 use upcar_identity::Identity;
+use upcar_proto::catalog as cpb;
 use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
-use upcar_proto::{accounts as apb, catalog as cpb};
 use uuid::Uuid;
-
-fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    upcar_identity::outgoing(msg, Some(who))
-}
 
 /// The checkout price for a request without a quote id, as pricing gives it to the guest.
 async fn price_now(
@@ -88,15 +87,7 @@ async fn verify_guest(
     start: DateTime<Utc>,
     has_card: bool,
 ) -> TripsResult<()> {
-    let user = state
-        .accounts
-        .clone()
-        .get_user(request(apb::IdRequest { id: who.user_id.to_string() }, who))
-        .await
-        .map_err(TripsError::upstream)?
-        .into_inner()
-        .user
-        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("accounts answered no user")))?;
+    let user = account(state, who).await?;
     let needed = user.pre_book_verif_needed_fields.unwrap_or_default();
     let mut missing = Vec::new();
     if !needed.email_verified || !user.email_verify {
@@ -121,26 +112,27 @@ async fn verify_guest(
     if let Some(dob) = dob
         && years_between(dob, start.date_naive()) < 21
     {
-        return Err(TripsError::VerificationRequired("Renters must be 21 or older.".to_owned()));
+        return Err(TripsError::UnderMinimumAge);
     }
     Ok(())
 }
 
-fn local_parts(t: &str) -> TripsResult<(String, String)> {
-    let t = DateTime::parse_from_rfc3339(t)
-        .map_err(|_| TripsError::Internal(anyhow::anyhow!("bad time from pricing: {t}")))?;
-    Ok((t.format("%Y-%m-%d").to_string(), t.format("%-I:%M %p").to_string()))
+/// The local date and time of an instant, as catalog reads them.
+fn local_parts(t: DateTime<Utc>, tz: Tz) -> (String, String) {
+    let t = t.with_timezone(&tz);
+    (t.format("%Y-%m-%d").to_string(), t.format("%-I:%M %p").to_string())
 }
 
-/// The car's own rules (catalog), for the priced window; answers whether it books instantly.
-async fn check_car(
+/// What the catalog says of the car for a window (its own rules: status, advance notice, trip
+/// length, host blocks, its calendar).
+async fn car_answer(
     state: &AppState,
     who: &Identity,
     car: &str,
-    d: &ppb::PriceDetails,
-) -> TripsResult<bool> {
-    let (from_date, from_time) = local_parts(&d.start_time)?;
-    let (until_date, until_time) = local_parts(&d.end_time)?;
+    w: &Wanted,
+) -> TripsResult<cpb::AvailabilityReply> {
+    let (from_date, from_time) = local_parts(w.start, w.tz);
+    let (until_date, until_time) = local_parts(w.end, w.tz);
     let msg = cpb::AvailabilityRequest {
         car_id: car.to_owned(),
         from_date,
@@ -149,13 +141,18 @@ async fn check_car(
         until_time,
         is_delivery: false,
     };
-    let r = state
+    Ok(state
         .catalog
         .clone()
         .is_car_available(request(msg, who))
         .await
         .map_err(TripsError::upstream)?
-        .into_inner();
+        .into_inner())
+}
+
+/// The car's own rules (catalog), for the priced window; answers whether it books instantly.
+async fn check_car(state: &AppState, who: &Identity, car: &str, w: &Wanted) -> TripsResult<bool> {
+    let r = car_answer(state, who, car, w).await?;
     if !r.available {
         return Err(TripsError::CarNotAvailable(if r.message.is_empty() {
             "This car is not available for these dates.".to_owned()
@@ -166,17 +163,36 @@ async fn check_car(
     Ok(r.instant_booking)
 }
 
-/// The nearest free window of the same length for the car, from the wanted start on (a
-/// suggestion for the guest who lost a race).
-async fn nearest_free(
+/// Suggestions tried after a refusal: each later one starts a day after the one the catalog
+/// refused (a host block, the car's calendar), then the guest is left to pick.
+const SUGGESTION_ATTEMPTS: usize = 7;
+
+/// The first start on a half-hour of the car's clock at or after `at` (the slots pricing
+/// rounds to, so the suggestion is priced as shown).
+fn next_slot(at: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
+    let local = at.with_timezone(&tz).naive_local();
+    let floor = local
+        .with_second(0)
+        .and_then(|t| t.with_nanosecond(0))
+        .map(|t| t - Duration::minutes(i64::from(t.minute() % 30)))
+        .unwrap_or(local);
+    let slot = if floor < local { floor + Duration::minutes(30) } else { floor };
+    tz.from_local_datetime(&slot)
+        .earliest()
+        .or_else(|| tz.from_local_datetime(&(slot + Duration::hours(1))).earliest())
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or(at)
+}
+
+/// The first start at or after `from` where a trip of `len` overlaps none of the car's trips.
+async fn free_from(
     conn: &mut AsyncPgConnection,
     car: Uuid,
-    start: DateTime<Utc>,
-    end: DateTime<Utc>,
-) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    let len = end - start;
-    let periods = trips::car_periods_from(conn, car, start).await.ok()?;
-    let mut candidate = start;
+    from: DateTime<Utc>,
+    len: Duration,
+) -> Option<DateTime<Utc>> {
+    let periods = trips::car_periods_from(conn, car, from).await.ok()?;
+    let mut candidate = from;
     for (s, e) in periods {
         if candidate + len <= s {
             break;
@@ -185,7 +201,44 @@ async fn nearest_free(
             candidate = e;
         }
     }
-    Some((candidate, candidate + len))
+    Some(candidate)
+}
+
+/// A start the car would take for a trip of the same length, for the guest whose window was
+/// refused: after the car's advance notice from now, clear of its trips, within the booking
+/// horizon, and accepted by the catalog's own check. `None` when none is found nearby.
+async fn nearest_accepted_start(
+    state: &AppState,
+    who: &Identity,
+    conn: &mut AsyncPgConnection,
+    w: &Wanted,
+) -> Option<DateTime<Utc>> {
+    let now = state.clock.now();
+    let car = state
+        .catalog
+        .clone()
+        .get_car(request(cpb::CarIdRequest { car_id: w.car.to_string() }, who))
+        .await
+        .ok()?
+        .into_inner();
+    let notice = Duration::hours(i64::from(car.advance_notice_hours.max(0)));
+    let len = w.end - w.start;
+    let mut earliest = w.start.max(now + notice);
+    for _ in 0..SUGGESTION_ATTEMPTS {
+        let mut start = next_slot(earliest, w.tz);
+        // A trip's end is on a slot; stepping past one lands on a slot again.
+        start = next_slot(free_from(conn, w.car, start, len).await?, w.tz);
+        if !pricing_domain::window::within_horizon(start, now) {
+            return None;
+        }
+        let candidate = Wanted { start, end: start + len, ..*w };
+        let answer = car_answer(state, who, &w.car.to_string(), &candidate).await.ok()?;
+        if answer.available && free_from(conn, w.car, start, len).await? == start {
+            return Some(start);
+        }
+        earliest = start + Duration::days(1);
+    }
+    None
 }
 
 fn reservation_number() -> String {
@@ -213,7 +266,7 @@ pub async fn create_trip(
         }
     }
     if r.car_id.trim().is_empty() {
-        return Err(TripsError::Invalid("carId is required".to_owned()));
+        return Err(TripsError::CarIdRequired);
     }
     let mut conn = state.conn().await?;
     let result = conn
@@ -234,16 +287,15 @@ pub async fn create_trip(
             let answer = match booked {
                 Err(e) if !idempotent::is_answer(&e) => return Err(e),
                 Err(TripsError::CarNotAvailable(msg)) => {
-                    // Suggest the nearest free dates of this car for the same length.
-                    let hint = match wanted {
-                        Some((car, start, end, tz)) => {
-                            nearest_free(c, car, start, end).await.map(|(s, _)| {
-                                format!(
-                                    " The nearest free start for the same length is {}.",
-                                    s.with_timezone(&tz).format("%b %-d, %Y %-I:%M %p")
-                                )
-                            })
-                        }
+                    // Suggest the nearest start of this car, for the same length, that a
+                    // booking would get.
+                    let hint = match &wanted {
+                        Some(w) => nearest_accepted_start(state, &who, c, w).await.map(|s| {
+                            format!(
+                                " The nearest free start for the same length is {}.",
+                                s.with_timezone(&w.tz).format("%b %-d, %Y %-I:%M %p")
+                            )
+                        }),
                         None => None,
                     };
                     Err(TripsError::CarNotAvailable(format!("{msg}{}", hint.unwrap_or_default())))
@@ -260,7 +312,14 @@ pub async fn create_trip(
     result
 }
 
-type Wanted = Option<(Uuid, DateTime<Utc>, DateTime<Utc>, chrono_tz::Tz)>;
+/// The window a booking asked for, as priced.
+#[derive(Debug, Clone, Copy)]
+struct Wanted {
+    car: Uuid,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    tz: Tz,
+}
 
 /// The booking itself, inside the caller's transaction (a savepoint).
 async fn book(
@@ -268,13 +327,9 @@ async fn book(
     who: &Identity,
     r: &pb::CreateTripRequest,
     c: &mut AsyncPgConnection,
-    wanted: &mut Wanted,
+    wanted: &mut Option<Wanted>,
 ) -> TripsResult<pb::TripReply> {
-    let car_id: Uuid = r.car_id.trim().parse().map_err(|_| TripsError::Upstream {
-        kind: upcar_errors::ErrorKind::NotFound,
-        code: "car_not_found".to_owned(),
-        message: "Car not found".to_owned(),
-    })?;
+    let car_id: Uuid = r.car_id.trim().parse().map_err(|_| TripsError::CarNotFound)?;
     // The price the guest pays: their quote, or a checkout price made now from the fields.
     let quote_id = if r.quote_id.trim().is_empty() {
         price_now(state, who, r).await?.quote_id
@@ -327,8 +382,13 @@ async fn book(
     } else {
         details.time_zone.clone()
     };
-    *wanted =
-        Some((car_id, start, end, time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles)));
+    let w = Wanted {
+        car: car_id,
+        start,
+        end,
+        tz: time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles),
+    };
+    *wanted = Some(w);
     // The transaction's own connection: a request holding a key must not wait for another.
     let card = payments::primary(c, who.user_id).await?;
     // The guest's verification (accounts) and the car's rules (catalog) are asked at once;
@@ -336,7 +396,7 @@ async fn book(
     // which service answered sooner.
     let (verified, car) = tokio::join!(
         verify_guest(state, who, start, card.is_some()),
-        check_car(state, who, &r.car_id, &details)
+        check_car(state, who, &r.car_id, &w)
     );
     verified?;
     let instant = car?;
@@ -346,6 +406,7 @@ async fn book(
         )
     })?;
 
+    let now = state.clock.now();
     let status = if instant { TripStatus::Confirmed } else { TripStatus::Requested };
     let row = TripRow {
         id: trip_id,
@@ -377,8 +438,8 @@ async fn book(
         cancelled_at: None,
         reservation_number: reservation_number(),
         version: 1,
-        created_at: Utc::now(),
-        updated_at: Utc::now(),
+        created_at: now,
+        updated_at: now,
         checked_in_at: None,
         checked_out_at: None,
     };
@@ -406,10 +467,10 @@ async fn book(
         } else {
             "waiting for the host".to_owned()
         },
-        at: Utc::now(),
+        at: now,
     };
     trips::append_history(c, &booked).await?;
-    let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
+    let customer = crate::payments::customer(c, state.payments.as_ref(), who.user_id).await?;
     let hold = state
         .payments
         .authorize(&customer, &card.id, row.total_cents, &format!("trip-{trip_id}"))
@@ -430,15 +491,15 @@ async fn book(
         },
     )
     .await?;
-    crate::events::booked(c, &row).await?;
+    crate::events::booked(c, &row, now).await?;
     if instant {
-        crate::events::confirmed(c, &row).await?;
+        crate::events::confirmed(c, &row, now).await?;
     }
-    crate::events::authorized(c, &row, state.payments.name()).await?;
+    crate::events::authorized(c, &row, state.payments.name(), now).await?;
     // The new trip as its guest sees it, from what this transaction wrote: one history line,
     // the hold just authorised, no additional driver yet.
     Ok(pb::TripReply {
-        trip: Some(crate::api::convert::trip(&row, &[booked], "guest", "authorized")),
+        trip: Some(convert::trip(&row, &[booked], "guest", "authorized")),
         message: if instant {
             "Trip booked."
         } else {

@@ -1,5 +1,6 @@
 //! Rows to protobuf messages.
 
+use crate::store::extras::IncidentalRow;
 use crate::store::trips::{HistoryRow, TripRow};
 use chrono::{DateTime, Utc};
 use upcar_proto::trips as pb;
@@ -93,8 +94,28 @@ pub fn trip(
     }
 }
 
+/// The charge lines of an incidental as stored.
+pub fn charges_of(r: &IncidentalRow) -> Vec<pb::IncidentalCharge> {
+    r.charges
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| pb::IncidentalCharge {
+                    label: c["label"].as_str().unwrap_or_default().to_owned(),
+                    amount_cents: c["amountCents"].as_i64().unwrap_or_default(),
+                    platform: c["platform"].as_bool().unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The history action of an invitation, whose reason is the invited email.
+pub const INVITE_DRIVER: &str = "invite_driver";
+
 /// What an additional driver sees of a trip: its car, times, status and people, not its money
-/// (price, refund, payment) nor the guest's message to the host, nor pending invitations.
+/// (price, refund, payment) nor the guest's message to the host, nor pending invitations: the
+/// history keeps that invitations were sent but names only the people who joined.
 pub fn for_driver(t: &mut pb::Trip) {
     t.price_details.clear();
     t.total_cents = 0;
@@ -102,4 +123,10 @@ pub fn for_driver(t: &mut pb::Trip) {
     t.payment_status.clear();
     t.message.clear();
     t.additional_drivers.retain(|d| d.status == "added");
+    let joined: Vec<&str> = t.additional_drivers.iter().map(|d| d.email.as_str()).collect();
+    for h in &mut t.history {
+        if h.action == INVITE_DRIVER && !joined.contains(&h.reason.as_str()) {
+            h.reason.clear();
+        }
+    }
 }

@@ -4,65 +4,26 @@
 //! (`addDriverToTrip`), which needs their licence and selfie on file. Invitations leave as
 //! `trips.additional_driver_invited` events for the notifications consumer to email.
 
-use crate::api::agreement::random_token;
-use crate::api::incidentals::{load, note};
+use crate::api::access::load;
+use crate::api::convert::INVITE_DRIVER;
+use crate::api::history::note;
+use crate::api::peers::account;
+use crate::api::tokens::{random_token, sha256};
+use crate::api::view::drivers;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::extras::{self, DriverRow};
 use crate::store::trips;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
-use sha2::Digest;
 use trips_domain::TripStatus;
 use trips_domain::extras::{
     MAX_ADDITIONAL_DRIVERS, invitation_expiry, may_invite_drivers, normalize_email,
 };
-use upcar_errors::ErrorKind;
 use upcar_identity::Identity;
 use upcar_proto::accounts as apb;
 use upcar_proto::trips as pb;
 use uuid::Uuid;
-
-fn sha256(token: &str) -> String {
-    sha2::Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-async fn account(state: &AppState, who: &Identity) -> TripsResult<apb::User> {
-    state
-        .accounts
-        .clone()
-        .get_user(upcar_identity::outgoing(
-            apb::IdRequest { id: who.user_id.to_string() },
-            Some(who),
-        ))
-        .await
-        .map_err(TripsError::upstream)?
-        .into_inner()
-        .user
-        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("accounts answered no user")))
-}
-
-fn driver_of(d: &DriverRow) -> pb::AdditionalDriver {
-    pb::AdditionalDriver {
-        email: d.email.clone(),
-        status: if d.status == "invited" && d.expires_at < Utc::now() {
-            "expired".to_owned()
-        } else {
-            d.status.clone()
-        },
-        invited_at: d.created_at.to_rfc3339(),
-        expires_at: d.expires_at.to_rfc3339(),
-        added_at: d.used_at.map(|t| t.to_rfc3339()),
-    }
-}
-
-/// A trip's additional drivers and pending invitations, as answered with the trip.
-pub async fn listed(
-    c: &mut AsyncPgConnection,
-    trip: Uuid,
-) -> TripsResult<Vec<pb::AdditionalDriver>> {
-    Ok(extras::drivers(c, trip).await?.iter().map(driver_of).collect())
-}
 
 /// `trips/addAdditionalDriver` `{tripId, additionalDriverEmails}`.
 pub async fn invite(
@@ -71,54 +32,32 @@ pub async fn invite(
     r: pb::AddAdditionalDriversRequest,
 ) -> TripsResult<pb::AdditionalDriversReply> {
     if r.emails.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "additional_driver_emails_required",
-            "additionalDriverEmails is required",
-        ));
+        return Err(TripsError::DriverEmailsRequired);
     }
     let mut emails: Vec<String> = Vec::new();
     for e in &r.emails {
-        let n = normalize_email(e).ok_or_else(|| {
-            TripsError::coded(
-                ErrorKind::InvalidInput,
-                "invalid_email",
-                format!("{:?} is not a valid email address.", e.trim()),
-            )
-        })?;
+        let n = normalize_email(e).ok_or_else(|| TripsError::InvalidEmail(e.trim().to_owned()))?;
         if !emails.contains(&n) {
             emails.push(n);
         }
     }
     if emails.len() > MAX_ADDITIONAL_DRIVERS {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "too_many_drivers",
-            format!("At most {MAX_ADDITIONAL_DRIVERS} additional drivers per trip."),
-        ));
+        return Err(TripsError::TooManyDrivers);
     }
     let me = account(state, &who).await?;
     if emails.iter().any(|e| e.eq_ignore_ascii_case(me.email.trim())) {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "own_email",
-            "You are already the trip's driver; invite someone else.",
-        ));
+        return Err(TripsError::OwnEmail);
     }
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
             let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
             may_invite_drivers(status, actor)?;
-            let now = Utc::now();
+            let now = state.clock.now();
             let live = extras::drivers(c, t.id).await?;
             if let Some(d) = live.iter().find(|d| d.status == "added" && emails.contains(&d.email))
             {
-                return Err(TripsError::coded(
-                    ErrorKind::Conflict,
-                    "driver_already_added",
-                    format!("{} is already an additional driver of this trip.", d.email),
-                ));
+                return Err(TripsError::DriverAlreadyAdded(d.email.clone()));
             }
             let others = live
                 .iter()
@@ -126,11 +65,7 @@ pub async fn invite(
                 .filter(|d| d.status == "added" || d.expires_at > now)
                 .count();
             if others + emails.len() > MAX_ADDITIONAL_DRIVERS {
-                return Err(TripsError::coded(
-                    ErrorKind::Conflict,
-                    "too_many_drivers",
-                    format!("At most {MAX_ADDITIONAL_DRIVERS} additional drivers per trip."),
-                ));
+                return Err(TripsError::TooManyDrivers);
             }
             let expires_at = invitation_expiry(now, t.end_time);
             for email in &emails {
@@ -165,11 +100,11 @@ pub async fn invite(
                     },
                 )
                 .await?;
-                note(c, &t, Some(&who), "guest", "invite_driver", email).await?;
+                note(c, &t, Some(&who), "guest", INVITE_DRIVER, email, now).await?;
             }
             Ok(pb::AdditionalDriversReply {
                 trip_id: t.id.to_string(),
-                drivers: listed(c, t.id).await?,
+                drivers: drivers(c, t.id, now).await?,
                 message: "Invitations sent.".to_owned(),
             })
         })
@@ -184,57 +119,33 @@ async fn invitation(
     me: &apb::User,
     token: &str,
     lock: bool,
+    now: DateTime<Utc>,
 ) -> TripsResult<(DriverRow, trips::TripRow)> {
     let token = token.trim();
     if token.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "token_required",
-            "token is required",
-        ));
+        return Err(TripsError::InvitationTokenRequired);
     }
-    let not_found = || {
-        TripsError::coded(
-            ErrorKind::NotFound,
-            "invitation_not_found",
-            "This invitation link is not valid.",
-        )
-    };
     if token.len() > 256 {
-        return Err(not_found());
+        return Err(TripsError::InvitationNotFound);
     }
-    let d = extras::driver_by_token(c, &sha256(token), lock).await?.ok_or_else(not_found)?;
+    let d = extras::driver_by_token(c, &sha256(token), lock)
+        .await?
+        .ok_or(TripsError::InvitationNotFound)?;
     if d.status == "revoked" {
-        return Err(not_found());
+        return Err(TripsError::InvitationNotFound);
     }
     if !d.email.eq_ignore_ascii_case(me.email.trim()) {
-        return Err(TripsError::coded(
-            ErrorKind::Forbidden,
-            "invitation_for_another_email",
-            "This invitation was sent to another email address. Sign in with that address.",
-        ));
+        return Err(TripsError::InvitationForAnotherEmail);
     }
     if d.status == "added" {
-        return Err(TripsError::coded(
-            ErrorKind::Conflict,
-            "invitation_used",
-            "This invitation has already been used.",
-        ));
+        return Err(TripsError::InvitationUsed);
     }
-    if d.expires_at < Utc::now() {
-        return Err(TripsError::coded(
-            ErrorKind::Conflict,
-            "invitation_expired",
-            "This invitation has expired. Ask the guest to invite you again.",
-        ));
+    if d.expires_at < now {
+        return Err(TripsError::InvitationExpired);
     }
     let t = trips::get(c, d.trip_id, lock).await?.ok_or(TripsError::TripNotFound)?;
     if !TripStatus::parse(&t.status).is_some_and(TripStatus::holds_car) {
-        return Err(TripsError::coded(
-            ErrorKind::Conflict,
-            "invalid_trip_status",
-            "This trip is no longer booked.",
-        ));
+        return Err(TripsError::InvitationTripNotBooked);
     }
     Ok((d, t))
 }
@@ -267,7 +178,7 @@ pub async fn verify(
 ) -> TripsResult<pb::DriverInvitationReply> {
     let me = account(state, &who).await?;
     let mut conn = state.conn().await?;
-    let (d, t) = invitation(&mut conn, &me, &r.token, false).await?;
+    let (d, t) = invitation(&mut conn, &me, &r.token, false, state.clock.now()).await?;
     Ok(answer(&d, &t, "invited", "The invitation is valid."))
 }
 
@@ -281,27 +192,20 @@ pub async fn accept(
     let needed = me.pre_book_verif_needed_fields.unwrap_or_default();
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
-        let (d, t) = invitation(c, &me, &r.token, true).await?;
+        let now = state.clock.now();
+        let (d, t) = invitation(c, &me, &r.token, true, now).await?;
         if t.guest_id == who.user_id || t.owner_id == who.user_id {
-            return Err(TripsError::coded(
-                ErrorKind::Conflict,
-                "already_on_trip",
-                "You are already on this trip.",
-            ));
+            return Err(TripsError::AlreadyOnTrip);
         }
         if needed.dl_upload_needed || needed.dob {
             return Err(TripsError::VerificationRequired(
                 "Please add your date of birth and upload your licence (front and back) and a selfie before joining the trip as a driver.".to_owned(),
             ));
         }
-        if extras::mark_driver_added(c, d.id, who.user_id).await? != 1 {
-            return Err(TripsError::coded(
-                ErrorKind::Conflict,
-                "invitation_used",
-                "This invitation has already been used.",
-            ));
+        if extras::mark_driver_added(c, d.id, who.user_id, now).await? != 1 {
+            return Err(TripsError::InvitationUsed);
         }
-        note(c, &t, Some(&who), "additional_driver", "add_driver", &d.email).await?;
+        note(c, &t, Some(&who), "additional_driver", "add_driver", &d.email, now).await?;
         Ok(answer(&d, &t, "added", "You are now an additional driver on this trip."))
     })
     .await

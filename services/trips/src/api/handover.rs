@@ -2,21 +2,25 @@
 //! minutes of the event (stored with server time and the content hash the gateway computed).
 //! Check-in starts the trip and captures the hold; checkout completes it.
 
-use crate::api::lifecycle::{Change, record};
-use crate::api::read::{actor_of, reply_with, trip_id};
+use crate::api::access::{load, reread, role_name};
+use crate::api::history::{Change, record, sign_if_ready};
+use crate::api::view::reply_with;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::ledger::{self, Entry};
 use crate::store::trips::{self, StatusChange, TripRow};
 use crate::store::{payments, photos};
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
-use trips_domain::photos::{PHOTO_WINDOW_MINUTES, within_window};
+use trips_domain::photos::{PHOTO_WINDOW_MINUTES, PhotoError, within_window};
 use trips_domain::{Action, TripStatus, transition};
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
+
+/// Photos sent in one call.
+const MAX_PHOTOS: usize = 50;
 
 /// The check-in or the checkout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +42,7 @@ fn photo_type(t: &str) -> TripsResult<&'static str> {
     match t.trim() {
         "" | "exterior" => Ok("exterior"),
         "interior" => Ok("interior"),
-        _ => Err(TripsError::Invalid("type must be exterior or interior".to_owned())),
+        _ => Err(PhotoError::BadType.into()),
     }
 }
 
@@ -108,7 +112,7 @@ async fn capture_at_start(
         ],
     )
     .await?;
-    crate::events::settled(c, t, total, 0).await?;
+    crate::events::settled(c, t, total, 0, state.clock.now()).await?;
     Ok(())
 }
 
@@ -121,24 +125,20 @@ pub async fn handover(
     r: pb::TripEventRequest,
 ) -> TripsResult<pb::TripReply> {
     if r.photos.is_empty() {
-        return Err(TripsError::Invalid("Please select or capture at least 1 image.".to_owned()));
+        return Err(PhotoError::NoPhotos.into());
     }
-    if r.photos.len() > 50 {
-        return Err(TripsError::Invalid("At most 50 photos at a time.".to_owned()));
+    if r.photos.len() > MAX_PHOTOS {
+        return Err(TripsError::TooManyPhotos);
+    }
+    if r.photos.iter().any(|p| p.url.trim().is_empty() || p.sha256.len() != 64) {
+        return Err(TripsError::PhotoUrlRequired);
     }
     let kind = photo_type(&r.r#type)?;
-    let id = trip_id(&r.trip_id)?;
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
-            let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-            let actor = actor_of(c, &t, &who).await?;
-            if !actor.may_read() {
-                return Err(TripsError::TripNotFound);
-            }
-            let from = TripStatus::parse(&t.status)
-                .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status")))?;
-            let now = Utc::now();
+            let (t, actor, from) = load(c, &who, &r.trip_id, true).await?;
+            let now = state.clock.now();
             let (action, moved_to) = match event {
                 Event::CheckIn => (Action::CheckIn, TripStatus::InProgress),
                 Event::Checkout => (Action::Checkout, TripStatus::Completed),
@@ -152,23 +152,20 @@ pub async fn handover(
                     Event::Checkout => t.checked_out_at,
                 }
                 .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("event time missing")))?;
-                within_window(at, now).map_err(|e| TripsError::Invalid(e.to_string()))?;
+                within_window(at, now)?;
                 "Photos added."
             } else {
                 let to = transition(from, action, actor)?;
                 if event == Event::CheckIn
                     && now < t.start_time - Duration::minutes(PHOTO_WINDOW_MINUTES)
                 {
-                    return Err(TripsError::Upstream {
-                        kind: upcar_errors::ErrorKind::Conflict,
-                        code: "check_in_not_open".to_owned(),
-                        message: "Check-in opens 30 minutes before the trip starts.".to_owned(),
-                    });
+                    return Err(TripsError::CheckInNotOpen);
                 }
                 trips::set_status(
                     c,
                     &StatusChange {
                         id: t.id,
+                        at: now,
                         status: to.as_str(),
                         cancel_reason: None,
                         reject_reason: None,
@@ -177,17 +174,17 @@ pub async fn handover(
                     },
                 )
                 .await?;
-                trips::mark_event(c, t.id, event.name()).await?;
-                record(c, &t, &who, Change { actor, from, to, action }, "").await?;
-                let t2 = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
+                trips::mark_event(c, t.id, event.name(), now).await?;
+                record(c, &t, &who, Change { actor, from, to, action }, "", now).await?;
+                let t2 = reread(c, t.id).await?;
                 match event {
                     Event::CheckIn => {
                         capture_at_start(state, c, &t2).await?;
-                        crate::events::checked_in(c, &t2).await?;
+                        crate::events::checked_in(c, &t2, now).await?;
                     }
                     Event::Checkout => {
-                        crate::events::checked_out(c, &t2).await?;
-                        crate::api::agreement::sign_if_ready(c, &t2).await?;
+                        crate::events::checked_out(c, &t2, now).await?;
+                        sign_if_ready(c, &t2, now).await?;
                     }
                 }
                 if event == Event::CheckIn {
@@ -197,9 +194,6 @@ pub async fn handover(
                 }
             };
             for p in &r.photos {
-                if p.url.trim().is_empty() || p.sha256.len() != 64 {
-                    return Err(TripsError::Invalid("Each photo needs its stored URL.".to_owned()));
-                }
                 photos::insert(
                     c,
                     &photos::PhotoRow {
@@ -209,14 +203,14 @@ pub async fn handover(
                         url: p.url.trim().to_owned(),
                         sha256: p.sha256.clone(),
                         uploaded_by: who.user_id,
-                        role: crate::api::read::role_name(actor).to_owned(),
+                        role: role_name(actor).to_owned(),
                         created_at: now,
                     },
                 )
                 .await?;
             }
-            let t = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
-            reply_with(c, &t, &who, message).await
+            let t = reread(c, t.id).await?;
+            reply_with(c, &t, &who, message, now).await
         })
         .await?;
     state.relay.wake();
@@ -229,13 +223,9 @@ pub async fn trip_photos(
     who: &Identity,
     id: &str,
 ) -> TripsResult<pb::TripPhotosReply> {
-    let id = trip_id(id)?;
     let mut conn = state.conn().await?;
-    let t = trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?;
-    if !actor_of(&mut conn, &t, who).await?.may_read() {
-        return Err(TripsError::TripNotFound);
-    }
-    let rows = photos::for_trip(&mut conn, id).await?;
+    let (t, _, _) = load(&mut conn, who, id, false).await?;
+    let rows = photos::for_trip(&mut conn, t.id).await?;
     let of = |e: &str| {
         rows.iter()
             .filter(|p| p.event == e)

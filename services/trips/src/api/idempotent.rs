@@ -19,9 +19,7 @@ pub fn key_of(k: &str) -> TripsResult<Option<String>> {
         return Ok(None);
     }
     if k.len() > 255 || k.chars().any(|c| c.is_control()) {
-        return Err(TripsError::Invalid(
-            "Idempotency-Key must be 1 to 255 visible characters.".to_owned(),
-        ));
+        return Err(TripsError::BadIdempotencyKey);
     }
     Ok(Some(k.to_owned()))
 }
@@ -96,7 +94,7 @@ pub async fn stored_as<M: Message + Default>(
     match (s.error_code, s.error_message) {
         (Some(code), Some(message)) => {
             let (kind, code) = code.split_once(':').unwrap_or(("conflict", code.as_str()));
-            Ok(Some(Err(TripsError::Upstream {
+            Ok(Some(Err(TripsError::Replayed {
                 kind: kind_of(kind),
                 code: code.to_owned(),
                 message,
@@ -104,11 +102,7 @@ pub async fn stored_as<M: Message + Default>(
         }
         // Claimed by a request still running on another connection (only visible outside its
         // transaction once it commits): treat as a conflict the caller can retry.
-        _ => Ok(Some(Err(TripsError::Upstream {
-            kind: ErrorKind::Conflict,
-            code: "request_in_progress".to_owned(),
-            message: "The same request is still being processed; retry in a moment.".to_owned(),
-        }))),
+        _ => Ok(Some(Err(TripsError::RequestInProgress))),
     }
 }
 
@@ -124,10 +118,7 @@ pub async fn record<M: Message>(
             idempotency::finish(conn, user, key, Some(&reply.encode_to_vec()), None).await?
         }
         Err(e) => {
-            let code = match e {
-                TripsError::Upstream { code, .. } => code.clone(),
-                other => other.code().to_owned(),
-            };
+            let code = e.code_seen();
             let stored_code = format!("{}:{code}", e.kind().default_code());
             idempotency::finish(conn, user, key, None, Some((&stored_code, &e.to_string()))).await?
         }

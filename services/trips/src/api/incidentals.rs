@@ -2,21 +2,23 @@
 //! after (or during) a trip; pricing computes each amount from its rule; the guest accepts the
 //! pending ones and is charged through the payment provider, recorded in the ledger.
 
+use crate::api::access::{load, role_name};
+use crate::api::convert::charges_of;
+use crate::api::history::note;
 use crate::api::idempotent;
-use crate::api::read::{actor_of, role_name, trip_id};
+use crate::api::peers::request;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::extras::{self, ChargeRow, IncidentalRow};
 use crate::store::ledger::{self, Entry};
 use crate::store::payments;
-use crate::store::trips::{self, HistoryRow, TripRow};
+use crate::store::trips::TripRow;
 use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
+use trips_domain::Actor;
 use trips_domain::extras::{
     MAX_INCIDENTALS_PER_CALL, incidentals_view, may_accept_incidentals, may_charge_incidentals,
 };
-use trips_domain::{Actor, TripStatus};
-use upcar_errors::ErrorKind;
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
@@ -24,10 +26,8 @@ use uuid::Uuid;
 
 /// Kinds charged at most once per trip (the rest, receipts, may repeat).
 const ONCE_PER_TRIP: &[&str] = &["late_return", "smoking", "cleaning", "extra_miles"];
-
-fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    upcar_identity::outgoing(msg, Some(who))
-}
+/// An incidental's description.
+const MAX_DESCRIPTION: usize = 1000;
 
 fn dollars(c: i64) -> String {
     format!("${}.{:02}", c / 100, c % 100)
@@ -38,50 +38,6 @@ fn ids_digest(ids: &[String]) -> String {
     use sha2::Digest;
     let d = sha2::Sha256::digest(ids.join(",").as_bytes());
     d.iter().take(16).map(|b| format!("{b:02x}")).collect()
-}
-
-/// The trip (locked when `lock`), the caller's part and its status.
-pub async fn load(
-    c: &mut AsyncPgConnection,
-    who: &Identity,
-    id: &str,
-    lock: bool,
-) -> TripsResult<(TripRow, Actor, TripStatus)> {
-    let id = trip_id(id)?;
-    let t = trips::get(c, id, lock).await?.ok_or(TripsError::TripNotFound)?;
-    let actor = actor_of(c, &t, who).await?;
-    if !actor.may_read() {
-        return Err(TripsError::TripNotFound);
-    }
-    let status = TripStatus::parse(&t.status)
-        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status {}", t.status)))?;
-    Ok((t, actor, status))
-}
-
-/// A history line for something done around the trip (the status does not change).
-pub async fn note(
-    c: &mut AsyncPgConnection,
-    t: &TripRow,
-    who: Option<&Identity>,
-    role: &str,
-    action: &str,
-    why: &str,
-) -> TripsResult<()> {
-    trips::append_history(
-        c,
-        &HistoryRow {
-            trip_id: t.id,
-            from_status: t.status.clone(),
-            to_status: t.status.clone(),
-            action: action.to_owned(),
-            actor_id: who.map(|w| w.user_id),
-            actor_role: role.to_owned(),
-            reason: why.to_owned(),
-            at: Utc::now(),
-        },
-    )
-    .await?;
-    Ok(())
 }
 
 /// Minutes between the trip's end and the return (checkout, or now while the guest still has
@@ -105,7 +61,7 @@ pub async fn options(
     let mut conn = state.conn().await?;
     let (t, actor, status) = load(&mut conn, who, id, false).await?;
     drop(conn);
-    let now = Utc::now();
+    let now = state.clock.now();
     let o = state
         .pricing
         .clone()
@@ -162,21 +118,6 @@ pub async fn options(
     })
 }
 
-pub fn charges_json(r: &IncidentalRow) -> Vec<pb::IncidentalCharge> {
-    r.charges
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|c| pb::IncidentalCharge {
-                    label: c["label"].as_str().unwrap_or_default().to_owned(),
-                    amount_cents: c["amountCents"].as_i64().unwrap_or_default(),
-                    platform: c["platform"].as_bool().unwrap_or_default(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// A trip's incidentals as answered (with the incidence photos of their type).
 pub async fn reply(
     c: &mut AsyncPgConnection,
@@ -198,7 +139,7 @@ pub async fn reply(
                 r#type: r.kind.clone(),
                 label: r.label.clone(),
                 description: r.description.clone(),
-                charges: charges_json(r),
+                charges: charges_of(r),
                 total_cents: r.total_cents,
                 status: r.status.clone(),
                 created_at: r.created_at.to_rfc3339(),
@@ -236,29 +177,19 @@ pub async fn add(
     r: pb::AddIncidentalsRequest,
 ) -> TripsResult<pb::IncidentalsReply> {
     if r.items.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "incidentals_required",
-            "Add at least one incidental.",
-        ));
+        return Err(TripsError::IncidentalsRequired);
     }
     if r.items.len() > MAX_INCIDENTALS_PER_CALL {
-        return Err(TripsError::Invalid(format!(
-            "At most {MAX_INCIDENTALS_PER_CALL} incidentals at a time."
-        )));
+        return Err(TripsError::TooManyIncidentals);
     }
-    for i in &r.items {
-        if i.description.chars().count() > 1000 {
-            return Err(TripsError::Invalid(
-                "description is too long (1000 characters at most).".to_owned(),
-            ));
-        }
+    if r.items.iter().any(|i| i.description.chars().count() > MAX_DESCRIPTION) {
+        return Err(TripsError::DescriptionTooLong(MAX_DESCRIPTION));
     }
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
             let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
-            let now = Utc::now();
+            let now = state.clock.now();
             may_charge_incidentals(status, actor, t.checked_out_at, now)?;
             let late = minutes_late(&t, now);
             let priced = state
@@ -301,11 +232,7 @@ pub async fn add(
             for (item, p) in r.items.iter().zip(&priced.items) {
                 if ONCE_PER_TRIP.contains(&p.r#type.as_str()) && seen.contains(&p.r#type.as_str())
                 {
-                    return Err(TripsError::coded(
-                        ErrorKind::Conflict,
-                        "incidental_exists",
-                        format!("{} is already charged on this trip.", p.label),
-                    ));
+                    return Err(TripsError::IncidentalExists(p.label.clone()));
                 }
                 seen.push(p.r#type.as_str());
                 let charges: Vec<serde_json::Value> = p
@@ -341,7 +268,8 @@ pub async fn add(
                 .await?;
                 lines.push(format!("{} {}", p.label, dollars(p.total_cents)));
             }
-            note(c, &t, Some(&who), role_name(actor), "add_incidentals", &lines.join(", ")).await?;
+            let why = lines.join(", ");
+            note(c, &t, Some(&who), role_name(actor), "add_incidentals", &why, now).await?;
             reply(c, &t, Actor::Host, "Incidentals added.").await
         })
         .await?;
@@ -355,21 +283,11 @@ pub async fn remove(
     r: pb::ModifyIncidentalsRequest,
 ) -> TripsResult<pb::IncidentalsReply> {
     if r.incidental_ids.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "incidental_ids_required",
-            "Select at least one incidental to remove.",
-        ));
+        return Err(TripsError::IncidentalIdsRequired);
     }
     let mut ids = Vec::with_capacity(r.incidental_ids.len());
     for s in &r.incidental_ids {
-        let id: Uuid = s.trim().parse().map_err(|_| {
-            TripsError::coded(
-                ErrorKind::InvalidInput,
-                "invalid_incidental_id",
-                format!("{s:?} is not an incidental id."),
-            )
-        })?;
+        let id: Uuid = s.trim().parse().map_err(|_| TripsError::InvalidIncidentalId(s.clone()))?;
         if !ids.contains(&id) {
             ids.push(id);
         }
@@ -378,14 +296,11 @@ pub async fn remove(
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
             let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
-            may_charge_incidentals(status, actor, t.checked_out_at, Utc::now())?;
+            let now = state.clock.now();
+            may_charge_incidentals(status, actor, t.checked_out_at, now)?;
             let n = extras::remove_incidentals(c, t.id, &ids, who.user_id).await?;
             if n != ids.len() {
-                return Err(TripsError::coded(
-                    ErrorKind::Conflict,
-                    "incidental_not_pending",
-                    "Only pending incidentals of this trip can be removed.",
-                ));
+                return Err(TripsError::IncidentalNotPending);
             }
             note(
                 c,
@@ -394,6 +309,7 @@ pub async fn remove(
                 role_name(actor),
                 "remove_incidentals",
                 &format!("{n} removed"),
+                now,
             )
             .await?;
             reply(c, &t, Actor::Host, "Incidentals removed.").await
@@ -410,11 +326,7 @@ pub async fn accept(
     r: pb::AcceptIncidentalsRequest,
 ) -> TripsResult<pb::IncidentalsReply> {
     if r.price_to_pay_cents <= 0 {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "invalid_price_to_pay",
-            "priceToPay must be a number greater than 0.",
-        ));
+        return Err(TripsError::InvalidPriceToPay);
     }
     let key = idempotent::key_of(&r.idempotency_key)?;
     let hash = idempotent::fingerprint(&pb::AcceptIncidentalsRequest {
@@ -462,32 +374,15 @@ async fn pay(
     let pending: Vec<IncidentalRow> =
         extras::incidentals(c, t.id).await?.into_iter().filter(|i| i.status == "pending").collect();
     if pending.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::Conflict,
-            "no_pending_incidentals",
-            "There are no incidentals to accept.",
-        ));
+        return Err(TripsError::NoPendingIncidentals);
     }
     let total: i64 = pending.iter().map(|i| i.total_cents).sum();
     if (r.price_to_pay_cents - total).abs() > 1 {
-        return Err(TripsError::coded(
-            ErrorKind::Conflict,
-            "price_changed",
-            format!(
-                "The incidentals total {}. Please review them and accept again.",
-                dollars(total)
-            ),
-        ));
+        return Err(TripsError::IncidentalsTotalChanged(dollars(total)));
     }
-    let card = payments::primary(c, who.user_id).await?.ok_or_else(|| {
-        TripsError::coded(
-            ErrorKind::InvalidInput,
-            "payment_method_required",
-            "Add a payment method to pay the incidentals.",
-        )
-    })?;
+    let card = payments::primary(c, who.user_id).await?.ok_or(TripsError::PaymentMethodRequired)?;
     let ids: Vec<Uuid> = pending.iter().map(|i| i.id).collect();
-    let customer = crate::api::payouts::customer_for(state, c, who.user_id).await?;
+    let customer = crate::payments::customer(c, state.payments.as_ref(), who.user_id).await?;
     let id_list: Vec<String> = ids.iter().map(Uuid::to_string).collect();
     let charge = state
         .payments
@@ -517,7 +412,7 @@ async fn pay(
         return Err(TripsError::Internal(anyhow::anyhow!("incidentals changed while locked")));
     }
     let platform: i64 =
-        pending.iter().flat_map(charges_json).filter(|l| l.platform).map(|l| l.amount_cents).sum();
+        pending.iter().flat_map(charges_of).filter(|l| l.platform).map(|l| l.amount_cents).sum();
     ledger::post(
         c,
         Some(t.id),
@@ -546,9 +441,10 @@ async fn pay(
         ],
     )
     .await?;
-    note(c, &t, Some(who), "guest", "accept_incidentals", &format!("Paid {}", dollars(total)))
+    let now = state.clock.now();
+    note(c, &t, Some(who), "guest", "accept_incidentals", &format!("Paid {}", dollars(total)), now)
         .await?;
-    crate::events::incidentals_charged(c, &t, total, id_list, state.payments.name()).await?;
+    crate::events::incidentals_charged(c, &t, total, id_list, state.payments.name(), now).await?;
     reply(c, &t, Actor::Guest, "Incidentals accepted and paid.").await
 }
 

@@ -2,20 +2,23 @@
 //! summary card), and photos attached to issue reports, damage reports and incidence charges
 //! (content hashed by the gateway, kept with server time, never changed).
 
-use crate::api::incidentals::{load, note};
-use crate::api::read::role_name;
+use crate::api::access::{load, role_name};
+use crate::api::convert::charges_of;
+use crate::api::history::note;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::extras::{self, IssueRow, ReportPhotoRow};
-use chrono::Utc;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use trips_domain::extras::{ISSUE_TYPES, ReportKind, issue_type, may_report};
-use upcar_errors::ErrorKind;
+use trips_domain::photos::PhotoError;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
 use uuid::Uuid;
 
+/// Photos sent in one call.
 const MAX_PHOTOS: usize = 50;
+/// An issue's description.
+const MAX_DESCRIPTION: usize = 2000;
 
 fn photo_of(p: &ReportPhotoRow) -> pb::ReportPhoto {
     pb::ReportPhoto {
@@ -43,17 +46,13 @@ fn issue_of(i: &IssueRow, photos: &[ReportPhotoRow]) -> pb::IssueReport {
 
 fn check_photos(photos: &[pb::Photo], required: bool) -> TripsResult<()> {
     if required && photos.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "photos_required",
-            "Please select or capture at least 1 image.",
-        ));
+        return Err(PhotoError::NoPhotos.into());
     }
     if photos.len() > MAX_PHOTOS {
-        return Err(TripsError::Invalid("At most 50 photos at a time.".to_owned()));
+        return Err(TripsError::TooManyPhotos);
     }
     if photos.iter().any(|p| p.url.trim().is_empty() || p.sha256.len() != 64) {
-        return Err(TripsError::Invalid("Each photo needs its stored URL.".to_owned()));
+        return Err(TripsError::PhotoUrlRequired);
     }
     Ok(())
 }
@@ -85,34 +84,25 @@ pub async fn report(
     r: pb::ReportIssueRequest,
 ) -> TripsResult<pb::IssueReportReply> {
     let (kind, _) = issue_type(&r.r#type).ok_or_else(|| {
-        TripsError::coded(
-            ErrorKind::InvalidInput,
-            "invalid_issue_type",
-            if r.r#type.trim().is_empty() {
-                "type is required".to_owned()
-            } else {
-                format!("Unknown issue type {:?}.", r.r#type.trim())
-            },
-        )
+        TripsError::InvalidIssueType(if r.r#type.trim().is_empty() {
+            "type is required".to_owned()
+        } else {
+            format!("Unknown issue type {:?}.", r.r#type.trim())
+        })
     })?;
     let description = r.description.trim();
     if description.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "description_required",
-            "description is required",
-        ));
+        return Err(TripsError::DescriptionRequired);
     }
-    if description.chars().count() > 2000 {
-        return Err(TripsError::Invalid(
-            "description is too long (2000 characters at most).".to_owned(),
-        ));
+    if description.chars().count() > MAX_DESCRIPTION {
+        return Err(TripsError::DescriptionTooLong(MAX_DESCRIPTION));
     }
     check_photos(&r.photos, false)?;
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
         let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
-        may_report(status, actor, t.checked_out_at, Utc::now())?;
+        let now = state.clock.now();
+        may_report(status, actor, t.checked_out_at, now)?;
         let role = role_name(actor);
         let issue = extras::insert_issue(
             c,
@@ -123,7 +113,7 @@ pub async fn report(
                 description: description.to_owned(),
                 reported_by: who.user_id,
                 role: role.to_owned(),
-                created_at: Utc::now(),
+                created_at: now,
             },
         )
         .await?;
@@ -141,7 +131,7 @@ pub async fn report(
             )
             .await?;
         }
-        note(c, &t, Some(&who), role, "report_issue", kind).await?;
+        note(c, &t, Some(&who), role, "report_issue", kind, now).await?;
         let photos = extras::report_photos(c, t.id).await?;
         Ok(pb::IssueReportReply {
             report: Some(issue_of(&issue, &photos)),
@@ -158,7 +148,7 @@ async fn charges(
     let rows = extras::incidentals(c, trip).await?;
     let mut out: Vec<pb::IssueCharge> = Vec::new();
     for r in rows.iter().filter(|r| r.status != "removed") {
-        let lines = crate::api::incidentals::charges_json(r);
+        let lines = charges_of(r);
         match out.iter_mut().find(|e| e.r#type == r.kind) {
             Some(e) => {
                 e.total_cents += r.total_cents;
@@ -199,18 +189,10 @@ pub async fn trip_issue_charges(
 fn category(s: &str) -> TripsResult<String> {
     let c = s.trim().to_ascii_lowercase().replace(' ', "_");
     if c.is_empty() {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "category_required",
-            "category is required",
-        ));
+        return Err(TripsError::CategoryRequired);
     }
     if c.len() > 64 || !c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-') {
-        return Err(TripsError::coded(
-            ErrorKind::InvalidInput,
-            "invalid_category",
-            "category must be 1 to 64 letters, digits, '_' or '-'",
-        ));
+        return Err(TripsError::InvalidCategory);
     }
     Ok(c)
 }
@@ -231,11 +213,7 @@ pub async fn attach(
             Some((code, _)) => code.to_owned(),
             None => {
                 let c = category(&r.category)?;
-                return Err(TripsError::coded(
-                    ErrorKind::InvalidInput,
-                    "invalid_issue_type",
-                    format!("Unknown issue type {c:?}."),
-                ));
+                return Err(TripsError::InvalidIssueType(format!("Unknown issue type {c:?}.")));
             }
         },
         _ => category(&r.category)?,
@@ -243,7 +221,8 @@ pub async fn attach(
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
         let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
-        may_report(status, actor, t.checked_out_at, Utc::now())?;
+        let now = state.clock.now();
+        may_report(status, actor, t.checked_out_at, now)?;
         let role = role_name(actor);
         let issue = if kind == ReportKind::Issue {
             let issues = extras::issues(c, t.id).await?;
@@ -252,13 +231,7 @@ pub async fn attach(
                 .rev()
                 .find(|i| i.kind == category && i.reported_by == who.user_id)
                 .map(|i| i.id);
-            Some(found.ok_or_else(|| {
-                TripsError::coded(
-                    ErrorKind::Conflict,
-                    "issue_not_reported",
-                    "Report the issue first, then attach its photos.",
-                )
-            })?)
+            Some(found.ok_or(TripsError::IssueNotReported)?)
         } else {
             None
         };
@@ -283,6 +256,7 @@ pub async fn attach(
             role,
             "attach_report_photos",
             &format!("{} {category}: {} photos", kind.as_str(), r.photos.len()),
+            now,
         )
         .await?;
         let photos = extras::report_photos(c, t.id).await?;

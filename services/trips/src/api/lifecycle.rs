@@ -2,82 +2,29 @@
 //! status; every change is recorded in the history and published; money follows the
 //! cancellation policy as pricing computes it, settled on the hold and in the ledger.
 
+use crate::api::access::{Transition, load_for, reread};
+use crate::api::history::{Change, record};
 use crate::api::idempotent;
-use crate::api::read::{actor_of, reply_with, trip_id};
+use crate::api::peers::request;
+use crate::api::view::reply_with;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::ledger::{self, Entry};
 use crate::store::payments;
-use crate::store::trips::{self, HistoryRow, StatusChange, TripRow};
-use chrono::Utc;
+use crate::store::trips::{self, StatusChange, TripRow};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
-use trips_domain::{Action, Actor, TripStatus, transition};
+use trips_domain::{Action, TripStatus};
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
 
-fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    upcar_identity::outgoing(msg, Some(who))
-}
-
-fn reason(s: &str, field: &str) -> TripsResult<String> {
+/// A cancellation or rejection reason: at most 1000 characters.
+fn reason(s: &str, field: &'static str) -> TripsResult<String> {
     let s = s.trim();
     if s.chars().count() > 1000 {
-        return Err(TripsError::Invalid(format!("{field} is too long (1000 characters at most).")));
+        return Err(TripsError::ReasonTooLong(field));
     }
     Ok(s.to_owned())
-}
-
-/// Loads the trip for a change (locked), and the status the action leads to.
-async fn load_for(
-    c: &mut AsyncPgConnection,
-    who: &Identity,
-    id: &str,
-    action: Action,
-) -> TripsResult<(TripRow, Actor, TripStatus, TripStatus)> {
-    let id = trip_id(id)?;
-    let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-    let actor = actor_of(c, &t, who).await?;
-    if !actor.may_read() {
-        return Err(TripsError::TripNotFound);
-    }
-    let from = TripStatus::parse(&t.status)
-        .ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status {}", t.status)))?;
-    let to = transition(from, action, actor)?;
-    Ok((t, actor, from, to))
-}
-
-/// One transition of a trip, for the history.
-pub struct Change {
-    pub actor: Actor,
-    pub from: TripStatus,
-    pub to: TripStatus,
-    pub action: Action,
-}
-
-pub async fn record(
-    c: &mut AsyncPgConnection,
-    t: &TripRow,
-    who: &Identity,
-    ch: Change,
-    why: &str,
-) -> TripsResult<()> {
-    let Change { actor, from, to, action } = ch;
-    trips::append_history(
-        c,
-        &HistoryRow {
-            trip_id: t.id,
-            from_status: from.as_str().to_owned(),
-            to_status: to.as_str().to_owned(),
-            action: action.as_str().to_owned(),
-            actor_id: Some(who.user_id),
-            actor_role: crate::api::read::history_role(actor).to_owned(),
-            reason: why.to_owned(),
-            at: Utc::now(),
-        },
-    )
-    .await?;
-    Ok(())
 }
 
 /// `trips/acceptTrip/{id}`: the host confirms a request; on a confirmed trip nothing changes.
@@ -85,14 +32,17 @@ pub async fn accept_trip(state: &AppState, who: Identity, id: &str) -> TripsResu
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
-            let (t, actor, from, to) = load_for(c, &who, id, Action::Accept).await?;
+            let now = state.clock.now();
+            let Transition { trip: t, actor, from, to } =
+                load_for(c, &who, id, Action::Accept).await?;
             if from == to {
-                return reply_with(c, &t, &who, "The trip is already confirmed.").await;
+                return reply_with(c, &t, &who, "The trip is already confirmed.", now).await;
             }
             trips::set_status(
                 c,
                 &StatusChange {
                     id: t.id,
+                    at: now,
                     status: to.as_str(),
                     cancel_reason: None,
                     reject_reason: None,
@@ -101,10 +51,11 @@ pub async fn accept_trip(state: &AppState, who: Identity, id: &str) -> TripsResu
                 },
             )
             .await?;
-            record(c, &t, &who, Change { actor, from, to, action: Action::Accept }, "").await?;
-            let t = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
-            crate::events::confirmed(c, &t).await?;
-            reply_with(c, &t, &who, "Booking accepted.").await
+            record(c, &t, &who, Change { actor, from, to, action: Action::Accept }, "", now)
+                .await?;
+            let t = reread(c, t.id).await?;
+            crate::events::confirmed(c, &t, now).await?;
+            reply_with(c, &t, &who, "Booking accepted.", now).await
         })
         .await?;
     state.relay.wake();
@@ -161,7 +112,7 @@ async fn settle(
         )
         .await?;
     }
-    crate::events::settled(c, t, captured, hold.amount_cents - captured).await?;
+    crate::events::settled(c, t, captured, hold.amount_cents - captured, state.clock.now()).await?;
     Ok(())
 }
 
@@ -175,11 +126,14 @@ pub async fn reject_trip(
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
-            let (t, actor, from, to) = load_for(c, &who, &r.trip_id, Action::Reject).await?;
+            let now = state.clock.now();
+            let Transition { trip: t, actor, from, to } =
+                load_for(c, &who, &r.trip_id, Action::Reject).await?;
             trips::set_status(
                 c,
                 &StatusChange {
                     id: t.id,
+                    at: now,
                     status: to.as_str(),
                     cancel_reason: None,
                     reject_reason: Some(&why),
@@ -188,11 +142,12 @@ pub async fn reject_trip(
                 },
             )
             .await?;
-            record(c, &t, &who, Change { actor, from, to, action: Action::Reject }, &why).await?;
+            record(c, &t, &who, Change { actor, from, to, action: Action::Reject }, &why, now)
+                .await?;
             settle(state, c, &t, 0, 0).await?;
-            let t = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
-            crate::events::cancelled(c, &t, t.version).await?;
-            reply_with(c, &t, &who, "Booking rejected.").await
+            let t = reread(c, t.id).await?;
+            crate::events::cancelled(c, &t, now).await?;
+            reply_with(c, &t, &who, "Booking rejected.", now).await
         })
         .await?;
     state.relay.wake();
@@ -223,7 +178,8 @@ pub async fn cancel_trip(
             }
             let done = c
                 .transaction::<_, TripsError, _>(async |c| {
-                    let (t, actor, from, to) =
+                    let now = state.clock.now();
+                    let Transition { trip: t, actor, from, to } =
                         load_for(c, &who, &r.trip_id, Action::Cancel).await?;
                     let by = if to == TripStatus::CancelledByGuest { "guest" } else { "host" };
                     let split = state
@@ -243,6 +199,7 @@ pub async fn cancel_trip(
                         c,
                         &StatusChange {
                             id: t.id,
+                            at: now,
                             status: to.as_str(),
                             cancel_reason: Some(&why),
                             reject_reason: None,
@@ -252,7 +209,7 @@ pub async fn cancel_trip(
                     )
                     .await?;
                     let ch = Change { actor, from, to, action: Action::Cancel };
-                    record(c, &t, &who, ch, &format!("{why} ({})", split.message)).await?;
+                    record(c, &t, &who, ch, &format!("{why} ({})", split.message), now).await?;
                     settle(
                         state,
                         c,
@@ -261,9 +218,9 @@ pub async fn cancel_trip(
                         split.owner_earns_cents,
                     )
                     .await?;
-                    let t = trips::get(c, t.id, false).await?.ok_or(TripsError::TripNotFound)?;
-                    crate::events::cancelled(c, &t, t.version).await?;
-                    reply_with(c, &t, &who, &split.message).await
+                    let t = reread(c, t.id).await?;
+                    crate::events::cancelled(c, &t, now).await?;
+                    reply_with(c, &t, &who, &split.message, now).await
                 })
                 .await;
             let answer = match done {

@@ -1,12 +1,15 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
+//!
+//! Handlers (`agreement` .. `read`) never import each other; what they share lives in the
+//! modules after them: who is a party to a trip (`access`), the history (`history`), trips as
+//! each party sees them (`view`), rows to messages (`convert`), safe retries (`idempotent`),
+//! calls to other services (`peers`) and tokens (`tokens`). A test checks it.
 
 pub mod agreement;
 pub mod availability;
 pub mod book;
-pub mod convert;
 pub mod drivers;
 pub mod handover;
-pub mod idempotent;
 pub mod incidentals;
 pub mod issues;
 pub mod lifecycle;
@@ -14,6 +17,14 @@ pub mod modify;
 pub mod payments;
 pub mod payouts;
 pub mod read;
+
+pub mod access;
+pub mod convert;
+pub mod history;
+pub mod idempotent;
+pub mod peers;
+pub mod tokens;
+pub mod view;
 
 use crate::error::TripsResult;
 use crate::state::AppState;
@@ -299,5 +310,131 @@ impl Trips for TripsApi {
         r: Request<pb::DriverTokenRequest>,
     ) -> Result<Response<pb::DriverInvitationReply>, Status> {
         call("AddDriverToTrip", r, async |who, b| drivers::accept(&self.state, who, b).await).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// The handlers: one file per resource, each the calls of that resource.
+    const HANDLERS: &[&str] = &[
+        "agreement",
+        "availability",
+        "book",
+        "drivers",
+        "handover",
+        "incidentals",
+        "issues",
+        "lifecycle",
+        "modify",
+        "payments",
+        "payouts",
+        "read",
+    ];
+    /// What handlers share.
+    const SHARED: &[&str] =
+        &["access", "convert", "history", "idempotent", "peers", "tokens", "view"];
+
+    /// The `api` modules a source file names (`crate::api::x`, `crate::api::{x, y::z}`).
+    fn imports(source: &str) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for (i, _) in source.match_indices("crate::api::") {
+            let rest = &source[i + "crate::api::".len()..];
+            let names = match rest.strip_prefix('{') {
+                Some(group) => group[..group.find('}').unwrap_or(group.len())].to_owned(),
+                None => rest.to_owned(),
+            };
+            for item in names.split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.insert(name);
+                }
+                if !rest.starts_with('{') {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn graph() -> BTreeMap<String, BTreeSet<String>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/api");
+        let mut g = BTreeMap::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if name == "mod" {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            // A file's own test module reads the file through `super::*`; nothing else may.
+            let outside_tests = source.replace("use super::*;", "");
+            assert!(!outside_tests.contains("super::"), "{name} imports through super::");
+            g.insert(name, imports(&source));
+        }
+        g
+    }
+
+    #[test]
+    fn every_api_module_is_a_handler_or_shared() {
+        for name in graph().keys() {
+            assert!(
+                HANDLERS.contains(&name.as_str()) || SHARED.contains(&name.as_str()),
+                "api/{name}.rs is neither a handler nor a shared module: list it"
+            );
+        }
+    }
+
+    #[test]
+    fn handlers_do_not_import_each_other() {
+        for (name, uses) in graph() {
+            for used in &uses {
+                assert!(
+                    !HANDLERS.contains(&used.as_str()),
+                    "api/{name}.rs imports the handler {used}: move what they share out"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_import_graph_of_api_has_no_cycle() {
+        let g = graph();
+        // Depth-first, with the path so far: a module met again on its own path is a cycle.
+        fn visit(
+            g: &BTreeMap<String, BTreeSet<String>>,
+            at: &str,
+            path: &mut Vec<String>,
+            done: &mut BTreeSet<String>,
+        ) {
+            if done.contains(at) {
+                return;
+            }
+            assert!(!path.iter().any(|p| p == at), "import cycle: {} -> {at}", path.join(" -> "));
+            path.push(at.to_owned());
+            for next in g.get(at).into_iter().flatten() {
+                visit(g, next, path, done);
+            }
+            path.pop();
+            done.insert(at.to_owned());
+        }
+        let mut done = BTreeSet::new();
+        for name in g.keys() {
+            visit(&g, name, &mut Vec::new(), &mut done);
+        }
+        assert!(done.len() >= HANDLERS.len() + SHARED.len());
+    }
+
+    #[test]
+    fn imports_are_read_from_paths_and_groups() {
+        let src = "use crate::api::access::{load, role_name};\nuse crate::api::{history, view::reply};\nlet x = crate::api::convert::local(t);";
+        let got: Vec<String> = imports(src).into_iter().collect();
+        assert_eq!(got, ["access", "convert", "history", "view"]);
     }
 }

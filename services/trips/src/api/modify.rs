@@ -2,8 +2,10 @@
 //! needs the owner's approval) or its extras and plan; the other answers. The new price comes
 //! from pricing (`getModifiedTripPrice`) and is kept by the trip when accepted.
 
-use crate::api::lifecycle::{Change, record};
-use crate::api::read::{actor_of, reply_with, role_name, trip_id};
+use crate::api::access::{Transition, load, load_for, reread, role_name, trip_id};
+use crate::api::history::{Change, record};
+use crate::api::peers::request;
+use crate::api::view::reply_with;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::modifications::{self, ModRow};
@@ -11,19 +13,11 @@ use crate::store::trips::{self, StatusChange};
 use crate::store::{payments, violates};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use trips_domain::{Action, TripStatus, transition};
+use trips_domain::{Action, transition};
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
 use upcar_proto::trips as pb;
 use uuid::Uuid;
-
-fn request<T>(msg: T, who: &Identity) -> tonic::Request<T> {
-    upcar_identity::outgoing(msg, Some(who))
-}
-
-fn status_of(s: &str) -> TripsResult<TripStatus> {
-    TripStatus::parse(s).ok_or_else(|| TripsError::Internal(anyhow::anyhow!("bad status {s}")))
-}
 
 /// `trips/createModifyTripRequest`.
 pub async fn create(
@@ -34,19 +28,13 @@ pub async fn create(
     let id = trip_id(&r.trip_id)?;
     let dates = !r.start_date.trim().is_empty();
     if !dates && !r.extras_changed && r.protection_plan_type.trim().is_empty() {
-        return Err(TripsError::Invalid(
-            "Give new dates, or new extras or protection plan.".to_owned(),
-        ));
+        return Err(TripsError::ModificationEmpty);
     }
     // Checked before pricing: who may ask, and from which status.
     {
         let mut conn = state.conn().await?;
-        let t = trips::get(&mut conn, id, false).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(&mut conn, &t, &who).await?;
-        if !actor.may_read() {
-            return Err(TripsError::TripNotFound);
-        }
-        transition(status_of(&t.status)?, Action::RequestModification, actor)?;
+        let (_, actor, status) = load(&mut conn, &who, &r.trip_id, false).await?;
+        transition(status, Action::RequestModification, actor)?;
     }
     let price = state
         .pricing
@@ -82,10 +70,9 @@ pub async fn create(
     let (new_start, new_end) = (instant(&details.start_time)?, instant(&details.end_time)?);
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
-        let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(c, &t, &who).await?;
-        let from = status_of(&t.status)?;
-        let to = transition(from, Action::RequestModification, actor)?;
+        let now = state.clock.now();
+        let Transition { trip: t, actor, from, to } =
+            load_for(c, &who, &r.trip_id, Action::RequestModification).await?;
         let m = ModRow {
             id: Uuid::now_v7(),
             trip_id: id,
@@ -110,11 +97,11 @@ pub async fn create(
             message: r.message.chars().take(1000).collect(),
         };
         modifications::insert(c, &m).await?;
-        trips::set_status(c, &StatusChange { id, status: to.as_str(), cancel_reason: None, reject_reason: None, refund_cents: None, cancelled: false }).await?;
+        trips::set_status(c, &StatusChange { id, at: now, status: to.as_str(), cancel_reason: None, reject_reason: None, refund_cents: None, cancelled: false }).await?;
         let why = format!("new total ${:.2} ({:+.2})", m.new_total_cents as f64 / 100.0, m.difference_cents as f64 / 100.0);
-        record(c, &t, &who, Change { actor, from, to, action: Action::RequestModification }, &why).await?;
-        let t = trips::get(c, id, false).await?.ok_or(TripsError::TripNotFound)?;
-        reply_with(c, &t, &who, "Modification requested; the other party will answer.").await
+        record(c, &t, &who, Change { actor, from, to, action: Action::RequestModification }, &why, now).await?;
+        let t = reread(c, id).await?;
+        reply_with(c, &t, &who, "Modification requested; the other party will answer.", now).await
     })
     .await
 }
@@ -125,19 +112,15 @@ pub async fn withdraw(
     who: Identity,
     r: pb::TripIdRequest,
 ) -> TripsResult<pb::TripReply> {
-    let id = trip_id(&r.trip_id)?;
     let mut conn = state.conn().await?;
     conn.transaction::<_, TripsError, _>(async |c| {
-        let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-        let actor = actor_of(c, &t, &who).await?;
-        if !actor.may_read() {
-            return Err(TripsError::TripNotFound);
-        }
-        let from = status_of(&t.status)?;
-        let to = transition(from, Action::WithdrawModification, actor)?;
-        let m = modifications::pending(c, id).await?.ok_or_else(|| {
-            TripsError::Invalid("There is no modification request to cancel.".to_owned())
-        })?;
+        let now = state.clock.now();
+        let Transition { trip: t, actor, from, to } =
+            load_for(c, &who, &r.trip_id, Action::WithdrawModification).await?;
+        let id = t.id;
+        let m = modifications::pending(c, id)
+            .await?
+            .ok_or(TripsError::NoPendingModification("cancel"))?;
         if m.requested_by != who.user_id {
             return Err(TripsError::Transition(trips_domain::TransitionError::NotAllowed(
                 "withdraw another party's request for",
@@ -148,6 +131,7 @@ pub async fn withdraw(
             c,
             &StatusChange {
                 id,
+                at: now,
                 status: to.as_str(),
                 cancel_reason: None,
                 reject_reason: None,
@@ -156,10 +140,10 @@ pub async fn withdraw(
             },
         )
         .await?;
-        record(c, &t, &who, Change { actor, from, to, action: Action::WithdrawModification }, "")
-            .await?;
-        let t = trips::get(c, id, false).await?.ok_or(TripsError::TripNotFound)?;
-        reply_with(c, &t, &who, "Modification request cancelled.").await
+        let ch = Change { actor, from, to, action: Action::WithdrawModification };
+        record(c, &t, &who, ch, "", now).await?;
+        let t = reread(c, id).await?;
+        reply_with(c, &t, &who, "Modification request cancelled.", now).await
     })
     .await
 }
@@ -171,25 +155,21 @@ pub async fn respond(
     who: Identity,
     r: pb::RespondToModifyRequest,
 ) -> TripsResult<pb::TripReply> {
-    let id = trip_id(&r.trip_id)?;
     let accept = match r.response.trim().to_ascii_lowercase().as_str() {
         "accept" | "accepted" | "approve" | "approved" | "yes" | "true" => true,
         "reject" | "rejected" | "decline" | "declined" | "no" | "false" => false,
-        _ => return Err(TripsError::Invalid("response must be accept or decline".to_owned())),
+        _ => return Err(TripsError::BadModificationResponse),
     };
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
-            let t = trips::get(c, id, true).await?.ok_or(TripsError::TripNotFound)?;
-            let actor = actor_of(c, &t, &who).await?;
-            if !actor.may_read() {
-                return Err(TripsError::TripNotFound);
-            }
-            let from = status_of(&t.status)?;
-            let to = transition(from, Action::RespondToModification, actor)?;
-            let m = modifications::pending(c, id).await?.ok_or_else(|| {
-                TripsError::Invalid("There is no modification request to answer.".to_owned())
-            })?;
+            let now = state.clock.now();
+            let Transition { trip: t, actor, from, to } =
+                load_for(c, &who, &r.trip_id, Action::RespondToModification).await?;
+            let id = t.id;
+            let m = modifications::pending(c, id)
+                .await?
+                .ok_or(TripsError::NoPendingModification("answer"))?;
             if m.requested_by == who.user_id {
                 return Err(TripsError::Transition(trips_domain::TransitionError::NotAllowed(
                     "answer your own request on",
@@ -229,7 +209,8 @@ pub async fn respond(
                     && hold.status == "authorized"
                     && hold.amount_cents != m.new_total_cents
                 {
-                    let customer = crate::api::payouts::customer_for(state, c, t.guest_id).await?;
+                    let customer =
+                        crate::payments::customer(c, state.payments.as_ref(), t.guest_id).await?;
                     let new_hold = state
                         .payments
                         .authorize(
@@ -250,6 +231,7 @@ pub async fn respond(
                 c,
                 &StatusChange {
                     id,
+                    at: now,
                     status: to.as_str(),
                     cancel_reason: None,
                     reject_reason: None,
@@ -265,19 +247,15 @@ pub async fn respond(
                 &who,
                 Change { actor, from, to, action: Action::RespondToModification },
                 why.trim(),
+                now,
             )
             .await?;
-            let t = trips::get(c, id, false).await?.ok_or(TripsError::TripNotFound)?;
+            let t = reread(c, id).await?;
             if accept {
-                crate::events::rescheduled(c, &t).await?;
+                crate::events::rescheduled(c, &t, now).await?;
             }
-            reply_with(
-                c,
-                &t,
-                &who,
-                if accept { "Modification accepted." } else { "Modification declined." },
-            )
-            .await
+            let message = if accept { "Modification accepted." } else { "Modification declined." };
+            reply_with(c, &t, &who, message, now).await
         })
         .await?;
     state.relay.wake();

@@ -1,21 +1,11 @@
 //! Cards on file and the transaction history (read from the ledger).
 
 use crate::error::{TripsError, TripsResult};
-use crate::payments::PaymentError;
 use crate::state::AppState;
 use crate::store::{ledger, payments};
+use diesel_async::AsyncConnection;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
-
-impl From<PaymentError> for TripsError {
-    fn from(e: PaymentError) -> Self {
-        match e {
-            PaymentError::Declined(m) => TripsError::CardDeclined(m),
-            PaymentError::Invalid(m) => TripsError::Payment(m),
-            PaymentError::Unavailable(m) => TripsError::Internal(anyhow::anyhow!(m)),
-        }
-    }
-}
 
 fn billing_json(b: &pb::BillingDetails) -> TripsResult<serde_json::Value> {
     let required = [
@@ -26,14 +16,12 @@ fn billing_json(b: &pb::BillingDetails) -> TripsResult<serde_json::Value> {
     ];
     for (v, msg) in required {
         if v.trim().is_empty() {
-            return Err(TripsError::Invalid(msg.to_owned()));
+            return Err(TripsError::BillingFieldRequired(msg));
         }
     }
     let country = b.country.trim().to_ascii_uppercase();
     if country != "US" && country != "UNITED STATES" {
-        return Err(TripsError::Invalid(
-            "Only cards with a United States billing address are accepted.".to_owned(),
-        ));
+        return Err(TripsError::BillingNotInUs);
     }
     Ok(serde_json::json!({
         "street": b.street.trim(), "addressLine2": b.address_line2.trim(), "city": b.city.trim(),
@@ -62,18 +50,20 @@ fn method_of(m: &payments::MethodRow) -> pb::PaymentMethod {
     }
 }
 
-/// `payment/stripe/addPaymentMethod`: checks the card with the provider and makes it primary.
+/// `payment/stripe/addPaymentMethod`: checks the card with the provider and makes it primary;
+/// `trips.payment_method_added` tells accounts the user has a card on file.
 pub async fn add_payment_method(
     state: &AppState,
     who: &Identity,
     r: pb::AddPaymentMethodRequest,
 ) -> TripsResult<pb::PaymentMethodReply> {
     if r.payment_method_id.trim().is_empty() {
-        return Err(TripsError::Invalid("paymentMethodId is required".to_owned()));
+        return Err(TripsError::PaymentMethodIdRequired);
     }
     let billing = billing_json(&r.billing_details.unwrap_or_default())?;
     let mut conn = state.conn().await?;
-    let customer = crate::api::payouts::customer_for(state, &mut conn, who.user_id).await?;
+    let customer =
+        crate::payments::customer(&mut conn, state.payments.as_ref(), who.user_id).await?;
     let card = state.payments.attach(&customer, r.payment_method_id.trim()).await?;
     let row = payments::MethodRow {
         id: card.id,
@@ -85,9 +75,13 @@ pub async fn add_payment_method(
         exp_year: card.exp_year,
         billing,
     };
-    use diesel_async::AsyncConnection;
-    conn.transaction::<_, TripsError, _>(async |c| Ok(payments::add_primary(c, &row).await?))
-        .await?;
+    conn.transaction::<_, TripsError, _>(async |c| {
+        payments::add_primary(c, &row).await?;
+        crate::events::payment_method_added(c, who.user_id, &row, state.clock.now()).await?;
+        Ok(())
+    })
+    .await?;
+    state.relay.wake();
     Ok(pb::PaymentMethodReply {
         payment_method: Some(method_of(&row)),
         message: "Payment method added.".to_owned(),
@@ -114,7 +108,7 @@ pub async fn transaction_history(
     year: Option<i32>,
 ) -> TripsResult<pb::TransactionHistoryReply> {
     if year.is_some_and(|y| !(2000..=2100).contains(&y)) {
-        return Err(TripsError::Invalid("year must be between 2000 and 2100".to_owned()));
+        return Err(TripsError::BadYear);
     }
     let mut conn = state.conn().await?;
     let entries = ledger::for_user(&mut conn, who.user_id, year).await?;

@@ -1,57 +1,27 @@
-//! The provider customer of each user (created once, reused), and the host's payout account:
-//! `payment/stripe/hostStripeOnboardingStatus` and `payment/stripe/hostStripeAccountSetup`.
+//! The host's payout account: `payment/stripe/hostStripeOnboardingStatus` and
+//! `payment/stripe/hostStripeAccountSetup`.
 
 use crate::error::{TripsError, TripsResult};
-use crate::payments::{ConnectedAccount, PaymentError, PaymentProvider};
+use crate::payments::{ConnectedAccount, PaymentError};
 use crate::state::AppState;
 use crate::store::payouts;
-use diesel_async::AsyncPgConnection;
-use upcar_errors::ErrorKind;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
-use uuid::Uuid;
-
-/// The user's customer at the payment provider: the stored one, or a new one stored for every
-/// later booking, modification and charge. It is created with the first card, so inside a
-/// booking it is only read, on the booking's own connection (a second connection per request
-/// could exhaust the pool while requests wait on an idempotency key).
-pub async fn customer_for(
-    state: &AppState,
-    conn: &mut AsyncPgConnection,
-    user: Uuid,
-) -> TripsResult<String> {
-    customer(conn, state.payments.as_ref(), user).await
-}
-
-/// [`customer_for`] with the provider given.
-pub async fn customer(
-    conn: &mut AsyncPgConnection,
-    provider: &dyn PaymentProvider,
-    user: Uuid,
-) -> TripsResult<String> {
-    if let Some(id) = payouts::customer(conn, user, provider.name()).await? {
-        return Ok(id);
-    }
-    let id = provider.create_customer(&user.to_string(), "").await?;
-    Ok(payouts::keep_customer(conn, user, provider.name(), &id).await?)
-}
 
 const STATUS_FAILED: &str = "Failed to get onboarding status";
 const SETUP_FAILED: &str = "Failed to set up Stripe account";
 
 /// A provider failure on these calls, with the spec's message: what the host did wrong is a
 /// 4xx, the provider being unreachable a 503.
-fn provider_error(e: PaymentError, message: &str) -> TripsError {
+fn provider_error(e: PaymentError, message: &'static str) -> TripsError {
     match e {
         PaymentError::Unavailable(cause) => {
             tracing::warn!(%cause, "payment provider failed");
-            TripsError::coded(ErrorKind::Unavailable, "payment_provider_unavailable", message)
+            TripsError::PaymentProviderUnavailable(message)
         }
-        PaymentError::Declined(m) | PaymentError::Invalid(m) => TripsError::coded(
-            ErrorKind::InvalidInput,
-            "payout_account_failed",
-            format!("{message}: {m}"),
-        ),
+        PaymentError::Declined(m) | PaymentError::Invalid(m) => {
+            TripsError::PayoutAccountFailed(format!("{message}: {m}"))
+        }
     }
 }
 
@@ -121,11 +91,7 @@ pub async fn account_setup(
     let row = match payouts::payout_account(&mut conn, who.user_id).await? {
         Some(row) => row,
         None if r.create_onboarding_link_only => {
-            return Err(TripsError::coded(
-                ErrorKind::Conflict,
-                "payout_account_missing",
-                "No payout account yet: set one up first (createOnboardingLinkOnly false).",
-            ));
+            return Err(TripsError::PayoutAccountMissing);
         }
         None => {
             let id = state
@@ -161,19 +127,11 @@ pub async fn complete_local_onboarding(
     account_id: &str,
 ) -> TripsResult<pb::PayoutAccountReply> {
     if !state.development || state.payments.name() != "local" {
-        return Err(TripsError::coded(
-            ErrorKind::NotFound,
-            "route_not_found",
-            "Onboarding is completed on the payment provider's own form.",
-        ));
+        return Err(TripsError::LocalOnboardingOff);
     }
     let mut conn = state.conn().await?;
     let Some(row) = payouts::payout_account_by_id(&mut conn, account_id.trim()).await? else {
-        return Err(TripsError::coded(
-            ErrorKind::NotFound,
-            "payout_account_not_found",
-            "No such payout account.",
-        ));
+        return Err(TripsError::PayoutAccountNotFound);
     };
     drop(conn);
     state

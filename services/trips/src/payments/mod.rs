@@ -114,3 +114,20 @@ pub trait PaymentProvider: Send + Sync + 'static {
         Err(PaymentError::Invalid("Onboarding is completed on the provider's own form.".to_owned()))
     }
 }
+
+/// The user's customer at `provider`: the stored one, or a new one stored for every later
+/// booking, modification and charge. It is created with the first card, so inside a booking it
+/// is only read, on the booking's own connection (a second connection per request could
+/// exhaust the pool while requests wait on an idempotency key).
+pub async fn customer(
+    conn: &mut diesel_async::AsyncPgConnection,
+    provider: &dyn PaymentProvider,
+    user: uuid::Uuid,
+) -> crate::error::TripsResult<String> {
+    use crate::store::payouts;
+    if let Some(id) = payouts::customer(conn, user, provider.name()).await? {
+        return Ok(id);
+    }
+    let id = provider.create_customer(&user.to_string(), "").await?;
+    Ok(payouts::keep_customer(conn, user, provider.name(), &id).await?)
+}

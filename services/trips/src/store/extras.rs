@@ -320,12 +320,17 @@ pub async fn agreement_state(
         .unwrap_or_default())
 }
 
-/// Signs the agreement now unless it is signed; answers whether this call signed it.
-pub async fn sign_agreement(conn: &mut AsyncPgConnection, trip: Uuid) -> diesel::QueryResult<bool> {
+/// Signs the agreement at `at` unless it is signed; answers whether this call signed it.
+pub async fn sign_agreement(
+    conn: &mut AsyncPgConnection,
+    trip: Uuid,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<bool> {
     let n = diesel::sql_query(
-        "UPDATE trips SET agreement_signed_at = now() WHERE id = $1 AND agreement_signed_at IS NULL",
+        "UPDATE trips SET agreement_signed_at = $2 WHERE id = $1 AND agreement_signed_at IS NULL",
     )
     .bind::<SqlUuid, _>(trip)
+    .bind::<Timestamptz, _>(at)
     .prepared()
     .execute(conn)
     .await?;
@@ -465,18 +470,20 @@ pub async fn driver_by_token(
     Ok(rows.into_iter().next())
 }
 
-/// Uses an invitation: the driver is added to the trip.
+/// Uses an invitation: the driver is added to the trip at `at`.
 pub async fn mark_driver_added(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     user: Uuid,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<usize> {
     diesel::sql_query(
-        "UPDATE trip_additional_drivers SET status = 'added', user_id = $2, used_at = now() \
+        "UPDATE trip_additional_drivers SET status = 'added', user_id = $2, used_at = $3 \
          WHERE id = $1 AND status = 'invited'",
     )
     .bind::<SqlUuid, _>(id)
     .bind::<SqlUuid, _>(user)
+    .bind::<Timestamptz, _>(at)
     .prepared()
     .execute(conn)
     .await

@@ -100,8 +100,9 @@ pub async fn insert(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryR
 async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
     diesel::sql_query(
         "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
-           price_details, extras, protection_plan_type, pick_up_location, message, reservation_number) \
-         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+           price_details, extras, protection_plan_type, pick_up_location, message, reservation_number, \
+           created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)",
     )
     .bind::<SqlUuid, _>(t.id)
     .bind::<SqlUuid, _>(t.car_id)
@@ -119,6 +120,7 @@ async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Query
     .bind::<Nullable<Jsonb>, _>(&t.pick_up_location)
     .bind::<Text, _>(&t.message)
     .bind::<Text, _>(&t.reservation_number)
+    .bind::<Timestamptz, _>(t.created_at)
     .prepared()
     .execute(conn)
     .await?;
@@ -154,30 +156,34 @@ pub enum View {
     HostPast,
 }
 
-/// A user's trips for a view (at most 200).
+/// A user's trips for a view (at most 200), past and future as of `now`.
 pub async fn list(
     conn: &mut AsyncPgConnection,
     user: Uuid,
     view: View,
+    now: DateTime<Utc>,
 ) -> diesel::QueryResult<Vec<TripRow>> {
-    diesel::sql_query(list_sql(view)).bind::<SqlUuid, _>(user).load(conn).await
+    diesel::sql_query(list_sql(view))
+        .bind::<SqlUuid, _>(user)
+        .bind::<Timestamptz, _>(now)
+        .load(conn)
+        .await
 }
 
-/// The statement of [`list`] for a view (`$1` is the user), public for the plan tests.
+/// The statement of [`list`] for a view (`$1` is the user, `$2` the time it is), public for
+/// the plan tests.
 pub fn list_sql(view: View) -> String {
     let live = "status IN ('requested', 'confirmed', 'modification_pending', 'in_progress')";
     let (host, filter, order) = match view {
         View::GuestCurrent => {
-            (false, format!("{live} AND upper(period) > now()"), "lower(period) ASC")
+            (false, format!("{live} AND upper(period) > $2"), "lower(period) ASC")
         }
         View::GuestPast => {
-            (false, format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+            (false, format!("NOT ({live} AND upper(period) > $2)"), "lower(period) DESC")
         }
-        View::HostFuture => {
-            (true, format!("{live} AND upper(period) > now()"), "lower(period) ASC")
-        }
+        View::HostFuture => (true, format!("{live} AND upper(period) > $2"), "lower(period) ASC"),
         View::HostPast => {
-            (true, format!("NOT ({live} AND upper(period) > now())"), "lower(period) DESC")
+            (true, format!("NOT ({live} AND upper(period) > $2)"), "lower(period) DESC")
         }
     };
     // A host's lists hold the bookings of their own cars and of the cars they co-host with
@@ -254,6 +260,8 @@ pub async fn car_periods_from(
 /// A status change (bumps the version).
 pub struct StatusChange<'a> {
     pub id: Uuid,
+    /// When it happens (the cancellation's time when `cancelled`).
+    pub at: DateTime<Utc>,
     pub status: &'a str,
     pub cancel_reason: Option<&'a str>,
     pub reject_reason: Option<&'a str>,
@@ -269,8 +277,8 @@ pub async fn set_status(
     diesel::sql_query(
         "UPDATE trips SET status = $2, cancel_reason = coalesce($3, cancel_reason), \
            reject_reason = coalesce($4, reject_reason), refund_cents = coalesce($5, refund_cents), \
-           cancelled_at = CASE WHEN $6 THEN now() ELSE cancelled_at END, \
-           version = version + 1, updated_at = now() WHERE id = $1",
+           cancelled_at = CASE WHEN $6 THEN $7 ELSE cancelled_at END, \
+           version = version + 1, updated_at = $7 WHERE id = $1",
     )
     .bind::<SqlUuid, _>(c.id)
     .bind::<Text, _>(c.status)
@@ -278,6 +286,7 @@ pub async fn set_status(
     .bind::<Nullable<Text>, _>(c.reject_reason)
     .bind::<Nullable<BigInt>, _>(c.refund_cents)
     .bind::<diesel::sql_types::Bool, _>(c.cancelled)
+    .bind::<Timestamptz, _>(c.at)
     .prepared()
     .execute(conn)
     .await?;
@@ -311,8 +320,8 @@ pub async fn append_history(
     h: &HistoryRow,
 ) -> diesel::QueryResult<()> {
     diesel::sql_query(
-        "INSERT INTO trip_history (trip_id, from_status, to_status, action, actor_id, actor_role, reason) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO trip_history (trip_id, from_status, to_status, action, actor_id, actor_role, reason, at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind::<SqlUuid, _>(h.trip_id)
     .bind::<Text, _>(&h.from_status)
@@ -321,6 +330,7 @@ pub async fn append_history(
     .bind::<Nullable<SqlUuid>, _>(h.actor_id)
     .bind::<Text, _>(&h.actor_role)
     .bind::<Text, _>(&h.reason)
+    .bind::<Timestamptz, _>(h.at)
     .prepared()
     .execute(conn)
     .await?;
@@ -342,15 +352,17 @@ pub async fn history(
     .await
 }
 
-/// Records when the check-in or the checkout happened (server time).
+/// Records when the check-in or the checkout happened (the service's time).
 pub async fn mark_event(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     event: &str,
+    at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let column = if event == "check_in" { "checked_in_at" } else { "checked_out_at" };
-    diesel::sql_query(format!("UPDATE trips SET {column} = now() WHERE id = $1"))
+    diesel::sql_query(format!("UPDATE trips SET {column} = $2 WHERE id = $1"))
         .bind::<SqlUuid, _>(id)
+        .bind::<Timestamptz, _>(at)
         .execute(conn)
         .await?;
     Ok(())
