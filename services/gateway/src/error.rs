@@ -85,6 +85,23 @@ pub enum GatewayError {
     UserIdOrFirstNameMissing,
     #[error("to is required (an email address or phone number)")]
     OutboxAddressRequired,
+    #[error(
+        "{0} and {1} name the same parameter and were sent with different values; send one of them."
+    )]
+    ConflictingParameters(&'static str, &'static str),
+    /// The car is not free for the dates. The code and kind are those of trips' refusal to
+    /// book a taken car (one rule); `isCarAvailableForTheseDates` answers it with 400 all the
+    /// same, which the spec's clients read as an answer (`available: false` and the reason).
+    #[error("{0}")]
+    CarNotAvailable(String),
+    // Pricing's calls take these as empty text and would answer "not found"; until pricing
+    // checks them itself, the gateway says what is missing.
+    #[error("carId is required")]
+    CarIdRequired,
+    #[error("tripId is required")]
+    TripIdRequired,
+    #[error("finalTripPrice is required (dollars)")]
+    FinalTripPriceRequired,
     #[error("The service is temporarily unavailable")]
     Unavailable,
     /// A bug or an unexpected failure; the cause is logged, never answered.
@@ -128,6 +145,11 @@ upcar_errors::error_table! {
         GatewayError::GoogleSignInFailed => InvalidInput, "google_sign_in_failed";
         GatewayError::UserIdOrFirstNameMissing => InvalidInput, "user_id_or_first_name_missing";
         GatewayError::OutboxAddressRequired => InvalidInput, "to_required";
+        GatewayError::ConflictingParameters(..) => InvalidInput, "conflicting_parameters";
+        GatewayError::CarNotAvailable(_) => Conflict, "car_not_available";
+        GatewayError::CarIdRequired => InvalidInput, "car_id_required";
+        GatewayError::TripIdRequired => InvalidInput, "trip_id_required";
+        GatewayError::FinalTripPriceRequired => InvalidInput, "final_trip_price_required";
         GatewayError::Unavailable => Unavailable, "service_unavailable";
         GatewayError::Internal(_) => Internal, "internal_error";
     }

@@ -9,6 +9,7 @@ pub mod grpc;
 pub mod metrics;
 pub mod middleware;
 pub mod rate_limit;
+pub mod recent_searches;
 pub mod routes;
 pub mod startup;
 pub mod state;

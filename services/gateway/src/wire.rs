@@ -253,6 +253,62 @@ impl<'de> Deserialize<'de> for Dollars {
 }
 
 // ---------------------------------------------------------------------------------------------
+// One parameter, several names
+
+/// A loose value that was sent or not (empty text and absent numbers were not).
+pub trait Sent: PartialEq {
+    /// Whether the client sent something.
+    fn is_sent(&self) -> bool;
+}
+
+impl Sent for Text {
+    fn is_sent(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+impl Sent for Int {
+    fn is_sent(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+impl Sent for Number {
+    fn is_sent(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+impl Sent for Dollars {
+    fn is_sent(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// One parameter the spec's calls send under different names (`sortBy` and `sortOrder`,
+/// `fromDate` and `newStartDate`): whichever was sent. Several names sent with the same value
+/// are that value; with different values the request is refused (`conflicting_parameters`),
+/// since nobody can tell which one the client meant. (Serde aliases would refuse any two.)
+pub fn one_of<T: Sent + Default, const N: usize>(
+    named: [(&'static str, T); N],
+) -> Result<T, HttpError> {
+    let mut chosen: Option<(&'static str, T)> = None;
+    for (name, value) in named {
+        if !value.is_sent() {
+            continue;
+        }
+        match &chosen {
+            Some((first, v)) if *v != value => {
+                return Err(GatewayError::ConflictingParameters(first, name).into());
+            }
+            Some(_) => {}
+            None => chosen = Some((name, value)),
+        }
+    }
+    Ok(chosen.map(|(_, v)| v).unwrap_or_default())
+}
+
+// ---------------------------------------------------------------------------------------------
 // Places and extras
 
 /// A place: `{latitude, longitude}`, `{lat, lng}` or GeoJSON `{coordinates: [lng, lat]}`, with
@@ -856,6 +912,29 @@ mod tests {
         assert_eq!(
             (e.0.code.as_str(), e.0.message.as_str()),
             ("invalid_query", "page: must be a whole number")
+        );
+    }
+
+    #[test]
+    fn one_parameter_under_several_names_is_taken_once() {
+        let t = |s: &str| Text(s.to_owned());
+        assert_eq!(
+            one_of([("sortBy", t("")), ("sortOrder", t("distance"))]).unwrap(),
+            t("distance")
+        );
+        assert_eq!(
+            one_of([("sortBy", t("distance")), ("sortOrder", t("distance"))]).unwrap(),
+            t("distance")
+        );
+        assert_eq!(one_of([("a", t("")), ("b", t("")), ("c", t(""))]).unwrap(), t(""));
+        assert_eq!(one_of([("page", Int(None)), ("p", Int(Some(2)))]).unwrap(), Int(Some(2)));
+        let e = one_of([("sortBy", t("distance")), ("x", t("")), ("sortOrder", t("priceAsc"))])
+            .unwrap_err();
+        assert_eq!(e.0.code, "conflicting_parameters");
+        assert!(
+            e.0.message.contains("sortBy") && e.0.message.contains("sortOrder"),
+            "{}",
+            e.0.message
         );
     }
 

@@ -43,8 +43,6 @@ pub enum PricingError {
     TooManyCars(usize),
     #[error("startInstant and endInstant must be RFC 3339 instants.")]
     BadInstants,
-    #[error("Give the search's requestId or the dates (startDate, startTime, endDate, endTime).")]
-    WindowRequired,
     #[error("{0} must have latitude within -90..90 and longitude within -180..180")]
     BadLocation(&'static str),
     #[error("Each extra needs an extraId.")]
@@ -98,7 +96,6 @@ upcar_errors::error_table! {
         PricingError::CarIdsRequired => InvalidInput, "car_id_required";
         PricingError::TooManyCars(_) => InvalidInput, "too_many_cars";
         PricingError::BadInstants => InvalidInput, "invalid_instant";
-        PricingError::WindowRequired => InvalidInput, "dates_required";
         PricingError::BadLocation(_) => InvalidInput, "invalid_location";
         PricingError::ExtraIdRequired => InvalidInput, "extra_id_required";
         PricingError::BadId(_) => InvalidInput, "invalid_id";

@@ -455,7 +455,8 @@ async fn a_card_added_in_trips_shows_in_getuser_once_however_often_the_event_arr
     tokio::spawn(built.run_until(std::future::pending()));
     let client =
         AccountsClient::connect(format!("http://127.0.0.1:{port}")).await.expect("connect");
-    let app = TestApp { client, state, settings };
+    let clock = state.clock.clone();
+    let app = TestApp { client, state, settings, clock };
     let user: uuid::Uuid = app
         .client
         .clone()

@@ -100,6 +100,8 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     files::routes(cfg);
     captains::routes(cfg);
     chat::routes(cfg);
+    catalog::routes(cfg);
+    pricing::routes(cfg);
     system::routes(cfg);
     if development {
         system::dev_routes(cfg);
@@ -126,37 +128,7 @@ pub fn openapi(development: bool) -> Document {
 /// Routes not yet carrying their OpenAPI operation.
 fn legacy(cfg: &mut ServiceConfig) {
     use actix_web::web::{get, post};
-    cfg.route("/cars/search", get().to(catalog::search))
-        .route("/cars/findAvailableCarsNearAddress", get().to(catalog::search))
-        .route("/cars/getCar/{carId}", get().to(catalog::get_car))
-        .route("/cars/isCarAvailableForTheseDates/{id}", get().to(catalog::is_car_available))
-        .route("/calendar/getBlockedOrBookedDates", get().to(catalog::blocked_dates))
-        .route("/api/enums/{name}", get().to(catalog::list_enum))
-        .route("/car-makes-models/{make}", get().to(catalog::models_for_make))
-        .route("/places/autocomplete", get().to(catalog::autocomplete))
-        .route("/places/details/{id}", get().to(catalog::place_details))
-        .route("/places/geocode", get().to(catalog::geocode))
-        .route("/allai/getSearchParams", get().to(catalog::search_params))
-        .route("/cars/getRatings/{carId}", get().to(catalog::get_ratings))
-        .route("/cars/reportListing/{id}", post().to(catalog::report_listing))
-        .route(
-            "/cars/calculateMaxDeliveryDistance/{id}",
-            post().to(catalog::calculate_max_delivery_distance),
-        )
-        .route("/cars/getStaticCarsByType", get().to(catalog::static_cars_by_type))
-        .route("/cars/getCarsByOwner/{id}", get().to(catalog::cars_by_owner))
-        .route("/statics/featured-car", get().to(catalog::featured_car))
-        .route("/tripPrice/getTripPrice", get().to(pricing::get_trip_price))
-        .route("/tripPrice/getTripPrices", post().to(pricing::get_trip_prices))
-        .route("/cars/checkPrices/{ids}", get().to(pricing::check_prices))
-        .route("/tripPrice/getPricesByRequestId/{requestId}", get().to(pricing::prices_by_request))
-        .route("/tripPrice/getFinalTripPrice", post().to(pricing::get_final_trip_price))
-        .route("/tripPrice/getModifiedTripPrice", post().to(pricing::get_modified_trip_price))
-        .route("/tripPrice/getTripRefundPrice", get().to(pricing::get_trip_refund_price))
-        .route("/tripPrice/validateCoupon", post().to(pricing::validate_coupon))
-        .route("/tripPrice/getProtectionPlanPrice", post().to(pricing::get_protection_plan_price))
-        .route("/trips/protectionPlans", get().to(pricing::protection_plans))
-        .route("/trips/createTrip", post().to(trips::create_trip))
+    cfg.route("/trips/createTrip", post().to(trips::create_trip))
         .route("/trips/getTrip/{id}", get().to(trips::get_trip))
         .route("/trips/cancelTrip", post().to(trips::cancel_trip))
         .route("/trips/acceptTrip/{id}", post().to(trips::accept_trip))

@@ -120,6 +120,65 @@ async fn past_inverted_and_malformed_searches_are_refused() {
 }
 
 #[tokio::test]
+async fn a_parameter_sent_under_both_its_names_is_taken_once() {
+    let q = base_query(monday(), 2);
+    let (_, one) = search(&format!("{q}&sortBy=priceAsc&limit=10")).await;
+    // The filter entity's name and the call's, with the same value: the same search.
+    for both in [
+        format!("{q}&sortBy=priceAsc&sortOrder=priceAsc&limit=10"),
+        format!("{q}&sortOrder=priceAsc&limit=10"),
+        format!("{q}&sortBy=priceAsc&newStartDate={}&carType=&limit=10", day(monday())),
+    ] {
+        let (s, b) = search(&both).await;
+        assert_eq!(s, 200, "{both}: {b}");
+        assert_eq!(ids(&b), ids(&one), "{both}");
+        assert_eq!(
+            (b["startTime"].clone(), b["count"].clone()),
+            (one["startTime"].clone(), one["count"].clone())
+        );
+    }
+    let (s, b) = parts(
+        get(
+            &format!(
+                "/v1/cars/findAvailableCarsNearAddress?{q}&newStartDate={}&newEndDate={}&sortBy=priceAsc&sortOrder=priceAsc&limit=10",
+                day(monday()),
+                day(monday() + 2)
+            ),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, ids(&b)), (200, ids(&one)), "{b}");
+    // Different values under the two names: nobody can tell which was meant.
+    for (clash, names) in [
+        (format!("{q}&sortBy=priceAsc&sortOrder=distance"), ["sortBy", "sortOrder"]),
+        (format!("{q}&newStartDate={}", day(monday() + 1)), ["fromDate", "newStartDate"]),
+        (format!("{q}&vehicleType=suv&carType=sedan"), ["vehicleType", "carType"]),
+    ] {
+        let (s, e) = search(&clash).await;
+        assert_eq!((s, e["error"].as_str()), (400, Some("conflicting_parameters")), "{clash}: {e}");
+        let message = e["message"].as_str().unwrap();
+        assert!(names.iter().all(|n| message.contains(n)), "{message}");
+    }
+    // The same holds for an availability check's three names of each date.
+    let availability = |names: &str| {
+        let path = format!("/v1/cars/isCarAvailableForTheseDates/{}?{names}", ids(&one)[0],);
+        async move { parts(get(&path, None).await).await }
+    };
+    let (from, until) = (day(monday()), day(monday() + 2));
+    let (s1, one_name) = availability(&format!("fromDate={from}&untilDate={until}")).await;
+    let (s, b) = availability(&format!(
+        "fromDate={from}&startDate={from}&newStartDate={from}&untilDate={until}&endDate={until}"
+    ))
+    .await;
+    assert_eq!((s, &b["available"]), (s1, &one_name["available"]), "{b}");
+    assert!(b["available"].is_boolean(), "{b}");
+    let (s, e) = availability(&format!("fromDate={from}&startDate={}", day(monday() + 1))).await;
+    assert_eq!((s, e["error"].as_str()), (400, Some("conflicting_parameters")), "{e}");
+}
+
+#[tokio::test]
 async fn filters_really_filter_and_sorts_really_order() {
     let q = base_query(monday(), 2);
     let all = search(&format!("{q}&limit=50")).await.1["count"].as_i64().unwrap();
@@ -752,9 +811,11 @@ async fn delivery_distance_is_great_circle_miles_from_the_car_against_its_limit(
         (json!({"deliveryLocation": {"coordinates": [-121.99, 37.5, 3]}}), "invalid_coordinates"),
         (json!({"deliveryLocation": {"coordinates": [-200, 37.5]}}), "invalid_coordinates"),
         (json!({"deliveryLocation": {"coordinates": [-121.99, 91]}}), "invalid_coordinates"),
-        (json!({"deliveryLocation": {"coordinates": ["west", "north"]}}), "invalid_coordinates"),
-        (json!({"deliveryLocation": {"coordinates": "37.5,-121.99"}}), "invalid_coordinates"),
-        (json!({"deliveryLocation": {"coordinates": [null, {}]}}), "invalid_coordinates"),
+        (json!({"deliveryLocation": {"coordinates": [null, 37.5]}}), "invalid_coordinates"),
+        // Not numbers at all: the body's shape, refused at the door naming the field.
+        (json!({"deliveryLocation": {"coordinates": ["west", "north"]}}), "invalid_body"),
+        (json!({"deliveryLocation": {"coordinates": "37.5,-121.99"}}), "invalid_body"),
+        (json!({"deliveryLocation": {"coordinates": [null, {}]}}), "invalid_body"),
     ] {
         let (s, b) = delivery(id, body.clone()).await;
         assert_eq!((s, b["error"].as_str()), (400, Some(code)), "{body}: {b}");

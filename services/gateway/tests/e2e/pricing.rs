@@ -206,7 +206,7 @@ async fn checkout_prices_choices_and_refuses_bad_input_with_4xx() {
     let cases = [
         (with("couponCode", json!("BOGUS")), 400, "invalid_coupon"),
         (with("age", json!(19)), 400, "under_minimum_age"),
-        (with("age", json!("old")), 400, "invalid_input"),
+        (with("age", json!("old")), 400, "invalid_body"),
         (with("protectionPlanType", json!("Gold")), 400, "invalid_protection_plan"),
         (
             with("extras", json!([{"extraType": "jetpack", "extraId": "jetpack", "quantity": 1}])),
@@ -215,7 +215,7 @@ async fn checkout_prices_choices_and_refuses_bad_input_with_4xx() {
         ),
         (with("newStartDate", json!(day(WINDOW.1 + 2))), 400, "dates_inverted"),
         (with("newStartTime", json!("25 o'clock")), 400, "invalid_time"),
-        (with("pickUpLocation", json!({"latitude": "north"})), 400, "invalid_coordinates"),
+        (with("pickUpLocation", json!({"latitude": "north"})), 400, "invalid_body"),
         (with("carId", json!("0193ffff-0000-7000-8000-000000000000")), 404, "car_not_found"),
         (with("carId", json!("not-a-car")), 404, "car_not_found"),
     ];
@@ -307,4 +307,113 @@ async fn coupons_plans_and_refunds_answer_as_the_spec_says() {
     )
     .await;
     assert_eq!((s, b["error"].as_str().unwrap()), (404, "trip_not_found"), "{b}");
+}
+
+/// `checkPrices` for `ids`, with `token`, once every car is priced.
+async fn ready_prices(ids: &[String], query: &str, token: Option<&str>) -> Vec<Value> {
+    for _ in 0..50 {
+        let path = format!("/v1/cars/checkPrices/{}{query}", ids.join(","));
+        let (s, b) = parts(get(&path, token).await).await;
+        assert_eq!(s, 200, "{path}: {b}");
+        if b["status"] == "ready" {
+            return b["prices"].as_array().unwrap().clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("prices never ready");
+}
+
+/// The instant an RFC 3339 text names.
+fn instant(v: &Value) -> chrono::DateTime<Utc> {
+    chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap()).unwrap().with_timezone(&Utc)
+}
+
+/// The windows of a page's prices, as instants; every car of the page has a price.
+fn windows(
+    prices: &[Value],
+    ids: &[String],
+) -> Vec<(chrono::DateTime<Utc>, chrono::DateTime<Utc>)> {
+    assert_eq!(prices.len(), ids.len(), "{prices:?}");
+    prices
+        .iter()
+        .map(|p| (instant(&p["priceDetails"]["startTime"]), instant(&p["priceDetails"]["endTime"])))
+        .collect()
+}
+
+/// Whether a page's prices are all for the spec's default trip: tomorrow 10:00 AM to the day
+/// after, in each car's time zone (the offset of its RFC 3339 times).
+fn is_default_trip(prices: &[Value]) -> bool {
+    prices.iter().all(|p| {
+        let start =
+            chrono::DateTime::parse_from_rfc3339(p["priceDetails"]["startTime"].as_str().unwrap())
+                .unwrap();
+        let end =
+            chrono::DateTime::parse_from_rfc3339(p["priceDetails"]["endTime"].as_str().unwrap())
+                .unwrap();
+        let tomorrow = Utc::now().with_timezone(start.offset()).date_naive() + Duration::days(1);
+        let ten = chrono::NaiveTime::from_hms_opt(10, 0, 0).unwrap();
+        start.naive_local() == tomorrow.and_time(ten)
+            && end.naive_local() == (tomorrow + Duration::days(1)).and_time(ten)
+    })
+}
+
+/// A search page near Fremont for `from..until` days ahead, as `token`'s caller.
+async fn page(from: i64, until: i64, page: i32, token: &str) -> (Vec<String>, Value) {
+    let q = format!(
+        "latitude=37.5485&longitude=-121.9886&fromDate={}&fromTime=10:00%20AM&untilDate={}&untilTime=10:00%20AM&sortBy=distance&limit=5&page={page}",
+        day(from),
+        day(until)
+    );
+    let (s, b) = parts(get(&format!("/v1/cars/search?{q}"), Some(token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    let ids: Vec<String> = b["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["_id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(ids.len(), 5, "{b}");
+    (ids, b)
+}
+
+#[tokio::test]
+async fn check_prices_with_only_the_ids_prices_the_callers_latest_search_holding_them() {
+    let u = sign_up().await;
+    // Page 1 for one window, then page 2 for another: each page keeps its own window.
+    let (first, first_page) = page(10, 13, 1, &u.token).await;
+    let (second, second_page) = page(20, 22, 2, &u.token).await;
+    car_price(&first[0]).await;
+    let searched = |p: &Value| (instant(&p["startTime"]), instant(&p["endTime"]));
+    let got = windows(&ready_prices(&first, "", Some(&u.token)).await, &first);
+    assert!(got.iter().all(|w| *w == searched(&first_page)), "{got:?}");
+    let got = windows(&ready_prices(&second, "", Some(&u.token)).await, &second);
+    assert!(got.iter().all(|w| *w == searched(&second_page)), "{got:?}");
+    // A later search holding some of the same cars wins for them.
+    let (again, again_page) = page(50, 53, 1, &u.token).await;
+    let both: Vec<String> = first.iter().filter(|c| again.contains(c)).cloned().collect();
+    assert!(!both.is_empty(), "the nearest cars are on both first pages");
+    let got = windows(&ready_prices(&both, "", Some(&u.token)).await, &both);
+    assert!(got.iter().all(|w| *w == searched(&again_page)), "{got:?}");
+    // No page of the caller holds cars of two pages, nor is any other caller's page theirs,
+    // nor has an anonymous caller a page: the spec's default trip.
+    let mixed = [first[0].clone(), second[0].clone()];
+    assert!(is_default_trip(&ready_prices(&mixed, "", Some(&u.token)).await));
+    let other = sign_up().await;
+    assert!(is_default_trip(&ready_prices(&first, "", Some(&other.token)).await));
+    let anonymous = ready_prices(&first, "", None).await;
+    assert!(is_default_trip(&anonymous), "{anonymous:?}");
+    assert_eq!(windows(&anonymous, &first).len(), 5);
+    // Dates or a request id given still say which window.
+    let got = windows(
+        &ready_prices(&first, &format!("?{}", window_query()), Some(&u.token)).await,
+        &first,
+    );
+    let (start, end) = got[0];
+    assert_eq!((end - start).num_days(), WINDOW.1 - WINDOW.0);
+    let request_id = second_page["requestId"].as_str().unwrap();
+    let got = windows(
+        &ready_prices(&first, &format!("?requestId={request_id}"), Some(&u.token)).await,
+        &first,
+    );
+    assert!(got.iter().all(|w| *w == searched(&second_page)), "{got:?}");
 }

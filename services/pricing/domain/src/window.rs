@@ -10,6 +10,9 @@ use chrono_tz::Tz;
 pub const DAY_MINUTES: i64 = 24 * 60;
 /// Longest trip priced (the catalog's limit too).
 pub const MAX_DAYS: i64 = 1000;
+/// The spec's default trip starts and ends at this local hour (spec 000 section 9, "Default
+/// rental: tomorrow to the day after, 10:00 AM both"; spec 002 "Default trip").
+pub const DEFAULT_TRIP_HOUR: i64 = 10;
 
 /// Why a window cannot be priced; the texts are shown to the user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -155,6 +158,17 @@ impl PriceWindow {
         Ok(Self { start, end, tz })
     }
 
+    /// The spec's default trip for a car in `tz`: tomorrow (the car's local date) at 10:00 AM
+    /// to the day after at 10:00 AM. What a search page's prices are for when the client
+    /// names no window.
+    pub fn default_trip(tz: Tz, now: DateTime<Utc>) -> Self {
+        let today = now.with_timezone(&tz).date_naive().and_time(NaiveTime::MIN);
+        let at = |days: i64| {
+            localize(tz, today + Duration::days(days) + Duration::hours(DEFAULT_TRIP_HOUR))
+        };
+        Self { start: at(1), end: at(2), tz }
+    }
+
     /// Length in minutes of local clock time, so a trip across a DST change is billed as the
     /// calendar shows it (10:00 to 10:00 two days later is two days, not 49 hours).
     pub fn minutes(&self) -> i64 {
@@ -272,6 +286,50 @@ mod tests {
         assert!(within_horizon(now + Duration::days(BOOKING_HORIZON_DAYS), now));
         let past_it = now + Duration::days(BOOKING_HORIZON_DAYS) + Duration::minutes(1);
         assert!(!within_horizon(past_it, now));
+    }
+
+    #[test]
+    fn the_default_trip_is_tomorrow_10_am_to_the_day_after_in_the_cars_zone() {
+        use chrono_tz::Asia::Tokyo;
+        let utc = |y, mo, d, h, mi| Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap();
+        // (now, zone, start, end): "tomorrow" is the car's, not UTC's; a DST change between
+        // the two ends keeps both at 10:00 local.
+        let cases = [
+            // 11:00 in Los Angeles on 1 December.
+            (utc(2026, 12, 1, 19, 0), LA, utc(2026, 12, 2, 18, 0), utc(2026, 12, 3, 18, 0)),
+            // 23:30 on 1 December in Los Angeles, already 2 December in UTC.
+            (utc(2026, 12, 2, 7, 30), LA, utc(2026, 12, 2, 18, 0), utc(2026, 12, 3, 18, 0)),
+            // 00:10 on 2 December in Los Angeles.
+            (utc(2026, 12, 2, 8, 10), LA, utc(2026, 12, 3, 18, 0), utc(2026, 12, 4, 18, 0)),
+            // Clocks go forward on 8 March 2026: 10:00 PST, then 10:00 PDT.
+            (utc(2026, 3, 6, 20, 0), LA, utc(2026, 3, 7, 18, 0), utc(2026, 3, 8, 17, 0)),
+            // 23:00 on 1 December in Tokyo (UTC+9), 14:00 in UTC.
+            (utc(2026, 12, 1, 14, 0), Tokyo, utc(2026, 12, 2, 1, 0), utc(2026, 12, 3, 1, 0)),
+        ];
+        for (now, tz, start, end) in cases {
+            let w = PriceWindow::default_trip(tz, now);
+            assert_eq!((w.start, w.end, w.tz), (start, end, tz), "{now} in {tz}");
+            assert_eq!(w.minutes(), DAY_MINUTES, "one day of local clock time");
+            // It is a window pricing accepts as it is.
+            assert_eq!(PriceWindow::from_instants(w.start, w.end, tz, now), Ok(w));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_default_trip_always_starts_tomorrow_at_ten_local(
+            secs in 1_700_000_000i64..2_500_000_000i64,
+            zone in 0usize..4,
+        ) {
+            let tz = [LA, chrono_tz::Asia::Tokyo, chrono_tz::Europe::London, chrono_tz::UTC][zone];
+            let now = DateTime::from_timestamp(secs, 0).unwrap();
+            let w = PriceWindow::default_trip(tz, now);
+            let today = now.with_timezone(&tz).date_naive();
+            let ten = NaiveTime::from_hms_opt(10, 0, 0).unwrap();
+            proptest::prop_assert_eq!(w.local_start(), (today + Duration::days(1)).and_time(ten));
+            proptest::prop_assert_eq!(w.local_end(), (today + Duration::days(2)).and_time(ten));
+            proptest::prop_assert!(w.start > now && w.start - now <= Duration::hours(35));
+        }
     }
 
     #[test]

@@ -212,21 +212,24 @@ pub async fn check_prices(
     state: &AppState,
     r: pb::CheckPricesRequest,
 ) -> PricingResult<pb::CheckPricesReply> {
-    // The window: a search page's instants (the gateway reads them from catalog-search) or
-    // local dates and times in each car's zone.
+    // The window: a search page's instants (the gateway reads them from catalog-search), local
+    // dates and times in each car's zone, or none: the spec's default trip in each car's zone.
     let (start, end) = if !r.start_instant.trim().is_empty() || !r.end_instant.trim().is_empty() {
         let instant = |s: &str| DateTime::parse_from_rfc3339(s.trim()).is_ok();
         if !instant(&r.start_instant) || !instant(&r.end_instant) {
             return Err(PricingError::BadInstants);
         }
         (r.start_instant, r.end_instant)
-    } else if !r.start_date.trim().is_empty() {
+    } else if [&r.start_date, &r.start_time, &r.end_date, &r.end_time]
+        .iter()
+        .any(|s| !s.trim().is_empty())
+    {
         (
             format!("{} {}", r.start_date.trim(), r.start_time.trim()),
             format!("{} {}", r.end_date.trim(), r.end_time.trim()),
         )
     } else {
-        return Err(PricingError::WindowRequired);
+        (String::new(), String::new())
     };
     let (ids, age) = (ids_of(&r.car_ids)?, r.age);
     let now = state.clock.now();
@@ -238,7 +241,11 @@ pub async fn check_prices(
             pending.push(id.to_string());
             continue;
         };
-        let window = window_of(&start, &end, car.tz, now)?;
+        let window = if start.is_empty() {
+            PriceWindow::default_trip(car.tz, now)
+        } else {
+            window_of(&start, &end, car.tz, now)?
+        };
         let inputs = QuoteInputs { age: age_of(age), ..Default::default() };
         match compute(car, window, &inputs, None, now) {
             Ok(q) => prices.push(pb::CarPrice {

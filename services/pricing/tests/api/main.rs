@@ -320,11 +320,39 @@ async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_
         .into_inner();
     assert_eq!(check.status, "pending");
     assert_eq!(check.pending_car_ids, [unknown.to_string()]);
-    // No request id and no dates: a clear 400.
-    let e = app
+    // No window at all: the spec's default trip, tomorrow 10:00 AM to the day after, in the
+    // car's zone (Los Angeles).
+    let check = app
         .client
         .clone()
         .check_prices(pb::CheckPricesRequest { car_ids: vec![a.to_string()], ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(check.status, "ready");
+    let d = check.prices[0].price_details.as_ref().unwrap();
+    let local = |s: &str| {
+        chrono::DateTime::parse_from_rfc3339(s)
+            .unwrap()
+            .with_timezone(&chrono_tz::America::Los_Angeles)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    assert_eq!(
+        (local(&d.start_time), local(&d.end_time)),
+        (format!("{} 10:00", day(1)), format!("{} 10:00", day(2)))
+    );
+    assert_eq!(d.days, 1);
+    // Half a window is not a window: refused, not taken for the default.
+    let e = app
+        .client
+        .clone()
+        .check_prices(pb::CheckPricesRequest {
+            car_ids: vec![a.to_string()],
+            end_date: day(3),
+            end_time: "10:00 AM".into(),
+            ..Default::default()
+        })
         .await
         .unwrap_err();
     assert_eq!(e.code(), Code::InvalidArgument);
