@@ -75,6 +75,18 @@ pub enum GatewayError {
     EmptyFile,
     #[error("Idempotency-Key must be visible ASCII")]
     InvalidIdempotencyKey,
+    /// A photo URL that names no file uploaded here.
+    #[error("{0}")]
+    InvalidPhoto(String),
+    /// A photo someone else uploaded, attached as evidence.
+    #[error("{0}")]
+    NotYourPhoto(String),
+    /// The spec's host trip lists answer 404 when empty (its texts differ per list).
+    #[error("{0}")]
+    NoTrips(&'static str),
+    /// Trips' rule, kept here while trips answers an empty trip id as an unknown trip (404).
+    #[error("tripId is required")]
+    TripIdRequired,
     #[error("The sign-in request has expired or is invalid. Please try again.")]
     OauthStateInvalid,
     #[error("Google sign-in was cancelled.")]
@@ -123,6 +135,10 @@ upcar_errors::error_table! {
         GatewayError::FileTypeMismatch => InvalidInput, "file_type_mismatch";
         GatewayError::EmptyFile => InvalidInput, "empty_file";
         GatewayError::InvalidIdempotencyKey => InvalidInput, "invalid_idempotency_key";
+        GatewayError::InvalidPhoto(_) => InvalidInput, "invalid_photo";
+        GatewayError::NotYourPhoto(_) => Forbidden, "not_your_photo";
+        GatewayError::NoTrips(_) => NotFound, "no_trips";
+        GatewayError::TripIdRequired => InvalidInput, "trip_id_required";
         GatewayError::OauthStateInvalid => InvalidInput, "oauth_state_invalid";
         GatewayError::GoogleSignInCancelled => InvalidInput, "google_sign_in_cancelled";
         GatewayError::GoogleSignInFailed => InvalidInput, "google_sign_in_failed";

@@ -906,6 +906,15 @@ async fn production_configuration_has_no_dev_routes() {
     let (s, b) =
         parts(get_when_up(&format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
+    let (s, b) = parts(
+        get_when_up(&format!(
+            "{}/v1/dev/payment/stripe/completeOnboarding/acct_local_x",
+            prod.base
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
 }
 
 #[tokio::test]
