@@ -7,7 +7,7 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderValue, RETRY_AFTER};
 use actix_web::{HttpResponse, ResponseError};
-use upcar_errors::{ApiError, ErrorCode, ErrorKind};
+use upcar_errors::{ApiError, ErrorCode};
 
 /// The rules the gateway itself enforces.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +75,15 @@ pub enum GatewayError {
     EmptyFile,
     #[error("Idempotency-Key must be visible ASCII")]
     InvalidIdempotencyKey,
+    /// A photo URL that names no file uploaded here.
+    #[error("{0}")]
+    InvalidPhoto(String),
+    /// A photo someone else uploaded, attached as evidence.
+    #[error("{0}")]
+    NotYourPhoto(String),
+    /// The spec's host trip lists answer 404 when empty (its texts differ per list).
+    #[error("{0}")]
+    NoTrips(&'static str),
     #[error("The sign-in request has expired or is invalid. Please try again.")]
     OauthStateInvalid,
     #[error("Google sign-in was cancelled.")]
@@ -94,12 +103,6 @@ pub enum GatewayError {
     /// same, which the spec's clients read as an answer (`available: false` and the reason).
     #[error("{0}")]
     CarNotAvailable(String),
-    // Pricing's calls take these as empty text and would answer "not found"; until pricing
-    // checks them itself, the gateway says what is missing.
-    #[error("carId is required")]
-    CarIdRequired,
-    #[error("tripId is required")]
-    TripIdRequired,
     #[error("finalTripPrice is required (dollars)")]
     FinalTripPriceRequired,
     #[error("The service is temporarily unavailable")]
@@ -140,6 +143,9 @@ upcar_errors::error_table! {
         GatewayError::FileTypeMismatch => InvalidInput, "file_type_mismatch";
         GatewayError::EmptyFile => InvalidInput, "empty_file";
         GatewayError::InvalidIdempotencyKey => InvalidInput, "invalid_idempotency_key";
+        GatewayError::InvalidPhoto(_) => InvalidInput, "invalid_photo";
+        GatewayError::NotYourPhoto(_) => Forbidden, "not_your_photo";
+        GatewayError::NoTrips(_) => NotFound, "no_trips";
         GatewayError::OauthStateInvalid => InvalidInput, "oauth_state_invalid";
         GatewayError::GoogleSignInCancelled => InvalidInput, "google_sign_in_cancelled";
         GatewayError::GoogleSignInFailed => InvalidInput, "google_sign_in_failed";
@@ -147,8 +153,6 @@ upcar_errors::error_table! {
         GatewayError::OutboxAddressRequired => InvalidInput, "to_required";
         GatewayError::ConflictingParameters(..) => InvalidInput, "conflicting_parameters";
         GatewayError::CarNotAvailable(_) => Conflict, "car_not_available";
-        GatewayError::CarIdRequired => InvalidInput, "car_id_required";
-        GatewayError::TripIdRequired => InvalidInput, "trip_id_required";
         GatewayError::FinalTripPriceRequired => InvalidInput, "final_trip_price_required";
         GatewayError::Unavailable => Unavailable, "service_unavailable";
         GatewayError::Internal(_) => Internal, "internal_error";
@@ -210,31 +214,6 @@ impl From<GatewayError> for HttpError {
             _ => None,
         };
         Self(ApiError::new(e.kind(), e.code(), e.public_message()), retry_after)
-    }
-}
-
-/// Constructors with ad-hoc codes, left only while route modules move to [`GatewayError`] and
-/// the services' own codes; to be removed.
-impl HttpError {
-    /// 400 with a code and message.
-    pub fn invalid(code: &str, message: impl Into<String>) -> Self {
-        Self(ApiError::invalid(code, message), None)
-    }
-    /// 401.
-    pub fn unauthenticated(code: &str, message: impl Into<String>) -> Self {
-        Self(ApiError::unauthenticated(code, message), None)
-    }
-    /// 403.
-    pub fn forbidden(code: &str, message: impl Into<String>) -> Self {
-        Self(ApiError::new(ErrorKind::Forbidden, code, message), None)
-    }
-    /// 404.
-    pub fn not_found(code: &str, message: impl Into<String>) -> Self {
-        Self(ApiError::new(ErrorKind::NotFound, code, message), None)
-    }
-    /// 413.
-    pub fn too_large(message: impl Into<String>) -> Self {
-        Self(ApiError::new(ErrorKind::PayloadTooLarge, "payload_too_large", message), None)
     }
 }
 

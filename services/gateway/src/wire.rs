@@ -252,6 +252,57 @@ impl<'de> Deserialize<'de> for Dollars {
     }
 }
 
+/// A list of texts: a JSON array (each item read as [`Text`]), or one string holding the items
+/// separated by commas (`"a@x.com, b@x.com"`). Empty items are dropped; absent or `null` is
+/// empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Texts(pub Vec<String>);
+
+impl Texts {
+    /// The items.
+    pub fn into_vec(self) -> Vec<String> {
+        self.0
+    }
+}
+
+struct TextsVisitor;
+
+impl<'de> Visitor<'de> for TextsVisitor {
+    type Value = Texts;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of texts, or one text with the items separated by commas")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Texts, E> {
+        Ok(Texts::default())
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Texts, E> {
+        Ok(Texts::default())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Texts, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Texts, E> {
+        Ok(Texts(
+            v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+        ))
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Texts, A::Error> {
+        let mut out = Vec::new();
+        while let Some(t) = seq.next_element::<Text>()? {
+            if !t.is_empty() {
+                out.push(t.0);
+            }
+        }
+        Ok(Texts(out))
+    }
+}
+
+impl<'de> Deserialize<'de> for Texts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(TextsVisitor)
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // One parameter, several names
 
@@ -496,6 +547,12 @@ impl Serialize for Dollars {
     }
 }
 
+impl Serialize for Texts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
 impl Serialize for Place {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
@@ -589,6 +646,14 @@ schema_of!(
     Dollars,
     "Dollars",
     loose(&[Type::Number, Type::String, Type::Null], "US dollars: 12.5, \"12.50\" or \"$12.50\"")
+);
+schema_of!(
+    Texts,
+    "Texts",
+    ObjectBuilder::new()
+        .schema_type(SchemaType::Array(vec![Type::Array, Type::String, Type::Null]))
+        .description(Some("A list of texts, or one text with the items separated by commas"))
+        .into()
 );
 schema_of!(
     Place,
@@ -878,6 +943,24 @@ mod tests {
         let e = from_json::<Sample>(b"{\"age\": ").unwrap_err();
         assert_eq!(e.0.code, "invalid_body");
         assert!(e.0.message.starts_with("Invalid JSON body"), "{}", e.0.message);
+    }
+
+    #[test]
+    fn lists_of_texts_are_arrays_or_comma_separated_text() {
+        #[derive(Deserialize, Default, Debug)]
+        #[serde(default)]
+        struct L {
+            ids: Texts,
+        }
+        let read = |v: serde_json::Value| from_json::<L>(v.to_string().as_bytes()).map(|l| l.ids.0);
+        assert_eq!(read(json!({"ids": ["a", " b ", "", 7]})).unwrap(), ["a", "b", "7"]);
+        assert_eq!(read(json!({"ids": "a@x.com, b@x.com,"})).unwrap(), ["a@x.com", "b@x.com"]);
+        assert!(read(json!({"ids": null})).unwrap().is_empty());
+        assert!(read(json!({})).unwrap().is_empty());
+        let e = read(json!({"ids": [["a"]]})).unwrap_err();
+        assert!(e.0.message.starts_with("ids[0]: invalid type"), "{}", e.0.message);
+        let e = read(json!({"ids": {"a": 1}})).unwrap_err();
+        assert!(e.0.message.starts_with("ids: invalid type"), "{}", e.0.message);
     }
 
     #[test]

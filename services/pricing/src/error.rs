@@ -37,8 +37,10 @@ pub enum PricingError {
     SignInRequired,
     #[error("cancelledBy must be guest or host, not {0:?}")]
     BadCanceller(String),
-    #[error("Give at least one car id.")]
+    #[error("carId is required")]
     CarIdsRequired,
+    #[error("tripId is required")]
+    TripIdRequired,
     #[error("At most {0} cars per request.")]
     TooManyCars(usize),
     #[error("startInstant and endInstant must be RFC 3339 instants.")]
@@ -94,6 +96,7 @@ upcar_errors::error_table! {
         PricingError::SignInRequired => Unauthenticated, "token_missing";
         PricingError::BadCanceller(_) => InvalidInput, "invalid_cancelled_by";
         PricingError::CarIdsRequired => InvalidInput, "car_id_required";
+        PricingError::TripIdRequired => InvalidInput, "trip_id_required";
         PricingError::TooManyCars(_) => InvalidInput, "too_many_cars";
         PricingError::BadInstants => InvalidInput, "invalid_instant";
         PricingError::BadLocation(_) => InvalidInput, "invalid_location";

@@ -21,6 +21,8 @@ pub enum TripsError {
     CarNotFound,
     #[error("carId is required")]
     CarIdRequired,
+    #[error("tripId is required")]
+    TripIdRequired,
     #[error("You can not book your own car")]
     OwnCar,
     /// Pre-booking verification (CONTRACT.md); the message lists what is missing.
@@ -174,6 +176,7 @@ upcar_errors::error_table! {
         TripsError::TripNotFound | TripsError::Extras(ExtrasError::NotFound) => NotFound, "trip_not_found";
         TripsError::CarNotFound => NotFound, "car_not_found";
         TripsError::CarIdRequired => InvalidInput, "car_id_required";
+        TripsError::TripIdRequired => InvalidInput, "trip_id_required";
         TripsError::OwnCar => Forbidden, "own_car";
         TripsError::VerificationRequired(_) => Forbidden, "verification_required";
         TripsError::UnderMinimumAge => InvalidInput, "under_minimum_age";

@@ -19,7 +19,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 /// Cents as dollars: the one conversion lives in `wire`; trips' modules still import it from
 /// here until they are converted.
-pub use crate::wire::dollars;
+use crate::wire::dollars;
 
 type State = web::Data<AppState>;
 

@@ -3,7 +3,6 @@
 //! structs the handler reads and writes). [`register`] is the one table: it builds the actix
 //! routes and, through utoipa-actix-web, `/v1/openapi.json` ([`openapi`]).
 
-pub mod body;
 pub mod captains;
 pub mod catalog;
 pub mod chat;
@@ -15,7 +14,6 @@ pub mod trip_extras;
 pub mod trips;
 pub mod users;
 
-use actix_web::web;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{self, OpenApi as Document, RefOr, Response};
 use utoipa::{Modify, OpenApi};
@@ -35,7 +33,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
         crate::wire::Flag,
         crate::wire::Dollars,
         crate::wire::Place,
-        crate::wire::Extras
+        crate::wire::Extras,
+        crate::wire::Texts
     )),
     modifiers(&Frame)
 )]
@@ -103,14 +102,12 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     catalog::routes(cfg);
     pricing::routes(cfg);
     system::routes(cfg);
+    trips::routes(cfg);
+    trip_extras::routes(cfg);
     if development {
         system::dev_routes(cfg);
-        cfg.route(
-            "/dev/payment/stripe/completeOnboarding/{accountId}",
-            web::get().to(trips::complete_local_onboarding),
-        );
+        trips::dev_routes(cfg);
     }
-    legacy(cfg);
 }
 
 /// The OpenAPI document of the routes [`register`] serves.
@@ -123,45 +120,4 @@ pub fn openapi(development: bool) -> Document {
         .split_for_parts();
     with_error_answers(&mut doc);
     doc
-}
-
-/// Routes not yet carrying their OpenAPI operation.
-fn legacy(cfg: &mut ServiceConfig) {
-    use actix_web::web::{get, post};
-    cfg.route("/trips/createTrip", post().to(trips::create_trip))
-        .route("/trips/getTrip/{id}", get().to(trips::get_trip))
-        .route("/trips/cancelTrip", post().to(trips::cancel_trip))
-        .route("/trips/acceptTrip/{id}", post().to(trips::accept_trip))
-        .route("/trips/rejectTrip/{id}", post().to(trips::reject_trip))
-        .route("/trips/getInProgressAndFutureTrips", get().to(trips::guest_current))
-        .route("/trips/getAllPastTripsForUserSortByDate", get().to(trips::guest_past))
-        .route("/trips/getAllFutureBookingsForHostSortByDate", get().to(trips::host_future))
-        .route("/trips/getAllPastBookingsForHostSortByDate", get().to(trips::host_past))
-        .route("/host/getPastTripsForHost", get().to(trips::host_past_trips))
-        .route("/cars/isUserAvailableForTheDates", get().to(trips::is_user_available))
-        .route("/payment/stripe/addPaymentMethod", post().to(trips::add_payment_method))
-        .route("/payment/stripe/getPrimaryPaymentMethod", post().to(trips::primary_payment_method))
-        .route("/users/getPaymentInfo", post().to(trips::primary_payment_method))
-        .route("/transaction/getTransactionHistory", get().to(trips::transaction_history))
-        .route("/payment/stripe/hostStripeOnboardingStatus", get().to(trips::onboarding_status))
-        .route("/payment/stripe/hostStripeAccountSetup", post().to(trips::account_setup))
-        .route("/trips/checkIn/{tripId}", post().to(trips::check_in))
-        .route("/trips/checkout/{tripId}", post().to(trips::checkout))
-        .route("/trips/getCheckInAndCheckoutPhotos/{id}", get().to(trips::photos))
-        .route("/trips/createModifyTripRequest", post().to(trips::create_modify_request))
-        .route("/trips/cancelModifyRequest", post().to(trips::cancel_modify_request))
-        .route("/trips/respondToModifyRequest", post().to(trips::respond_to_modify_request))
-        .route("/trips/getIncidentalOptions/{id}", get().to(trip_extras::incidental_options))
-        .route("/trips/getIncidentals/{id}", get().to(trip_extras::incidentals))
-        .route("/trips/addIncidentals/{id}", post().to(trip_extras::add_incidentals))
-        .route("/trips/modifyIncidentals/{id}", post().to(trip_extras::modify_incidentals))
-        .route("/trips/acceptIncidentals", post().to(trip_extras::accept_incidentals))
-        .route("/trips/getAllReportIssuesOption/{id}", get().to(trip_extras::report_issue_options))
-        .route("/trips/reportIssue/{id}", post().to(trip_extras::report_issue))
-        .route("/trips/getTripIssueCharges/{id}", get().to(trip_extras::trip_issue_charges))
-        .route("/trips/attachReportPhotos/{id}", post().to(trip_extras::attach_report_photos))
-        .route("/trips/getRentalAgreement/{tripId}", get().to(trip_extras::rental_agreement))
-        .route("/trips/addAdditionalDriver", post().to(trip_extras::add_additional_driver))
-        .route("/additionaldriver/verification", post().to(trip_extras::verify_additional_driver))
-        .route("/additionaldriver/addDriverToTrip", post().to(trip_extras::add_driver_to_trip));
 }

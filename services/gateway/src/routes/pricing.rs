@@ -11,7 +11,6 @@ use crate::wire::{Dollars, Extras, Flag, Int, Json, Place, Query, Text, dollars,
 use actix_web::{HttpResponse, get, post, web};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use upcar_identity::Identity;
@@ -130,12 +129,6 @@ impl<'a> From<&'a pb::PriceDetails> for PriceDetails<'a> {
     }
 }
 
-/// [`PriceDetails`] as a JSON value, for trips' answers still built with `json!`; goes when
-/// they carry [`PriceDetails`] themselves.
-pub fn details_json(d: &pb::PriceDetails) -> Value {
-    serde_json::to_value(PriceDetails::from(d)).unwrap_or(Value::Null)
-}
-
 /// One car's price.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PriceAnswer<'a> {
@@ -231,9 +224,6 @@ impl Window {
 #[get("/tripPrice/getTripPrice")]
 pub async fn get_trip_price(state: State, who: MaybeUser, q: Query<WindowQuery>) -> HttpResult {
     let mut q = q.into_inner();
-    if q.car_id.is_empty() {
-        return Err(GatewayError::CarIdRequired.into());
-    }
     let w = Window::of(&mut q)?;
     let msg = pb::TripPriceRequest {
         car_id: q.car_id.into(),
@@ -524,33 +514,6 @@ fn chosen_extras(e: Extras) -> Vec<pb::ChosenExtra> {
         .collect()
 }
 
-/// The loose form of [`TripChoices`] that trips.rs's `createTrip` still reads; it goes when
-/// trips.rs flattens [`TripChoices`] instead.
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct FinalBody {
-    pub car_id: Option<Value>,
-    #[serde(alias = "startDate")]
-    pub new_start_date: Option<Value>,
-    #[serde(alias = "startTime")]
-    pub new_start_time: Option<Value>,
-    #[serde(alias = "endDate")]
-    pub new_end_date: Option<Value>,
-    #[serde(alias = "endTime")]
-    pub new_end_time: Option<Value>,
-    pub age: Option<Value>,
-    pub extras: Option<Value>,
-    pub protection_plan_type: Option<Value>,
-    #[serde(rename = "userId")]
-    pub _user_id: Option<Value>,
-    #[serde(alias = "pickupLocation")]
-    pub pick_up_location: Option<Value>,
-    pub coupon_code: Option<Value>,
-    pub return_to_same_address: Option<Value>,
-    pub return_to_car_location: Option<Value>,
-    pub return_location: Option<Value>,
-}
-
 /// The checkout price (signed in); its `quoteId` books it.
 #[utoipa::path(tag = "pricing", request_body = TripChoices, responses((status = 200, body = PriceAnswer)), security(("bearer" = [])))]
 #[post("/tripPrice/getFinalTripPrice")]
@@ -560,9 +523,6 @@ pub async fn get_final_trip_price(
     body: Json<TripChoices>,
 ) -> HttpResult {
     let b = body.into_inner();
-    if b.car_id.is_empty() {
-        return Err(GatewayError::CarIdRequired.into());
-    }
     let msg = pb::FinalTripPriceRequest {
         car_id: b.car_id.into(),
         start_date: b.new_start_date.into(),
@@ -626,9 +586,6 @@ pub async fn get_modified_trip_price(
     body: Json<ModifiedBody>,
 ) -> HttpResult {
     let b = body.into_inner();
-    if b.trip_id.is_empty() {
-        return Err(GatewayError::TripIdRequired.into());
-    }
     let msg = pb::ModifiedTripPriceRequest {
         trip_id: b.trip_id.into(),
         start_date: b.new_start_date.into(),
@@ -691,9 +648,6 @@ pub async fn get_trip_refund_price(
     q: Query<RefundQuery>,
 ) -> HttpResult<Json<RefundAnswer>> {
     let trip_id = String::from(q.into_inner().trip_id);
-    if trip_id.is_empty() {
-        return Err(GatewayError::TripIdRequired.into());
-    }
     let msg = pb::TripRefundRequest { trip_id, cancelled_by: String::new() };
     let r = state
         .pricing

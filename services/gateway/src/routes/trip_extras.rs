@@ -1,490 +1,742 @@
 //! Around a trip (spec 002): incidentals, issue reports and their charges, report photos, the
-//! rental agreement and additional drivers.
+//! rental agreement and additional drivers. Every rule is trips' (amounts are pricing's); the
+//! gateway reads the bodies, hashes the photos it stores and writes the answers.
 
 use crate::auth::{AuthUser, MaybeUser};
-use crate::error::{HttpError, HttpResult};
+use crate::error::{GatewayError, HttpResult};
 use crate::grpc::request;
-use crate::routes::body::{cents, flag, text};
-use crate::routes::catalog::dollars;
-use crate::routes::trips::{idempotency_key, names, stored_photo, trip_json};
+use crate::routes::trips::{AdditionalDriver, Trip, idempotency_key, names, stored_photos};
 use crate::state::AppState;
-use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
-use upcar_identity::Identity;
+use crate::wire::{Dollars, Flag, Int, Json, Query, Text, Texts, dollars};
+use actix_web::{HttpRequest, get, post, web};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
 use upcar_proto::{pricing as ppb, trips as pb};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
 
-fn trip_id_required(id: &str) -> HttpResult<String> {
-    let id = id.trim();
-    if id.is_empty() {
-        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
-    }
-    Ok(id.to_owned())
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(incidental_options)
+        .service(incidentals)
+        .service(add_incidentals)
+        .service(modify_incidentals)
+        .service(accept_incidentals)
+        .service(report_issue_options)
+        .service(report_issue)
+        .service(trip_issue_charges)
+        .service(attach_report_photos)
+        .service(rental_agreement)
+        .service(add_additional_driver)
+        .service(verify_additional_driver)
+        .service(add_driver_to_trip);
 }
 
-/// A body that may be empty (read as `{}`), else a JSON value.
-fn json_body(body: &web::Bytes) -> HttpResult<Value> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(json!({}));
-    }
-    serde_json::from_slice(body)
-        .map_err(|e| HttpError::invalid("invalid_json", format!("Invalid JSON: {e}")))
+// ---------------------------------------------------------------------------------------------
+// Incidentals
+
+/// One line of a charge, in dollars.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Charge {
+    label: String,
+    amount: f64,
+    /// The platform's line (processing), not the host's.
+    platform: bool,
 }
 
-/// A list of strings: a JSON array of strings, or one string (comma separated allowed).
-fn strings(v: Option<&Value>, field: &str) -> HttpResult<Vec<String>> {
-    let bad = || HttpError::invalid("invalid_input", format!("{field} must be a list of strings"));
-    match v {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::String(s)) => {
-            Ok(s.split(',').map(|x| x.trim().to_owned()).filter(|x| !x.is_empty()).collect())
+impl From<&pb::IncidentalCharge> for Charge {
+    fn from(c: &pb::IncidentalCharge) -> Self {
+        Self { label: c.label.clone(), amount: dollars(c.amount_cents), platform: c.platform }
+    }
+}
+
+/// How one kind of incidental is charged.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IncidentalOption {
+    #[serde(rename = "type")]
+    kind: String,
+    label: String,
+    rule: String,
+    /// `fixed`, `lateness`, `miles` or `amount`.
+    computed_from: String,
+    /// A fixed charge, in dollars.
+    amount: Option<f64>,
+    /// A rate, in dollars.
+    rate: Option<f64>,
+    /// The most a receipt may claim, in dollars.
+    max_amount: Option<f64>,
+    /// Late return: what the measured lateness costs now, in dollars.
+    amount_now: Option<f64>,
+}
+
+/// The kinds of incidental and the trip's facts they are computed from.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IncidentalOptionsData {
+    options: Vec<IncidentalOption>,
+    average_daily_rate: f64,
+    miles_included: i64,
+    price_per_mile: f64,
+    minutes_late: i64,
+    /// The caller is the host and the claim window is open.
+    can_add: bool,
+}
+
+/// A trip's incidental options.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IncidentalOptions {
+    status: bool,
+    data: IncidentalOptionsData,
+}
+
+/// The incidentals a host may charge on a trip, and how each is computed.
+#[utoipa::path(tag = "incidentals", responses((status = 200, body = IncidentalOptions)), security(("bearer" = [])))]
+#[get("/trips/getIncidentalOptions/{id}")]
+pub async fn incidental_options(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<IncidentalOptions>> {
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
+    let r =
+        state.trips.clone().get_incidental_options(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(IncidentalOptions {
+        status: true,
+        data: IncidentalOptionsData {
+            options: r
+                .options
+                .iter()
+                .map(|o| IncidentalOption {
+                    kind: o.r#type.clone(),
+                    label: o.label.clone(),
+                    rule: o.rule.clone(),
+                    computed_from: o.computed_from.clone(),
+                    amount: o.amount_cents.map(dollars),
+                    rate: o.rate_cents.map(dollars),
+                    max_amount: (o.max_amount_cents > 0).then(|| dollars(o.max_amount_cents)),
+                    amount_now: o.amount_now_cents.map(dollars),
+                })
+                .collect(),
+            average_daily_rate: dollars(r.average_daily_cents),
+            miles_included: r.miles_included,
+            price_per_mile: dollars(r.price_per_mile_cents),
+            minutes_late: r.minutes_late,
+            can_add: r.can_add,
+        },
+    }))
+}
+
+/// One incidental of a trip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Incidental {
+    #[serde(rename = "_id")]
+    id: String,
+    incidental_id: String,
+    trip_id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    label: String,
+    description: String,
+    charges: Vec<Charge>,
+    /// Dollars.
+    total: f64,
+    /// `pending`, `removed` or `paid`.
+    status: String,
+    created_at: String,
+    removed_at: Option<String>,
+    paid_at: Option<String>,
+    /// The incidence photos attached with this type as category.
+    photo_urls: Vec<String>,
+}
+
+/// A trip's incidentals as one side sees them; money in dollars.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IncidentalsData {
+    incidentals: Vec<Incidental>,
+    pending_total: f64,
+    /// What accepting now costs (the pending total).
+    price_to_pay: f64,
+    paid_total: f64,
+    /// `guest` or `host`.
+    role: String,
+}
+
+/// A trip's incidentals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Incidentals {
+    status: bool,
+    message: String,
+    data: IncidentalsData,
+}
+
+impl From<pb::IncidentalsReply> for Incidentals {
+    fn from(r: pb::IncidentalsReply) -> Self {
+        Self {
+            status: true,
+            data: IncidentalsData {
+                incidentals: r
+                    .incidentals
+                    .iter()
+                    .map(|i| Incidental {
+                        id: i.id.clone(),
+                        incidental_id: i.id.clone(),
+                        trip_id: i.trip_id.clone(),
+                        kind: i.r#type.clone(),
+                        label: i.label.clone(),
+                        description: i.description.clone(),
+                        charges: i.charges.iter().map(Charge::from).collect(),
+                        total: dollars(i.total_cents),
+                        status: i.status.clone(),
+                        created_at: i.created_at.clone(),
+                        removed_at: i.removed_at.clone(),
+                        paid_at: i.paid_at.clone(),
+                        photo_urls: i.photo_urls.clone(),
+                    })
+                    .collect(),
+                pending_total: dollars(r.pending_cents),
+                price_to_pay: dollars(r.pending_cents),
+                paid_total: dollars(r.paid_cents),
+                role: r.viewer_role,
+            },
+            message: r.message,
         }
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|x| match x {
-                Value::String(s) => Ok(s.trim().to_owned()),
-                Value::Number(n) => Ok(n.to_string()),
-                _ => Err(bad()),
-            })
-            .filter(|x| !matches!(x, Ok(s) if s.is_empty()))
-            .collect(),
-        _ => Err(bad()),
     }
 }
 
-async fn photos_of(
-    state: &AppState,
-    who: &Identity,
-    v: Option<&Value>,
-) -> HttpResult<Vec<pb::Photo>> {
-    let urls = strings(v, "photoUrls")?;
-    if urls.len() > 50 {
-        return Err(HttpError::invalid("too_many_photos", "At most 50 photos at a time."));
-    }
-    let mut out = Vec::with_capacity(urls.len());
-    for u in &urls {
-        out.push(stored_photo(state, who, u).await?);
-    }
-    Ok(out)
-}
-
-fn charge_json(c: &pb::IncidentalCharge) -> Value {
-    json!({"label": c.label, "amount": dollars(c.amount_cents), "platform": c.platform})
-}
-
-fn incidentals_json(r: &pb::IncidentalsReply) -> Value {
-    json!({
-        "status": true,
-        "message": r.message,
-        "data": {
-            "incidentals": r.incidentals.iter().map(|i| json!({
-                "_id": i.id,
-                "incidentalId": i.id,
-                "tripId": i.trip_id,
-                "type": i.r#type,
-                "label": i.label,
-                "description": i.description,
-                "charges": i.charges.iter().map(charge_json).collect::<Vec<_>>(),
-                "total": dollars(i.total_cents),
-                "status": i.status,
-                "createdAt": i.created_at,
-                "removedAt": i.removed_at,
-                "paidAt": i.paid_at,
-                "photoUrls": i.photo_urls,
-            })).collect::<Vec<_>>(),
-            "pendingTotal": dollars(r.pending_cents),
-            "priceToPay": dollars(r.pending_cents),
-            "paidTotal": dollars(r.paid_cents),
-            "role": r.viewer_role,
-        },
-    })
-}
-
-/// `GET /v1/trips/getIncidentalOptions/{id}`.
-pub async fn incidental_options(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state
-        .trips
-        .clone()
-        .get_incidental_options(request(
-            pb::TripIdRequest { trip_id: id.into_inner() },
-            Some(&user.0),
-        ))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": {
-            "options": r.options.iter().map(|o| json!({
-                "type": o.r#type,
-                "label": o.label,
-                "rule": o.rule,
-                "computedFrom": o.computed_from,
-                "amount": o.amount_cents.map(dollars),
-                "rate": o.rate_cents.map(dollars),
-                "maxAmount": (o.max_amount_cents > 0).then(|| dollars(o.max_amount_cents)),
-                "amountNow": o.amount_now_cents.map(dollars),
-            })).collect::<Vec<_>>(),
-            "averageDailyRate": dollars(r.average_daily_cents),
-            "milesIncluded": r.miles_included,
-            "pricePerMile": dollars(r.price_per_mile_cents),
-            "minutesLate": r.minutes_late,
-            "canAdd": r.can_add,
-        },
-    })))
-}
-
-#[derive(Deserialize, Default)]
+/// Which side's list.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct RoleQuery {
-    role: Option<String>,
+    /// `guest` or `host`: the caller's own side.
+    role: Text,
 }
 
-/// `GET /v1/trips/getIncidentals/{id}?role=guest|host`.
+/// A trip's incidentals, read from the caller's side.
+#[utoipa::path(tag = "incidentals", params(RoleQuery), responses((status = 200, body = Incidentals)), security(("bearer" = [])))]
+#[get("/trips/getIncidentals/{id}")]
 pub async fn incidentals(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    q: web::Query<RoleQuery>,
-) -> HttpResult {
-    let trip_id = trip_id_required(&id)?;
-    let role = q.into_inner().role.unwrap_or_default().trim().to_owned();
-    if role != "guest" && role != "host" {
-        return Err(HttpError::invalid("invalid_role", "role must be guest or host"));
-    }
-    let r = state
-        .trips
-        .clone()
-        .get_incidentals(request(pb::IncidentalsRequest { trip_id, role }, Some(&user.0)))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(incidentals_json(&r)))
+    q: Query<RoleQuery>,
+) -> HttpResult<Json<Incidentals>> {
+    let msg = pb::IncidentalsRequest { trip_id: id.into_inner(), role: q.into_inner().role.into() };
+    let r = state.trips.clone().get_incidentals(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(r.into()))
 }
 
-fn incidental_item(v: &Value) -> HttpResult<pb::IncidentalItem> {
-    let Value::Object(o) = v else {
-        return Err(HttpError::invalid(
-            "invalid_input",
-            "Each incidental is an object {type, description, amount, milesDriven, improperReturn}",
-        ));
-    };
-    let get = |k: &str| o.get(k).cloned();
-    let kind = text(&get("type").or(get("incidentalType")).or(get("name")));
-    if kind.is_empty() {
-        return Err(HttpError::invalid("incidental_type_required", "type is required"));
-    }
-    let miles = match get("milesDriven").or(get("miles")) {
-        None | Some(Value::Null) => 0,
-        Some(Value::Number(n)) => {
-            n.as_i64().filter(|m| (0..=1_000_000).contains(m)).ok_or_else(|| {
-                HttpError::invalid("invalid_input", "milesDriven must be a whole number of miles")
-            })?
-        }
-        Some(Value::String(s)) if s.trim().is_empty() => 0,
-        Some(Value::String(s)) => s
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .filter(|m| (0..=1_000_000).contains(m))
-            .ok_or_else(|| {
-                HttpError::invalid("invalid_input", "milesDriven must be a whole number of miles")
-            })?,
-        Some(_) => {
-            return Err(HttpError::invalid(
-                "invalid_input",
-                "milesDriven must be a whole number of miles",
-            ));
-        }
-    };
-    Ok(pb::IncidentalItem {
-        r#type: kind,
-        description: text(&get("description").or(get("note"))),
-        improper_return: flag(&get("improperReturn")),
-        miles_driven: miles,
-        amount_cents: cents(&get("amount").or(get("price")), "amount")?.unwrap_or(0),
-    })
+/// The most miles an incidental may say were driven: no trip comes near it; a larger number is
+/// a typo or a probe (pricing charges extra miles without a ceiling of its own).
+const MAX_MILES_DRIVEN: i32 = 1_000_000;
+
+/// One incidental the host charges.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct IncidentalBody {
+    /// `late_return`, `smoking`, `cleaning`, `extra_miles`, `fuel`, `ev_charging`, `tolls` or
+    /// `tickets` (also `incidentalType`, `name`).
+    #[serde(rename = "type", alias = "incidentalType", alias = "name")]
+    kind: Text,
+    #[serde(alias = "note")]
+    description: Text,
+    /// Late return: the car came back improperly.
+    improper_return: Flag,
+    /// Extra miles: the miles driven on the trip, 0 to 1,000,000 (also `miles`).
+    #[serde(alias = "miles")]
+    miles_driven: Int,
+    /// Receipts (fuel, tolls...): what the host paid (also `price`).
+    #[serde(alias = "price")]
+    amount: Dollars,
 }
 
-/// `POST /v1/trips/addIncidentals/{id}`: `{incidentals: [{type, description, amount,
-/// milesDriven, improperReturn}]}`, one such object, or an array of them.
+/// `{incidentals: [...]}` (also `items`, `charges`), or one incidental's fields at the top.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct IncidentalsObject {
+    #[serde(alias = "items", alias = "charges")]
+    incidentals: Option<Vec<IncidentalBody>>,
+    /// One incidental's type (as in [`IncidentalBody`]).
+    #[serde(rename = "type", alias = "incidentalType", alias = "name")]
+    kind: Text,
+    #[serde(alias = "note")]
+    description: Text,
+    improper_return: Flag,
+    #[serde(alias = "miles")]
+    miles_driven: Int,
+    #[serde(alias = "price")]
+    amount: Dollars,
+}
+
+/// `addIncidentals`: `{incidentals: [{type, description, amount, milesDriven,
+/// improperReturn}]}`, one such object, or a bare list of them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AddIncidentalsBody {
+    List(Vec<IncidentalBody>),
+    Object(IncidentalsObject),
+}
+
+impl<'de> Deserialize<'de> for AddIncidentalsBody {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A list or an object, each read as its own struct so a 400 names the bad field (an
+        // untagged enum would only say that no shape matched).
+        struct Shapes;
+        impl<'de> Visitor<'de> for Shapes {
+            type Value = AddIncidentalsBody;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("{incidentals: [...]}, one incidental, or a list of them")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+                Vec::deserialize(de::value::SeqAccessDeserializer::new(seq))
+                    .map(AddIncidentalsBody::List)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                IncidentalsObject::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(AddIncidentalsBody::Object)
+            }
+        }
+        d.deserialize_any(Shapes)
+    }
+}
+
+impl AddIncidentalsBody {
+    /// The incidentals sent, whichever shape they came in.
+    fn into_items(self) -> Vec<IncidentalBody> {
+        match self {
+            AddIncidentalsBody::List(items) => items,
+            AddIncidentalsBody::Object(o) => match o.incidentals {
+                Some(items) => items,
+                None if o.kind.is_empty() => Vec::new(),
+                None => vec![IncidentalBody {
+                    kind: o.kind,
+                    description: o.description,
+                    improper_return: o.improper_return,
+                    miles_driven: o.miles_driven,
+                    amount: o.amount,
+                }],
+            },
+        }
+    }
+}
+
+impl TryFrom<IncidentalBody> for pb::IncidentalItem {
+    type Error = GatewayError;
+    fn try_from(i: IncidentalBody) -> Result<Self, GatewayError> {
+        let miles = i.miles_driven.or(0);
+        if !(0..=MAX_MILES_DRIVEN).contains(&miles) {
+            return Err(GatewayError::InvalidBody(format!(
+                "milesDriven: must be a whole number of miles from 0 to {MAX_MILES_DRIVEN}"
+            )));
+        }
+        Ok(Self {
+            r#type: i.kind.into(),
+            description: i.description.into(),
+            improper_return: i.improper_return.0,
+            miles_driven: miles.into(),
+            amount_cents: i.amount.0.unwrap_or(0),
+        })
+    }
+}
+
+/// Charge incidentals on a trip (the car's host; all or none are added).
+#[utoipa::path(tag = "incidentals", request_body = AddIncidentalsBody, responses((status = 200, body = Incidentals)), security(("bearer" = [])))]
+#[post("/trips/addIncidentals/{id}")]
 pub async fn add_incidentals(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let trip_id = trip_id_required(&id)?;
-    let b = json_body(&body)?;
-    let list: Vec<Value> = match &b {
-        Value::Array(a) => a.clone(),
-        Value::Object(o) => match o.get("incidentals").or(o.get("items")).or(o.get("charges")) {
-            Some(Value::Array(a)) => a.clone(),
-            Some(_) => {
-                return Err(HttpError::invalid("invalid_input", "incidentals must be a list"));
-            }
-            None if o.contains_key("type") => vec![b.clone()],
-            None => Vec::new(),
-        },
-        _ => return Err(HttpError::invalid("invalid_input", "The body must be a JSON object")),
-    };
-    if list.is_empty() {
-        return Err(HttpError::invalid("incidentals_required", "Add at least one incidental."));
-    }
-    let items = list.iter().map(incidental_item).collect::<HttpResult<Vec<_>>>()?;
-    let r = state
-        .trips
-        .clone()
-        .add_incidentals(request(pb::AddIncidentalsRequest { trip_id, items }, Some(&user.0)))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(incidentals_json(&r)))
+    body: Json<AddIncidentalsBody>,
+) -> HttpResult<Json<Incidentals>> {
+    let items = body
+        .into_inner()
+        .into_items()
+        .into_iter()
+        .map(pb::IncidentalItem::try_from)
+        .collect::<Result<Vec<_>, _>>()?;
+    let msg = pb::AddIncidentalsRequest { trip_id: id.into_inner(), items };
+    let r = state.trips.clone().add_incidentals(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(r.into()))
 }
 
-/// `POST /v1/trips/modifyIncidentals/{id}` `{incidentalIds}`: removes pending incidentals.
+/// `modifyIncidentals`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModifyIncidentalsBody {
+    /// The pending incidentals to remove.
+    incidental_ids: Texts,
+}
+
+/// Remove pending incidentals (the car's host).
+#[utoipa::path(tag = "incidentals", request_body = ModifyIncidentalsBody, responses((status = 200, body = Incidentals)), security(("bearer" = [])))]
+#[post("/trips/modifyIncidentals/{id}")]
 pub async fn modify_incidentals(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let trip_id = trip_id_required(&id)?;
-    let b = json_body(&body)?;
-    if !b.is_object() {
-        return Err(HttpError::invalid("invalid_input", "The body must be a JSON object"));
-    }
-    let ids = strings(b.get("incidentalIds"), "incidentalIds")?;
-    if ids.is_empty() {
-        return Err(HttpError::invalid(
-            "incidental_ids_required",
-            "Select at least one incidental to remove.",
-        ));
-    }
-    let r = state
-        .trips
-        .clone()
-        .modify_incidentals(request(
-            pb::ModifyIncidentalsRequest { trip_id, incidental_ids: ids },
-            Some(&user.0),
-        ))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(incidentals_json(&r)))
+    body: Json<ModifyIncidentalsBody>,
+) -> HttpResult<Json<Incidentals>> {
+    let msg = pb::ModifyIncidentalsRequest {
+        trip_id: id.into_inner(),
+        incidental_ids: body.into_inner().incidental_ids.into_vec(),
+    };
+    let r = state.trips.clone().modify_incidentals(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(r.into()))
 }
 
-/// `priceToPay`: a number (or numeric text) greater than 0, in dollars.
-fn price_to_pay(v: Option<&Value>) -> HttpResult<i64> {
-    let bad = || {
-        HttpError::invalid("invalid_price_to_pay", "priceToPay must be a number greater than 0.")
-    };
-    let d = match v {
-        Some(Value::Number(n)) => n.as_f64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<f64>().map_err(|_| bad())?,
-        _ => return Err(bad()),
-    };
-    if !d.is_finite() || d <= 0.0 || d > 10_000_000.0 {
-        return Err(bad());
-    }
-    let c = (d * 100.0).round() as i64;
-    if c <= 0 {
-        return Err(bad());
-    }
-    Ok(c)
+/// `acceptIncidentals`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AcceptIncidentalsBody {
+    trip_id: Text,
+    /// The total shown, in dollars; it must be the pending total within a cent.
+    price_to_pay: Dollars,
 }
 
-/// `POST /v1/trips/acceptIncidentals` `{tripId, priceToPay}` (header `Idempotency-Key`).
+/// Accept and pay every pending incidental (the trip's guest; `Idempotency-Key` replays the
+/// first answer).
+#[utoipa::path(
+    tag = "incidentals",
+    params(("Idempotency-Key" = Option<String>, Header, description = "The same key answers the first answer again")),
+    request_body = AcceptIncidentalsBody,
+    responses((status = 200, body = Incidentals)),
+    security(("bearer" = []))
+)]
+#[post("/trips/acceptIncidentals")]
 pub async fn accept_incidentals(
     state: State,
     user: AuthUser,
     req: HttpRequest,
-    body: web::Bytes,
-) -> HttpResult {
-    let b = json_body(&body)?;
-    if !b.is_object() {
-        return Err(HttpError::invalid("invalid_input", "The body must be a JSON object"));
-    }
-    let trip_id = trip_id_required(&text(&b.get("tripId").cloned()))?;
+    body: Json<AcceptIncidentalsBody>,
+) -> HttpResult<Json<Incidentals>> {
+    let b = body.into_inner();
     let msg = pb::AcceptIncidentalsRequest {
-        trip_id,
-        price_to_pay_cents: price_to_pay(b.get("priceToPay"))?,
+        trip_id: String::from(b.trip_id),
+        price_to_pay_cents: b.price_to_pay.0.unwrap_or(0),
         idempotency_key: idempotency_key(&req)?,
     };
     let r = state.trips.clone().accept_incidentals(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(incidentals_json(&r)))
+    Ok(Json(r.into()))
 }
 
-/// `GET /v1/trips/getAllReportIssuesOption/{id}`.
+// ---------------------------------------------------------------------------------------------
+// Issues and report photos
+
+/// A kind of issue one may report.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IssueOption {
+    #[serde(rename = "type")]
+    kind: String,
+    label: String,
+    description: String,
+}
+
+/// The issue types.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IssueOptions {
+    status: bool,
+    data: Vec<IssueOption>,
+}
+
+/// The kinds of issue the trip's guest or host may report.
+#[utoipa::path(tag = "issues", responses((status = 200, body = IssueOptions)), security(("bearer" = [])))]
+#[get("/trips/getAllReportIssuesOption/{id}")]
 pub async fn report_issue_options(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-) -> HttpResult {
+) -> HttpResult<Json<IssueOptions>> {
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
     let r = state
         .trips
         .clone()
-        .get_report_issue_options(request(
-            pb::TripIdRequest { trip_id: id.into_inner() },
-            Some(&user.0),
-        ))
+        .get_report_issue_options(request(msg, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": r.options.iter().map(|o| json!({"type": o.r#type, "label": o.label, "description": o.description})).collect::<Vec<_>>(),
-    })))
+    Ok(Json(IssueOptions {
+        status: true,
+        data: r
+            .options
+            .iter()
+            .map(|o| IssueOption {
+                kind: o.r#type.clone(),
+                label: o.label.clone(),
+                description: o.description.clone(),
+            })
+            .collect(),
+    }))
 }
 
-fn report_photo_json(p: &pb::ReportPhoto) -> Value {
-    json!({"kind": p.kind, "category": p.category, "url": p.url, "sha256": p.sha256, "uploadedBy": p.uploaded_by_role, "takenAt": p.taken_at})
+/// A photo of a report.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPhoto {
+    /// `report-issue`, `report-damage` or `incidence`.
+    kind: String,
+    category: String,
+    url: String,
+    sha256: String,
+    uploaded_by: String,
+    taken_at: String,
 }
 
-fn issue_json(i: &pb::IssueReport) -> Value {
-    json!({
-        "_id": i.id,
-        "issueId": i.id,
-        "tripId": i.trip_id,
-        "type": i.r#type,
-        "label": i.label,
-        "description": i.description,
-        "reportedBy": i.reported_by_role,
-        "createdAt": i.created_at,
-        "photoUrls": i.photos.iter().map(|p| p.url.clone()).collect::<Vec<_>>(),
-        "photos": i.photos.iter().map(report_photo_json).collect::<Vec<_>>(),
-    })
+impl From<&pb::ReportPhoto> for ReportPhoto {
+    fn from(p: &pb::ReportPhoto) -> Self {
+        Self {
+            kind: p.kind.clone(),
+            category: p.category.clone(),
+            url: p.url.clone(),
+            sha256: p.sha256.clone(),
+            uploaded_by: p.uploaded_by_role.clone(),
+            taken_at: p.taken_at.clone(),
+        }
+    }
 }
 
-/// `POST /v1/trips/reportIssue/{id}` `{type, description, photoUrls}`.
+/// An issue report.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IssueReport {
+    #[serde(rename = "_id")]
+    id: String,
+    issue_id: String,
+    trip_id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    label: String,
+    description: String,
+    /// `guest`, `host` or `driver`.
+    reported_by: String,
+    created_at: String,
+    photo_urls: Vec<String>,
+    photos: Vec<ReportPhoto>,
+}
+
+impl From<&pb::IssueReport> for IssueReport {
+    fn from(i: &pb::IssueReport) -> Self {
+        Self {
+            id: i.id.clone(),
+            issue_id: i.id.clone(),
+            trip_id: i.trip_id.clone(),
+            kind: i.r#type.clone(),
+            label: i.label.clone(),
+            description: i.description.clone(),
+            reported_by: i.reported_by_role.clone(),
+            created_at: i.created_at.clone(),
+            photo_urls: i.photos.iter().map(|p| p.url.clone()).collect(),
+            photos: i.photos.iter().map(ReportPhoto::from).collect(),
+        }
+    }
+}
+
+/// `reportIssue`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReportIssueBody {
+    /// One of the issue types (also `issueType`).
+    #[serde(rename = "type", alias = "issueType")]
+    kind: Text,
+    description: Text,
+    /// URLs of photos the caller uploaded (also `photos`).
+    #[serde(alias = "photos")]
+    photo_urls: Texts,
+}
+
+/// A report filed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IssueReportAnswer {
+    status: bool,
+    message: String,
+    data: Option<IssueReport>,
+}
+
+/// Report an issue with a trip (its guest, host or an added driver).
+#[utoipa::path(tag = "issues", request_body = ReportIssueBody, responses((status = 200, body = IssueReportAnswer)), security(("bearer" = [])))]
+#[post("/trips/reportIssue/{id}")]
 pub async fn report_issue(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let trip_id = trip_id_required(&id)?;
-    let b = json_body(&body)?;
-    if !b.is_object() {
-        return Err(HttpError::invalid("invalid_input", "The body must be a JSON object"));
-    }
-    let kind = text(&b.get("type").or(b.get("issueType")).cloned());
-    if kind.is_empty() {
-        return Err(HttpError::invalid("invalid_issue_type", "type is required"));
-    }
-    let description = text(&b.get("description").cloned());
-    if description.is_empty() {
-        return Err(HttpError::invalid("description_required", "description is required"));
-    }
-    let photos = photos_of(&state, &user.0, b.get("photoUrls").or(b.get("photos"))).await?;
-    let msg = pb::ReportIssueRequest { trip_id, r#type: kind, description, photos };
+    body: Json<ReportIssueBody>,
+) -> HttpResult<Json<IssueReportAnswer>> {
+    let b = body.into_inner();
+    let msg = pb::ReportIssueRequest {
+        trip_id: id.into_inner(),
+        r#type: b.kind.into(),
+        description: b.description.into(),
+        photos: stored_photos(&state, &user.0, b.photo_urls.into_vec()).await?,
+    };
     let r = state.trips.clone().report_issue(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": r.message,
-        "data": r.report.as_ref().map(issue_json),
-    })))
+    Ok(Json(IssueReportAnswer {
+        status: true,
+        data: r.report.as_ref().map(IssueReport::from),
+        message: r.message,
+    }))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct TypeQuery {
+/// A charge's price as the summary card shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChargePrice {
+    /// Dollars with two decimals, as text (`"12.50"`).
+    price: String,
+}
+
+/// The charges of one issue type.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IssueCharges {
     #[serde(rename = "type")]
-    kind: Option<String>,
+    kind: String,
+    label: String,
+    /// By charge name (underscores for spaces); lines of the same name are added up.
+    charges: BTreeMap<String, ChargePrice>,
+    charge_lines: Vec<Charge>,
+    /// Dollars.
+    total: f64,
 }
 
-/// `GET /v1/trips/getTripIssueCharges/{id}[?type=]`: `[{type, label, charges: {name:
-/// {price}}}]`; with `type`, only that issue type's entry (the report-issue summary card).
+impl From<&pb::IssueCharge> for IssueCharges {
+    fn from(e: &pb::IssueCharge) -> Self {
+        // The spec's charge item set: keyed by charge name, each with its price as text.
+        let mut cents: BTreeMap<String, i64> = BTreeMap::new();
+        for c in &e.charges {
+            *cents.entry(c.label.replace(' ', "_")).or_default() += c.amount_cents;
+        }
+        Self {
+            kind: e.r#type.clone(),
+            label: e.label.clone(),
+            charges: cents
+                .into_iter()
+                .map(|(k, v)| (k, ChargePrice { price: format!("{:.2}", dollars(v)) }))
+                .collect(),
+            charge_lines: e.charges.iter().map(Charge::from).collect(),
+            total: dollars(e.total_cents),
+        }
+    }
+}
+
+/// A trip's charges per issue type, and its issue reports.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TripIssueCharges {
+    status: bool,
+    data: Vec<IssueCharges>,
+    reports: Vec<IssueReport>,
+    /// Dollars.
+    invoice_total: f64,
+}
+
+/// Which issue type's entry.
+#[derive(Debug, Deserialize, Default, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct IssueTypeQuery {
+    /// Only this issue type's entry (spaces and dashes read as underscores).
+    #[serde(rename = "type")]
+    kind: Text,
+}
+
+/// A trip's charges per issue type (the report-issue summary card) and its reports.
+#[utoipa::path(tag = "issues", params(IssueTypeQuery), responses((status = 200, body = TripIssueCharges)), security(("bearer" = [])))]
+#[get("/trips/getTripIssueCharges/{id}")]
 pub async fn trip_issue_charges(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    q: web::Query<TypeQuery>,
-) -> HttpResult {
-    let only = q.into_inner().kind.map(|k| k.trim().to_ascii_lowercase().replace([' ', '-'], "_"));
-    let r = state
-        .trips
-        .clone()
-        .get_trip_issue_charges(request(
-            pb::TripIdRequest { trip_id: id.into_inner() },
-            Some(&user.0),
-        ))
-        .await?
-        .into_inner();
-    let entries: Vec<Value> = r
-        .charges
-        .iter()
-        .filter(|e| only.as_deref().is_none_or(|k| k.is_empty() || e.r#type == k))
-        .map(|e| {
-            // The spec's charge item set: keyed by charge name (underscores for spaces), each
-            // with its price as numeric text; lines of the same name are added up.
-            let mut set: Vec<(String, i64)> = Vec::new();
-            for c in &e.charges {
-                let key = c.label.replace(' ', "_");
-                match set.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, v)) => *v += c.amount_cents,
-                    None => set.push((key, c.amount_cents)),
-                }
-            }
-            let mut charges = Map::new();
-            for (k, v) in set {
-                charges.insert(k, json!({"price": format!("{:.2}", dollars(v))}));
-            }
-            json!({
-                "type": e.r#type,
-                "label": e.label,
-                "charges": charges,
-                "chargeLines": e.charges.iter().map(charge_json).collect::<Vec<_>>(),
-                "total": dollars(e.total_cents),
-            })
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": entries,
-        "reports": r.reports.iter().map(issue_json).collect::<Vec<_>>(),
-        "invoiceTotal": dollars(r.total_cents),
-    })))
+    q: Query<IssueTypeQuery>,
+) -> HttpResult<Json<TripIssueCharges>> {
+    let only = q.into_inner().kind.as_str().to_ascii_lowercase().replace([' ', '-'], "_");
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
+    let r =
+        state.trips.clone().get_trip_issue_charges(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(TripIssueCharges {
+        status: true,
+        data: r
+            .charges
+            .iter()
+            .filter(|e| only.is_empty() || e.r#type == only)
+            .map(IssueCharges::from)
+            .collect(),
+        reports: r.reports.iter().map(IssueReport::from).collect(),
+        invoice_total: dollars(r.total_cents),
+    }))
 }
 
-/// `POST /v1/trips/attachReportPhotos/{id}` `{kind, category, photoUrls}`.
+/// `attachReportPhotos`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AttachReportPhotosBody {
+    /// `report-issue`, `report-damage`, anything else an incidence charge.
+    kind: Text,
+    /// The issue type, damage category or incidental type (also `type`).
+    #[serde(alias = "type")]
+    category: Text,
+    /// URLs of photos the caller uploaded (also `photos`).
+    #[serde(alias = "photos")]
+    photo_urls: Texts,
+}
+
+/// Photos attached.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPhotosData {
+    photo_urls: Vec<String>,
+    photos: Vec<ReportPhoto>,
+}
+
+/// The photos of that kind and category.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReportPhotos {
+    status: bool,
+    message: String,
+    data: ReportPhotosData,
+}
+
+/// Attach photos to an issue report, a damage report or an incidence charge.
+#[utoipa::path(tag = "issues", request_body = AttachReportPhotosBody, responses((status = 200, body = ReportPhotos)), security(("bearer" = [])))]
+#[post("/trips/attachReportPhotos/{id}")]
 pub async fn attach_report_photos(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let trip_id = trip_id_required(&id)?;
-    let b = json_body(&body)?;
-    if !b.is_object() {
-        return Err(HttpError::invalid("invalid_input", "The body must be a JSON object"));
-    }
-    let photos = photos_of(&state, &user.0, b.get("photoUrls").or(b.get("photos"))).await?;
-    if photos.is_empty() {
-        return Err(HttpError::invalid(
-            "photos_required",
-            "Please select or capture at least 1 image.",
-        ));
-    }
+    body: Json<AttachReportPhotosBody>,
+) -> HttpResult<Json<ReportPhotos>> {
+    let b = body.into_inner();
     let msg = pb::AttachReportPhotosRequest {
-        trip_id,
-        kind: text(&b.get("kind").cloned()),
-        category: text(&b.get("category").or(b.get("type")).cloned()),
-        photos,
+        trip_id: id.into_inner(),
+        kind: b.kind.into(),
+        category: b.category.into(),
+        photos: stored_photos(&state, &user.0, b.photo_urls.into_vec()).await?,
     };
     let r =
         state.trips.clone().attach_report_photos(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": r.message,
-        "data": {
-            "photoUrls": r.photos.iter().map(|p| p.url.clone()).collect::<Vec<_>>(),
-            "photos": r.photos.iter().map(report_photo_json).collect::<Vec<_>>(),
+    Ok(Json(ReportPhotos {
+        status: true,
+        data: ReportPhotosData {
+            photo_urls: r.photos.iter().map(|p| p.url.clone()).collect(),
+            photos: r.photos.iter().map(ReportPhoto::from).collect(),
         },
-    })))
+        message: r.message,
+    }))
 }
 
-#[derive(Deserialize, Default)]
+// ---------------------------------------------------------------------------------------------
+// The rental agreement
+
+/// How the agreement is opened without a bearer token.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default)]
-pub struct TokenQuery {
-    token: Option<String>,
+#[into_params(parameter_in = Query)]
+pub struct AgreementQuery {
+    /// The caller's session token, or the trip's agreement token.
+    token: Text,
 }
 
 /// "Mon, Dec 1, 2026 10:00 AM PST" in the trip's zone.
@@ -496,15 +748,73 @@ fn formatted(rfc3339: &str, tz: &str) -> String {
     }
 }
 
-/// `GET /v1/trips/getRentalAgreement/{tripId}?token=`: signed in (bearer, or the user's token in
-/// the url), or with the trip's agreement token.
+/// The protection plan the trip holds.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgreementPlan {
+    name: String,
+    label: String,
+    coverage: Vec<String>,
+    percent_of_trip_price: i32,
+    /// Dollars.
+    deductible: Option<i32>,
+}
+
+/// The rental agreement of a trip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RentalAgreement {
+    trip_id: String,
+    renter_name: String,
+    host_name: String,
+    created_at: String,
+    time_zone: String,
+    car_name: String,
+    car_make: String,
+    car_model: String,
+    car_year: i32,
+    license_plate: String,
+    /// "Tue, Jan 5, 2027 10:00 AM PST", local to the car.
+    new_start_time_formatted: String,
+    new_end_time_formatted: String,
+    start_time: String,
+    end_time: String,
+    reservation_number: String,
+    /// The added drivers' emails.
+    additional_drivers: Vec<String>,
+    status: String,
+    protection_plan_type: String,
+    protection_plan: Option<AgreementPlan>,
+    signed: bool,
+    signed_at: Option<String>,
+    checked_in_at: Option<String>,
+    checked_out_at: Option<String>,
+    /// For the trip's guest, host and admins: the token that opens this agreement.
+    agreement_token: Option<String>,
+    /// `/rental-agreement?tripId=&token=`.
+    agreement_url: Option<String>,
+    token_expires_at: Option<String>,
+    terms_url: &'static str,
+}
+
+/// A rental agreement.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RentalAgreementAnswer {
+    status: bool,
+    data: RentalAgreement,
+}
+
+/// A trip's rental agreement: signed in (bearer, or the user's token in the URL), or with the
+/// trip's agreement token.
+#[utoipa::path(tag = "trips", params(AgreementQuery), responses((status = 200, body = RentalAgreementAnswer)))]
+#[get("/trips/getRentalAgreement/{tripId}")]
 pub async fn rental_agreement(
     state: State,
     user: MaybeUser,
-    id: web::Path<String>,
-    q: web::Query<TokenQuery>,
-) -> HttpResult {
-    let token = q.into_inner().token.unwrap_or_default().trim().to_owned();
+    trip_id: web::Path<String>,
+    q: Query<AgreementQuery>,
+) -> HttpResult<Json<RentalAgreementAnswer>> {
+    let token = q.into_inner().token.into_string();
     let mut who = user.0;
     let mut agreement_token = String::new();
     if who.is_none() && !token.is_empty() {
@@ -518,16 +828,14 @@ pub async fn rental_agreement(
             _ => agreement_token = token,
         }
     }
-    if who.is_none() && agreement_token.is_empty() {
-        return Err(HttpError::unauthenticated("token_missing", "Token is missing"));
-    }
-    let msg = pb::RentalAgreementRequest { trip_id: id.into_inner(), token: agreement_token };
+    // Neither signed in nor a token: trips answers 401 `token_missing`.
+    let msg = pb::RentalAgreementRequest { trip_id: trip_id.into_inner(), token: agreement_token };
     let r =
         state.trips.clone().get_rental_agreement(request(msg, who.as_ref())).await?.into_inner();
     let t = r.trip.clone().unwrap_or_default();
     let n = names(&state, std::slice::from_ref(&t)).await;
-    let trip = trip_json(&t, &n);
-    let car = n.cars.get(&t.car_id).cloned().unwrap_or_default();
+    let license_plate = n.cars.get(&t.car_id).map(|c| c.license_plate.clone()).unwrap_or_default();
+    let trip = Trip::of(&t, &n);
     let plans = state
         .pricing
         .clone()
@@ -541,121 +849,351 @@ pub async fn rental_agreement(
         other => other,
     };
     let plan = plans.iter().find(|p| p.name.eq_ignore_ascii_case(wanted));
-    let url = (!r.agreement_token.is_empty())
-        .then(|| format!("/rental-agreement?tripId={}&token={}", t.trip_id, r.agreement_token));
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": {
-            "tripId": t.trip_id,
-            "renterName": trip["renterName"],
-            "hostName": trip["hostName"],
-            "createdAt": t.created_at,
-            "timeZone": t.time_zone,
-            "carName": trip["carName"],
-            "carMake": trip["carMake"],
-            "carModel": trip["carModel"],
-            "carYear": trip["carYear"],
-            "licensePlate": car.license_plate,
-            "newStartTimeFormatted": formatted(&t.start_time, &t.time_zone),
-            "newEndTimeFormatted": formatted(&t.end_time, &t.time_zone),
-            "startTime": t.start_time,
-            "endTime": t.end_time,
-            "reservationNumber": t.reservation_number,
-            "additionalDrivers": t.additional_drivers.iter().filter(|d| d.status == "added").map(|d| d.email.clone()).collect::<Vec<_>>(),
-            "status": t.status,
-            "protectionPlanType": t.protection_plan_type,
-            "protectionPlan": plan.map(|p| json!({
-                "name": p.name, "label": p.label, "coverage": p.coverage,
-                "percentOfTripPrice": p.percent_of_trip_price, "deductible": p.deductible,
-            })),
-            "signed": r.signed,
-            "signedAt": r.signed_at,
-            "checkedInAt": r.checked_in_at,
-            "checkedOutAt": r.checked_out_at,
-            "agreementToken": (!r.agreement_token.is_empty()).then_some(&r.agreement_token),
-            "agreementUrl": url,
-            "tokenExpiresAt": (!r.token_expires_at.is_empty()).then_some(&r.token_expires_at),
-            "termsUrl": "/terms/conditions",
+    let has_token = !r.agreement_token.is_empty();
+    Ok(Json(RentalAgreementAnswer {
+        status: true,
+        data: RentalAgreement {
+            trip_id: t.trip_id.clone(),
+            renter_name: trip.renter_name,
+            host_name: trip.host_name,
+            created_at: t.created_at.clone(),
+            time_zone: t.time_zone.clone(),
+            car_name: trip.car_name,
+            car_make: trip.car_make,
+            car_model: trip.car_model,
+            car_year: trip.car_year,
+            license_plate,
+            new_start_time_formatted: formatted(&t.start_time, &t.time_zone),
+            new_end_time_formatted: formatted(&t.end_time, &t.time_zone),
+            start_time: t.start_time.clone(),
+            end_time: t.end_time.clone(),
+            reservation_number: t.reservation_number.clone(),
+            additional_drivers: t
+                .additional_drivers
+                .iter()
+                .filter(|d| d.status == "added")
+                .map(|d| d.email.clone())
+                .collect(),
+            status: t.status.clone(),
+            protection_plan_type: t.protection_plan_type.clone(),
+            protection_plan: plan.map(|p| AgreementPlan {
+                name: p.name.clone(),
+                label: p.label.clone(),
+                coverage: p.coverage.clone(),
+                percent_of_trip_price: p.percent_of_trip_price,
+                deductible: p.deductible,
+            }),
+            signed: r.signed,
+            signed_at: r.signed_at,
+            checked_in_at: r.checked_in_at,
+            checked_out_at: r.checked_out_at,
+            agreement_url: has_token.then(|| {
+                format!("/rental-agreement?tripId={}&token={}", t.trip_id, r.agreement_token)
+            }),
+            agreement_token: has_token.then_some(r.agreement_token),
+            token_expires_at: (!r.token_expires_at.is_empty()).then_some(r.token_expires_at),
+            terms_url: "/terms/conditions",
         },
-    })))
+    }))
 }
 
-/// `POST /v1/trips/addAdditionalDriver` `{tripId, additionalDriverEmails}`.
-pub async fn add_additional_driver(state: State, user: AuthUser, body: web::Bytes) -> HttpResult {
-    let b = json_body(&body)?;
-    if !b.is_object() {
-        return Err(HttpError::invalid("invalid_input", "The body must be a JSON object"));
-    }
-    let trip_id = trip_id_required(&text(&b.get("tripId").cloned()))?;
-    let emails = strings(b.get("additionalDriverEmails"), "additionalDriverEmails")?;
-    if emails.is_empty() {
-        return Err(HttpError::invalid(
-            "additional_driver_emails_required",
-            "additionalDriverEmails is required",
-        ));
-    }
-    let r = state
-        .trips
-        .clone()
-        .add_additional_drivers(request(
-            pb::AddAdditionalDriversRequest { trip_id, emails },
-            Some(&user.0),
-        ))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": r.message,
-        "data": {
-            "tripId": r.trip_id,
-            "additionalDrivers": r.drivers.iter().map(|d| json!({
-                "email": d.email, "status": d.status, "invitedAt": d.invited_at,
-                "expiresAt": d.expires_at, "addedAt": d.added_at,
-            })).collect::<Vec<_>>(),
+// ---------------------------------------------------------------------------------------------
+// Additional drivers
+
+/// `addAdditionalDriver`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddAdditionalDriverBody {
+    trip_id: Text,
+    /// A list, or one comma-separated text.
+    additional_driver_emails: Texts,
+}
+
+/// A trip's additional drivers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdditionalDriversData {
+    trip_id: String,
+    additional_drivers: Vec<AdditionalDriver>,
+}
+
+/// The drivers after an invitation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdditionalDrivers {
+    status: bool,
+    message: String,
+    data: AdditionalDriversData,
+}
+
+/// Invite additional drivers by email (the trip's guest).
+#[utoipa::path(tag = "trips", request_body = AddAdditionalDriverBody, responses((status = 200, body = AdditionalDrivers)), security(("bearer" = [])))]
+#[post("/trips/addAdditionalDriver")]
+pub async fn add_additional_driver(
+    state: State,
+    user: AuthUser,
+    body: Json<AddAdditionalDriverBody>,
+) -> HttpResult<Json<AdditionalDrivers>> {
+    let b = body.into_inner();
+    let msg = pb::AddAdditionalDriversRequest {
+        trip_id: String::from(b.trip_id),
+        emails: b.additional_driver_emails.into_vec(),
+    };
+    let r =
+        state.trips.clone().add_additional_drivers(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(AdditionalDrivers {
+        status: true,
+        data: AdditionalDriversData {
+            additional_drivers: r.drivers.iter().map(AdditionalDriver::from).collect(),
+            trip_id: r.trip_id,
         },
-    })))
+        message: r.message,
+    }))
 }
 
-fn driver_token(body: &web::Bytes) -> HttpResult<String> {
-    let b = json_body(body)?;
-    let t = text(&b.get("token").cloned());
-    if t.is_empty() {
-        return Err(HttpError::invalid("token_required", "token is required"));
+/// An invitation's token, from its email's link.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
+pub struct DriverTokenBody {
+    token: Text,
+}
+
+/// An invitation and its trip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Invitation {
+    trip_id: String,
+    email: String,
+    /// `invited`, `added` or `expired`.
+    status: String,
+    expires_at: String,
+    reservation_number: String,
+    car_id: String,
+    start_time: String,
+    end_time: String,
+    time_zone: String,
+}
+
+/// An invitation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvitationAnswer {
+    status: bool,
+    message: String,
+    data: Invitation,
+}
+
+impl From<pb::DriverInvitationReply> for InvitationAnswer {
+    fn from(r: pb::DriverInvitationReply) -> Self {
+        Self {
+            status: true,
+            message: r.message,
+            data: Invitation {
+                trip_id: r.trip_id,
+                email: r.email,
+                status: r.status,
+                expires_at: r.expires_at,
+                reservation_number: r.reservation_number,
+                car_id: r.car_id,
+                start_time: r.start_time,
+                end_time: r.end_time,
+                time_zone: r.time_zone,
+            },
+        }
     }
-    Ok(t)
 }
 
-fn invitation_json(r: &pb::DriverInvitationReply) -> Value {
-    json!({
-        "status": true,
-        "message": r.message,
-        "data": {
-            "tripId": r.trip_id, "email": r.email, "status": r.status, "expiresAt": r.expires_at,
-            "reservationNumber": r.reservation_number, "carId": r.car_id,
-            "startTime": r.start_time, "endTime": r.end_time, "timeZone": r.time_zone,
-        },
-    })
-}
-
-/// `POST /v1/additionaldriver/verification` `{token}`.
+/// Check an invitation to drive (the invitee, signed in with the invited email).
+#[utoipa::path(tag = "trips", request_body = DriverTokenBody, responses((status = 200, body = InvitationAnswer)), security(("bearer" = [])))]
+#[post("/additionaldriver/verification")]
 pub async fn verify_additional_driver(
     state: State,
     user: AuthUser,
-    body: web::Bytes,
-) -> HttpResult {
-    let msg = pb::DriverTokenRequest { token: driver_token(&body)? };
+    body: Json<DriverTokenBody>,
+) -> HttpResult<Json<InvitationAnswer>> {
+    let msg = pb::DriverTokenRequest { token: body.into_inner().token.into() };
     let r = state
         .trips
         .clone()
         .verify_additional_driver(request(msg, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(invitation_json(&r)))
+    Ok(Json(r.into()))
 }
 
-/// `POST /v1/additionaldriver/addDriverToTrip` `{token}`.
-pub async fn add_driver_to_trip(state: State, user: AuthUser, body: web::Bytes) -> HttpResult {
-    let msg = pb::DriverTokenRequest { token: driver_token(&body)? };
+/// Join a trip as an additional driver (the invitee; the token is used once).
+#[utoipa::path(tag = "trips", request_body = DriverTokenBody, responses((status = 200, body = InvitationAnswer)), security(("bearer" = [])))]
+#[post("/additionaldriver/addDriverToTrip")]
+pub async fn add_driver_to_trip(
+    state: State,
+    user: AuthUser,
+    body: Json<DriverTokenBody>,
+) -> HttpResult<Json<InvitationAnswer>> {
+    let msg = pb::DriverTokenRequest { token: body.into_inner().token.into() };
     let r = state.trips.clone().add_driver_to_trip(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(invitation_json(&r)))
+    Ok(Json(r.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::from_json;
+    use serde_json::json;
+
+    fn items(v: serde_json::Value) -> Result<Vec<pb::IncidentalItem>, String> {
+        let body: AddIncidentalsBody =
+            from_json(v.to_string().as_bytes()).map_err(|e| e.0.message)?;
+        body.into_items()
+            .into_iter()
+            .map(pb::IncidentalItem::try_from)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn incidentals_come_as_a_wrapped_list_a_bare_list_or_one_object() {
+        let one = json!({"type": "tolls", "amount": "12.50", "note": "Bay Bridge"});
+        for body in
+            [json!({"incidentals": [one]}), json!({"items": [one]}), json!([one]), one.clone()]
+        {
+            let got = items(body.clone()).unwrap();
+            assert_eq!(got.len(), 1, "{body}");
+            assert_eq!(
+                (got[0].r#type.as_str(), got[0].amount_cents, got[0].description.as_str()),
+                ("tolls", 1250, "Bay Bridge"),
+                "{body}"
+            );
+        }
+        let got = items(json!({"incidentals": [
+            {"incidentalType": "extra_miles", "miles": "640"},
+            {"type": "late_return", "improperReturn": "true"}
+        ]}))
+        .unwrap();
+        assert_eq!((got[0].miles_driven, got[1].improper_return), (640, true));
+        // Nothing to add: trips says what is missing.
+        assert!(items(json!({})).unwrap().is_empty());
+        assert!(items(json!({"description": "no type"})).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_bad_incidental_is_refused_naming_its_field() {
+        for (body, want) in [
+            (
+                json!({"incidentals": [{"type": "tolls", "amount": "abc"}]}),
+                "incidentals[0].amount:",
+            ),
+            (json!({"incidentals": "smoking"}), "incidentals: invalid type"),
+            (
+                json!([{"type": "fuel"}, {"type": "extra_miles", "milesDriven": 1.5}]),
+                "[1].milesDriven:",
+            ),
+            (json!({"type": "tolls", "amount": -3}), "amount:"),
+            (
+                json!({"type": "extra_miles", "milesDriven": -1}),
+                "milesDriven: must be a whole number of miles",
+            ),
+            (
+                json!({"type": "extra_miles", "milesDriven": 1_000_001}),
+                "milesDriven: must be a whole number of miles",
+            ),
+            (json!("smoking"), "Invalid JSON body"),
+        ] {
+            let e = items(body.clone()).unwrap_err();
+            assert!(e.starts_with(want), "{body}: {e}");
+        }
+    }
+
+    #[test]
+    fn charges_per_issue_type_are_keyed_by_name_and_added_up() {
+        let line = |label: &str, cents| pb::IncidentalCharge {
+            label: label.into(),
+            amount_cents: cents,
+            platform: false,
+        };
+        let e = pb::IssueCharge {
+            r#type: "cleaning".into(),
+            label: "Cleaning".into(),
+            charges: vec![
+                line("Cleaning fee", 15_000),
+                line("Cleaning fee", 500),
+                line("3% processing", 450),
+            ],
+            total_cents: 15_950,
+        };
+        let v = serde_json::to_value(IssueCharges::from(&e)).unwrap();
+        assert_eq!(
+            v["charges"],
+            json!({"Cleaning_fee": {"price": "155.00"}, "3%_processing": {"price": "4.50"}})
+        );
+        assert_eq!((v["chargeLines"].as_array().unwrap().len(), &v["total"]), (3, &json!(159.5)));
+    }
+
+    #[test]
+    fn the_incidentals_answer_has_the_spec_keys() {
+        let r = pb::IncidentalsReply {
+            incidentals: vec![pb::Incidental {
+                id: "i1".into(),
+                trip_id: "t".into(),
+                r#type: "cleaning".into(),
+                label: "Cleaning".into(),
+                description: "d".into(),
+                charges: vec![pb::IncidentalCharge {
+                    label: "3% processing".into(),
+                    amount_cents: 450,
+                    platform: true,
+                }],
+                total_cents: 450,
+                status: "pending".into(),
+                created_at: "c".into(),
+                removed_at: None,
+                paid_at: Some("p".into()),
+                photo_urls: vec!["u".into()],
+            }],
+            pending_cents: 450,
+            paid_cents: 0,
+            viewer_role: "host".into(),
+            message: "m".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(Incidentals::from(r)).unwrap(),
+            json!({"status": true, "message": "m", "data": {
+                "incidentals": [{
+                    "_id": "i1", "incidentalId": "i1", "tripId": "t", "type": "cleaning",
+                    "label": "Cleaning", "description": "d",
+                    "charges": [{"label": "3% processing", "amount": 4.5, "platform": true}],
+                    "total": 4.5, "status": "pending", "createdAt": "c", "removedAt": null,
+                    "paidAt": "p", "photoUrls": ["u"]
+                }],
+                "pendingTotal": 4.5, "priceToPay": 4.5, "paidTotal": 0.0, "role": "host"
+            }})
+        );
+    }
+
+    #[test]
+    fn an_issue_report_lists_its_photos_twice() {
+        let i = pb::IssueReport {
+            id: "r1".into(),
+            trip_id: "t".into(),
+            r#type: "damage".into(),
+            label: "Damage".into(),
+            description: "dent".into(),
+            reported_by_role: "guest".into(),
+            created_at: "c".into(),
+            photos: vec![pb::ReportPhoto {
+                kind: "report-issue".into(),
+                category: "damage".into(),
+                url: "u".into(),
+                sha256: "h".into(),
+                uploaded_by_role: "guest".into(),
+                taken_at: "t".into(),
+            }],
+        };
+        assert_eq!(
+            serde_json::to_value(IssueReport::from(&i)).unwrap(),
+            json!({
+                "_id": "r1", "issueId": "r1", "tripId": "t", "type": "damage", "label": "Damage",
+                "description": "dent", "reportedBy": "guest", "createdAt": "c", "photoUrls": ["u"],
+                "photos": [{"kind": "report-issue", "category": "damage", "url": "u", "sha256": "h",
+                            "uploadedBy": "guest", "takenAt": "t"}]
+            })
+        );
+    }
 }

@@ -3,49 +3,78 @@
 //! and payment calls of spec 002 section 7 and the trip lists of 000/001.
 
 use crate::auth::AuthUser;
-use crate::error::{HttpError, HttpResult};
+use crate::error::{GatewayError, HttpError, HttpResult};
 use crate::grpc::request;
-use crate::routes::body::{self, flag, int, text};
-use crate::routes::catalog::dollars;
-use crate::routes::pricing::details_json;
 use crate::state::AppState;
-use actix_web::{HttpRequest, HttpResponse, web};
+use crate::wire::{Created, Dollars, Extras, Flag, Int, Json, Place, Query, Text, Texts, dollars};
+use actix_web::{HttpRequest, get, post, web};
 use prost::Message;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use upcar_identity::Identity;
 use upcar_proto::{accounts as apb, catalog as cpb, pricing as ppb, trips as pb};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type State = web::Data<AppState>;
 
-fn money(v: &Option<Value>, field: &str) -> HttpResult<Option<i64>> {
-    body::cents(v, field)
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(create_trip)
+        .service(get_trip)
+        .service(cancel_trip)
+        .service(accept_trip)
+        .service(reject_trip)
+        .service(guest_current)
+        .service(guest_past)
+        .service(host_future)
+        .service(host_past)
+        .service(host_past_trips)
+        .service(is_user_available)
+        .service(add_payment_method)
+        .service(get_primary_payment_method)
+        .service(get_payment_info)
+        .service(transaction_history)
+        .service(onboarding_status)
+        .service(account_setup)
+        .service(check_in)
+        .service(checkout)
+        .service(trip_photos)
+        .service(create_modify_request)
+        .service(cancel_modify_request)
+        .service(respond_to_modify_request);
 }
 
-fn location(v: &Option<Value>, field: &str) -> HttpResult<Option<pb::Location>> {
-    Ok(body::point(v, field)?.map(|p| pb::Location {
-        latitude: p.latitude,
-        longitude: p.longitude,
-        address: p.address,
-    }))
+/// Registers the development routes (development mode only).
+pub fn dev_routes(cfg: &mut ServiceConfig) {
+    cfg.service(complete_local_onboarding);
 }
 
-fn extras(v: &Option<Value>) -> HttpResult<Vec<pb::ChosenExtra>> {
-    Ok(body::extras(v)?
-        .into_iter()
-        .map(|e| pb::ChosenExtra { extra_id: e.id, extra_type: e.kind, quantity: e.quantity })
-        .collect())
-}
-
+/// The `Idempotency-Key` header (empty when absent).
 pub(crate) fn idempotency_key(req: &HttpRequest) -> HttpResult<String> {
     match req.headers().get("idempotency-key") {
         None => Ok(String::new()),
-        Some(v) => v.to_str().map(|s| s.trim().to_owned()).map_err(|_| {
-            HttpError::invalid("invalid_idempotency_key", "Idempotency-Key must be visible ASCII")
-        }),
+        Some(v) => v
+            .to_str()
+            .map(|s| s.trim().to_owned())
+            .map_err(|_| GatewayError::InvalidIdempotencyKey.into()),
     }
 }
+
+fn location(p: Place) -> Option<pb::Location> {
+    p.0.map(|p| pb::Location { latitude: p.latitude, longitude: p.longitude, address: p.address })
+}
+
+fn chosen(extras: Extras) -> Vec<pb::ChosenExtra> {
+    extras
+        .0
+        .into_iter()
+        .map(|e| pb::ChosenExtra { extra_id: e.id, extra_type: e.kind, quantity: e.quantity })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trip answer
 
 /// Car names and photos, and people's names, for trip answers (best effort: a trip is still
 /// answered if catalog or accounts cannot say).
@@ -92,6 +121,7 @@ pub(crate) async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
     }
 }
 
+/// `YYYY-MM-DD` and `h:mm AM` of an RFC 3339 time, in its own offset (the car's).
 fn local_date_time(rfc3339: &str) -> (String, String) {
     match chrono::DateTime::parse_from_rfc3339(rfc3339) {
         Ok(t) => (t.format("%Y-%m-%d").to_string(), t.format("%-I:%M %p").to_string()),
@@ -99,658 +129,1200 @@ fn local_date_time(rfc3339: &str) -> (String, String) {
     }
 }
 
-pub(crate) fn trip_json(t: &pb::Trip, n: &Names) -> Value {
-    let (sd, st) = local_date_time(&t.start_time);
-    let (ed, et) = local_date_time(&t.end_time);
-    let car = n.cars.get(&t.car_id).and_then(|c| c.summary.clone()).unwrap_or_default();
-    let guest = n.people.get(&t.guest_id).cloned().unwrap_or_default();
-    let host = n.people.get(&t.owner_id).cloned().unwrap_or_default();
-    let car_name = format!("{} {} {}", car.car_year, car.make, car.model).trim().to_owned();
-    // An additional driver's view carries no money (trips leaves it out).
-    let priced = t.viewer_role != "driver";
-    let details =
-        priced.then(|| ppb::PriceDetails::decode(t.price_details.as_slice()).ok()).flatten();
-    let pick_up = t.pick_up_location.as_ref().map(|l| {
-        json!({
-            "latitude": l.latitude, "longitude": l.longitude, "address": l.address,
-            "coordinates": [l.longitude, l.latitude],
-        })
-    });
-    let mut out = json!({
-        "_id": t.trip_id,
-        "tripId": t.trip_id,
-        "carId": t.car_id,
-        "hostId": t.owner_id,
-        "ownerId": t.owner_id,
-        "userId": t.guest_id,
-        "status": t.status,
-        "newStartDate": sd,
-        "newStartTime": st,
-        "newEndDate": ed,
-        "newEndTime": et,
-        "startDate": sd,
-        "endDate": ed,
-        "startTime": t.start_time,
-        "endTime": t.end_time,
-        "timeZone": t.time_zone,
-        "finalPrice": priced.then(|| dollars(t.total_cents)),
-        "priceDetails": details.as_ref().map(details_json),
-        "extras": t.extras.iter().map(|e| json!({"extraId": e.extra_id, "extraType": e.extra_type, "quantity": e.quantity})).collect::<Vec<_>>(),
-        "protectionPlanType": t.protection_plan_type,
-        "pickUpLocation": pick_up,
-        "message": t.message,
-        "cancelReason": t.cancel_reason,
-        "rejectReason": t.reject_reason,
-        "refundAmount": t.refund_cents.map(dollars),
-        "isCancelled": matches!(t.status.as_str(), "cancelled_by_guest" | "cancelled_by_host" | "rejected"),
-        "cancelDate": t.cancelled_at,
-        "cancelledBy": t.cancelled_by,
-        "reservationNumber": t.reservation_number,
-        "paymentStatus": t.payment_status,
-        "viewerRole": t.viewer_role,
-        "createdAt": t.created_at,
-        "updatedAt": t.updated_at,
-    });
-    let more = json!({
-        "history": t.history.iter().map(|h| json!({
-            "fromStatus": h.from_status, "toStatus": h.to_status, "action": h.action,
-            "actorRole": h.actor_role, "actorId": h.actor_id, "reason": h.reason, "at": h.at,
-        })).collect::<Vec<_>>(),
-        "carName": car_name,
-        "carPhotoUrl": car.primary_photo_url,
-        "carMake": car.make,
-        "carModel": car.model,
-        "carYear": car.car_year,
-        "renterName": format!("{} {}", guest.first_name, guest.last_name).trim(),
-        "firstName": guest.first_name,
-        "lastName": guest.last_name,
-        "userProfilePic": guest.profile_pic,
-        "hostName": format!("{} {}", host.first_name, host.last_name).trim(),
-        "additionalDrivers": t.additional_drivers.iter().map(|d| json!({
-            "email": d.email, "status": d.status, "invitedAt": d.invited_at,
-            "expiresAt": d.expires_at, "addedAt": d.added_at,
-        })).collect::<Vec<_>>(),
-    });
-    if let (Some(a), Value::Object(b)) = (out.as_object_mut(), more) {
-        a.extend(b);
-    }
-    out
+/// A trip's price details as pricing's answers write them (decoded from the trip's copy).
+fn price_details<S: serde::Serializer>(
+    d: &Option<ppb::PriceDetails>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    d.as_ref().map(crate::routes::pricing::PriceDetails::from).serialize(s)
 }
 
-async fn one(state: &AppState, reply: pb::TripReply) -> Value {
+/// A chosen extra.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChosenExtra {
+    extra_id: String,
+    extra_type: String,
+    quantity: i32,
+}
+
+/// Where the guest picks the car up.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PickUpLocation {
+    latitude: f64,
+    longitude: f64,
+    address: String,
+    /// `[longitude, latitude]`.
+    coordinates: [f64; 2],
+}
+
+/// One change of a trip (the append-only history).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    from_status: String,
+    to_status: String,
+    action: String,
+    /// `guest`, `host`, `cohost`, `admin` or `system`.
+    actor_role: String,
+    actor_id: String,
+    reason: String,
+    at: String,
+}
+
+/// An additional driver of a trip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdditionalDriver {
+    email: String,
+    /// `invited`, `added` or `expired`.
+    status: String,
+    invited_at: String,
+    expires_at: String,
+    added_at: Option<String>,
+}
+
+impl From<&pb::AdditionalDriver> for AdditionalDriver {
+    fn from(d: &pb::AdditionalDriver) -> Self {
+        Self {
+            email: d.email.clone(),
+            status: d.status.clone(),
+            invited_at: d.invited_at.clone(),
+            expires_at: d.expires_at.clone(),
+            added_at: d.added_at.clone(),
+        }
+    }
+}
+
+/// The Trip entity of spec 002 as every trip call answers it, with the names the lists and the
+/// summary card show. Money in dollars.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Trip {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub trip_id: String,
+    pub car_id: String,
+    pub host_id: String,
+    pub owner_id: String,
+    /// The guest.
+    pub user_id: String,
+    /// `requested`, `confirmed`, `modification_pending`, `in_progress`, `completed`,
+    /// `rejected`, `cancelled_by_guest` or `cancelled_by_host`.
+    pub status: String,
+    /// `YYYY-MM-DD`, local to the car.
+    pub new_start_date: String,
+    /// `h:mm AM`, local to the car.
+    pub new_start_time: String,
+    pub new_end_date: String,
+    pub new_end_time: String,
+    pub start_date: String,
+    pub end_date: String,
+    /// RFC 3339 with the car's offset.
+    pub start_time: String,
+    pub end_time: String,
+    pub time_zone: String,
+    /// `null` in an additional driver's view.
+    pub final_price: Option<f64>,
+    /// `null` in an additional driver's view.
+    #[serde(serialize_with = "price_details")]
+    #[schema(value_type = Option<crate::routes::pricing::PriceDetails>)]
+    pub price_details: Option<ppb::PriceDetails>,
+    pub extras: Vec<ChosenExtra>,
+    pub protection_plan_type: String,
+    pub pick_up_location: Option<PickUpLocation>,
+    /// The guest's message to the host.
+    pub message: String,
+    pub cancel_reason: String,
+    pub reject_reason: String,
+    /// What the guest got back.
+    pub refund_amount: Option<f64>,
+    pub is_cancelled: bool,
+    pub cancel_date: Option<String>,
+    /// `guest` or `host`.
+    pub cancelled_by: String,
+    pub reservation_number: String,
+    /// `authorized`, `captured`, `released`, `refunded` or `partially_refunded`.
+    pub payment_status: String,
+    /// `guest`, `host`, `admin` or `driver`.
+    pub viewer_role: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub history: Vec<HistoryEntry>,
+    /// `year make model`.
+    pub car_name: String,
+    pub car_photo_url: String,
+    pub car_make: String,
+    pub car_model: String,
+    pub car_year: i32,
+    /// The guest's full name.
+    pub renter_name: String,
+    /// The guest's first name.
+    pub first_name: String,
+    pub last_name: String,
+    pub user_profile_pic: String,
+    pub host_name: String,
+    /// In single-trip answers.
+    pub additional_drivers: Vec<AdditionalDriver>,
+}
+
+impl Trip {
+    /// The answer for `t`, with the names of its car and people.
+    pub(crate) fn of(t: &pb::Trip, n: &Names) -> Self {
+        let (start_date, start_time) = local_date_time(&t.start_time);
+        let (end_date, end_time) = local_date_time(&t.end_time);
+        let car = n.cars.get(&t.car_id).and_then(|c| c.summary.clone()).unwrap_or_default();
+        let guest = n.people.get(&t.guest_id).cloned().unwrap_or_default();
+        let host = n.people.get(&t.owner_id).cloned().unwrap_or_default();
+        // An additional driver's view carries no money (trips leaves it out).
+        let priced = t.viewer_role != "driver";
+        let details =
+            priced.then(|| ppb::PriceDetails::decode(t.price_details.as_slice()).ok()).flatten();
+        Self {
+            id: t.trip_id.clone(),
+            trip_id: t.trip_id.clone(),
+            car_id: t.car_id.clone(),
+            host_id: t.owner_id.clone(),
+            owner_id: t.owner_id.clone(),
+            user_id: t.guest_id.clone(),
+            status: t.status.clone(),
+            new_start_date: start_date.clone(),
+            new_start_time: start_time,
+            new_end_date: end_date.clone(),
+            new_end_time: end_time,
+            start_date,
+            end_date,
+            start_time: t.start_time.clone(),
+            end_time: t.end_time.clone(),
+            time_zone: t.time_zone.clone(),
+            final_price: priced.then(|| dollars(t.total_cents)),
+            price_details: details,
+            extras: t
+                .extras
+                .iter()
+                .map(|e| ChosenExtra {
+                    extra_id: e.extra_id.clone(),
+                    extra_type: e.extra_type.clone(),
+                    quantity: e.quantity,
+                })
+                .collect(),
+            protection_plan_type: t.protection_plan_type.clone(),
+            pick_up_location: t.pick_up_location.as_ref().map(|l| PickUpLocation {
+                latitude: l.latitude,
+                longitude: l.longitude,
+                address: l.address.clone(),
+                coordinates: [l.longitude, l.latitude],
+            }),
+            message: t.message.clone(),
+            cancel_reason: t.cancel_reason.clone(),
+            reject_reason: t.reject_reason.clone(),
+            refund_amount: t.refund_cents.map(dollars),
+            is_cancelled: matches!(
+                t.status.as_str(),
+                "cancelled_by_guest" | "cancelled_by_host" | "rejected"
+            ),
+            cancel_date: t.cancelled_at.clone(),
+            cancelled_by: t.cancelled_by.clone(),
+            reservation_number: t.reservation_number.clone(),
+            payment_status: t.payment_status.clone(),
+            viewer_role: t.viewer_role.clone(),
+            created_at: t.created_at.clone(),
+            updated_at: t.updated_at.clone(),
+            history: t
+                .history
+                .iter()
+                .map(|h| HistoryEntry {
+                    from_status: h.from_status.clone(),
+                    to_status: h.to_status.clone(),
+                    action: h.action.clone(),
+                    actor_role: h.actor_role.clone(),
+                    actor_id: h.actor_id.clone(),
+                    reason: h.reason.clone(),
+                    at: h.at.clone(),
+                })
+                .collect(),
+            car_name: format!("{} {} {}", car.car_year, car.make, car.model).trim().to_owned(),
+            car_photo_url: car.primary_photo_url,
+            car_make: car.make,
+            car_model: car.model,
+            car_year: car.car_year,
+            renter_name: format!("{} {}", guest.first_name, guest.last_name).trim().to_owned(),
+            first_name: guest.first_name,
+            last_name: guest.last_name,
+            user_profile_pic: guest.profile_pic,
+            host_name: format!("{} {}", host.first_name, host.last_name).trim().to_owned(),
+            additional_drivers: t.additional_drivers.iter().map(AdditionalDriver::from).collect(),
+        }
+    }
+}
+
+/// One trip: `{status, message, data}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TripAnswer {
+    status: bool,
+    message: String,
+    data: Trip,
+}
+
+async fn one(state: &AppState, reply: pb::TripReply) -> TripAnswer {
     let t = reply.trip.unwrap_or_default();
     let n = names(state, std::slice::from_ref(&t)).await;
-    json!({"status": true, "message": reply.message, "data": trip_json(&t, &n)})
+    TripAnswer { status: true, message: reply.message, data: Trip::of(&t, &n) }
 }
 
-/// The Trip entity of spec 002 as `createTrip` takes it, plus `quoteId`.
-#[derive(Deserialize, Default)]
+// ---------------------------------------------------------------------------------------------
+// Booking and the lifecycle
+
+/// `createTrip`: the Trip entity of spec 002 (the checkout's choices), plus `quoteId`.
+// The same choices as pricing's `getFinalTripPrice` body, listed here rather than flattened
+// from it: a flattened struct's 400s could not name the bad field.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct CreateBody {
-    quote_id: Option<Value>,
-    final_price: Option<Value>,
-    message: Option<Value>,
-    #[serde(flatten)]
-    trip: crate::routes::pricing::FinalBody,
+pub struct CreateTripBody {
+    /// From `tripPrice/getFinalTripPrice`; without it the server prices the fields itself.
+    quote_id: Text,
+    car_id: Text,
+    /// `YYYY-MM-DD`, local to the car.
+    #[serde(alias = "startDate")]
+    new_start_date: Text,
+    /// `h:mm AM`, local to the car.
+    #[serde(alias = "startTime")]
+    new_start_time: Text,
+    #[serde(alias = "endDate")]
+    new_end_date: Text,
+    #[serde(alias = "endTime")]
+    new_end_time: Text,
+    age: Int,
+    extras: Extras,
+    protection_plan_type: Text,
+    #[serde(alias = "pickupLocation")]
+    pick_up_location: Place,
+    coupon_code: Text,
+    return_to_same_address: Flag,
+    return_to_car_location: Flag,
+    return_location: Place,
+    /// To the host.
+    message: Text,
+    /// The price the guest saw; if the price charged differs by more than a cent, 409
+    /// `price_changed`.
+    final_price: Dollars,
+    /// Accepted for the spec's shape; the token says who books.
+    user_id: Text,
 }
 
-/// `POST /v1/trips/createTrip` (header `Idempotency-Key`): 201 with the trip.
+/// Book a car (201 with the trip; `Idempotency-Key` replays the first answer).
+#[utoipa::path(
+    tag = "trips",
+    params(("Idempotency-Key" = Option<String>, Header, description = "The same key answers the first answer again")),
+    request_body = CreateTripBody,
+    responses((status = 201, body = TripAnswer)),
+    security(("bearer" = []))
+)]
+#[post("/trips/createTrip")]
 pub async fn create_trip(
     state: State,
     user: AuthUser,
     req: HttpRequest,
-    body: web::Json<CreateBody>,
-) -> HttpResult {
+    body: Json<CreateTripBody>,
+) -> HttpResult<Created<TripAnswer>> {
     let b = body.into_inner();
-    let t = &b.trip;
     let msg = pb::CreateTripRequest {
         idempotency_key: idempotency_key(&req)?,
-        quote_id: text(&b.quote_id),
-        car_id: text(&t.car_id),
-        start_date: text(&t.new_start_date),
-        start_time: text(&t.new_start_time),
-        end_date: text(&t.new_end_date),
-        end_time: text(&t.new_end_time),
-        age: int(&t.age, "age")?,
-        extras: extras(&t.extras)?,
-        protection_plan_type: text(&t.protection_plan_type),
-        pick_up_location: location(&t.pick_up_location, "pickUpLocation")?,
-        coupon_code: text(&t.coupon_code),
-        return_to_same_address: flag(&t.return_to_same_address),
-        return_to_car_location: flag(&t.return_to_car_location),
-        return_location: location(&t.return_location, "returnLocation")?,
-        message: text(&b.message),
-        final_price_cents: money(&b.final_price, "finalPrice")?,
+        quote_id: b.quote_id.into(),
+        car_id: b.car_id.into(),
+        start_date: b.new_start_date.into(),
+        start_time: b.new_start_time.into(),
+        end_date: b.new_end_date.into(),
+        end_time: b.new_end_time.into(),
+        age: b.age.0,
+        extras: chosen(b.extras),
+        protection_plan_type: b.protection_plan_type.into(),
+        pick_up_location: location(b.pick_up_location),
+        coupon_code: b.coupon_code.into(),
+        return_to_same_address: b.return_to_same_address.0,
+        return_to_car_location: b.return_to_car_location.0,
+        return_location: location(b.return_location),
+        message: b.message.into(),
+        final_price_cents: b.final_price.0,
     };
-    if msg.car_id.is_empty() {
-        return Err(HttpError::invalid("car_id_required", "carId is required"));
-    }
     let r = state.trips.clone().create_trip(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Created().json(one(&state, r).await))
+    Ok(Created(one(&state, r).await))
 }
 
-/// `GET /v1/trips/getTrip/{id}`.
-pub async fn get_trip(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state
-        .trips
-        .clone()
-        .get_trip(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+/// Read a trip (its guest, host, co-hosts, added drivers and admins; 404 for anyone else).
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[get("/trips/getTrip/{id}")]
+pub async fn get_trip(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<TripAnswer>> {
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
+    let r = state.trips.clone().get_trip(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(one(&state, r).await))
 }
 
-#[derive(Deserialize, Default)]
+/// `cancelTrip`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CancelBody {
-    trip_id: Option<Value>,
-    cancel_reason: Option<Value>,
-    refund_amount: Option<Value>,
+    trip_id: Text,
+    cancel_reason: Text,
+    /// What the canceller saw; the refund policy decides what is given back.
+    refund_amount: Dollars,
 }
 
-/// `POST /v1/trips/cancelTrip` (header `Idempotency-Key`).
+/// Cancel a trip (guest or host; `Idempotency-Key` replays the first answer).
+#[utoipa::path(
+    tag = "trips",
+    params(("Idempotency-Key" = Option<String>, Header, description = "The same key answers the first answer again")),
+    request_body = CancelBody,
+    responses((status = 200, body = TripAnswer)),
+    security(("bearer" = []))
+)]
+#[post("/trips/cancelTrip")]
 pub async fn cancel_trip(
     state: State,
     user: AuthUser,
     req: HttpRequest,
-    body: web::Json<CancelBody>,
-) -> HttpResult {
+    body: Json<CancelBody>,
+) -> HttpResult<Json<TripAnswer>> {
     let b = body.into_inner();
-    let trip_id = text(&b.trip_id);
-    if trip_id.is_empty() {
-        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
-    }
     let msg = pb::CancelTripRequest {
-        trip_id,
-        cancel_reason: text(&b.cancel_reason),
-        refund_amount_cents: money(&b.refund_amount, "refundAmount")?,
+        trip_id: String::from(b.trip_id),
+        cancel_reason: b.cancel_reason.into(),
+        refund_amount_cents: b.refund_amount.0,
         idempotency_key: idempotency_key(&req)?,
     };
     let r = state.trips.clone().cancel_trip(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+    Ok(Json(one(&state, r).await))
 }
 
-/// `POST /v1/trips/acceptTrip/{id}`.
-pub async fn accept_trip(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state
-        .trips
-        .clone()
-        .accept_trip(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
-        .await?
-        .into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+/// Accept a requested trip (the car's host).
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/acceptTrip/{id}")]
+pub async fn accept_trip(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<TripAnswer>> {
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
+    let r = state.trips.clone().accept_trip(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(one(&state, r).await))
 }
 
-#[derive(Deserialize, Default)]
+/// `rejectTrip` (the body may be empty).
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RejectBody {
-    reject_reason: Option<Value>,
+    reject_reason: Text,
 }
 
-/// `POST /v1/trips/rejectTrip/{id}` (optional `rejectReason`; the body may be empty).
+/// Reject a requested trip (the car's host).
+#[utoipa::path(tag = "trips", request_body = RejectBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/rejectTrip/{id}")]
 pub async fn reject_trip(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-    body: web::Bytes,
-) -> HttpResult {
-    let b: RejectBody = if body.iter().all(u8::is_ascii_whitespace) {
-        RejectBody::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| HttpError::invalid("invalid_json", format!("Invalid JSON: {e}")))?
+    body: Json<RejectBody>,
+) -> HttpResult<Json<TripAnswer>> {
+    let msg = pb::RejectTripRequest {
+        trip_id: id.into_inner(),
+        reject_reason: body.into_inner().reject_reason.into(),
     };
-    let msg =
-        pb::RejectTripRequest { trip_id: id.into_inner(), reject_reason: text(&b.reject_reason) };
     let r = state.trips.clone().reject_trip(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+    Ok(Json(one(&state, r).await))
 }
 
-async fn list(state: &AppState, who: &Identity, view: &str, empty: Option<&str>) -> HttpResult {
-    let r = state
-        .trips
-        .clone()
-        .list_trips(request(pb::ListTripsRequest { view: view.to_owned() }, Some(who)))
-        .await?
-        .into_inner();
+// ---------------------------------------------------------------------------------------------
+// Trip lists
+
+/// A list of trips.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TripsAnswer {
+    status: bool,
+    data: Vec<Trip>,
+}
+
+/// The trips of one view; `empty` is the 404's text for the views that answer 404 when empty
+/// (spec 001's host lists).
+async fn list(
+    state: &AppState,
+    who: &Identity,
+    view: &str,
+    empty: Option<&'static str>,
+) -> HttpResult<Json<TripsAnswer>> {
+    let msg = pb::ListTripsRequest { view: view.to_owned() };
+    let r = state.trips.clone().list_trips(request(msg, Some(who))).await?.into_inner();
     if r.trips.is_empty()
         && let Some(text) = empty
     {
-        return Err(HttpError::not_found("no_trips", text));
+        return Err(GatewayError::NoTrips(text).into());
     }
     let n = names(state, &r.trips).await;
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": r.trips.iter().map(|t| trip_json(t, &n)).collect::<Vec<_>>(),
-    })))
+    Ok(Json(TripsAnswer { status: true, data: r.trips.iter().map(|t| Trip::of(t, &n)).collect() }))
 }
 
-/// `GET /v1/trips/getInProgressAndFutureTrips`.
-pub async fn guest_current(state: State, user: AuthUser) -> HttpResult {
+/// The guest's trips under way and to come.
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripsAnswer)), security(("bearer" = [])))]
+#[get("/trips/getInProgressAndFutureTrips")]
+pub async fn guest_current(state: State, user: AuthUser) -> HttpResult<Json<TripsAnswer>> {
     list(&state, &user.0, "guest_current", None).await
 }
 
-/// `GET /v1/trips/getAllPastTripsForUserSortByDate`.
-pub async fn guest_past(state: State, user: AuthUser) -> HttpResult {
+/// The guest's past, cancelled and rejected trips, newest first.
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripsAnswer)), security(("bearer" = [])))]
+#[get("/trips/getAllPastTripsForUserSortByDate")]
+pub async fn guest_past(state: State, user: AuthUser) -> HttpResult<Json<TripsAnswer>> {
     list(&state, &user.0, "guest_past", None).await
 }
 
-/// `GET /v1/trips/getAllFutureBookingsForHostSortByDate` (404 when none, as spec 001 says).
-pub async fn host_future(state: State, user: AuthUser) -> HttpResult {
+/// The host's bookings to come (404 `no_trips` when none).
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripsAnswer)), security(("bearer" = [])))]
+#[get("/trips/getAllFutureBookingsForHostSortByDate")]
+pub async fn host_future(state: State, user: AuthUser) -> HttpResult<Json<TripsAnswer>> {
     list(&state, &user.0, "host_future", Some("No future bookings found for this host")).await
 }
 
-/// `GET /v1/trips/getAllPastBookingsForHostSortByDate` (404 when none).
-pub async fn host_past(state: State, user: AuthUser) -> HttpResult {
+/// The host's past bookings (404 `no_trips` when none).
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripsAnswer)), security(("bearer" = [])))]
+#[get("/trips/getAllPastBookingsForHostSortByDate")]
+pub async fn host_past(state: State, user: AuthUser) -> HttpResult<Json<TripsAnswer>> {
     list(&state, &user.0, "host_past", Some("No past bookings found for this host")).await
 }
 
-/// `GET /v1/host/getPastTripsForHost` (404 when none).
-pub async fn host_past_trips(state: State, user: AuthUser) -> HttpResult {
+/// The host's past trips (404 `no_trips` when none).
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripsAnswer)), security(("bearer" = [])))]
+#[get("/host/getPastTripsForHost")]
+pub async fn host_past_trips(state: State, user: AuthUser) -> HttpResult<Json<TripsAnswer>> {
     list(&state, &user.0, "host_past", Some("No past trips found for this host")).await
 }
 
-#[derive(Deserialize, Default)]
+/// The dates to check the caller against, local to `timeZone`.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct UserAvailabilityQuery {
+    /// `YYYY-MM-DD` (also `newStartDate`, `fromDate`).
     #[serde(alias = "newStartDate", alias = "fromDate")]
-    start_date: String,
+    start_date: Text,
+    /// `h:mm AM` (also `newStartTime`, `fromTime`).
     #[serde(alias = "newStartTime", alias = "fromTime")]
-    start_time: String,
+    start_time: Text,
+    /// Also `newEndDate`, `untilDate`.
     #[serde(alias = "newEndDate", alias = "untilDate")]
-    end_date: String,
+    end_date: Text,
+    /// Also `newEndTime`, `untilTime`.
     #[serde(alias = "newEndTime", alias = "untilTime")]
-    end_time: String,
-    time_zone: String,
+    end_time: Text,
+    /// America/Los_Angeles when absent.
+    time_zone: Text,
 }
 
-/// `GET /v1/cars/isUserAvailableForTheDates`.
+/// Whether the caller is free for some dates.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAvailability {
+    status: bool,
+    is_user_available: bool,
+    /// "User is not available." when not, else empty.
+    message: &'static str,
+}
+
+/// Whether the caller holds no other trip over these dates.
+#[utoipa::path(tag = "trips", params(UserAvailabilityQuery), responses((status = 200, body = UserAvailability)), security(("bearer" = [])))]
+#[get("/cars/isUserAvailableForTheDates")]
 pub async fn is_user_available(
     state: State,
     user: AuthUser,
-    q: web::Query<UserAvailabilityQuery>,
-) -> HttpResult {
+    q: Query<UserAvailabilityQuery>,
+) -> HttpResult<Json<UserAvailability>> {
     let q = q.into_inner();
     let msg = pb::UserAvailabilityRequest {
-        start_date: q.start_date,
-        start_time: q.start_time,
-        end_date: q.end_date,
-        end_time: q.end_time,
-        time_zone: q.time_zone,
+        start_date: q.start_date.into(),
+        start_time: q.start_time.into(),
+        end_date: q.end_date.into(),
+        end_time: q.end_time.into(),
+        time_zone: q.time_zone.into(),
     };
     let r = state.trips.clone().is_user_available(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "isUserAvailable": r.is_user_available,
-        "message": if r.is_user_available { "" } else { "User is not available." },
-    })))
+    Ok(Json(UserAvailability {
+        status: true,
+        is_user_available: r.is_user_available,
+        message: if r.is_user_available { "" } else { "User is not available." },
+    }))
 }
 
-#[derive(Deserialize, Default)]
+// ---------------------------------------------------------------------------------------------
+// Cards, transactions and payouts
+
+/// A card's billing address, in the spec's names or Stripe's (`address_line1`, `postal_code`);
+/// where both are sent the spec's wins.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
+pub struct BillingDetailsBody {
+    street: Text,
+    address_line1: Text,
+    #[serde(rename = "addressLine2")]
+    address_line2: Text,
+    #[serde(rename = "address_line2")]
+    address_line2_snake: Text,
+    city: Text,
+    state: Text,
+    zip: Text,
+    postal_code: Text,
+    /// `US`.
+    country: Text,
+    name: Text,
+    first_name: Text,
+}
+
+/// The first of two spellings that says something.
+fn either(a: Text, b: Text) -> String {
+    if a.is_empty() { b.into_string() } else { a.into_string() }
+}
+
+impl From<BillingDetailsBody> for pb::BillingDetails {
+    fn from(b: BillingDetailsBody) -> Self {
+        Self {
+            street: either(b.street, b.address_line1),
+            address_line2: either(b.address_line2, b.address_line2_snake),
+            city: b.city.into(),
+            state: b.state.into(),
+            zip: either(b.zip, b.postal_code),
+            country: b.country.into(),
+            name: either(b.name, b.first_name),
+        }
+    }
+}
+
+/// `addPaymentMethod`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct AddMethodBody {
-    payment_method_id: Option<Value>,
-    billing_details: Option<Value>,
-    #[serde(rename = "userId")]
-    _user_id: Option<Value>,
+pub struct AddPaymentMethodBody {
+    /// A Stripe payment method id (`pm_card_visa`, ... with the local provider).
+    payment_method_id: Text,
+    billing_details: Option<BillingDetailsBody>,
+    /// Accepted for the spec's shape; the token says whose card it is.
+    user_id: Text,
 }
 
-fn method_json(m: &pb::PaymentMethod) -> Value {
-    let b = m.billing_address.clone().unwrap_or_default();
-    json!({
-        "paymentMethodId": m.payment_method_id,
-        "cardType": m.card_type,
-        "last4": m.last4,
-        "expMonth": m.exp_month,
-        "expYear": m.exp_year,
-        "billingAddress": {"street": b.street, "addressLine2": b.address_line2, "city": b.city, "state": b.state, "zip": b.zip, "country": b.country},
-    })
+/// A card's billing address.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingAddress {
+    street: String,
+    address_line2: String,
+    city: String,
+    state: String,
+    zip: String,
+    country: String,
 }
 
-/// `POST /v1/payment/stripe/addPaymentMethod`.
+/// A saved card.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethod {
+    payment_method_id: String,
+    card_type: String,
+    last4: String,
+    exp_month: i32,
+    exp_year: i32,
+    billing_address: BillingAddress,
+}
+
+impl From<&pb::PaymentMethod> for PaymentMethod {
+    fn from(m: &pb::PaymentMethod) -> Self {
+        let b = m.billing_address.clone().unwrap_or_default();
+        Self {
+            payment_method_id: m.payment_method_id.clone(),
+            card_type: m.card_type.clone(),
+            last4: m.last4.clone(),
+            exp_month: m.exp_month,
+            exp_year: m.exp_year,
+            billing_address: BillingAddress {
+                street: b.street,
+                address_line2: b.address_line2,
+                city: b.city,
+                state: b.state,
+                zip: b.zip,
+                country: b.country,
+            },
+        }
+    }
+}
+
+/// The caller's card, if any.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentMethodAnswer {
+    status: bool,
+    message: String,
+    data: Option<PaymentMethod>,
+}
+
+impl From<pb::PaymentMethodReply> for PaymentMethodAnswer {
+    fn from(r: pb::PaymentMethodReply) -> Self {
+        Self {
+            status: true,
+            data: r.payment_method.as_ref().map(PaymentMethod::from),
+            message: r.message,
+        }
+    }
+}
+
+/// Save a card as the caller's primary payment method.
+#[utoipa::path(tag = "payments", request_body = AddPaymentMethodBody, responses((status = 200, body = PaymentMethodAnswer)), security(("bearer" = [])))]
+#[post("/payment/stripe/addPaymentMethod")]
 pub async fn add_payment_method(
     state: State,
     user: AuthUser,
-    body: web::Json<AddMethodBody>,
-) -> HttpResult {
+    body: Json<AddPaymentMethodBody>,
+) -> HttpResult<Json<PaymentMethodAnswer>> {
     let b = body.into_inner();
-    let d = b.billing_details.unwrap_or(Value::Null);
-    let s = |k: &str, alt: &str| {
-        d.get(k).or(d.get(alt)).and_then(|v| v.as_str()).unwrap_or_default().to_owned()
-    };
     let msg = pb::AddPaymentMethodRequest {
-        payment_method_id: text(&b.payment_method_id),
-        billing_details: Some(pb::BillingDetails {
-            street: s("street", "address_line1"),
-            address_line2: s("addressLine2", "address_line2"),
-            city: s("city", "city"),
-            state: s("state", "state"),
-            zip: s("zip", "postal_code"),
-            country: s("country", "country"),
-            name: s("name", "first_name"),
-        }),
+        payment_method_id: b.payment_method_id.into(),
+        billing_details: Some(b.billing_details.unwrap_or_default().into()),
     };
     let r = state.trips.clone().add_payment_method(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({"status": true, "message": r.message, "data": r.payment_method.as_ref().map(method_json)})))
+    Ok(Json(r.into()))
 }
 
-/// `POST /v1/payment/stripe/getPrimaryPaymentMethod` and `POST /v1/users/getPaymentInfo`: the
-/// caller's card (a `userId` in the body is accepted but the token decides).
-pub async fn primary_payment_method(state: State, user: AuthUser) -> HttpResult {
+async fn primary_payment_method(
+    state: &AppState,
+    who: &Identity,
+) -> HttpResult<Json<PaymentMethodAnswer>> {
     let r = state
         .trips
         .clone()
-        .get_primary_payment_method(request(pb::Empty {}, Some(&user.0)))
+        .get_primary_payment_method(request(pb::Empty {}, Some(who)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": r.message,
-        "data": r.payment_method.as_ref().map(method_json),
-    })))
+    Ok(Json(r.into()))
 }
 
-#[derive(Deserialize, Default)]
+/// The caller's primary card (a `userId` in the body is ignored: the token decides).
+#[utoipa::path(tag = "payments", responses((status = 200, body = PaymentMethodAnswer)), security(("bearer" = [])))]
+#[post("/payment/stripe/getPrimaryPaymentMethod")]
+pub async fn get_primary_payment_method(
+    state: State,
+    user: AuthUser,
+) -> HttpResult<Json<PaymentMethodAnswer>> {
+    primary_payment_method(&state, &user.0).await
+}
+
+/// The caller's primary card, by the accounts path (a `userId` in the body is ignored).
+#[utoipa::path(tag = "payments", responses((status = 200, body = PaymentMethodAnswer)), security(("bearer" = [])))]
+#[post("/users/getPaymentInfo")]
+pub async fn get_payment_info(
+    state: State,
+    user: AuthUser,
+) -> HttpResult<Json<PaymentMethodAnswer>> {
+    primary_payment_method(&state, &user.0).await
+}
+
+/// Which year's transactions.
+#[derive(Debug, Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct YearQuery {
-    year: Option<String>,
+    /// Every year when absent.
+    year: Int,
 }
 
-/// `GET /v1/transaction/getTransactionHistory?year`.
+/// One money movement of the caller's.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Transaction {
+    transaction_id: String,
+    trip_id: String,
+    /// `charge`, `refund`, `payout` or `earning`.
+    #[serde(rename = "type")]
+    kind: String,
+    /// Dollars: positive to the user, negative from the user.
+    amount: f64,
+    description: String,
+    created_at: String,
+}
+
+/// The totals of a transaction history, in dollars.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionTotals {
+    paid: f64,
+    refunded: f64,
+    earned: f64,
+    /// Payouts sent to the host's payout account.
+    paid_out: f64,
+}
+
+/// The caller's transactions and their totals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransactionHistory {
+    status: bool,
+    data: Vec<Transaction>,
+    totals: TransactionTotals,
+}
+
+/// The caller's transactions (read from the ledger).
+#[utoipa::path(tag = "payments", params(YearQuery), responses((status = 200, body = TransactionHistory)), security(("bearer" = [])))]
+#[get("/transaction/getTransactionHistory")]
 pub async fn transaction_history(
     state: State,
     user: AuthUser,
-    q: web::Query<YearQuery>,
-) -> HttpResult {
-    let year = int(&q.into_inner().year.map(Value::String), "year")?;
+    q: Query<YearQuery>,
+) -> HttpResult<Json<TransactionHistory>> {
+    let msg = pb::TransactionHistoryRequest { year: q.into_inner().year.0 };
     let r = state
         .trips
         .clone()
-        .get_transaction_history(request(pb::TransactionHistoryRequest { year }, Some(&user.0)))
+        .get_transaction_history(request(msg, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": r.transactions.iter().map(|t| json!({
-            "transactionId": t.transaction_id, "tripId": t.trip_id, "type": t.kind,
-            "amount": dollars(t.amount_cents), "description": t.description, "createdAt": t.created_at,
-        })).collect::<Vec<_>>(),
-        "totals": {"paid": dollars(r.total_paid_cents), "refunded": dollars(r.total_refunded_cents), "earned": dollars(r.total_earned_cents), "paidOut": dollars(r.total_paid_out_cents)},
-    })))
+    Ok(Json(TransactionHistory {
+        status: true,
+        data: r
+            .transactions
+            .iter()
+            .map(|t| Transaction {
+                transaction_id: t.transaction_id.clone(),
+                trip_id: t.trip_id.clone(),
+                kind: t.kind.clone(),
+                amount: dollars(t.amount_cents),
+                description: t.description.clone(),
+                created_at: t.created_at.clone(),
+            })
+            .collect(),
+        totals: TransactionTotals {
+            paid: dollars(r.total_paid_cents),
+            refunded: dollars(r.total_refunded_cents),
+            earned: dollars(r.total_earned_cents),
+            paid_out: dollars(r.total_paid_out_cents),
+        },
+    }))
 }
 
-fn payout_account_json(r: &pb::PayoutAccountReply) -> Value {
-    json!({
-        "hasAccount": r.has_account,
-        "accountId": r.account_id,
-        "detailsSubmitted": r.details_submitted,
-        "payoutsEnabled": r.payouts_enabled,
-        "onboardingComplete": r.onboarding_complete,
-        "onboardingStatus": r.onboarding_status,
-        "requirementsDue": r.requirements_due,
-    })
+/// A host's payout account at the payment provider.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayoutAccount {
+    has_account: bool,
+    account_id: String,
+    details_submitted: bool,
+    payouts_enabled: bool,
+    onboarding_complete: bool,
+    /// `not_started`, `pending` or `complete`.
+    onboarding_status: String,
+    requirements_due: Vec<String>,
 }
 
-/// `GET /v1/payment/stripe/hostStripeOnboardingStatus`.
-pub async fn onboarding_status(state: State, user: AuthUser) -> HttpResult {
+impl From<&pb::PayoutAccountReply> for PayoutAccount {
+    fn from(r: &pb::PayoutAccountReply) -> Self {
+        Self {
+            has_account: r.has_account,
+            account_id: r.account_id.clone(),
+            details_submitted: r.details_submitted,
+            payouts_enabled: r.payouts_enabled,
+            onboarding_complete: r.onboarding_complete,
+            onboarding_status: r.onboarding_status.clone(),
+            requirements_due: r.requirements_due.clone(),
+        }
+    }
+}
+
+/// The payout account, with the spec's `isOnboardingComplete`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OnboardingStatusData {
+    #[serde(flatten)]
+    account: PayoutAccount,
+    is_onboarding_complete: bool,
+}
+
+/// The caller's payout account status.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OnboardingStatus {
+    status: bool,
+    data: OnboardingStatusData,
+}
+
+/// The caller's payout account status (the provider is asked each time).
+#[utoipa::path(tag = "payments", responses((status = 200, body = OnboardingStatus)), security(("bearer" = [])))]
+#[get("/payment/stripe/hostStripeOnboardingStatus")]
+pub async fn onboarding_status(state: State, user: AuthUser) -> HttpResult<Json<OnboardingStatus>> {
     let r = state
         .trips
         .clone()
         .get_payout_account(request(pb::Empty {}, Some(&user.0)))
         .await?
         .into_inner();
-    let mut data = payout_account_json(&r);
-    data["isOnboardingComplete"] = json!(r.onboarding_complete);
-    Ok(HttpResponse::Ok().json(json!({"status": true, "data": data})))
+    Ok(Json(OnboardingStatus {
+        status: true,
+        data: OnboardingStatusData {
+            account: PayoutAccount::from(&r),
+            is_onboarding_complete: r.onboarding_complete,
+        },
+    }))
 }
 
-#[derive(Deserialize, Default)]
+/// `hostStripeAccountSetup`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AccountSetupBody {
-    create_onboarding_link_only: Option<Value>,
+    /// Only a new onboarding link (the account must exist).
+    create_onboarding_link_only: Flag,
 }
 
-/// `POST /v1/payment/stripe/hostStripeAccountSetup {createOnboardingLinkOnly}`.
+/// The payout account with its onboarding link.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountSetupData {
+    #[serde(flatten)]
+    account: PayoutAccount,
+    url: String,
+    /// Unix seconds.
+    expires_at: i64,
+}
+
+/// An onboarding link to open.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountSetup {
+    status: bool,
+    message: &'static str,
+    url: String,
+    data: AccountSetupData,
+}
+
+/// Set up the caller's payout account, answering a fresh onboarding link.
+#[utoipa::path(tag = "payments", request_body = AccountSetupBody, responses((status = 200, body = AccountSetup)), security(("bearer" = [])))]
+#[post("/payment/stripe/hostStripeAccountSetup")]
 pub async fn account_setup(
     state: State,
     user: AuthUser,
-    body: web::Json<AccountSetupBody>,
-) -> HttpResult {
-    let link_only = match body.into_inner().create_onboarding_link_only {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => b,
-        Some(Value::String(s)) if s.trim() == "true" => true,
-        Some(Value::String(s)) if s.trim() == "false" => false,
-        Some(_) => {
-            return Err(HttpError::invalid(
-                "invalid_input",
-                "createOnboardingLinkOnly must be true or false",
-            ));
-        }
+    body: Json<AccountSetupBody>,
+) -> HttpResult<Json<AccountSetup>> {
+    let msg = pb::PayoutAccountSetupRequest {
+        create_onboarding_link_only: body.into_inner().create_onboarding_link_only.0,
     };
-    let msg = pb::PayoutAccountSetupRequest { create_onboarding_link_only: link_only };
     let r =
         state.trips.clone().set_up_payout_account(request(msg, Some(&user.0))).await?.into_inner();
-    let mut data = payout_account_json(&r);
-    data["url"] = json!(r.url);
-    data["expiresAt"] = json!(r.expires_at);
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": "Open the link to finish setting up your payout account.",
-        "url": r.url,
-        "data": data,
-    })))
+    Ok(Json(AccountSetup {
+        status: true,
+        message: "Open the link to finish setting up your payout account.",
+        url: r.url.clone(),
+        data: AccountSetupData {
+            account: PayoutAccount::from(&r),
+            url: r.url.clone(),
+            expires_at: r.expires_at,
+        },
+    }))
 }
 
-/// `GET /v1/dev/payment/stripe/completeOnboarding/{accountId}` (development, local provider):
-/// plays the host filling in the provider's onboarding form.
-pub async fn complete_local_onboarding(state: State, path: web::Path<String>) -> HttpResult {
-    let msg = pb::PayoutAccountIdRequest { account_id: path.into_inner() };
+/// A payout account after its onboarding.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutAccountAnswer {
+    status: bool,
+    message: &'static str,
+    data: PayoutAccount,
+}
+
+/// Complete a local payout account's onboarding, as the host would on the provider's form
+/// (development, local payment provider).
+#[utoipa::path(tag = "development", responses((status = 200, body = PayoutAccountAnswer)))]
+#[get("/dev/payment/stripe/completeOnboarding/{accountId}")]
+pub async fn complete_local_onboarding(
+    state: State,
+    account_id: web::Path<String>,
+) -> HttpResult<Json<PayoutAccountAnswer>> {
+    let msg = pb::PayoutAccountIdRequest { account_id: account_id.into_inner() };
     let r = state.trips.clone().complete_local_onboarding(request(msg, None)).await?.into_inner();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": "Payout account onboarding completed (local payment provider).",
-        "data": payout_account_json(&r),
-    })))
+    Ok(Json(PayoutAccountAnswer {
+        status: true,
+        message: "Payout account onboarding completed (local payment provider).",
+        data: PayoutAccount::from(&r),
+    }))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct HandoverBody {
-    role: Option<Value>,
-    photo_urls: Option<Value>,
-    #[serde(rename = "type")]
-    kind: Option<Value>,
-}
+// ---------------------------------------------------------------------------------------------
+// Check-in and checkout
 
-/// The stored file behind a photo URL the caller uploaded (`.../v1/files/{key}` from
-/// `image/generatePresignedUrlsForUpload`), and its SHA-256.
-pub(crate) async fn stored_photo(
+/// The stored files behind photo URLs the caller uploaded (`.../v1/files/{key}` from
+/// `image/generatePresignedUrlsForUpload`), each with its SHA-256. How many a call may attach
+/// is trips' rule; a URL named twice is read once.
+pub(crate) async fn stored_photos(
     state: &AppState,
     who: &Identity,
-    url: &str,
-) -> HttpResult<pb::Photo> {
+    urls: Vec<String>,
+) -> HttpResult<Vec<pb::Photo>> {
+    let mut hashes: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::with_capacity(urls.len());
+    for url in urls {
+        let sha256 = match hashes.get(&url) {
+            Some(h) => h.clone(),
+            None => {
+                let h = stored_photo_hash(state, who, &url).await?;
+                hashes.insert(url.clone(), h.clone());
+                h
+            }
+        };
+        out.push(pb::Photo { url, sha256 });
+    }
+    Ok(out)
+}
+
+/// The SHA-256 (hex) of the stored file behind one photo URL.
+async fn stored_photo_hash(state: &AppState, who: &Identity, url: &str) -> HttpResult<String> {
     use sha2::Digest;
     use upcar_storage::ObjectStore;
-    let bad = |why: &str| HttpError::invalid("invalid_photo", format!("{url}: {why}"));
+    let bad = |why: &str| HttpError::from(GatewayError::InvalidPhoto(format!("{url}: {why}")));
     let key = url
         .split_once("/v1/files/")
         .map(|(_, k)| k.split(['?', '#']).next().unwrap_or_default())
         .ok_or_else(|| bad("not a photo uploaded here"))?;
     // Uploads are stored under public/{folder}/{user id}/...: only one's own photos attach.
     if key.split('/').nth(2) != Some(who.user_id.to_string().as_str()) {
-        return Err(HttpError::forbidden(
-            "not_your_photo",
-            format!("{url}: only photos you uploaded can be attached"),
-        ));
+        return Err(GatewayError::NotYourPhoto(format!(
+            "{url}: only photos you uploaded can be attached"
+        ))
+        .into());
     }
     let object = state.files.get(key).await.map_err(|_| bad("this photo was not uploaded"))?;
     let hash = sha2::Sha256::digest(&object.bytes);
-    Ok(pb::Photo { url: url.to_owned(), sha256: hash.iter().map(|b| format!("{b:02x}")).collect() })
+    Ok(hash.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `checkIn` / `checkout`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HandoverBody {
+    /// `guest` or `host` (informational: the token decides).
+    role: Text,
+    /// URLs of photos the caller uploaded (`image/generatePresignedUrlsForUpload`).
+    photo_urls: Texts,
+    /// `exterior` or `interior`.
+    #[serde(rename = "type")]
+    kind: Text,
 }
 
 async fn handover(
-    state: State,
-    user: AuthUser,
-    id: web::Path<String>,
-    body: web::Json<HandoverBody>,
-    checkout: bool,
-) -> HttpResult {
-    let b = body.into_inner();
-    let urls: Vec<String> = match &b.photo_urls {
-        Some(Value::Array(a)) => a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-        Some(Value::String(s)) if !s.trim().is_empty() => vec![s.clone()],
-        None | Some(Value::Null) | Some(Value::String(_)) => Vec::new(),
-        _ => return Err(HttpError::invalid("invalid_input", "photoUrls must be a list of URLs")),
-    };
-    if urls.is_empty() {
-        return Err(HttpError::invalid(
-            "photos_required",
-            "Please select or capture at least 1 image.",
-        ));
-    }
-    if urls.len() > 50 {
-        return Err(HttpError::invalid("too_many_photos", "At most 50 photos at a time."));
-    }
-    let mut photos = Vec::with_capacity(urls.len());
-    for u in &urls {
-        photos.push(stored_photo(&state, &user.0, u).await?);
-    }
+    state: &AppState,
+    user: &AuthUser,
+    trip_id: String,
+    body: HandoverBody,
+    is_checkout: bool,
+) -> HttpResult<Json<TripAnswer>> {
     let msg = pb::TripEventRequest {
-        trip_id: id.into_inner(),
-        role: text(&b.role),
-        photos,
-        r#type: text(&b.kind),
+        trip_id,
+        role: body.role.into(),
+        photos: stored_photos(state, &user.0, body.photo_urls.into_vec()).await?,
+        r#type: body.kind.into(),
     };
     let mut client = state.trips.clone();
-    let r = if checkout {
+    let r = if is_checkout {
         client.checkout(request(msg, Some(&user.0))).await?
     } else {
         client.check_in(request(msg, Some(&user.0))).await?
     };
-    Ok(HttpResponse::Ok().json(one(&state, r.into_inner()).await))
+    Ok(Json(one(state, r.into_inner()).await))
 }
 
-/// `POST /v1/trips/checkIn/{tripId}` `{role, photoUrls, type}`.
+/// Check in with photos (the first call starts the trip; photos can be added for 30 minutes).
+#[utoipa::path(tag = "trips", request_body = HandoverBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/checkIn/{tripId}")]
 pub async fn check_in(
     state: State,
     user: AuthUser,
-    id: web::Path<String>,
-    body: web::Json<HandoverBody>,
-) -> HttpResult {
-    handover(state, user, id, body, false).await
+    trip_id: web::Path<String>,
+    body: Json<HandoverBody>,
+) -> HttpResult<Json<TripAnswer>> {
+    handover(&state, &user, trip_id.into_inner(), body.into_inner(), false).await
 }
 
-/// `POST /v1/trips/checkout/{tripId}` `{role, photoUrls, type}`.
+/// Check out with photos (the first call completes the trip; photos can be added for 30
+/// minutes).
+#[utoipa::path(tag = "trips", request_body = HandoverBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/checkout/{tripId}")]
 pub async fn checkout(
     state: State,
     user: AuthUser,
-    id: web::Path<String>,
-    body: web::Json<HandoverBody>,
-) -> HttpResult {
-    handover(state, user, id, body, true).await
+    trip_id: web::Path<String>,
+    body: Json<HandoverBody>,
+) -> HttpResult<Json<TripAnswer>> {
+    handover(&state, &user, trip_id.into_inner(), body.into_inner(), true).await
 }
 
-/// `GET /v1/trips/getCheckInAndCheckoutPhotos/{id}`.
-pub async fn photos(state: State, user: AuthUser, id: web::Path<String>) -> HttpResult {
-    let r = state
-        .trips
-        .clone()
-        .get_trip_photos(request(pb::TripIdRequest { trip_id: id.into_inner() }, Some(&user.0)))
-        .await?
-        .into_inner();
-    let list = |ps: &[pb::TripPhoto]| {
-        ps.iter()
-            .map(|p| json!({"url": p.url, "sha256": p.sha256, "type": p.r#type, "uploadedBy": p.uploaded_by_role, "takenAt": p.taken_at}))
-            .collect::<Vec<_>>()
-    };
-    let urls = |ps: &[pb::TripPhoto]| ps.iter().map(|p| p.url.clone()).collect::<Vec<_>>();
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "data": {
-            "checkIn": {"photoUrls": urls(&r.check_in), "photos": list(&r.check_in)},
-            "checkout": {"photoUrls": urls(&r.checkout), "photos": list(&r.checkout)},
-        },
-    })))
+/// A check-in or checkout photo.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TripPhoto {
+    url: String,
+    sha256: String,
+    /// `exterior` or `interior`.
+    #[serde(rename = "type")]
+    kind: String,
+    /// `guest` or `host`.
+    uploaded_by: String,
+    /// Server time.
+    taken_at: String,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ModifyBody {
-    trip_id: Option<Value>,
-    #[serde(alias = "startDate")]
-    new_start_date: Option<Value>,
-    #[serde(alias = "startTime")]
-    new_start_time: Option<Value>,
-    #[serde(alias = "endDate")]
-    new_end_date: Option<Value>,
-    #[serde(alias = "endTime")]
-    new_end_time: Option<Value>,
-    extras: Option<Value>,
-    protection_plan_type: Option<Value>,
-    message: Option<Value>,
-    response: Option<Value>,
+/// The photos of one handover.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandoverPhotos {
+    photo_urls: Vec<String>,
+    photos: Vec<TripPhoto>,
 }
 
-fn trip_id_of(b: &ModifyBody) -> HttpResult<String> {
-    let id = text(&b.trip_id);
-    if id.is_empty() {
-        return Err(HttpError::invalid("trip_id_required", "tripId is required"));
+impl HandoverPhotos {
+    fn of(ps: &[pb::TripPhoto]) -> Self {
+        Self {
+            photo_urls: ps.iter().map(|p| p.url.clone()).collect(),
+            photos: ps
+                .iter()
+                .map(|p| TripPhoto {
+                    url: p.url.clone(),
+                    sha256: p.sha256.clone(),
+                    kind: p.r#type.clone(),
+                    uploaded_by: p.uploaded_by_role.clone(),
+                    taken_at: p.taken_at.clone(),
+                })
+                .collect(),
+        }
     }
-    Ok(id)
 }
 
-/// `POST /v1/trips/createModifyTripRequest` `{tripId, newStartDate, newStartTime, newEndDate,
-/// newEndTime}` or `{tripId, extras, protectionPlanType}`, with an optional `message`.
+/// Check-in and checkout photos.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TripPhotosData {
+    check_in: HandoverPhotos,
+    checkout: HandoverPhotos,
+}
+
+/// A trip's handover photos.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TripPhotos {
+    status: bool,
+    data: TripPhotosData,
+}
+
+/// A trip's check-in and checkout photos.
+#[utoipa::path(tag = "trips", responses((status = 200, body = TripPhotos)), security(("bearer" = [])))]
+#[get("/trips/getCheckInAndCheckoutPhotos/{id}")]
+pub async fn trip_photos(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<TripPhotos>> {
+    let msg = pb::TripIdRequest { trip_id: id.into_inner() };
+    let r = state.trips.clone().get_trip_photos(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(TripPhotos {
+        status: true,
+        data: TripPhotosData {
+            check_in: HandoverPhotos::of(&r.check_in),
+            checkout: HandoverPhotos::of(&r.checkout),
+        },
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modifications
+
+/// `createModifyTripRequest`: new dates, or new extras and plan, with an optional message.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CreateModifyBody {
+    trip_id: Text,
+    /// Empty keeps the dates.
+    #[serde(alias = "startDate")]
+    new_start_date: Text,
+    #[serde(alias = "startTime")]
+    new_start_time: Text,
+    #[serde(alias = "endDate")]
+    new_end_date: Text,
+    #[serde(alias = "endTime")]
+    new_end_time: Text,
+    /// Absent keeps the extras; a list (even empty) replaces them.
+    extras: Option<Extras>,
+    protection_plan_type: Text,
+    message: Text,
+}
+
+/// Ask to change a confirmed trip (the other party answers).
+#[utoipa::path(tag = "trips", request_body = CreateModifyBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/createModifyTripRequest")]
 pub async fn create_modify_request(
     state: State,
     user: AuthUser,
-    body: web::Json<ModifyBody>,
-) -> HttpResult {
+    body: Json<CreateModifyBody>,
+) -> HttpResult<Json<TripAnswer>> {
     let b = body.into_inner();
     let msg = pb::ModifyTripRequest {
-        trip_id: trip_id_of(&b)?,
-        start_date: text(&b.new_start_date),
-        start_time: text(&b.new_start_time),
-        end_date: text(&b.new_end_date),
-        end_time: text(&b.new_end_time),
+        trip_id: String::from(b.trip_id),
+        start_date: b.new_start_date.into(),
+        start_time: b.new_start_time.into(),
+        end_date: b.new_end_date.into(),
+        end_time: b.new_end_time.into(),
         extras_changed: b.extras.is_some(),
-        extras: extras(&b.extras)?,
-        protection_plan_type: text(&b.protection_plan_type),
-        message: text(&b.message),
+        extras: chosen(b.extras.unwrap_or_default()),
+        protection_plan_type: b.protection_plan_type.into(),
+        message: b.message.into(),
     };
     let r =
         state.trips.clone().create_modify_request(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+    Ok(Json(one(&state, r).await))
 }
 
-/// `POST /v1/trips/cancelModifyRequest` `{tripId}`: the creator withdraws it.
+/// A trip, by its id in the body.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TripIdBody {
+    trip_id: Text,
+}
+
+/// Withdraw one's modification request.
+#[utoipa::path(tag = "trips", request_body = TripIdBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/cancelModifyRequest")]
 pub async fn cancel_modify_request(
     state: State,
     user: AuthUser,
-    body: web::Json<ModifyBody>,
-) -> HttpResult {
-    let msg = pb::TripIdRequest { trip_id: trip_id_of(&body)? };
+    body: Json<TripIdBody>,
+) -> HttpResult<Json<TripAnswer>> {
+    let msg = pb::TripIdRequest { trip_id: String::from(body.into_inner().trip_id) };
     let r =
         state.trips.clone().cancel_modify_request(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+    Ok(Json(one(&state, r).await))
 }
 
-/// `POST /v1/trips/respondToModifyRequest` `{tripId, response: accept|decline, message}`.
+/// `respondToModifyRequest`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RespondModifyBody {
+    trip_id: Text,
+    /// `accept` or `decline` (or `true` / `false`).
+    response: Text,
+    message: Text,
+}
+
+/// Accept or decline the other party's modification request.
+#[utoipa::path(tag = "trips", request_body = RespondModifyBody, responses((status = 200, body = TripAnswer)), security(("bearer" = [])))]
+#[post("/trips/respondToModifyRequest")]
 pub async fn respond_to_modify_request(
     state: State,
     user: AuthUser,
-    body: web::Json<ModifyBody>,
-) -> HttpResult {
+    body: Json<RespondModifyBody>,
+) -> HttpResult<Json<TripAnswer>> {
     let b = body.into_inner();
+    let response = match b.response.as_str() {
+        "true" => "accept".to_owned(),
+        "false" => "decline".to_owned(),
+        _ => b.response.into_string(),
+    };
     let msg = pb::RespondToModifyRequest {
-        trip_id: trip_id_of(&b)?,
-        response: match &b.response {
-            Some(Value::Bool(true)) => "accept".to_owned(),
-            Some(Value::Bool(false)) => "decline".to_owned(),
-            other => text(other),
-        },
-        message: text(&b.message),
+        trip_id: String::from(b.trip_id),
+        response,
+        message: b.message.into(),
     };
     let r = state
         .trips
@@ -758,5 +1330,230 @@ pub async fn respond_to_modify_request(
         .respond_to_modify_request(request(msg, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(one(&state, r).await))
+    Ok(Json(one(&state, r).await))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A trip with every field set, its car and its people.
+    fn fixture(role: &str) -> (pb::Trip, Names) {
+        let details = ppb::PriceDetails {
+            car_id: "car-1".into(),
+            start_time: "2027-01-05T10:00:00-08:00".into(),
+            end_time: "2027-01-07T10:00:00-08:00".into(),
+            original_price_cents: 20000,
+            final_price_before_tax_cents: 18000,
+            final_price_cents: 19500,
+            total_discount_cents: 2000,
+            final_price_per_month_cents: None,
+            can_pay_later: true,
+            pay_later_date_message: "Pay later".into(),
+            total_miles_included: 400,
+            price_per_mile_cents: 75,
+            converted_free_cancellation_before: Some("2027-01-04T10:00:00-08:00".into()),
+            lines: vec![ppb::Line {
+                label: "Rental".into(),
+                amount_cents: 20000,
+                explanation: "2 days".into(),
+                kind: "rental".into(),
+            }],
+            tax_cents: 1500,
+            days: 2,
+            is_long_term: false,
+            quote_id: "".into(),
+            quote_expires_at: "2027-01-01T00:00:00Z".into(),
+            protection_plan_type: "Standard".into(),
+            time_zone: "America/Los_Angeles".into(),
+            daily_price_cents: 10000,
+        };
+        let t = pb::Trip {
+            trip_id: "trip-1".into(),
+            car_id: "car-1".into(),
+            owner_id: "host-1".into(),
+            guest_id: "guest-1".into(),
+            status: "cancelled_by_guest".into(),
+            start_time: "2027-01-05T10:00:00-08:00".into(),
+            end_time: "2027-01-07T14:30:00-08:00".into(),
+            time_zone: "America/Los_Angeles".into(),
+            total_cents: 19550,
+            price_details: details.encode_to_vec(),
+            extras: vec![pb::ChosenExtra {
+                extra_id: "x1".into(),
+                extra_type: "cooler".into(),
+                quantity: 2,
+            }],
+            protection_plan_type: "Standard".into(),
+            pick_up_location: Some(pb::Location {
+                latitude: 37.5,
+                longitude: -121.9,
+                address: "1 Main".into(),
+            }),
+            message: "hi".into(),
+            cancel_reason: "plans".into(),
+            reject_reason: "".into(),
+            refund_cents: Some(1234),
+            created_at: "2026-12-01T00:00:00Z".into(),
+            updated_at: "2026-12-02T00:00:00Z".into(),
+            history: vec![pb::HistoryEntry {
+                from_status: "".into(),
+                to_status: "confirmed".into(),
+                action: "book".into(),
+                actor_id: "guest-1".into(),
+                actor_role: "guest".into(),
+                reason: "".into(),
+                at: "2026-12-01T00:00:00Z".into(),
+            }],
+            payment_status: "released".into(),
+            reservation_number: "R123".into(),
+            viewer_role: role.into(),
+            version: 3,
+            cancelled_at: Some("2026-12-02T00:00:00Z".into()),
+            cancelled_by: "guest".into(),
+            additional_drivers: vec![pb::AdditionalDriver {
+                email: "a@x.com".into(),
+                status: "invited".into(),
+                invited_at: "i".into(),
+                expires_at: "e".into(),
+                added_at: None,
+            }],
+        };
+        let car = cpb::CarDetails {
+            summary: Some(cpb::CarSummary {
+                make: "Tesla".into(),
+                model: "Model 3".into(),
+                car_year: 2022,
+                primary_photo_url: "p.jpg".into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let person = |id: &str, first: &str, last: &str, pic: &str| {
+            let p = apb::PublicProfile {
+                id: id.into(),
+                first_name: first.into(),
+                last_name: last.into(),
+                profile_pic: pic.into(),
+            };
+            (id.to_owned(), p)
+        };
+        let names = Names {
+            cars: HashMap::from([("car-1".to_owned(), car)]),
+            people: HashMap::from([
+                person("guest-1", "Ada", "L", "pic"),
+                person("host-1", "Hal", "", ""),
+            ]),
+        };
+        (t, names)
+    }
+
+    fn answer(t: &pb::Trip, n: &Names) -> serde_json::Value {
+        serde_json::to_value(Trip::of(t, n)).unwrap()
+    }
+
+    #[test]
+    fn the_trip_answer_has_the_spec_keys_and_shapes() {
+        let (t, n) = fixture("guest");
+        let want: serde_json::Value = serde_json::from_str(
+            r#"{
+            "_id": "trip-1", "tripId": "trip-1", "carId": "car-1", "hostId": "host-1",
+            "ownerId": "host-1", "userId": "guest-1", "status": "cancelled_by_guest",
+            "newStartDate": "2027-01-05", "newStartTime": "10:00 AM",
+            "newEndDate": "2027-01-07", "newEndTime": "2:30 PM",
+            "startDate": "2027-01-05", "endDate": "2027-01-07",
+            "startTime": "2027-01-05T10:00:00-08:00", "endTime": "2027-01-07T14:30:00-08:00",
+            "timeZone": "America/Los_Angeles", "finalPrice": 195.5,
+            "priceDetails": {
+                "carId": "car-1", "startTime": "2027-01-05T10:00:00-08:00",
+                "endTime": "2027-01-07T10:00:00-08:00", "originalPrice": 200.0,
+                "finalPriceBeforeTax": 180.0, "finalPrice": 195.0, "totalDiscount": 20.0,
+                "finalPricePerMonth": null, "canPayLater": true,
+                "payLaterDateMessage": "Pay later", "totalMilesIncluded": 400,
+                "pricePerMile": 0.75,
+                "convertedFreeCancellationBefore": "2027-01-04T10:00:00-08:00",
+                "pricingBreakdown": [
+                    {"label": "Rental", "amount": 200.0, "explanation": "2 days", "kind": "rental"}
+                ],
+                "totalPriceRounded": 195.0, "tax": 15.0, "numberOfDays": 2, "isLongTerm": false,
+                "dailyPrice": 100.0, "protectionPlanType": "Standard", "quoteId": null,
+                "quoteExpiresAt": "2027-01-01T00:00:00Z", "timeZone": "America/Los_Angeles",
+                "currency": "USD"
+            },
+            "extras": [{"extraId": "x1", "extraType": "cooler", "quantity": 2}],
+            "protectionPlanType": "Standard",
+            "pickUpLocation": {
+                "latitude": 37.5, "longitude": -121.9, "address": "1 Main",
+                "coordinates": [-121.9, 37.5]
+            },
+            "message": "hi", "cancelReason": "plans", "rejectReason": "", "refundAmount": 12.34,
+            "isCancelled": true, "cancelDate": "2026-12-02T00:00:00Z", "cancelledBy": "guest",
+            "reservationNumber": "R123", "paymentStatus": "released", "viewerRole": "guest",
+            "createdAt": "2026-12-01T00:00:00Z", "updatedAt": "2026-12-02T00:00:00Z",
+            "history": [{
+                "fromStatus": "", "toStatus": "confirmed", "action": "book",
+                "actorRole": "guest", "actorId": "guest-1", "reason": "",
+                "at": "2026-12-01T00:00:00Z"
+            }],
+            "carName": "2022 Tesla Model 3", "carPhotoUrl": "p.jpg", "carMake": "Tesla",
+            "carModel": "Model 3", "carYear": 2022, "renterName": "Ada L", "firstName": "Ada",
+            "lastName": "L", "userProfilePic": "pic", "hostName": "Hal",
+            "additionalDrivers": [{
+                "email": "a@x.com", "status": "invited", "invitedAt": "i", "expiresAt": "e",
+                "addedAt": null
+            }]
+        }"#,
+        )
+        .unwrap();
+        assert_eq!(answer(&t, &n), want);
+    }
+
+    #[test]
+    fn a_drivers_view_carries_no_money() {
+        let (t, n) = fixture("driver");
+        let a = answer(&t, &n);
+        assert_eq!((&a["finalPrice"], &a["priceDetails"]), (&json!(null), &json!(null)));
+        assert_eq!(a["reservationNumber"], "R123");
+    }
+
+    #[test]
+    fn missing_parts_are_nulls_and_unknown_names_are_empty() {
+        let (mut t, _) = fixture("host");
+        t.pick_up_location = None;
+        t.refund_cents = None;
+        t.cancelled_at = None;
+        t.status = "confirmed".into();
+        let a = answer(&t, &Names { cars: HashMap::new(), people: HashMap::new() });
+        for k in ["pickUpLocation", "refundAmount", "cancelDate"] {
+            assert!(a[k].is_null(), "{k}: {a}");
+        }
+        assert_eq!(a["isCancelled"], false);
+        // As before: the year of an unknown car (0) still names it.
+        assert_eq!(
+            (&a["carName"], &a["carYear"], &a["renterName"]),
+            (&json!("0"), &json!(0), &json!(""))
+        );
+    }
+
+    #[test]
+    fn billing_details_take_the_specs_names_or_stripes() {
+        let b: AddPaymentMethodBody = crate::wire::from_json(
+            json!({"paymentMethodId": "pm_card_visa", "billingDetails": {
+                "address_line1": "1 Main", "street": "", "postal_code": 94538, "city": "Fremont",
+                "addressLine2": "Apt 2", "address_line2": "ignored", "first_name": "Ada"
+            }})
+            .to_string()
+            .as_bytes(),
+        )
+        .unwrap();
+        let d = pb::BillingDetails::from(b.billing_details.unwrap());
+        assert_eq!(
+            (d.street.as_str(), d.zip.as_str(), d.address_line2.as_str(), d.name.as_str()),
+            ("1 Main", "94538", "Apt 2", "Ada")
+        );
+        let b: AddPaymentMethodBody =
+            crate::wire::from_json(br#"{"billingDetails": null}"#).unwrap();
+        assert!(b.billing_details.is_none());
+    }
 }

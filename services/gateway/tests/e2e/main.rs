@@ -4,6 +4,7 @@
 
 mod catalog;
 mod chat;
+mod codes;
 mod cohosts;
 mod edge;
 mod fake_google;
@@ -925,6 +926,15 @@ async fn production_configuration_has_no_dev_routes() {
         start(upcar_config::Environment::Production, 10_000, Some(stack().accounts_port), None);
     let (s, b) =
         parts(get_when_up(&format!("{}/v1/dev/outbox?to=guest@demo.local", prod.base)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
+    let (s, b) = parts(
+        get_when_up(&format!(
+            "{}/v1/dev/payment/stripe/completeOnboarding/acct_local_x",
+            prod.base
+        ))
+        .await,
+    )
+    .await;
     assert_eq!((s, b["error"].as_str()), (404, Some("route_not_found")));
 }
 

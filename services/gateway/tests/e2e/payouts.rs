@@ -45,7 +45,11 @@ async fn a_host_onboards_a_payout_account_and_is_paid_final_earnings() {
     let (s, b) = setup(json!({"createOnboardingLinkOnly": true})).await;
     assert_eq!((s, b["error"].as_str()), (409, Some("payout_account_missing")), "{b}");
     let (s, b) = setup(json!({"createOnboardingLinkOnly": "maybe"})).await;
-    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_input")), "{b}");
+    assert_eq!(
+        (s, b["error"].as_str(), b["message"].as_str()),
+        (400, Some("invalid_body"), Some("createOnboardingLinkOnly: must be true or false")),
+        "{b}"
+    );
     assert_eq!(status().await.1["data"]["hasAccount"], false, "nothing was created");
     let (s, b) = parts(get("/v1/payment/stripe/hostStripeOnboardingStatus", None).await).await;
     assert_eq!(s, 401, "{b}");

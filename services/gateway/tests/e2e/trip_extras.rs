@@ -144,10 +144,11 @@ async fn incidentals_are_charged_by_the_host_by_the_rules_and_paid_by_the_guest(
         let id = id.clone();
         async move { parts(get(&format!("/v1/trips/getIncidentals/{id}{q}"), Some(&token)).await).await }
     };
-    let (s, e) = list(g.token.clone(), "").await;
-    assert_eq!((s, e["message"].as_str()), (400, Some("role must be guest or host")));
-    let (s, e) = list(g.token.clone(), "?role=pilot").await;
-    assert_eq!(s, 400, "{e}");
+    // The role is trips' rule (it answers 403, as for the other side).
+    for q in ["", "?role=pilot"] {
+        let (s, e) = list(g.token.clone(), q).await;
+        assert_eq!((s, e["message"].as_str()), (403, Some("role must be guest or host")), "{q}");
+    }
     let (s, e) = list(g.token.clone(), "?role=host").await;
     assert_eq!(s, 403, "{e}");
     let (s, e) = list(stranger.token.clone(), "?role=guest").await;
@@ -210,16 +211,25 @@ async fn incidentals_are_charged_by_the_host_by_the_rules_and_paid_by_the_guest(
         }
         parts(r.send().await.unwrap()).await
     };
-    for bad in [
-        json!({"tripId": id}),
-        json!({"tripId": id, "priceToPay": "abc"}),
-        json!({"tripId": id, "priceToPay": 0}),
-        json!({"tripId": id, "priceToPay": -5}),
-    ] {
+    for bad in [json!({"tripId": id}), json!({"tripId": id, "priceToPay": 0})] {
         let (s, e) = accept(g.token.clone(), bad.clone(), None).await;
         assert_eq!(
-            (s, e["message"].as_str()),
-            (400, Some("priceToPay must be a number greater than 0.")),
+            (s, e["error"].as_str(), e["message"].as_str()),
+            (
+                400,
+                Some("invalid_price_to_pay"),
+                Some("priceToPay must be a number greater than 0.")
+            ),
+            "{bad}"
+        );
+    }
+    // Not an amount at all: the body is refused before trips is asked.
+    for bad in [json!({"tripId": id, "priceToPay": "abc"}), json!({"tripId": id, "priceToPay": -5})]
+    {
+        let (s, e) = accept(g.token.clone(), bad.clone(), None).await;
+        assert_eq!(
+            (s, e["error"].as_str(), e["message"].as_str()),
+            (400, Some("invalid_body"), Some("priceToPay: must be an amount in dollars")),
             "{bad}"
         );
     }

@@ -174,6 +174,9 @@ fn accepted(t: &TripPrice) -> PricingResult<pb::AcceptedQuote> {
 /// it) and admins. Anyone else gets the answer of an unknown trip (404), so a stranger cannot
 /// tell that a trip exists; additional drivers do not see a trip's money in trips either.
 pub async fn trip_for(state: &AppState, who: &Identity, trip_id: &str) -> PricingResult<TripPrice> {
+    if trip_id.trim().is_empty() {
+        return Err(PricingError::TripIdRequired);
+    }
     let id: Uuid = trip_id.trim().parse().map_err(|_| PricingError::TripNotFound)?;
     let mut conn = state.conn().await?;
     let t = trip_prices::get(&mut conn, id).await?.ok_or(PricingError::TripNotFound)?;

@@ -21,8 +21,11 @@ pub const DEFAULT_AGE: i32 = 25;
 /// Most cars priced in one batch (a search page is 20).
 pub const MAX_BATCH: usize = 50;
 
-/// A car id from a request; an unparseable id is an unknown car.
+/// A car id from a request: none is 400 `car_id_required`, an unparseable one an unknown car.
 pub fn car_id(s: &str) -> PricingResult<Uuid> {
+    if s.trim().is_empty() {
+        return Err(PricingError::CarIdsRequired);
+    }
     s.trim().parse().map_err(|_| PricingError::CarNotFound)
 }
 

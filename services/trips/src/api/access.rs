@@ -69,6 +69,9 @@ pub fn history_role(a: Actor) -> &'static str {
 
 /// A trip id from a request; a malformed id is an unknown trip.
 pub fn trip_id(s: &str) -> TripsResult<Uuid> {
+    if s.trim().is_empty() {
+        return Err(TripsError::TripIdRequired);
+    }
     s.trim().parse().map_err(|_| TripsError::TripNotFound)
 }
 
