@@ -44,6 +44,9 @@ rust_passed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed.*/\1
 rust_failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
 [ "$rust_status" -eq 0 ] || { echo "rust: ${rust_passed:-0} passed, ${rust_failed:-0} failed"; exit "$rust_status"; }
 
+echo "== API document and the web app's generated types"
+scripts/gen-api.sh --check
+
 echo "== deployment manifests"
 scripts/validate-k8s.sh
 

@@ -69,14 +69,39 @@ impl Modify for Frame {
     }
 }
 
-/// Every operation answers errors as `{error, message}` (4XX and 5XX).
+/// An operation id from the method and the path (handler names repeat across modules:
+/// `users::login` and `captains::login`): `POST /v1/captains/login` is `postCaptainsLogin`.
+fn operation_id(method: &str, path: &str) -> String {
+    let mut id = method.to_owned();
+    for segment in path.split('/').filter(|s| !s.is_empty() && *s != "v1" && !s.starts_with('{')) {
+        let mut upper = true;
+        for c in segment.chars() {
+            if c.is_ascii_alphanumeric() {
+                id.push(if upper { c.to_ascii_uppercase() } else { c });
+                upper = false;
+            } else {
+                upper = true;
+            }
+        }
+    }
+    id
+}
+
+/// Every operation answers errors as `{error, message}` (4XX and 5XX) and has a unique id.
 fn with_error_answers(doc: &mut Document) {
     let error: RefOr<Response> = RefOr::Ref(openapi::Ref::from_response_name("Error"));
-    for item in doc.paths.paths.values_mut() {
-        for op in [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch]
-            .into_iter()
-            .flatten()
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for (method, op) in [
+            ("get", &mut item.get),
+            ("post", &mut item.post),
+            ("put", &mut item.put),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ]
+        .into_iter()
+        .filter_map(|(m, op)| op.as_mut().map(|op| (m, op)))
         {
+            op.operation_id = Some(operation_id(method, path));
             // OpenAPI requires a description on every answer.
             for answer in op.responses.responses.values_mut() {
                 if let RefOr::T(r) = answer
@@ -88,6 +113,29 @@ fn with_error_answers(doc: &mut Document) {
             op.responses.responses.entry("4XX".to_owned()).or_insert_with(|| error.clone());
             op.responses.responses.entry("5XX".to_owned()).or_insert_with(|| error.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operation_ids_come_from_method_and_path_and_are_unique() {
+        assert_eq!(operation_id("post", "/v1/captains/login"), "postCaptainsLogin");
+        assert_eq!(operation_id("get", "/v1/users/getuser/{id}"), "getUsersGetuser");
+        assert_eq!(operation_id("post", "/v1/coupons/potential-user"), "postCouponsPotentialUser");
+        let doc = openapi(true);
+        let mut seen = std::collections::BTreeSet::new();
+        for item in doc.paths.paths.values() {
+            for op in
+                [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten()
+            {
+                let id = op.operation_id.clone().unwrap_or_default();
+                assert!(seen.insert(id.clone()), "{id} twice");
+            }
+        }
+        assert!(seen.len() > 100, "{}", seen.len());
     }
 }
 

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Writes the API's OpenAPI document (services/gateway/openapi.json, from the gateway's one
+# route table) and the web app's types generated from it (frontend/src/api/schema.d.ts).
+# `scripts/gen-api.sh --check` changes nothing and fails when either is stale (`make test`
+# runs it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
+DOC=services/gateway/openapi.json
+
+# (After `cargo test --workspace` this build has nothing left to do.)
+cargo build -q -p gateway
+gateway="$CARGO_TARGET_DIR/debug/gateway"
+(cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
+
+if [ "${1:-}" = "--check" ]; then
+    fresh="$(mktemp)"
+    trap 'rm -f "$fresh"' EXIT
+    "$gateway" openapi >"$fresh"
+    if ! cmp -s "$fresh" "$DOC"; then
+        echo "$DOC is stale: the routes changed; run scripts/gen-api.sh and commit the result" >&2
+        diff -u "$DOC" "$fresh" | head -40 >&2 || true
+        exit 1
+    fi
+    (cd frontend && npm run --silent gen:api -- --check)
+    echo "OpenAPI document and web app API types are current"
+else
+    "$gateway" openapi >"$DOC"
+    (cd frontend && npm run --silent gen:api)
+    echo "wrote $DOC and frontend/src/api/schema.d.ts"
+fi
