@@ -30,7 +30,7 @@ pub async fn check(state: &AppState, req: &HttpRequest, bucket: Bucket) -> Resul
         Bucket::Otp => ("otp", rl.otp_per_minute, 60),
         Bucket::SignUp => ("signup", rl.signup_per_hour, 3600),
     };
-    let now = chrono::Utc::now().timestamp() as u64;
+    let now = state.clock.now().timestamp() as u64;
     let key = format!("{}:{name}:{}:{}", rl.namespace, client_ip(req), now / window);
     let Ok(mut conn) = state.redis.get().await else {
         tracing::warn!("rate limiter cannot reach redis; allowing");

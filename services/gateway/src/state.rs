@@ -29,6 +29,8 @@ pub struct AppState {
     pub messaging: MessagingClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// The time routes read (rate-limit windows, today's month); tests move it.
+    pub clock: upcar_clock::Clock,
 }
 
 /// How long connecting to a service may take.
@@ -78,6 +80,7 @@ impl AppState {
             redis,
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
+            clock: upcar_clock::Clock::system(),
         };
         Ok(Self::assemble(shared, channels))
     }
@@ -91,6 +94,7 @@ impl AppState {
             redis: self.redis.clone(),
             files: self.files.clone(),
             metrics: self.metrics.clone(),
+            clock: self.clock.clone(),
         };
         Ok(Self::assemble(shared, Channels::open(&self.settings)?))
     }
@@ -111,6 +115,7 @@ impl AppState {
             messaging: MessagingClient::new(c.messaging),
             files: s.files,
             metrics: s.metrics,
+            clock: s.clock,
         }
     }
 }
@@ -122,4 +127,5 @@ struct Shared {
     redis: deadpool_redis::Pool,
     files: Arc<LocalStore>,
     metrics: Arc<crate::metrics::Metrics>,
+    clock: upcar_clock::Clock,
 }

@@ -576,7 +576,7 @@ pub async fn blocked_dates(
 ) -> HttpResult<Json<BlockedDates>> {
     use chrono::Datelike;
     let q = q.into_inner();
-    let today = chrono::Utc::now().date_naive();
+    let today = state.clock.now().date_naive();
     let msg = pb::BlockedDatesRequest {
         car_id: q.car_id.into(),
         year: q.year.or(today.year()),
