@@ -118,7 +118,8 @@ impl Application {
         let token = tokio_util::sync::CancellationToken::new();
         // The relay runs on a thread and runtime of its own: under a burst of bookings the
         // service's workers are busy with requests, and a relay task queued behind them would
-        // publish late (measured in docs/PERFORMANCE.md). Its pool is used only there.
+        // publish late (docs/perf-log/2026-11-24-booking-idle-machine.md). Its pool is used
+        // only there.
         let relay = self.state.relay.clone();
         let relay_stop = token.clone();
         let relay_task =

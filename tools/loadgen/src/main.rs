@@ -12,8 +12,9 @@
 //!   createTrip at stepped open-loop rates (see `book.rs`)
 //! ```
 //!
-//! The search is the one of `docs/PERFORMANCE.md`: near Fremont, CA, ten to twelve days from
-//! now, nearest first, one page of 20.
+//! The search is the one of `docs/PERFORMANCE.md`'s car search section ("Car search at 100k
+//! cars and 500k bookings"): near Fremont, CA, ten to twelve days from now, nearest first, one
+//! page of 20.
 
 mod book;
 mod cpu;

@@ -115,10 +115,11 @@ const LOAD_WINDOW: Duration = Duration::from_millis(100);
 /// the page on a second connection: a search may when at most `max` run now (itself among
 /// them) and fewer than `max` ran at once on average over about the last [`LOAD_WINDOW`].
 /// Once searches overlap the database's cores are busy with other searches, and a second
-/// statement per search only adds backends competing for them: counting beside every page,
-/// 4 clients on 2 cores gave 12-15 % fewer searches a second than the bench before it, and
-/// at 2 clients counting beside whenever a search ran alone for a moment gave up to 7 % fewer
-/// than never (`docs/PERFORMANCE.md`).
+/// statement per search only adds backends competing for them: counting beside every page
+/// gave fewer searches a second at 4 clients, and counting beside whenever a search ran alone
+/// for a moment gave fewer at 2 clients than never counting beside
+/// (docs/perf-log/2026-11-25-search-count-beside-page.md,
+/// docs/perf-log/2026-11-26-search-count-beside-overlap.md).
 /// The mean tells a replica that is busy (whose search runs alone now only because the
 /// others are still on their way in) from one that is not; two connections per search would
 /// also halve the searches the pool serves at once.

@@ -179,7 +179,7 @@ const DISTANCE_M: &str = distance_m!();
 /// car). Free for the whole window means nothing in the car's `busy` periods overlaps it:
 /// its bookings and blocks that had not ended, kept in its row from the availability read
 /// model by the triggers of migration `busy_in_row` (a probe of `car_unavailability` per car
-/// cost about as much as reading the car; docs/PERFORMANCE.md).
+/// cost about as much as reading the car; docs/perf-log/2026-11-26-search-busy-in-row.md).
 const ROW_FILTERS: &str = concat!(
     "c.status = 'active' \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
@@ -248,7 +248,7 @@ fn search_filters(given: Given) -> String {
 /// orders sort the radius' free candidates as narrow rows (id, price, distance), then, in that
 /// order, read each car's card columns, stopping after the page: the `OFFSET 0` keeps those
 /// reads out of the sort, and the outer order is the sorted subquery's, so Postgres adds no
-/// second sort (measured in docs/PERFORMANCE.md).
+/// second sort (docs/perf-log/2026-11-22-search-100k-first-measurement.md).
 fn build_page_sql(sort: Sort, given: Given) -> String {
     let columns = format!(
         "{CARD_COLUMNS}, \
@@ -395,18 +395,20 @@ pub fn count_sql(q: &SearchQuery) -> Arc<str> {
 /// The planner settings of every search connection ([`SearchPool`]), made once when the
 /// connection opens. `cube @>` has a fixed, tiny selectivity estimate, so with the other
 /// filters the planner expects a handful of rows and reads the whole radius box, then sorts it;
-/// walking the GiST index in distance order stops after one page instead (measured at 100k
-/// cars: 99 ms vs 2 ms), and the capped total stops after its 300 matches instead of first
-/// collecting the whole box in a bitmap. Recommended ranks the cars of that walk. JIT is off:
-/// the disabled sort's cost estimate would otherwise trigger a compile costing ~300 ms for a
-/// 13 ms query.
+/// walking the GiST index in distance order stops after one page instead, and the capped total
+/// stops after its 300 matches instead of first collecting the whole box in a bitmap.
+/// Recommended ranks the cars of that walk. JIT is off: the disabled sort's cost estimate would
+/// otherwise trigger a compile that costs far more than the query
+/// (docs/perf-log/2026-11-22-search-100k-first-measurement.md). The settings live on the
+/// pool's sessions rather than in a transaction per search, which saves round trips
+/// (docs/perf-log/2026-11-25-search-session-settings.md).
 ///
 /// Each statement keeps one generic plan (`plan_cache_mode = force_generic_plan`): its text
 /// holds only the filters its search gives ([`OPTIONAL_FILTERS`]), so a plan made for the
-/// values would only fold constants, and planning it for every search cost more (0.3-0.5 ms)
-/// than the generic plan's execution loses (0.1 ms where many cars are near; measured on the
-/// 100k fleet in docs/PERFORMANCE.md). The walk's shape does not depend on the values: with
-/// sorts and bitmap scans off it is the geo index in distance order either way.
+/// values would only fold constants, and planning it for every search cost more than the
+/// generic plan's execution loses (docs/perf-log/2026-11-26-search-generic-plans.md). The
+/// walk's shape does not depend on the values: with sorts and bitmap scans off it is the geo
+/// index in distance order either way.
 pub const SEARCH_SESSION: &str = "SET enable_bitmapscan = off; SET enable_sort = off; \
      SET jit = off; SET plan_cache_mode = force_generic_plan";
 

@@ -116,29 +116,6 @@ fn with_error_answers(doc: &mut Document) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn operation_ids_come_from_method_and_path_and_are_unique() {
-        assert_eq!(operation_id("post", "/v1/captains/login"), "postCaptainsLogin");
-        assert_eq!(operation_id("get", "/v1/users/getuser/{id}"), "getUsersGetuser");
-        assert_eq!(operation_id("post", "/v1/coupons/potential-user"), "postCouponsPotentialUser");
-        let doc = openapi(true);
-        let mut seen = std::collections::BTreeSet::new();
-        for item in doc.paths.paths.values() {
-            for op in
-                [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten()
-            {
-                let id = op.operation_id.clone().unwrap_or_default();
-                assert!(seen.insert(id.clone()), "{id} twice");
-            }
-        }
-        assert!(seen.len() > 100, "{}", seen.len());
-    }
-}
-
 /// Registers every `/v1` route (inside the `/v1` scope). In production configuration the
 /// development routes do not exist (404).
 pub fn register(cfg: &mut ServiceConfig, development: bool) {
@@ -168,4 +145,27 @@ pub fn openapi(development: bool) -> Document {
         .split_for_parts();
     with_error_answers(&mut doc);
     doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operation_ids_come_from_method_and_path_and_are_unique() {
+        assert_eq!(operation_id("post", "/v1/captains/login"), "postCaptainsLogin");
+        assert_eq!(operation_id("get", "/v1/users/getuser/{id}"), "getUsersGetuser");
+        assert_eq!(operation_id("post", "/v1/coupons/potential-user"), "postCouponsPotentialUser");
+        let doc = openapi(true);
+        let mut seen = std::collections::BTreeSet::new();
+        for item in doc.paths.paths.values() {
+            for op in
+                [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten()
+            {
+                let id = op.operation_id.clone().unwrap_or_default();
+                assert!(seen.insert(id.clone()), "{id} twice");
+            }
+        }
+        assert!(seen.len() > 100, "{}", seen.len());
+    }
 }
