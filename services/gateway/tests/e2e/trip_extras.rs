@@ -144,10 +144,11 @@ async fn incidentals_are_charged_by_the_host_by_the_rules_and_paid_by_the_guest(
         let id = id.clone();
         async move { parts(get(&format!("/v1/trips/getIncidentals/{id}{q}"), Some(&token)).await).await }
     };
-    // The role is trips' rule (it answers 403, as for the other side).
+    // The role is trips' rule: a missing or unknown one is bad input (400 `invalid_role`).
     for q in ["", "?role=pilot"] {
         let (s, e) = list(g.token.clone(), q).await;
-        assert_eq!((s, e["message"].as_str()), (403, Some("role must be guest or host")), "{q}");
+        assert_eq!((s, e["error"].as_str()), (400, Some("invalid_role")), "{q}: {e}");
+        assert_eq!(e["message"], "role must be guest or host");
     }
     let (s, e) = list(g.token.clone(), "?role=host").await;
     assert_eq!(s, 403, "{e}");
