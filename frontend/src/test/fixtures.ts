@@ -1,4 +1,9 @@
-export function searchCar(i: number, over: Record<string, unknown> = {}) {
+import type { CarCard, CarPage, PriceDetails } from '@/api/types';
+
+// Answers shaped as the API's document says (src/api/types.ts), so a test cannot lean on a field
+// the server does not send.
+
+export function searchCar(i: number, over: Partial<CarCard> = {}): CarCard {
   return {
     _id: `car-${i}`,
     make: 'Tesla',
@@ -7,7 +12,7 @@ export function searchCar(i: number, over: Record<string, unknown> = {}) {
     latitude: 37.55 + i / 100,
     longitude: -121.99,
     address: { street: '1 Main St', city: 'Fremont', state: 'CA', zip: '94536' },
-    location: { coordinates: [-121.99, 37.55 + i / 100] },
+    location: { type: 'Point', coordinates: [-121.99, 37.55 + i / 100] },
     primaryPhotoUrl: '',
     photoUrls: [],
     totalRating: 4.8,
@@ -21,11 +26,13 @@ export function searchCar(i: number, over: Record<string, unknown> = {}) {
     vehicleType: 'sedan',
     seats: 5,
     transmissionType: 'automatic',
+    gasType: 'ev',
+    ownerId: 'host-1',
     ...over,
   };
 }
 
-export function carDetails(over: Record<string, unknown> = {}) {
+export function carDetails(over: Partial<CarPage> = {}): CarPage {
   return {
     ...searchCar(1),
     _id: 'car-1',
@@ -34,21 +41,26 @@ export function carDetails(over: Record<string, unknown> = {}) {
     isOwnCar: false,
     trim: 'Long Range',
     doors: 4,
-    gasType: 'ev',
+    additionalPhotos: [],
     carDetails: 'A quiet electric car.',
     features: ['Autopilot', 'Heated seats'],
     extras: [],
     minAgeRequired: 21,
     ReportListingPolicy: 'Report a listing that is inaccurate.',
     cancellationPolicy: 'Free cancellation.',
+    pricePerHour: 4,
     price: 91,
+    advanceNoticeHours: 0,
+    minTripDuration: 1,
+    maxTripDuration: 30,
+    timeZone: 'America/Los_Angeles',
     address: { street: '1 Main St', city: 'Fremont', state: 'CA', zip: '94536', latitude: 37.56, longitude: -121.99 },
     pickupLocations: [],
     ...over,
   };
 }
 
-export function tripPrice(over: Record<string, unknown> = {}) {
+export function tripPrice(over: Partial<PriceDetails> = {}): PriceDetails {
   return {
     carId: 'car-1',
     startTime: '',
@@ -64,13 +76,21 @@ export function tripPrice(over: Record<string, unknown> = {}) {
     pricePerMile: 0.45,
     convertedFreeCancellationBefore: null,
     pricingBreakdown: [
-      { label: '2 days x $100.00', amount: 200 },
-      { label: 'Discount', amount: -18 },
-      { label: 'Taxes', amount: 17.5 },
-      { label: 'Total', amount: 199.5 },
+      { label: '2 days x $100.00', amount: 200, explanation: '', kind: 'rental' },
+      { label: 'Discount', amount: -18, explanation: '', kind: 'discount' },
+      { label: 'Taxes', amount: 17.5, explanation: '', kind: 'tax' },
+      { label: 'Total', amount: 199.5, explanation: '', kind: 'total' },
     ],
     totalPriceRounded: 200,
+    tax: 17.5,
+    numberOfDays: 2,
+    isLongTerm: false,
+    dailyPrice: 100,
+    protectionPlanType: null,
     quoteId: 'q1',
+    quoteExpiresAt: null,
+    timeZone: 'America/Los_Angeles',
+    currency: 'USD',
     ...over,
   };
 }
