@@ -1,4 +1,4 @@
-import type { CarCard, CarPage, PriceDetails } from '@/api/types';
+import type { CarCard, CarPage, PriceDetails, User } from '@/api/types';
 
 // Answers shaped as the API's document says (src/api/types.ts), so a test cannot lean on a field
 // the server does not send.
@@ -91,6 +91,39 @@ export function tripPrice(over: Partial<PriceDetails> = {}): PriceDetails {
     quoteExpiresAt: null,
     timeZone: 'America/Los_Angeles',
     currency: 'USD',
+    ...over,
+  };
+}
+
+export function user(over: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    userId: 'u1',
+    user_id: 'u1',
+    firstName: 'Dana',
+    lastName: 'Lee',
+    email: 'dana@example.com',
+    professionalEmail: null,
+    phoneNumber: '5105550100',
+    countryCode: '+1',
+    promotions_enrollment: false,
+    signUpCode: null,
+    termsAccepted: true,
+    stripeCustomerId: null,
+    isProfessionalUser: false,
+    emailVerify: true,
+    isMobileVerified: true,
+    isDriverVerified: false,
+    currentTier: 'Explorer',
+    dob: null,
+    profilePic: null,
+    about: null,
+    preBookVerifNeededFields: { dob: false, emailVerified: true, dlUploadNeeded: false },
+    favoriteCars: [],
+    homeLocation: [],
+    hasPaymentMethod: false,
+    role: 'user',
+    createdAt: '2026-01-01T00:00:00Z',
     ...over,
   };
 }
