@@ -1,4 +1,4 @@
-import type { CarCard, CarPage, PriceDetails, User } from '@/api/types';
+import type { CarCard, CarPage, Host, Place, PriceDetails, SessionAnswer, Trip, User } from '@/api/types';
 
 // Answers shaped as the API's document says (src/api/types.ts), so a test cannot lean on a field
 // the server does not send.
@@ -124,6 +124,84 @@ export function user(over: Partial<User> = {}): User {
     hasPaymentMethod: false,
     role: 'user',
     createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** A login or token check's answer. */
+export function session(over: Partial<SessionAnswer> = {}): SessionAnswer {
+  return { status: true, message: 'Login successful', access_token: 't1', expiresAt: 1_900_000_000, user: user(), ...over };
+}
+
+export function host(over: Partial<Host> = {}): Host {
+  return {
+    _id: 'host-1',
+    firstName: 'Grace',
+    lastName: 'K.',
+    profilePic: null,
+    rating: 4.9,
+    tripCount: 37,
+    joinedDate: '2025-01-01',
+    emailVerify: true,
+    isMobileVerified: true,
+    isDriverVerified: true,
+    currentTier: 'Explorer',
+    ...over,
+  };
+}
+
+export function place(id: string, text: string, group: string): Place {
+  const [lat, lng] = [37.5, -122];
+  return { placeId: id, text, lat, lng, formatted_address: text, name: text, displayName: text, types: [], group, location: { lat, lng }, geometry: { location: { lat, lng } } };
+}
+
+export function trip(over: Partial<Trip> = {}): Trip {
+  return {
+    _id: 'trip-1',
+    tripId: 'trip-1',
+    carId: 'car-1',
+    hostId: 'host-1',
+    ownerId: 'host-1',
+    userId: 'u1',
+    status: 'confirmed',
+    newStartDate: '2030-01-10',
+    newStartTime: '10:00 AM',
+    newEndDate: '2030-01-12',
+    newEndTime: '10:00 AM',
+    startDate: '2030-01-10',
+    endDate: '2030-01-12',
+    startTime: '2030-01-10T10:00:00-08:00',
+    endTime: '2030-01-12T10:00:00-08:00',
+    timeZone: 'America/Los_Angeles',
+    finalPrice: null,
+    priceDetails: null,
+    extras: [],
+    protectionPlanType: 'Standard',
+    pickUpLocation: null,
+    message: '',
+    cancelReason: '',
+    rejectReason: '',
+    refundAmount: null,
+    isCancelled: false,
+    cancelDate: null,
+    cancelledBy: '',
+    reservationNumber: 'UPC-ABC',
+    paymentStatus: 'authorized',
+    viewerRole: 'guest',
+    createdAt: '2029-12-01T00:00:00Z',
+    updatedAt: '2029-12-01T00:00:00Z',
+    history: [],
+    carName: '2022 Toyota RAV4',
+    carPhotoUrl: '',
+    carMake: 'Toyota',
+    carModel: 'RAV4',
+    carYear: 2022,
+    renterName: 'Dana G.',
+    firstName: 'Dana',
+    lastName: 'G.',
+    userProfilePic: '',
+    hostName: 'Grace K.',
+    additionalDrivers: [],
     ...over,
   };
 }
