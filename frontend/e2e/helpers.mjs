@@ -1,9 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export class Skip extends Error {
   constructor(message) {
@@ -15,19 +16,46 @@ export class Skip extends Error {
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 768, isMobile: false });
+/** Pages opened by `newPage` that the runner has not checked yet (see `takeOpenedPages`). */
+const opened = [];
+
+/**
+ * A page in a fresh context (`options` are more context options, e.g. geolocation). `page.errors`
+ * collects what must not happen: uncaught exceptions, and anything the Content-Security-Policy
+ * refused (Chromium's console error and the document's `securitypolicyviolation` event). The
+ * runner fails a test whose pages collected any.
+ */
+export async function newPage(browser, viewport = DESKTOP, options = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 768, isMobile: false, ...options });
+  const errors = [];
+  // Bindings and init scripts are injected by the browser, past the page's own policy.
+  await context.exposeBinding('__upcarCspViolation', (_source, v) => errors.push(`CSP violation: ${v.directive} blocked ${v.blocked || 'inline'} (${v.source})`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void window.__upcarCspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile || location.href}:${e.lineNumber}` });
+    });
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
   page.errors = errors;
+  opened.push(page);
   return page;
+}
+
+/** The pages `newPage` opened since the last call (the runner checks their `errors` after each test). */
+export function takeOpenedPages() {
+  return opened.splice(0);
 }
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page, label) {
-  await page.addScriptTag({ path: axePath });
+  // Not page.addScriptTag: that adds an inline <script>, which the app's CSP (script-src 'self')
+  // refuses. What Playwright evaluates is not subject to the page's policy.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;true`);
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document, { resultTypes: ['violations'] });

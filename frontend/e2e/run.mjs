@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { assert, takeOpenedPages } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -46,8 +47,12 @@ for (const file of files) {
         await page.screenshot({ path: join(shotsDir, `${slug}.png`) });
       },
     };
+    takeOpenedPages();
     try {
       await fn(ctx);
+      // Every test ends with no uncaught exception and nothing refused by the CSP in its pages.
+      const errors = takeOpenedPages().flatMap((p) => p.errors);
+      assert.deepEqual(errors, [], 'errors in the pages (uncaught exceptions, Content-Security-Policy violations)');
       results.push({ full, status: 'pass', ms: Date.now() - started });
       console.log(`  ✓ ${full} (${Date.now() - started} ms)`);
     } catch (e) {

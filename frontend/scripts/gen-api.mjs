@@ -27,9 +27,12 @@ if (!existsSync(input)) {
   process.exit(1);
 }
 
+// defaultNonNullable: false keeps a property with a `default` optional. In this document only
+// request bodies carry defaults (the server fills what the client leaves out); the default (true)
+// would make the client send every field. Answers are unaffected: their fields are `required`.
 let ast;
 try {
-  ast = await openapiTS(pathToFileURL(input));
+  ast = await openapiTS(pathToFileURL(input), { defaultNonNullable: false });
 } catch (e) {
   console.error(`gen:api: ${relative(root, input)} is not a valid OpenAPI document: ${e instanceof Error ? e.message : e}`);
   process.exit(1);

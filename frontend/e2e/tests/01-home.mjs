@@ -24,9 +24,7 @@ export const tests = {
   },
 
   async 'the hero search can start from the current location, named by reverse geocoding'({ browser, base, shot }) {
-    const context = await browser.newContext({ viewport: DESKTOP, geolocation: { latitude: 34.0522, longitude: -118.2437 }, permissions: ['geolocation'] });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await newPage(browser, DESKTOP, { geolocation: { latitude: 34.0522, longitude: -118.2437 }, permissions: ['geolocation'] });
     await page.goto(`${base}/`);
     const where = page.getByRole('combobox', { name: 'Where' });
     await where.click();
@@ -38,7 +36,7 @@ export const tests = {
     const url = new URL(page.url());
     assert.ok(Math.abs(Number(url.searchParams.get('latitude')) - 34.0522) < 0.01, url.href);
     await page.getByTestId('result-card').first().waitFor();
-    await context.close();
+    await page.context().close();
   },
 
   async 'home on a 390 px phone shows 15 cards'({ browser, base, shot }) {

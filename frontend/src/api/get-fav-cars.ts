@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { queryKeys } from './query-keys';
+import type { Answer } from './types';
 
-export type FavouritesAnswer = { status: boolean; favoriteCars: string[] };
+/** The favourites: the cars' cards (`data`) and their ids (`favoriteCars`). */
+export type FavouritesAnswer = Answer<'/v1/users/getFavCars', 'get'>;
 
 export function getFavCars(): Promise<FavouritesAnswer> {
   return api.get<FavouritesAnswer>('/users/getFavCars');

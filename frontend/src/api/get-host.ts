@@ -2,25 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import { queryKeys } from './query-keys';
+import type { Answer, Host } from './types';
 
-/** A member's public profile; the verification fields feed the profile page's badges. */
-export type Host = {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-  rating: number;
-  tripCount: number;
-  joinedDate: string;
-  emailVerify?: boolean;
-  isMobileVerified?: boolean;
-  isDriverVerified?: boolean;
-  currentTier?: string;
-};
-
-/** `GET /users/gethost/{id}` (no auth): the car page's host card and the profile page. */
+/**
+ * `GET /users/gethost/{id}` (no auth): a member's public profile, for the car page's host card and
+ * the profile page (its verification fields feed the badges).
+ */
 export async function getHost(id: string, signal?: AbortSignal): Promise<Host> {
-  const r = await api.get<{ data: Host }>(`/users/gethost/${encodeURIComponent(id)}`, { signal });
+  const r = await api.get<Answer<'/v1/users/gethost/{id}', 'get'>>(`/users/gethost/${encodeURIComponent(id)}`, { signal });
+  if (!r.data) throw new Error('Host not found');
   return r.data;
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
-import type { SessionUser } from '@/lib/session';
 import { queryKeys } from './query-keys';
+import type { Answer, User } from './types';
 
 /** `GET /users/getuser/{id}`: the signed-in user's own profile (its verification fields change as the user completes them). */
-export async function getMe(userId: string): Promise<SessionUser> {
-  const r = await api.get<{ user?: SessionUser; data?: SessionUser }>(`/users/getuser/${encodeURIComponent(userId)}`);
+export async function getMe(userId: string): Promise<User> {
+  const r = await api.get<Answer<'/v1/users/getuser/{id}', 'get'>>(`/users/getuser/${encodeURIComponent(userId)}`);
   const u = r.user ?? r.data;
   if (!u) throw new Error('Failed to fetch user details');
   return u;

@@ -1,24 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from './query-keys';
+import type { Answer, Query } from './types';
 
-export type Place = {
-  placeId: string;
-  text: string;
-  lat: number;
-  lng: number;
-  formatted_address: string;
-  name: string;
-  types: string[];
-};
-export type PlaceGroup = { group: string; items: Place[] };
-type Answer = { data: Place[]; groups: PlaceGroup[] };
+/** Suggestions, all (`data`) and by group. */
+type Suggestions = Answer<'/v1/places/autocomplete', 'get'>;
 
 /** Autocomplete starts at 3 characters (spec 000 section 5). */
 export const MIN_CHARS = 3;
 
-export function getPlaceSuggestions(input: string, signal?: AbortSignal): Promise<Answer> {
-  return api.get<Answer>('/places/autocomplete', { params: { input }, signal });
+export function getPlaceSuggestions(input: string, signal?: AbortSignal): Promise<Suggestions> {
+  const params: Query<'/v1/places/autocomplete', 'get'> = { input };
+  return api.get<Suggestions>('/places/autocomplete', { params, signal });
 }
 
 export const placeSuggestionsQueryOptions = (input: string) =>

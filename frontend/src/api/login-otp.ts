@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { SessionAnswer } from '@/lib/session';
+import type { Body, SessionAnswer } from './types';
 
 export type OtpType = 'phone' | 'email';
 
@@ -10,7 +10,8 @@ export type OtpType = 'phone' | 'email';
  * and also marks the email verified (prebook's email step, which sends no device fingerprint).
  */
 export function loginOtp(userId: string, otp: string, otpType: OtpType = 'phone', fingerprint: string | null = deviceFingerprint()): Promise<SessionAnswer> {
-  return api.post<SessionAnswer>('/users/login/otp', { userId, otp, deviceFingerprint: fingerprint, otpType });
+  const body: Body<'/v1/users/login/otp', 'post'> = { userId, otp, deviceFingerprint: fingerprint, otpType };
+  return api.post<SessionAnswer>('/users/login/otp', body);
 }
 
 export function useLoginOtp() {

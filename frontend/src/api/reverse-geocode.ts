@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Place } from './get-place-suggestions';
 import { queryKeys } from './query-keys';
+import type { Answer, Query } from './types';
 
-type Answer = { results: (Place & { distanceMiles?: number | null })[] };
+type GeocodeAnswer = Answer<'/v1/places/geocode', 'get'>;
 
 /** The places nearest a point (the gateway's gazetteer), nearest first. */
-export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<Answer> {
-  return api.get<Answer>('/places/geocode', { params: { latitude: lat, longitude: lng, limit: 1 }, signal });
+export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<GeocodeAnswer> {
+  const params: Query<'/v1/places/geocode', 'get'> = { latitude: lat, longitude: lng, limit: 1 };
+  return api.get<GeocodeAnswer>('/places/geocode', { params, signal });
 }
 
 /** Rounded to about 100 m, so nearby fixes share the cache. */

@@ -1949,12 +1949,12 @@ export interface components {
         /** @description `acceptIncidentals`. */
         AcceptIncidentalsBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /**
              * @description The total shown, in dollars; it must be the pending total within a cent.
              * @default null
              */
-            priceToPay: components["schemas"]["Dollars"];
+            priceToPay?: components["schemas"]["Dollars"];
         };
         /** @description An onboarding link to open. */
         AccountSetup: {
@@ -1969,7 +1969,7 @@ export interface components {
              * @description Only a new onboarding link (the account must exist).
              * @default false
              */
-            createOnboardingLinkOnly: components["schemas"]["Flag"];
+            createOnboardingLinkOnly?: components["schemas"]["Flag"];
         };
         /** @description The payout account with its onboarding link. */
         AccountSetupData: components["schemas"]["PayoutAccount"] & {
@@ -1988,12 +1988,12 @@ export interface components {
         /** @description `addAdditionalDriver`. */
         AddAdditionalDriverBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /**
              * @description A list, or one comma-separated text.
              * @default []
              */
-            additionalDriverEmails: components["schemas"]["Texts"];
+            additionalDriverEmails?: components["schemas"]["Texts"];
         };
         /**
          * @description `addIncidentals`: `{incidentals: [{type, description, amount, milesDriven,
@@ -2006,14 +2006,14 @@ export interface components {
              * @description A Stripe payment method id (`pm_card_visa`, ... with the local provider).
              * @default
              */
-            paymentMethodId: components["schemas"]["Text"];
+            paymentMethodId?: components["schemas"]["Text"];
             /** @default null */
-            billingDetails: components["schemas"]["BillingDetailsBody"] | null;
+            billingDetails?: components["schemas"]["BillingDetailsBody"] | null;
             /**
              * @description Accepted for the spec's shape; the token says whose card it is.
              * @default
              */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
         };
         /** @description An additional driver of a trip. */
         AdditionalDriver: {
@@ -2062,17 +2062,17 @@ export interface components {
              * @description `report-issue`, `report-damage`, anything else an incidence charge.
              * @default
              */
-            kind: components["schemas"]["Text"];
+            kind?: components["schemas"]["Text"];
             /**
              * @description The issue type, damage category or incidental type (also `type`).
              * @default
              */
-            category: components["schemas"]["Text"];
+            category?: components["schemas"]["Text"];
             /**
              * @description URLs of photos the caller uploaded (also `photos`).
              * @default []
              */
-            photoUrls: components["schemas"]["Texts"];
+            photoUrls?: components["schemas"]["Texts"];
         };
         /** @description Whether the car is free for the dates. */
         Availability: {
@@ -2098,30 +2098,30 @@ export interface components {
          */
         BillingDetailsBody: {
             /** @default  */
-            street: components["schemas"]["Text"];
+            street?: components["schemas"]["Text"];
             /** @default  */
-            address_line1: components["schemas"]["Text"];
+            address_line1?: components["schemas"]["Text"];
             /** @default  */
-            addressLine2: components["schemas"]["Text"];
+            addressLine2?: components["schemas"]["Text"];
             /** @default  */
-            address_line2: components["schemas"]["Text"];
+            address_line2?: components["schemas"]["Text"];
             /** @default  */
-            city: components["schemas"]["Text"];
+            city?: components["schemas"]["Text"];
             /** @default  */
-            state: components["schemas"]["Text"];
+            state?: components["schemas"]["Text"];
             /** @default  */
-            zip: components["schemas"]["Text"];
+            zip?: components["schemas"]["Text"];
             /** @default  */
-            postal_code: components["schemas"]["Text"];
+            postal_code?: components["schemas"]["Text"];
             /**
              * @description `US`.
              * @default
              */
-            country: components["schemas"]["Text"];
+            country?: components["schemas"]["Text"];
             /** @default  */
-            name: components["schemas"]["Text"];
+            name?: components["schemas"]["Text"];
             /** @default  */
-            first_name: components["schemas"]["Text"];
+            first_name?: components["schemas"]["Text"];
         };
         /** @description A car's unavailable days. */
         BlockedDates: {
@@ -2132,25 +2132,25 @@ export interface components {
         /** @description `cancelTrip`. */
         CancelBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /** @default  */
-            cancelReason: components["schemas"]["Text"];
+            cancelReason?: components["schemas"]["Text"];
             /**
              * @description What the canceller saw; the refund policy decides what is given back.
              * @default null
              */
-            refundAmount: components["schemas"]["Dollars"];
+            refundAmount?: components["schemas"]["Dollars"];
         };
         /** @description A captain's credentials, or a reset code and the new password. */
         CaptainBody: {
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
             /** @default  */
-            password: components["schemas"]["Verbatim"];
+            password?: components["schemas"]["Verbatim"];
             /** @default  */
-            otp: components["schemas"]["Text"];
+            otp?: components["schemas"]["Text"];
             /** @default  */
-            newPassword: components["schemas"]["Verbatim"];
+            newPassword?: components["schemas"]["Verbatim"];
         };
         /** @description A car's street address. */
         CarAddress: {
@@ -2347,7 +2347,7 @@ export interface components {
         /** @description An invitation code to check. */
         CodeBody: {
             /** @default  */
-            code: components["schemas"]["Text"];
+            code?: components["schemas"]["Text"];
         };
         /** @description Whether an invitation code is valid. */
         CodeValidity: {
@@ -2365,7 +2365,7 @@ export interface components {
         /** @description A coupon code. */
         CouponBody: {
             /** @default  */
-            couponCode: components["schemas"]["Text"];
+            couponCode?: components["schemas"]["Text"];
         };
         /** @description What a coupon gives. */
         CouponTerms: {
@@ -2396,24 +2396,24 @@ export interface components {
         /** @description `createModifyTripRequest`: new dates, or new extras and plan, with an optional message. */
         CreateModifyBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /**
              * @description Empty keeps the dates.
              * @default
              */
-            newStartDate: components["schemas"]["Text"];
+            newStartDate?: components["schemas"]["Text"];
             /** @default  */
-            newStartTime: components["schemas"]["Text"];
+            newStartTime?: components["schemas"]["Text"];
             /** @default  */
-            newEndDate: components["schemas"]["Text"];
+            newEndDate?: components["schemas"]["Text"];
             /** @default  */
-            newEndTime: components["schemas"]["Text"];
+            newEndTime?: components["schemas"]["Text"];
             /** @default null */
-            extras: components["schemas"]["Extras"] | null;
+            extras?: components["schemas"]["Extras"] | null;
             /** @default  */
-            protectionPlanType: components["schemas"]["Text"];
+            protectionPlanType?: components["schemas"]["Text"];
             /** @default  */
-            message: components["schemas"]["Text"];
+            message?: components["schemas"]["Text"];
         };
         /** @description `createTrip`: the Trip entity of spec 002 (the checkout's choices), plus `quoteId`. */
         CreateTripBody: {
@@ -2421,60 +2421,60 @@ export interface components {
              * @description From `tripPrice/getFinalTripPrice`; without it the server prices the fields itself.
              * @default
              */
-            quoteId: components["schemas"]["Text"];
+            quoteId?: components["schemas"]["Text"];
             /** @default  */
-            carId: components["schemas"]["Text"];
+            carId?: components["schemas"]["Text"];
             /**
              * @description `YYYY-MM-DD`, local to the car.
              * @default
              */
-            newStartDate: components["schemas"]["Text"];
+            newStartDate?: components["schemas"]["Text"];
             /**
              * @description `h:mm AM`, local to the car.
              * @default
              */
-            newStartTime: components["schemas"]["Text"];
+            newStartTime?: components["schemas"]["Text"];
             /** @default  */
-            newEndDate: components["schemas"]["Text"];
+            newEndDate?: components["schemas"]["Text"];
             /** @default  */
-            newEndTime: components["schemas"]["Text"];
+            newEndTime?: components["schemas"]["Text"];
             /** @default null */
-            age: components["schemas"]["Int"];
+            age?: components["schemas"]["Int"];
             /** @default [] */
-            extras: components["schemas"]["Extras"];
+            extras?: components["schemas"]["Extras"];
             /** @default  */
-            protectionPlanType: components["schemas"]["Text"];
+            protectionPlanType?: components["schemas"]["Text"];
             /** @default null */
-            pickUpLocation: components["schemas"]["Place"];
+            pickUpLocation?: components["schemas"]["Place"];
             /** @default  */
-            couponCode: components["schemas"]["Text"];
+            couponCode?: components["schemas"]["Text"];
             /** @default false */
-            returnToSameAddress: components["schemas"]["Flag"];
+            returnToSameAddress?: components["schemas"]["Flag"];
             /** @default false */
-            returnToCarLocation: components["schemas"]["Flag"];
+            returnToCarLocation?: components["schemas"]["Flag"];
             /** @default null */
-            returnLocation: components["schemas"]["Place"];
+            returnLocation?: components["schemas"]["Place"];
             /**
              * @description To the host.
              * @default
              */
-            message: components["schemas"]["Text"];
+            message?: components["schemas"]["Text"];
             /**
              * @description The price the guest saw; if the price charged differs by more than a cent, 409
              *     `price_changed`.
              * @default null
              */
-            finalPrice: components["schemas"]["Dollars"];
+            finalPrice?: components["schemas"]["Dollars"];
             /**
              * @description Accepted for the spec's shape; the token says who books.
              * @default
              */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
         };
         /** @description Where the car would be delivered. */
         DeliveryBody: {
             /** @default null */
-            deliveryLocation: components["schemas"]["DeliveryPoint"] | null;
+            deliveryLocation?: components["schemas"]["DeliveryPoint"] | null;
         };
         /** @description How far a delivery would go. */
         DeliveryDistance: {
@@ -2497,7 +2497,7 @@ export interface components {
              * @description `[longitude, latitude]`.
              * @default null
              */
-            coordinates: components["schemas"]["Number"][] | null;
+            coordinates?: components["schemas"]["Number"][] | null;
         };
         /** @description The documents' status after an upload, with what was uploaded. */
         DocumentUpload: components["schemas"]["Documents"] & {
@@ -2520,12 +2520,12 @@ export interface components {
         /** @description An invitation's token, from its email's link. */
         DriverTokenBody: {
             /** @default  */
-            token: components["schemas"]["Text"];
+            token?: components["schemas"]["Text"];
         };
         /** @description An email address. */
         EmailBody: {
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
         };
         /** @description A list of values. */
         EnumList: {
@@ -2647,17 +2647,17 @@ export interface components {
              * @description `guest` or `host` (informational: the token decides).
              * @default
              */
-            role: components["schemas"]["Text"];
+            role?: components["schemas"]["Text"];
             /**
              * @description URLs of photos the caller uploaded (`image/generatePresignedUrlsForUpload`).
              * @default []
              */
-            photoUrls: components["schemas"]["Texts"];
+            photoUrls?: components["schemas"]["Texts"];
             /**
              * @description `exterior` or `interior`.
              * @default
              */
-            type: components["schemas"]["Text"];
+            type?: components["schemas"]["Text"];
         };
         /** @description The photos of one handover. */
         HandoverPhotos: {
@@ -2719,19 +2719,19 @@ export interface components {
         /** @description A home location; latitude and longitude are required. */
         HomeLocationBody: {
             /** @default  */
-            street: components["schemas"]["Text"];
+            street?: components["schemas"]["Text"];
             /** @default  */
-            city: components["schemas"]["Text"];
+            city?: components["schemas"]["Text"];
             /** @default  */
-            state: components["schemas"]["Text"];
+            state?: components["schemas"]["Text"];
             /** @default  */
-            zip: components["schemas"]["Text"];
+            zip?: components["schemas"]["Text"];
             /** @default  */
-            country: components["schemas"]["Text"];
+            country?: components["schemas"]["Text"];
             /** @default null */
-            latitude: components["schemas"]["Number"];
+            latitude?: components["schemas"]["Number"];
             /** @default null */
-            longitude: components["schemas"]["Number"];
+            longitude?: components["schemas"]["Number"];
         };
         /** @description The public host card (000 section 3). */
         Host: {
@@ -2786,24 +2786,24 @@ export interface components {
              *     `tickets` (also `incidentalType`, `name`).
              * @default
              */
-            type: components["schemas"]["Text"];
+            type?: components["schemas"]["Text"];
             /** @default  */
-            description: components["schemas"]["Text"];
+            description?: components["schemas"]["Text"];
             /**
              * @description Late return: the car came back improperly.
              * @default false
              */
-            improperReturn: components["schemas"]["Flag"];
+            improperReturn?: components["schemas"]["Flag"];
             /**
              * @description Extra miles: the miles driven on the trip, 0 to 1,000,000 (also `miles`).
              * @default null
              */
-            milesDriven: components["schemas"]["Int"];
+            milesDriven?: components["schemas"]["Int"];
             /**
              * @description Receipts (fuel, tolls...): what the host paid (also `price`).
              * @default null
              */
-            amount: components["schemas"]["Dollars"];
+            amount?: components["schemas"]["Dollars"];
         };
         /** @description How one kind of incidental is charged. */
         IncidentalOption: {
@@ -2876,20 +2876,20 @@ export interface components {
         /** @description `{incidentals: [...]}` (also `items`, `charges`), or one incidental's fields at the top. */
         IncidentalsObject: {
             /** @default null */
-            incidentals: components["schemas"]["IncidentalBody"][] | null;
+            incidentals?: components["schemas"]["IncidentalBody"][] | null;
             /**
              * @description One incidental's type (as in [`IncidentalBody`]).
              * @default
              */
-            type: components["schemas"]["Text"];
+            type?: components["schemas"]["Text"];
             /** @default  */
-            description: components["schemas"]["Text"];
+            description?: components["schemas"]["Text"];
             /** @default false */
-            improperReturn: components["schemas"]["Flag"];
+            improperReturn?: components["schemas"]["Flag"];
             /** @default null */
-            milesDriven: components["schemas"]["Int"];
+            milesDriven?: components["schemas"]["Int"];
             /** @default null */
-            amount: components["schemas"]["Dollars"];
+            amount?: components["schemas"]["Dollars"];
         };
         /** @description A whole number, or its text */
         Int: number | string | null;
@@ -2961,7 +2961,7 @@ export interface components {
         /** @description One of the caller's private files. */
         KeyBody: {
             /** @default  */
-            key: components["schemas"]["Text"];
+            key?: components["schemas"]["Text"];
         };
         /** @description A room's last message. */
         LastMessage: {
@@ -2980,32 +2980,32 @@ export interface components {
         /** @description `login`: email and password, or a phone number alone (a code is then texted). */
         LoginBody: {
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
             /** @default  */
-            password: components["schemas"]["Verbatim"];
+            password?: components["schemas"]["Verbatim"];
             /** @default  */
-            phoneNumber: components["schemas"]["Text"];
+            phoneNumber?: components["schemas"]["Text"];
             /** @default  */
-            deviceFingerprint: components["schemas"]["Text"];
+            deviceFingerprint?: components["schemas"]["Text"];
         };
         /** @description Many cars, one window. */
         ManyBody: {
             /** @default [] */
-            carId: components["schemas"]["CarIds"];
+            carId?: components["schemas"]["CarIds"];
             /**
              * @description RFC 3339, or local `YYYY-MM-DD h:mm AM`.
              * @default
              */
-            startTime: components["schemas"]["Text"];
+            startTime?: components["schemas"]["Text"];
             /** @default  */
-            endTime: components["schemas"]["Text"];
+            endTime?: components["schemas"]["Text"];
             /** @default null */
-            age: components["schemas"]["Int"];
+            age?: components["schemas"]["Int"];
             /**
              * @description Accepted for the spec's shape; the caller is the token's user.
              * @default
              */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
         };
         /** @description Many cars' prices. */
         ManyPrices: {
@@ -3026,25 +3026,25 @@ export interface components {
         /** @description A booked trip with new dates, or with new extras and plan. */
         ModifiedBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /**
              * @description New dates, or none to keep them.
              * @default
              */
-            newStartDate: components["schemas"]["Text"];
+            newStartDate?: components["schemas"]["Text"];
             /** @default  */
-            newStartTime: components["schemas"]["Text"];
+            newStartTime?: components["schemas"]["Text"];
             /** @default  */
-            newEndDate: components["schemas"]["Text"];
+            newEndDate?: components["schemas"]["Text"];
             /** @default  */
-            newEndTime: components["schemas"]["Text"];
+            newEndTime?: components["schemas"]["Text"];
             /** @default null */
-            extras: components["schemas"]["Extras"] | null;
+            extras?: components["schemas"]["Extras"] | null;
             /**
              * @description Absent keeps the plan.
              * @default
              */
-            protectionPlanType: components["schemas"]["Text"];
+            protectionPlanType?: components["schemas"]["Text"];
         };
         /** @description A modified trip's price. */
         ModifiedPrice: {
@@ -3067,16 +3067,16 @@ export interface components {
              * @description The pending incidentals to remove.
              * @default []
              */
-            incidentalIds: components["schemas"]["Texts"];
+            incidentalIds?: components["schemas"]["Texts"];
         };
         /** @description A new password, with the emailed code where the caller is not signed in. */
         NewPasswordBody: {
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
             /** @default  */
-            otp: components["schemas"]["Text"];
+            otp?: components["schemas"]["Text"];
             /** @default  */
-            newPassword: components["schemas"]["Verbatim"];
+            newPassword?: components["schemas"]["Verbatim"];
         };
         /** @description A number, or its text */
         Number: number | string | null;
@@ -3092,16 +3092,16 @@ export interface components {
         /** @description A one-time code for a user. */
         OtpBody: {
             /** @default  */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
             /** @default  */
-            otp: components["schemas"]["Text"];
+            otp?: components["schemas"]["Text"];
             /** @default  */
-            deviceFingerprint: components["schemas"]["Text"];
+            deviceFingerprint?: components["schemas"]["Text"];
             /**
              * @description `phone` or `email`.
              * @default
              */
-            otpType: components["schemas"]["Text"];
+            otpType?: components["schemas"]["Text"];
         };
         /** @description `data` of a code sent. */
         OtpData: {
@@ -3202,7 +3202,7 @@ export interface components {
         /** @description A phone number. */
         PhoneBody: {
             /** @default  */
-            phoneNumber: components["schemas"]["Text"];
+            phoneNumber?: components["schemas"]["Text"];
         };
         /** @description Where the guest picks the car up. */
         PickUpLocation: {
@@ -3289,12 +3289,12 @@ export interface components {
         /** @description A plan and the trip price it is a share of. */
         PlanPriceBody: {
             /** @default  */
-            protectionPlanType: components["schemas"]["Text"];
+            protectionPlanType?: components["schemas"]["Text"];
             /**
              * @description Dollars.
              * @default null
              */
-            finalTripPrice: components["schemas"]["Dollars"];
+            finalTripPrice?: components["schemas"]["Dollars"];
         };
         /** @description What a user still needs before booking (spec 000 4.6). */
         PreBookVerifNeededFields: {
@@ -3305,17 +3305,17 @@ export interface components {
         /** @description The files to upload. */
         PresignBody: {
             /** @default [] */
-            files: components["schemas"]["PresignFile"][];
+            files?: components["schemas"]["PresignFile"][];
         };
         /** @description A file to upload. */
         PresignFile: {
             /** @default  */
-            fileName: components["schemas"]["Text"];
+            fileName?: components["schemas"]["Text"];
             /**
              * @description JPEG, PNG, WebP, HEIC/HEIF or PDF.
              * @default
              */
-            fileType: components["schemas"]["Text"];
+            fileType?: components["schemas"]["Text"];
         };
         /** @description One car's price. */
         PriceAnswer: {
@@ -3404,25 +3404,25 @@ export interface components {
         /** @description The fields to change; absent fields stay as they are. */
         ProfileBody: {
             /** @default null */
-            firstName: components["schemas"]["Text"] | null;
+            firstName?: components["schemas"]["Text"] | null;
             /** @default null */
-            lastName: components["schemas"]["Text"] | null;
+            lastName?: components["schemas"]["Text"] | null;
             /** @default null */
-            phoneNumber: components["schemas"]["Text"] | null;
+            phoneNumber?: components["schemas"]["Text"] | null;
             /** @default null */
-            countryCode: components["schemas"]["Text"] | null;
+            countryCode?: components["schemas"]["Text"] | null;
             /** @default null */
-            professionalEmail: components["schemas"]["Text"] | null;
+            professionalEmail?: components["schemas"]["Text"] | null;
             /** @default null */
-            dob: components["schemas"]["Text"] | null;
+            dob?: components["schemas"]["Text"] | null;
             /** @default null */
-            profilePic: components["schemas"]["Text"] | null;
+            profilePic?: components["schemas"]["Text"] | null;
             /** @default null */
-            promotionsEnrollment: components["schemas"]["Flag"] | null;
+            promotionsEnrollment?: components["schemas"]["Flag"] | null;
             /** @default null */
-            homeLocation: components["schemas"]["HomeLocationBody"] | null;
+            homeLocation?: components["schemas"]["HomeLocationBody"] | null;
             /** @default null */
-            about: components["schemas"]["Text"] | null;
+            about?: components["schemas"]["Text"] | null;
         };
         /** @description A protection plan. */
         ProtectionPlan: {
@@ -3481,7 +3481,7 @@ export interface components {
         /** @description `rejectTrip` (the body may be empty). */
         RejectBody: {
             /** @default  */
-            rejectReason: components["schemas"]["Text"];
+            rejectReason?: components["schemas"]["Text"];
         };
         /** @description The rental agreement of a trip. */
         RentalAgreement: {
@@ -3529,12 +3529,12 @@ export interface components {
              * @description At most 100 characters.
              * @default
              */
-            reportType: components["schemas"]["Text"];
+            reportType?: components["schemas"]["Text"];
             /**
              * @description At most 1000 characters.
              * @default
              */
-            reason: components["schemas"]["Text"];
+            reason?: components["schemas"]["Text"];
         };
         /** @description `reportIssue`. */
         ReportIssueBody: {
@@ -3542,14 +3542,14 @@ export interface components {
              * @description One of the issue types (also `issueType`).
              * @default
              */
-            type: components["schemas"]["Text"];
+            type?: components["schemas"]["Text"];
             /** @default  */
-            description: components["schemas"]["Text"];
+            description?: components["schemas"]["Text"];
             /**
              * @description URLs of photos the caller uploaded (also `photos`).
              * @default []
              */
-            photoUrls: components["schemas"]["Texts"];
+            photoUrls?: components["schemas"]["Texts"];
         };
         /** @description A photo of a report. */
         ReportPhoto: {
@@ -3575,14 +3575,14 @@ export interface components {
         /** @description `respondToModifyRequest`. */
         RespondModifyBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
             /**
              * @description `accept` or `decline` (or `true` / `false`).
              * @default
              */
-            response: components["schemas"]["Text"];
+            response?: components["schemas"]["Text"];
             /** @default  */
-            message: components["schemas"]["Text"];
+            message?: components["schemas"]["Text"];
         };
         /** @description A guest's review of the car. */
         Review: {
@@ -3666,11 +3666,11 @@ export interface components {
         /** @description `sendEmail` (spec 000): the verification code, with the user's id and first name. */
         SendEmailBody: {
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
             /** @default  */
-            firstName: components["schemas"]["Text"];
+            firstName?: components["schemas"]["Text"];
             /** @default  */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
         };
         /** @description A session: `user, access_token, status, message`. */
         Session: {
@@ -3687,33 +3687,33 @@ export interface components {
         /** @description `signUp` (002 section 7). */
         SignUpBody: {
             /** @default  */
-            firstName: components["schemas"]["Text"];
+            firstName?: components["schemas"]["Text"];
             /** @default  */
-            lastName: components["schemas"]["Text"];
+            lastName?: components["schemas"]["Text"];
             /** @default  */
-            email: components["schemas"]["Text"];
+            email?: components["schemas"]["Text"];
             /** @default  */
-            professionalEmail: components["schemas"]["Text"];
+            professionalEmail?: components["schemas"]["Text"];
             /** @default  */
-            phoneNumber: components["schemas"]["Text"];
+            phoneNumber?: components["schemas"]["Text"];
             /** @default  */
-            countryCode: components["schemas"]["Text"];
+            countryCode?: components["schemas"]["Text"];
             /** @default  */
-            password: components["schemas"]["Verbatim"];
+            password?: components["schemas"]["Verbatim"];
             /** @default false */
-            promotions_enrollment: components["schemas"]["Flag"];
+            promotions_enrollment?: components["schemas"]["Flag"];
             /**
              * @description The invitation code.
              * @default
              */
-            signUpCode: components["schemas"]["Text"];
+            signUpCode?: components["schemas"]["Text"];
             /**
              * @description Absent means the form already enforced it; `false` is refused.
              * @default null
              */
-            termsAccepted: boolean | null;
+            termsAccepted?: boolean | null;
             /** @default  */
-            deviceFingerprint: components["schemas"]["Text"];
+            deviceFingerprint?: components["schemas"]["Text"];
         };
         /** @description Suggestions, all and by group. */
         Suggestions: {
@@ -3860,56 +3860,56 @@ export interface components {
          */
         TripChoices: {
             /** @default  */
-            carId: components["schemas"]["Text"];
+            carId?: components["schemas"]["Text"];
             /**
              * @description `YYYY-MM-DD`, local to the car.
              * @default
              */
-            newStartDate: components["schemas"]["Text"];
+            newStartDate?: components["schemas"]["Text"];
             /**
              * @description `h:mm AM`.
              * @default
              */
-            newStartTime: components["schemas"]["Text"];
+            newStartTime?: components["schemas"]["Text"];
             /** @default  */
-            newEndDate: components["schemas"]["Text"];
+            newEndDate?: components["schemas"]["Text"];
             /** @default  */
-            newEndTime: components["schemas"]["Text"];
+            newEndTime?: components["schemas"]["Text"];
             /**
              * @description The driver's age (25 when absent).
              * @default null
              */
-            age: components["schemas"]["Int"];
+            age?: components["schemas"]["Int"];
             /** @default [] */
-            extras: components["schemas"]["Extras"];
+            extras?: components["schemas"]["Extras"];
             /**
              * @description Standard (default), Minimum or Decline.
              * @default
              */
-            protectionPlanType: components["schemas"]["Text"];
+            protectionPlanType?: components["schemas"]["Text"];
             /**
              * @description Accepted for the spec's shape; the caller is the token's user.
              * @default
              */
-            userId: components["schemas"]["Text"];
+            userId?: components["schemas"]["Text"];
             /**
              * @description Delivery to this place (none: the guest picks the car up).
              * @default null
              */
-            pickUpLocation: components["schemas"]["Place"];
+            pickUpLocation?: components["schemas"]["Place"];
             /** @default  */
-            couponCode: components["schemas"]["Text"];
+            couponCode?: components["schemas"]["Text"];
             /** @default false */
-            returnToSameAddress: components["schemas"]["Flag"];
+            returnToSameAddress?: components["schemas"]["Flag"];
             /** @default false */
-            returnToCarLocation: components["schemas"]["Flag"];
+            returnToCarLocation?: components["schemas"]["Flag"];
             /** @default null */
-            returnLocation: components["schemas"]["Place"];
+            returnLocation?: components["schemas"]["Place"];
         };
         /** @description A trip, by its id in the body. */
         TripIdBody: {
             /** @default  */
-            tripId: components["schemas"]["Text"];
+            tripId?: components["schemas"]["Text"];
         };
         /** @description A trip's charges per issue type, and its issue reports. */
         TripIssueCharges: {
@@ -4015,9 +4015,9 @@ export interface components {
         /** @description A token to check (the bearer token when absent). */
         VerifyTokenBody: {
             /** @default  */
-            token: components["schemas"]["Text"];
+            token?: components["schemas"]["Text"];
             /** @default  */
-            deviceFingerprint: components["schemas"]["Text"];
+            deviceFingerprint?: components["schemas"]["Text"];
         };
     };
     responses: {

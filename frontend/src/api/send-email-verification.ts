@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Answer, Body } from './types';
 
-export type EmailVerificationBody = { email: string; firstName: string; userId: string };
+export type EmailVerificationBody = Body<'/v1/users/sendEmail', 'post'>;
 
 /** `POST /users/sendEmail`: sends the email verification code (checked with `loginOtp(..., 'email')`). */
-export function sendEmailVerification(body: EmailVerificationBody): Promise<{ status?: boolean; message?: string }> {
+export function sendEmailVerification(body: EmailVerificationBody): Promise<Answer<'/v1/users/sendEmail', 'post'>> {
   return api.post('/users/sendEmail', body);
 }
 

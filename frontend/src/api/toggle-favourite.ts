@@ -2,16 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { FavouritesAnswer } from './get-fav-cars';
 import { queryKeys } from './query-keys';
+import type { Answer } from './types';
 
-export function addFavourite(carId: string): Promise<FavouritesAnswer> {
-  return api.post<FavouritesAnswer>(`/users/addFav/${encodeURIComponent(carId)}`);
+export function addFavourite(carId: string): Promise<Answer<'/v1/users/addFav/{carId}', 'post'>> {
+  return api.post(`/users/addFav/${encodeURIComponent(carId)}`);
 }
 
-export function removeFavourite(carId: string): Promise<FavouritesAnswer> {
-  return api.post<FavouritesAnswer>(`/users/removeFav/${encodeURIComponent(carId)}`);
+export function removeFavourite(carId: string): Promise<Answer<'/v1/users/removeFav/{carId}', 'post'>> {
+  return api.post(`/users/removeFav/${encodeURIComponent(carId)}`);
 }
 
 type Vars = { carId: string; favourite: boolean };
+
+const NONE: FavouritesAnswer = { status: true, message: '', data: [], favoriteCars: [] };
 
 /**
  * Optimistic favourite toggle (spec 000 section 4.2): the favourites list changes at once,
@@ -25,17 +28,20 @@ export function useToggleFavourite() {
     onMutate: async ({ carId, favourite }) => {
       await qc.cancelQueries({ queryKey: queryKeys.favourites });
       const previous = qc.getQueryData<FavouritesAnswer>(queryKeys.favourites);
-      const ids = new Set(previous?.favoriteCars ?? []);
+      const before = previous ?? NONE;
+      const ids = new Set(before.favoriteCars);
       if (favourite) ids.add(carId);
       else ids.delete(carId);
-      qc.setQueryData<FavouritesAnswer>(queryKeys.favourites, { status: true, favoriteCars: [...ids] });
+      // An added car's card arrives with the answer; a removed one leaves at once.
+      qc.setQueryData<FavouritesAnswer>(queryKeys.favourites, { ...before, favoriteCars: [...ids], data: before.data.filter((c) => ids.has(c.carId)) });
       return { previous };
     },
     onError: (_err, _vars, ctx) => {
-      qc.setQueryData(queryKeys.favourites, ctx?.previous ?? { status: true, favoriteCars: [] });
+      qc.setQueryData<FavouritesAnswer>(queryKeys.favourites, ctx?.previous ?? NONE);
     },
     onSuccess: (answer) => {
-      if (answer?.favoriteCars) qc.setQueryData(queryKeys.favourites, { status: true, favoriteCars: answer.favoriteCars });
+      // addFav and removeFav answer the whole list, as getFavCars does.
+      qc.setQueryData<FavouritesAnswer>(queryKeys.favourites, answer);
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.favourites });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { FavouritesAnswer } from '@/api/get-fav-cars';
 import { server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -17,10 +18,10 @@ describe('favourite button', () => {
   it('turns on at once and stays on when the server agrees', async () => {
     setSession('t', { userId: 'u1' });
     server.use(
-      http.get('*/v1/users/getFavCars', () => HttpResponse.json({ status: true, favoriteCars: [] })),
+      http.get('*/v1/users/getFavCars', () => HttpResponse.json<FavouritesAnswer>({ status: true, message: '', data: [], favoriteCars: [] })),
       http.post('*/v1/users/addFav/c1', async () => {
         await delay(200);
-        return HttpResponse.json({ status: true, favoriteCars: ['c1'] });
+        return HttpResponse.json<FavouritesAnswer>({ status: true, message: '', data: [], favoriteCars: ['c1'] });
       }),
     );
     renderWithProviders(<FavouriteButton carId="c1" initial={false} carName="Car" />);
@@ -35,7 +36,7 @@ describe('favourite button', () => {
     setSession('t', { userId: 'u1' });
     let favs: string[] = ['c1'];
     server.use(
-      http.get('*/v1/users/getFavCars', () => HttpResponse.json({ status: true, favoriteCars: favs })),
+      http.get('*/v1/users/getFavCars', () => HttpResponse.json<FavouritesAnswer>({ status: true, message: '', data: [], favoriteCars: favs })),
       http.post('*/v1/users/removeFav/c1', async () => {
         await delay(100);
         favs = ['c1'];

@@ -2,11 +2,11 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@/api/types';
+import { place } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
 import { PlaceAutocomplete, type SelectedPlace } from './place-autocomplete';
-
-const place = (id: string, text: string, group: string) => ({ placeId: id, text, lat: 37.5, lng: -122, formatted_address: text, name: text, types: [], group });
 
 function Harness({ onSelect }: { onSelect: (p: SelectedPlace) => void }) {
   const [v, setV] = useState('');
@@ -23,7 +23,7 @@ describe('place autocomplete', () => {
       http.get('*/v1/places/autocomplete', ({ request }) => {
         inputs.push(new URL(request.url).searchParams.get('input')!);
         const items = [place('a1', 'SFO Airport', 'Airport'), place('c1', 'Fremont, CA', 'City'), place('h1', 'Fremont Marriott Silicon Valley Hotel And Suites Downtown', 'Hotel')];
-        return HttpResponse.json({ data: items, groups: [{ group: 'Airport', items: [items[0]] }, { group: 'City', items: [items[1]] }, { group: 'Hotel', items: [items[2]] }] });
+        return HttpResponse.json<Answer<'/v1/places/autocomplete', 'get'>>({ status: true, data: items, groups: [{ group: 'Airport', items: [items[0]] }, { group: 'City', items: [items[1]] }, { group: 'Hotel', items: [items[2]] }] });
       }),
     );
     const onSelect = vi.fn();
@@ -52,7 +52,7 @@ describe('place autocomplete', () => {
     server.use(
       http.get('*/v1/places/geocode', ({ request }) => {
         asked.push(new URL(request.url).search);
-        return HttpResponse.json({ status: true, results: [{ ...place('c1', 'Fremont, CA, USA', 'City'), distanceMiles: 0.4 }] });
+        return HttpResponse.json<Answer<'/v1/places/geocode', 'get'>>({ status: true, results: [{ ...place('c1', 'Fremont, CA, USA', 'City'), distanceMiles: 0.4 }] });
       }),
     );
     const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 37.5485, longitude: -121.9886 } } as GeolocationPosition));

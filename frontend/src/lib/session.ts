@@ -3,26 +3,15 @@
  * storage keys). A tiny store so React can subscribe to changes (login in a modal, logout, a
  * 401 from the server).
  */
-export type SessionUser = {
-  _id?: string;
-  userId?: string;
-  user_id?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  favoriteCars?: string[];
-  isProfessionalUser?: boolean;
-  preBookVerifNeededFields?: { dob?: boolean; emailVerified?: boolean; dlUploadNeeded?: boolean };
-  emailVerify?: boolean;
-  homeLocation?: { address?: { street?: string; city?: string; state?: string }; latitude?: number; longitude?: number }[];
-  hasPaymentMethod?: boolean;
-  [key: string]: unknown;
-};
+import type { User } from '@/api/types';
+
+/**
+ * The signed-in user: the API's `User`, as a login or `getuser` answered it. A copy stored by an
+ * earlier version of the app may lack fields, so every field is read as optional.
+ */
+export type SessionUser = Partial<User>;
 
 export type Session = { token: string; user: SessionUser } | null;
-
-/** What every login call and the token check answer. */
-export type SessionAnswer = { status?: boolean; message?: string; access_token?: string; user?: SessionUser };
 
 const TOKEN = 'token';
 const USER = 'user';
@@ -51,7 +40,7 @@ export function getToken(): string | null {
 }
 
 export function userIdOf(user: SessionUser | undefined | null): string | null {
-  return (user?.userId ?? user?._id ?? user?.user_id ?? null) as string | null;
+  return user?.userId ?? user?._id ?? user?.user_id ?? null;
 }
 
 export function setSession(token: string, user: SessionUser): void {

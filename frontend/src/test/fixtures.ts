@@ -1,4 +1,9 @@
-export function searchCar(i: number, over: Record<string, unknown> = {}) {
+import type { CarCard, CarPage, Host, Place, PriceDetails, SessionAnswer, Trip, User } from '@/api/types';
+
+// Answers shaped as the API's document says (src/api/types.ts), so a test cannot lean on a field
+// the server does not send.
+
+export function searchCar(i: number, over: Partial<CarCard> = {}): CarCard {
   return {
     _id: `car-${i}`,
     make: 'Tesla',
@@ -7,7 +12,7 @@ export function searchCar(i: number, over: Record<string, unknown> = {}) {
     latitude: 37.55 + i / 100,
     longitude: -121.99,
     address: { street: '1 Main St', city: 'Fremont', state: 'CA', zip: '94536' },
-    location: { coordinates: [-121.99, 37.55 + i / 100] },
+    location: { type: 'Point', coordinates: [-121.99, 37.55 + i / 100] },
     primaryPhotoUrl: '',
     photoUrls: [],
     totalRating: 4.8,
@@ -21,11 +26,13 @@ export function searchCar(i: number, over: Record<string, unknown> = {}) {
     vehicleType: 'sedan',
     seats: 5,
     transmissionType: 'automatic',
+    gasType: 'ev',
+    ownerId: 'host-1',
     ...over,
   };
 }
 
-export function carDetails(over: Record<string, unknown> = {}) {
+export function carDetails(over: Partial<CarPage> = {}): CarPage {
   return {
     ...searchCar(1),
     _id: 'car-1',
@@ -34,21 +41,26 @@ export function carDetails(over: Record<string, unknown> = {}) {
     isOwnCar: false,
     trim: 'Long Range',
     doors: 4,
-    gasType: 'ev',
+    additionalPhotos: [],
     carDetails: 'A quiet electric car.',
     features: ['Autopilot', 'Heated seats'],
     extras: [],
     minAgeRequired: 21,
     ReportListingPolicy: 'Report a listing that is inaccurate.',
     cancellationPolicy: 'Free cancellation.',
+    pricePerHour: 4,
     price: 91,
+    advanceNoticeHours: 0,
+    minTripDuration: 1,
+    maxTripDuration: 30,
+    timeZone: 'America/Los_Angeles',
     address: { street: '1 Main St', city: 'Fremont', state: 'CA', zip: '94536', latitude: 37.56, longitude: -121.99 },
     pickupLocations: [],
     ...over,
   };
 }
 
-export function tripPrice(over: Record<string, unknown> = {}) {
+export function tripPrice(over: Partial<PriceDetails> = {}): PriceDetails {
   return {
     carId: 'car-1',
     startTime: '',
@@ -64,13 +76,132 @@ export function tripPrice(over: Record<string, unknown> = {}) {
     pricePerMile: 0.45,
     convertedFreeCancellationBefore: null,
     pricingBreakdown: [
-      { label: '2 days x $100.00', amount: 200 },
-      { label: 'Discount', amount: -18 },
-      { label: 'Taxes', amount: 17.5 },
-      { label: 'Total', amount: 199.5 },
+      { label: '2 days x $100.00', amount: 200, explanation: '', kind: 'rental' },
+      { label: 'Discount', amount: -18, explanation: '', kind: 'discount' },
+      { label: 'Taxes', amount: 17.5, explanation: '', kind: 'tax' },
+      { label: 'Total', amount: 199.5, explanation: '', kind: 'total' },
     ],
     totalPriceRounded: 200,
+    tax: 17.5,
+    numberOfDays: 2,
+    isLongTerm: false,
+    dailyPrice: 100,
+    protectionPlanType: null,
     quoteId: 'q1',
+    quoteExpiresAt: null,
+    timeZone: 'America/Los_Angeles',
+    currency: 'USD',
+    ...over,
+  };
+}
+
+export function user(over: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    userId: 'u1',
+    user_id: 'u1',
+    firstName: 'Dana',
+    lastName: 'Lee',
+    email: 'dana@example.com',
+    professionalEmail: null,
+    phoneNumber: '5105550100',
+    countryCode: '+1',
+    promotions_enrollment: false,
+    signUpCode: null,
+    termsAccepted: true,
+    stripeCustomerId: null,
+    isProfessionalUser: false,
+    emailVerify: true,
+    isMobileVerified: true,
+    isDriverVerified: false,
+    currentTier: 'Explorer',
+    dob: null,
+    profilePic: null,
+    about: null,
+    preBookVerifNeededFields: { dob: false, emailVerified: true, dlUploadNeeded: false },
+    favoriteCars: [],
+    homeLocation: [],
+    hasPaymentMethod: false,
+    role: 'user',
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** A login or token check's answer. */
+export function session(over: Partial<SessionAnswer> = {}): SessionAnswer {
+  return { status: true, message: 'Login successful', access_token: 't1', expiresAt: 1_900_000_000, user: user(), ...over };
+}
+
+export function host(over: Partial<Host> = {}): Host {
+  return {
+    _id: 'host-1',
+    firstName: 'Grace',
+    lastName: 'K.',
+    profilePic: null,
+    rating: 4.9,
+    tripCount: 37,
+    joinedDate: '2025-01-01',
+    emailVerify: true,
+    isMobileVerified: true,
+    isDriverVerified: true,
+    currentTier: 'Explorer',
+    ...over,
+  };
+}
+
+export function place(id: string, text: string, group: string): Place {
+  const [lat, lng] = [37.5, -122];
+  return { placeId: id, text, lat, lng, formatted_address: text, name: text, displayName: text, types: [], group, location: { lat, lng }, geometry: { location: { lat, lng } } };
+}
+
+export function trip(over: Partial<Trip> = {}): Trip {
+  return {
+    _id: 'trip-1',
+    tripId: 'trip-1',
+    carId: 'car-1',
+    hostId: 'host-1',
+    ownerId: 'host-1',
+    userId: 'u1',
+    status: 'confirmed',
+    newStartDate: '2030-01-10',
+    newStartTime: '10:00 AM',
+    newEndDate: '2030-01-12',
+    newEndTime: '10:00 AM',
+    startDate: '2030-01-10',
+    endDate: '2030-01-12',
+    startTime: '2030-01-10T10:00:00-08:00',
+    endTime: '2030-01-12T10:00:00-08:00',
+    timeZone: 'America/Los_Angeles',
+    finalPrice: null,
+    priceDetails: null,
+    extras: [],
+    protectionPlanType: 'Standard',
+    pickUpLocation: null,
+    message: '',
+    cancelReason: '',
+    rejectReason: '',
+    refundAmount: null,
+    isCancelled: false,
+    cancelDate: null,
+    cancelledBy: '',
+    reservationNumber: 'UPC-ABC',
+    paymentStatus: 'authorized',
+    viewerRole: 'guest',
+    createdAt: '2029-12-01T00:00:00Z',
+    updatedAt: '2029-12-01T00:00:00Z',
+    history: [],
+    carName: '2022 Toyota RAV4',
+    carPhotoUrl: '',
+    carMake: 'Toyota',
+    carModel: 'RAV4',
+    carYear: 2022,
+    renterName: 'Dana G.',
+    firstName: 'Dana',
+    lastName: 'G.',
+    userProfilePic: '',
+    hostName: 'Grace K.',
+    additionalDrivers: [],
     ...over,
   };
 }

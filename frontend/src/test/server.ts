@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { SessionAnswer } from '@/api/types';
+import { session } from './fixtures';
 
 /**
  * One mock server for the unit tests; each test installs the handlers it needs. The session
- * check the app runs on load is answered by default.
+ * check the app runs on load is answered by default (valid, with no user to merge into the stored one).
  */
-export const server = setupServer(http.post('*/v1/users/verifyToken', () => HttpResponse.json({ status: true })));
+export const server = setupServer(http.post('*/v1/users/verifyToken', () => HttpResponse.json<SessionAnswer>(session({ user: null }))));

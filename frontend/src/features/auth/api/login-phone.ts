@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type OtpSendAnswer = { status?: boolean; success?: boolean; userId?: string; message?: string; data?: { userId?: string; message?: string } };
+/** A code sent: `userId` at the top and in `data` (the document's `OtpSent`). */
+export type OtpSendAnswer = Answer<'/v1/users/login/phone', 'post'>;
 
 export function loginPhone(phoneNumber: string): Promise<OtpSendAnswer> {
-  return api.post<OtpSendAnswer>('/users/login/phone', { phoneNumber });
+  const body: Body<'/v1/users/login/phone', 'post'> = { phoneNumber };
+  return api.post<OtpSendAnswer>('/users/login/phone', body);
 }
 
 export function useLoginPhone() {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
-export function logout(): Promise<unknown> {
+export function logout(): Promise<Answer<'/v1/logout', 'get'>> {
   return api.get('/logout');
 }
 

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
-import type { OtpSendAnswer } from './login-phone';
 
 /** The forgot-password dialog's email code (spec 000 section 4.4). */
-export function requestLoginWithOtp(email: string): Promise<OtpSendAnswer> {
-  return api.post<OtpSendAnswer>('/users/requestLoginWithOTP', { email });
+export function requestLoginWithOtp(email: string): Promise<Answer<'/v1/users/requestLoginWithOTP', 'post'>> {
+  const body: Body<'/v1/users/requestLoginWithOTP', 'post'> = { email };
+  return api.post('/users/requestLoginWithOTP', body);
 }
 
 export function useRequestLoginOtp() {

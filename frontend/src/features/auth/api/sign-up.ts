@@ -1,23 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { SessionAnswer } from '@/lib/session';
+import type { Answer, Body } from '@/api/types';
 
-export type SignUpBody = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  professionalEmail: string;
-  phoneNumber: string;
-  countryCode: string;
-  password: string;
-  promotions_enrollment: boolean;
-  signUpCode: string;
-  termsAccepted: boolean;
-};
+/** The form's fields; the device fingerprint is added here. */
+export type SignUpBody = Omit<Body<'/v1/users/sign-up', 'post'>, 'deviceFingerprint'>;
 
-export function signUp(body: SignUpBody): Promise<SessionAnswer> {
-  return api.post<SessionAnswer>('/users/sign-up', { ...body, deviceFingerprint: deviceFingerprint() });
+export function signUp(body: SignUpBody): Promise<Answer<'/v1/users/sign-up', 'post'>> {
+  return api.post('/users/sign-up', { ...body, deviceFingerprint: deviceFingerprint() } satisfies Body<'/v1/users/sign-up', 'post'>);
 }
 
 export function useSignUp() {

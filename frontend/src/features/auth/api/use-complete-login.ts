@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { SessionAnswer } from '@/api/types';
 import { setSession } from '@/lib/session';
-import type { SessionAnswer } from '@/lib/session';
 import { verifyTokenQueryOptions } from './verify-token';
 
 /**

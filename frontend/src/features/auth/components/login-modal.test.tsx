@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { OtpSent, SessionAnswer } from '@/api/types';
+import { session, user as userFixture } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
 import { getSession } from '@/lib/session';
@@ -33,7 +35,7 @@ describe('login modal', () => {
   });
 
   it('shows the OTP panel with a 30 s resend lock and checks the code', async () => {
-    server.use(http.post('*/v1/users/login/phone', () => HttpResponse.json({ status: true, userId: 'u1', message: 'sent' })));
+    server.use(http.post('*/v1/users/login/phone', () => HttpResponse.json<OtpSent>({ success: true, status: true, userId: 'u1', message: 'sent', data: { userId: 'u1', message: 'sent' } })));
     const { user } = setup();
     await user.click(screen.getByRole('tab', { name: 'Phone' }));
     await user.type(screen.getByLabelText('Phone number'), '5551234567');
@@ -58,10 +60,10 @@ describe('login modal', () => {
   });
 
   it('stores the session only after the token verifies', async () => {
-    const user0 = { _id: 'u1', userId: 'u1', firstName: 'Gia' };
+    const user0 = userFixture({ _id: 'u1', userId: 'u1', firstName: 'Gia' });
     server.use(
-      http.post('*/v1/users/login', () => HttpResponse.json({ status: true, access_token: 't1', user: user0 })),
-      http.post('*/v1/users/verifyToken', () => HttpResponse.json({ status: true, access_token: 't1', user: user0 })),
+      http.post('*/v1/users/login', () => HttpResponse.json<SessionAnswer>(session({ access_token: 't1', user: user0 }))),
+      http.post('*/v1/users/verifyToken', () => HttpResponse.json<SessionAnswer>(session({ access_token: 't1', user: user0 }))),
     );
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText('Email'), 'Guest@Demo.Local');

@@ -1,39 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body, PriceDetails } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type PriceLine = { label: string; amount: number; explanation?: string; kind?: string };
-export type FinalPrice = {
-  carId: string;
-  finalPrice: number;
-  finalPriceBeforeTax: number;
-  totalDiscount: number;
-  canPayLater: boolean;
-  payLaterDateMessage: string;
-  convertedFreeCancellationBefore: string | null;
-  totalMilesIncluded: number;
-  pricePerMile: number;
-  pricingBreakdown: PriceLine[];
-  quoteId: string;
-  quoteExpiresAt: string;
-  protectionPlanType: string | null;
-};
+/** The checkout's choices; `createTrip` takes the same with the quote. */
+export type FinalPriceRequest = Body<'/v1/tripPrice/getFinalTripPrice', 'post'>;
 
-export type FinalPriceRequest = {
-  carId: string;
-  newStartDate: string;
-  newStartTime: string;
-  newEndDate: string;
-  newEndTime: string;
-  age: number;
-  extras: { extraType: string; extraId: string; quantity: 1 }[];
-  protectionPlanType: string;
-  couponCode?: string;
-  pickUpLocation?: { latitude: number; longitude: number; address: string };
-};
-
-export async function getFinalTripPrice(body: FinalPriceRequest): Promise<FinalPrice> {
-  return (await api.post<{ data: FinalPrice }>('/tripPrice/getFinalTripPrice', body)).data;
+export async function getFinalTripPrice(body: FinalPriceRequest): Promise<PriceDetails> {
+  return (await api.post<Answer<'/v1/tripPrice/getFinalTripPrice', 'post'>>('/tripPrice/getFinalTripPrice', body)).data;
 }
 
 /** A quote for the current choices; the previous one stays on screen while the next loads (no layout shift). */

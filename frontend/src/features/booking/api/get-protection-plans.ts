@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, ProtectionPlan } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type ProtectionPlan = { name: string; label?: string; coverage: string[]; percentOfTripPrice?: number; deductible?: number | null; isDefault?: boolean };
-
 export async function getProtectionPlans(): Promise<ProtectionPlan[]> {
-  return (await api.get<{ data: ProtectionPlan[] }>('/trips/protectionPlans')).data ?? [];
+  return (await api.get<Answer<'/v1/trips/protectionPlans', 'get'>>('/trips/protectionPlans')).data;
 }
 
 export const protectionPlansQueryOptions = () => queryOptions({ queryKey: queryKeys.protectionPlans, queryFn: getProtectionPlans, staleTime: Infinity });

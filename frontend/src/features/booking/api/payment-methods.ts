@@ -1,13 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body, PaymentMethod, Schemas, User } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type PaymentMethod = { cardType: string; last4: string; billingAddress?: Record<string, string> };
-export type BillingDetails = { street: string; addressLine2?: string; city: string; state: string; zip: string; country: string; gateway: 'stripe'; firstName: string; lastName: string };
+/**
+ * The card's billing address as the form sends it, and the spec's `gateway: 'stripe'` (002
+ * section 2), which the server does not read.
+ */
+export type BillingDetails = Schemas['BillingDetailsBody'] & { gateway: 'stripe' };
+export type AddPaymentMethodBody = Omit<Body<'/v1/payment/stripe/addPaymentMethod', 'post'>, 'billingDetails'> & { billingDetails: BillingDetails };
 
 export async function getPrimaryPaymentMethod(userId: string): Promise<PaymentMethod | null> {
-  const r = await api.post<{ data?: PaymentMethod | null; paymentMethod?: PaymentMethod | null }>('/payment/stripe/getPrimaryPaymentMethod', { userId });
-  return r.data ?? r.paymentMethod ?? null;
+  // The spec's client sends its `userId`; the server reads the token (the route declares no body).
+  const r = await api.post<Answer<'/v1/payment/stripe/getPrimaryPaymentMethod', 'post'>>('/payment/stripe/getPrimaryPaymentMethod', { userId });
+  return r.data ?? null;
 }
 
 export const primaryPaymentMethodQueryOptions = (userId: string) =>
@@ -15,11 +21,38 @@ export const primaryPaymentMethodQueryOptions = (userId: string) =>
 
 export const usePrimaryPaymentMethod = (userId: string) => useQuery(primaryPaymentMethodQueryOptions(userId));
 
-export function addPaymentMethod(body: { userId: string; paymentMethodId: string; billingDetails: BillingDetails }) {
+export function addPaymentMethod(body: AddPaymentMethodBody): Promise<Answer<'/v1/payment/stripe/addPaymentMethod', 'post'>> {
   return api.post('/payment/stripe/addPaymentMethod', body);
+}
+
+/** How often, and how many more times, `me` is asked again after a card is added. */
+export const ME_REFRESH_MS = 1000;
+export const ME_REFRESHES = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A new card changes the user's `hasPaymentMethod` and tier, which the server updates through an
+ * event that can land a moment after `addPaymentMethod` answers. So `me` is invalidated at once,
+ * then again every second until it says `hasPaymentMethod`, at most `ME_REFRESHES` more times.
+ * (An invalidation refetches only a `me` someone is showing; otherwise it just marks it stale.)
+ */
+export async function refreshMeAfterNewCard(qc: QueryClient, userId: string, everyMs = ME_REFRESH_MS): Promise<void> {
+  const key = queryKeys.me(userId);
+  await qc.invalidateQueries({ queryKey: key });
+  for (let i = 0; i < ME_REFRESHES && qc.getQueryData<User>(key)?.hasPaymentMethod !== true; i++) {
+    await sleep(everyMs);
+    await qc.invalidateQueries({ queryKey: key });
+  }
 }
 
 export function useAddPaymentMethod(userId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: addPaymentMethod, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.paymentMethod(userId) }) });
+  return useMutation({
+    mutationFn: addPaymentMethod,
+    onSuccess: () => {
+      void refreshMeAfterNewCard(qc, userId);
+      return qc.invalidateQueries({ queryKey: queryKeys.paymentMethod(userId) });
+    },
+  });
 }

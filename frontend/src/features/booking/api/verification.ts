@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loginOtp } from '@/api/login-otp';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
 import { api, buildUrl } from '@/lib/api-client';
-import { getToken, type SessionUser } from '@/lib/session';
+import { getToken } from '@/lib/session';
 
-export type DriverDocuments = { dlStorageKey: string | null; dlBackSideStorageKey: string | null; selfieStorageKey: string | null; status?: string };
+/** The driver documents' status: which are uploaded (`*StorageKey`) and whether the driver is verified. */
+export type DriverDocuments = Answer<'/v1/users/driverDocuments', 'get'>;
+/** An upload's answer: the documents' status after it, with what was uploaded. */
+export type DocumentUpload = Answer<'/v1/users/uploadDriverDocument', 'post'>;
 
 export function getDriverDocuments(token?: string): Promise<DriverDocuments> {
   return api.get('/users/driverDocuments', token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
@@ -13,8 +17,8 @@ export function getDriverDocuments(token?: string): Promise<DriverDocuments> {
 export const driverDocumentsQueryOptions = (token?: string) => queryOptions({ queryKey: queryKeys.driverDocuments.of(token), queryFn: () => getDriverDocuments(token) });
 export const useDriverDocuments = (token?: string) => useQuery(driverDocumentsQueryOptions(token));
 
-export function updateProfile(body: Record<string, unknown>) {
-  return api.put<{ user: SessionUser }>('/users/profile', body);
+export function updateProfile(body: Body<'/v1/users/profile', 'put'>): Promise<Answer<'/v1/users/profile', 'put'>> {
+  return api.put('/users/profile', body);
 }
 
 export function useUpdateProfile(userId: string) {
@@ -22,7 +26,7 @@ export function useUpdateProfile(userId: string) {
   return useMutation({ mutationFn: updateProfile, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me(userId) }) });
 }
 
-export function generateTempToken(): Promise<{ token: string; isDlUploaded: boolean; url: string; expiresAt: string }> {
+export function generateTempToken(): Promise<Answer<'/v1/session/generate-temp-token', 'post'>> {
   return api.post('/session/generate-temp-token');
 }
 
@@ -35,7 +39,7 @@ export type DocType = 'dl' | 'dlBackSide' | 'selfie';
  * Uploads one driver document with progress (XMLHttpRequest: fetch has no upload progress).
  * `token` is the temporary token of the phone flow, else the session's.
  */
-export function uploadDriverDocument(file: Blob, type: DocType, onProgress: (pct: number) => void, token?: string): Promise<DriverDocuments & { message?: string }> {
+export function uploadDriverDocument(file: Blob, type: DocType, onProgress: (pct: number) => void, token?: string): Promise<DocumentUpload> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('type', type);
@@ -52,7 +56,7 @@ export function uploadDriverDocument(file: Blob, type: DocType, onProgress: (pct
       } catch {
         /* not JSON */
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as DriverDocuments);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as DocumentUpload);
       else reject(new Error(body.message || `Failed to upload ${type}. Please try again.`));
     };
     xhr.onerror = () => reject(new Error(`Error uploading ${type}. Please try again.`));

@@ -1,16 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { ProtectionPlan } from '@/api/types';
 import { renderWithProviders } from '@/test/render';
 import { ProtectionPlanPicker } from './protection-plan-picker';
 import { billingErrors } from './payment-form';
 import { cardErrors } from '../lib/payment-provider';
 import { scaledSize } from '../lib/compress-image';
 
-const PLANS = [
-  { name: 'Standard', label: 'Standard', coverage: ['$500 deductible'] },
-  { name: 'Minimum', label: 'Minimum', coverage: ['$3,000 deductible'] },
-  { name: 'Decline', label: 'High Risk', coverage: ['No protection'] },
+const PLANS: ProtectionPlan[] = [
+  { name: 'Standard', label: 'Standard', coverage: ['$500 deductible'], percentOfTripPrice: 0, deductible: 500, isDefault: true },
+  { name: 'Minimum', label: 'Minimum', coverage: ['$3,000 deductible'], percentOfTripPrice: 0, deductible: 3000, isDefault: false },
+  { name: 'Decline', label: 'High Risk', coverage: ['No protection'], percentOfTripPrice: 0, deductible: null, isDefault: false },
 ];
 
 function Picker({ required = false }: { required?: boolean }) {

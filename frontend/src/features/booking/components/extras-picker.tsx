@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { money } from '@/lib/format';
-import type { Extra } from '@/api/get-car';
+import type { CarExtra } from '@/api/types';
 
 /** Extras to toggle; Continue applies and Cancel discards, both close the list. */
-export function ExtrasPicker({ extras, selected, onChange }: { extras: Extra[]; selected: string[]; onChange: (ids: string[]) => void }) {
+export function ExtrasPicker({ extras, selected, onChange }: { extras: CarExtra[]; selected: string[]; onChange: (ids: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
   const names = extras.filter((x) => selected.includes(x.extraId)).map((x) => x.extraType);

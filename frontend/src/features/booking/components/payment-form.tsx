@@ -55,7 +55,8 @@ export function PaymentForm({ userId, onReady, allowCancel = true }: { userId: s
     if (cardError || Object.keys(errs).length) return;
     try {
       const paymentMethodId = await createPaymentMethod(card);
-      await add.mutateAsync({ userId, paymentMethodId, billingDetails: { street: b.address_line1, addressLine2: b.address_line2, city: b.city, state: b.state, zip: b.postal_code, country: b.country, gateway: 'stripe', firstName: b.first_name, lastName: b.last_name } });
+      const name = `${b.first_name.trim()} ${b.last_name.trim()}`.trim();
+      await add.mutateAsync({ userId, paymentMethodId, billingDetails: { name, street: b.address_line1, addressLine2: b.address_line2, city: b.city, state: b.state, zip: b.postal_code, country: b.country, gateway: 'stripe' } });
       setEditing(false);
     } catch (err) {
       setError(errorMessage(err, 'Failed to add payment method.'));

@@ -1,9 +1,9 @@
 import { Skeleton } from '@/components/skeleton';
 import { money } from '@/lib/format';
-import type { FinalPrice } from '../api/get-final-trip-price';
+import type { PriceDetails } from '@/api/types';
 
 /** The quote's breakdown; the last line is the total. Stale lines stay while a new quote loads. */
-export function PriceSummary({ price, loading, error }: { price?: FinalPrice; loading: boolean; error?: string | null }) {
+export function PriceSummary({ price, loading, error }: { price?: PriceDetails; loading: boolean; error?: string | null }) {
   return (
     <section className="panel" aria-labelledby="summary-title" aria-busy={loading}>
       <h2 id="summary-title">Price summary</h2>

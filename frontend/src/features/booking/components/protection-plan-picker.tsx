@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/modal';
-import type { ProtectionPlan } from '../api/get-protection-plans';
+import type { ProtectionPlan } from '@/api/types';
 
 /** The plan a checkout sends: a plan name, or None once Decline is confirmed. */
 export type PlanChoice = string;

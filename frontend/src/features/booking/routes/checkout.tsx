@@ -104,7 +104,7 @@ export default function CheckoutRoute() {
       { ...body, quoteId: price.data.quoteId, userId, finalPrice: price.data.finalPrice },
       {
         onSuccess: (r) => {
-          const tripId = r.data?.tripId ?? r.data?._id ?? r.tripId;
+          const tripId = r.data.tripId || r.data._id;
           navigate(tripId ? `/bookings?tripId=${encodeURIComponent(tripId)}` : '/bookings');
         },
       },

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '@/api/types';
+import { user } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -15,9 +17,13 @@ const routes = [
 
 function backend(needed: { dob: boolean; emailVerified: boolean; dlUploadNeeded: boolean }) {
   server.use(
-    http.get('*/v1/users/getuser/u1', () => HttpResponse.json({ status: true, user: { userId: 'u1', email: 'dana@example.com', hasPaymentMethod: false, preBookVerifNeededFields: needed } })),
-    http.get('*/v1/users/driverDocuments', () => HttpResponse.json({ dlStorageKey: null, dlBackSideStorageKey: null, selfieStorageKey: null })),
-    http.post('*/v1/session/generate-temp-token', () => HttpResponse.json({ token: 'tmp', isDlUploaded: false, url: '/drive-approve/upload-selfie?token=tmp', expiresAt: '2030-01-01T00:00:00Z' })),
+    http.get('*/v1/users/getuser/u1', () => HttpResponse.json<Answer<'/v1/users/getuser/{id}', 'get'>>({ status: true, user: user({ email: 'dana@example.com', hasPaymentMethod: false, preBookVerifNeededFields: needed }) })),
+    http.get('*/v1/users/driverDocuments', () =>
+      HttpResponse.json<Answer<'/v1/users/driverDocuments', 'get'>>({ status: 'not_uploaded', dlStorageKey: null, dlBackSideStorageKey: null, selfieStorageKey: null, insuranceStorageKey: null, isDriverVerified: false }),
+    ),
+    http.post('*/v1/session/generate-temp-token', () =>
+      HttpResponse.json<Answer<'/v1/session/generate-temp-token', 'post'>>({ status: true, token: 'tmp', tempToken: 'tmp', isDlUploaded: false, url: '/drive-approve/upload-selfie?token=tmp', expiresAt: 1_893_456_000 }),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { userIdOf } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-debounced';
 import { useMe } from '@/api/get-me';
 import { queryKeys } from '@/api/query-keys';
+import type { Schemas } from '@/api/types';
 import { useDriverDocuments, useTempToken, useUpdateProfile } from '../api/verification';
 import { DocumentUpload } from '../components/document-upload';
 import { EmailVerificationBox } from '../components/email-verification-box';
@@ -48,7 +49,7 @@ export default function PrebookRoute() {
   const [dobError, setDobError] = useState<string | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
-  const needed = me.data?.preBookVerifNeededFields ?? {};
+  const needed: Partial<Schemas['PreBookVerifNeededFields']> = me.data?.preBookVerifNeededFields ?? {};
   const dlMissing = Boolean(needed.dlUploadNeeded);
   const tempToken = useTempToken(Boolean(dlMissing && !mobile));
 

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Answer, Trip } from '@/api/types';
+import { trip, tripPrice } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -8,26 +10,14 @@ import TripRoute from './trip';
 
 const routes = [{ path: '/bookings', element: <TripRoute /> }];
 
-const base = {
-  tripId: 'trip-1',
-  carId: 'car-1',
-  carName: '2022 Toyota RAV4',
-  status: 'confirmed',
-  renterName: 'Dana G.',
-  startTime: '2030-01-10T10:00:00-08:00',
-  endTime: '2030-01-12T10:00:00-08:00',
-  timeZone: 'America/Los_Angeles',
-  reservationNumber: 'UPC-ABC',
-};
-
-function answer(trip: object) {
-  server.use(http.get('*/v1/trips/getTrip/trip-1', () => HttpResponse.json({ status: true, data: trip })));
+function answer(over: Partial<Trip>) {
+  server.use(http.get('*/v1/trips/getTrip/trip-1', () => HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip(over) })));
 }
 
 describe('the trip page', () => {
   it("shows the guest's charges and invoice total", async () => {
     setSession('t', { userId: 'u1' });
-    answer({ ...base, viewerRole: 'guest', finalPrice: 212.4, priceDetails: { pricingBreakdown: [{ label: 'Trip total', amount: 212.4 }] } });
+    answer({ viewerRole: 'guest', finalPrice: 212.4, priceDetails: tripPrice({ finalPrice: 212.4, pricingBreakdown: [{ label: 'Trip total', amount: 212.4, explanation: '', kind: 'total' }] }) });
     renderRoutes(routes, '/bookings?tripId=trip-1');
     expect(await screen.findByText('Invoice total:')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Charges' })).toBeInTheDocument();
@@ -36,7 +26,7 @@ describe('the trip page', () => {
 
   it("tells an additional driver their part and shows no money (the server sends none)", async () => {
     setSession('t', { userId: 'u2' });
-    answer({ ...base, viewerRole: 'driver', finalPrice: null, priceDetails: null });
+    answer({ viewerRole: 'driver', finalPrice: null, priceDetails: null });
     renderRoutes(routes, '/bookings?tripId=trip-1');
     expect(await screen.findByTestId('trip-driver-note')).toHaveTextContent("You're an additional driver on this trip.");
     expect(screen.getByText('Reservation number: UPC-ABC')).toBeInTheDocument();

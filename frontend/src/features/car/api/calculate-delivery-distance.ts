@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type DeliveryDistance = { distance: number; maxDeliveryDistance: number; isWithinRange: boolean };
+export type DeliveryDistance = Answer<'/v1/cars/calculateMaxDeliveryDistance/{id}', 'post'>;
 
 export function calculateDeliveryDistance(carId: string, lat: number, lng: number): Promise<DeliveryDistance> {
-  return api.post(`/cars/calculateMaxDeliveryDistance/${encodeURIComponent(carId)}`, { deliveryLocation: { type: 'Point', coordinates: [lng, lat] } });
+  // GeoJSON order, [longitude, latitude] (the server reads only the coordinates).
+  const body: Body<'/v1/cars/calculateMaxDeliveryDistance/{id}', 'post'> = { deliveryLocation: { coordinates: [lng, lat] } };
+  return api.post(`/cars/calculateMaxDeliveryDistance/${encodeURIComponent(carId)}`, body);
 }
 
 export function useDeliveryDistance(carId: string) {

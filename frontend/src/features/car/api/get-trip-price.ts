@@ -1,28 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, PriceDetails, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { addDays, parseYmd, roundTimeForPrice, toYmd, type TripRange } from '@/lib/dates';
-
-export type PriceLine = { label: string; amount: number; explanation?: string };
-export type TripPrice = {
-  carId: string;
-  startTime: string;
-  endTime: string;
-  originalPrice: number;
-  finalPriceBeforeTax: number;
-  finalPrice: number;
-  totalDiscount: number;
-  finalPricePerMonth: number | null;
-  canPayLater: boolean;
-  payLaterDateMessage: string;
-  totalMilesIncluded: number;
-  pricePerMile: number;
-  convertedFreeCancellationBefore: string | null;
-  pricingBreakdown: PriceLine[];
-  totalPriceRounded: number;
-  quoteId?: string;
-  quoteExpiresAt?: string;
-};
 
 /** Times sent for prices are rounded to the half hour (spec 000 section 5); 11:50 PM rolls to the next day. */
 export function priceRange(r: TripRange): TripRange {
@@ -32,12 +12,10 @@ export function priceRange(r: TripRange): TripRange {
   return { fromDate: roll(r.fromDate, a.nextDay), fromTime: a.time, untilDate: roll(r.untilDate, b.nextDay), untilTime: b.time };
 }
 
-export async function getTripPrice(carId: string, r: TripRange, signal?: AbortSignal): Promise<TripPrice> {
+export async function getTripPrice(carId: string, r: TripRange, signal?: AbortSignal): Promise<PriceDetails> {
   const p = priceRange(r);
-  const a = await api.get<{ data: TripPrice }>('/tripPrice/getTripPrice', {
-    params: { carId, newStartDate: p.fromDate, newStartTime: p.fromTime, newEndDate: p.untilDate, newEndTime: p.untilTime },
-    signal,
-  });
+  const params: Query<'/v1/tripPrice/getTripPrice', 'get'> = { carId, newStartDate: p.fromDate, newStartTime: p.fromTime, newEndDate: p.untilDate, newEndTime: p.untilTime };
+  const a = await api.get<Answer<'/v1/tripPrice/getTripPrice', 'get'>>('/tripPrice/getTripPrice', { params, signal });
   return a.data;
 }
 

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
+import type { Answer, Query } from '@/api/types';
 
-export function isUserAvailable(r: TripRange): Promise<{ isUserAvailable: boolean; message?: string }> {
-  return api.get('/cars/isUserAvailableForTheDates', {
-    params: { newStartDate: r.fromDate, newStartTime: r.fromTime, newEndDate: r.untilDate, newEndTime: r.untilTime },
-    acceptStatuses: [400],
-  });
+/** A user who is not free is a 200 with `isUserAvailable: false`; a 4xx is an error (bad dates, signed out). */
+export function isUserAvailable(r: TripRange): Promise<Answer<'/v1/cars/isUserAvailableForTheDates', 'get'>> {
+  const params: Query<'/v1/cars/isUserAvailableForTheDates', 'get'> = { startDate: r.fromDate, startTime: r.fromTime, endDate: r.untilDate, endTime: r.untilTime };
+  return api.get('/cars/isUserAvailableForTheDates', { params });
 }
 
 export const userAvailabilityQueryOptions = (r: TripRange) =>

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export function reportListing(carId: string, reportType: string, reason: string): Promise<{ status: boolean; message: string }> {
-  return api.post(`/cars/reportListing/${encodeURIComponent(carId)}`, { reportType, reason });
+export function reportListing(carId: string, reportType: string, reason: string): Promise<Answer<'/v1/cars/reportListing/{id}', 'post'>> {
+  const body: Body<'/v1/cars/reportListing/{id}', 'post'> = { reportType, reason };
+  return api.post(`/cars/reportListing/${encodeURIComponent(carId)}`, body);
 }
 
 export function useReportListing(carId: string) {

@@ -6,14 +6,13 @@ import { TripFields } from '@/components/trip-fields';
 import { combine, formatDateTime, freeCancellationDate, rangeError, type TripRange } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
-import type { CarDetails } from '@/api/get-car';
-import type { TripPrice } from '../api/get-trip-price';
+import type { CarPage, PriceDetails } from '@/api/types';
 
 type Props = {
-  car: CarDetails;
+  car: CarPage;
   range: TripRange;
   onRange: (r: TripRange) => void;
-  price: { data?: TripPrice; isPending: boolean; isError: boolean; error: unknown };
+  price: { data?: PriceDetails; isPending: boolean; isError: boolean; error: unknown };
   isBlocked: (ymd: string) => boolean;
   onVisibleMonths: (m: { year: number; month: number }[]) => void;
   onContinue: () => void;
@@ -22,7 +21,7 @@ type Props = {
   mobile: boolean;
 };
 
-export function continueState(car: Pick<CarDetails, 'isOwnCar'>, dateError: string | null, pricePending: boolean, priceMissing: boolean, mobile: boolean): { disabled: boolean; label: string } {
+export function continueState(car: Pick<CarPage, 'isOwnCar'>, dateError: string | null, pricePending: boolean, priceMissing: boolean, mobile: boolean): { disabled: boolean; label: string } {
   if (car.isOwnCar) return { disabled: true, label: mobile ? 'You cannot book your own car' : 'You can not book your own car' };
   return { disabled: Boolean(dateError) || pricePending || priceMissing, label: 'Continue' };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { money } from '@/lib/format';
-import type { Extra } from '@/api/get-car';
+import type { CarExtra } from '@/api/types';
 
 const CUTOFF = 750;
 
@@ -49,7 +49,7 @@ export function Features({ features }: { features: string[] }) {
 }
 
 /** Two extras, with More/Less only when there are more than two. */
-export function Extras({ extras }: { extras: Extra[] }) {
+export function Extras({ extras }: { extras: CarExtra[] }) {
   const [more, setMore] = useState(false);
   const shown = more ? extras : extras.slice(0, 2);
   return (

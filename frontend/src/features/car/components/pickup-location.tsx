@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlaceAutocomplete } from '@/components/place-autocomplete';
-import type { CarDetails } from '@/api/get-car';
+import type { CarPage } from '@/api/types';
 import { useDeliveryDistance } from '../api/calculate-delivery-distance';
 
 export type Delivery = { latitude: number; longitude: number; address: string };
@@ -9,7 +9,7 @@ export type Delivery = { latitude: number; longitude: number; address: string };
  * Pickup at the car, or a custom address checked against the host's delivery distance; an
  * address within range is passed on to checkout, where pricing adds the delivery fee.
  */
-export function PickupLocation({ car, onChange }: { car: CarDetails; onChange: (d: Delivery | null) => void }) {
+export function PickupLocation({ car, onChange }: { car: CarPage; onChange: (d: Delivery | null) => void }) {
   const [mode, setMode] = useState<'car' | 'custom'>('car');
   const [text, setText] = useState('');
   const distance = useDeliveryDistance(car._id);

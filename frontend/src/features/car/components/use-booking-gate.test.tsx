@@ -2,10 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '@/api/types';
+import { user } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
 import { useBookingGate } from './use-booking-gate';
+
+type Availability = Answer<'/v1/cars/isCarAvailableForTheseDates/{id}', 'get'>;
 
 const range = { fromDate: '2030-01-10', fromTime: '10:20 AM', untilDate: '2030-01-12', untilTime: '10:00 AM' };
 
@@ -30,15 +34,17 @@ function backend({ needed = { dob: false, emailVerified: true, dlUploadNeeded: f
   server.use(
     http.get('*/v1/cars/isCarAvailableForTheseDates/car-1', ({ request }) => {
       calls.push(`car ${new URL(request.url).searchParams.get('fromTime')}`);
-      return carAvailable ? HttpResponse.json({ available: true, message: '' }) : HttpResponse.json({ error: 'car_not_available', available: false, message: 'The car is booked for these dates.' }, { status: 400 });
+      return carAvailable
+        ? HttpResponse.json<Availability>({ status: true, available: true, message: '' })
+        : HttpResponse.json<Availability>({ status: false, error: 'car_not_available', available: false, message: 'The car is booked for these dates.' }, { status: 400 });
     }),
     http.get('*/v1/users/getuser/u1', () => {
       calls.push('user');
-      return HttpResponse.json({ status: true, user: { userId: 'u1', preBookVerifNeededFields: needed } });
+      return HttpResponse.json<Answer<'/v1/users/getuser/{id}', 'get'>>({ status: true, user: user({ preBookVerifNeededFields: needed }) });
     }),
     http.get('*/v1/cars/isUserAvailableForTheDates', () => {
       calls.push('user-available');
-      return HttpResponse.json({ status: true, isUserAvailable: userAvailable });
+      return HttpResponse.json<Answer<'/v1/cars/isUserAvailableForTheDates', 'get'>>({ status: true, isUserAvailable: userAvailable, message: userAvailable ? '' : 'User is not available.' });
     }),
   );
   return calls;

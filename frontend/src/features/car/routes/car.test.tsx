@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
-import { carDetails, tripPrice } from '@/test/fixtures';
+import type { Answer } from '@/api/types';
+import { carDetails, host, tripPrice } from '@/test/fixtures';
 import { addDays, startOfDay, toYmd } from '@/lib/dates';
 import CarRoute from './car';
 import { descriptionView } from '../components/car-info';
@@ -15,13 +16,13 @@ vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
 const from = toYmd(addDays(startOfDay(new Date()), 3));
 const until = toYmd(addDays(startOfDay(new Date()), 5));
 
-function handlers(car = carDetails(), price: unknown = { status: true, data: tripPrice() }) {
+function handlers(car = carDetails(), price: unknown = { status: true, message: '', data: tripPrice() }) {
   const priceQueries: URLSearchParams[] = [];
   server.use(
     http.get('*/v1/cars/getCar/:id', ({ params }) => (params.id === 'car-1' ? HttpResponse.json({ status: true, data: car }) : HttpResponse.json({ error: 'car_not_found', message: 'Car not found' }, { status: 404 }))),
     http.get('*/v1/cars/getRatings/:id', () => HttpResponse.json({ status: true, data: { totalRating: 0, ratingCount: 0, categoryRatings: [], reviews: [] } })),
     http.get('*/v1/calendar/getBlockedOrBookedDates', () => HttpResponse.json({ status: true, carUnavailableDates: [] })),
-    http.get('*/v1/users/gethost/:id', () => HttpResponse.json({ status: true, data: { _id: 'host-1', firstName: 'Grace', lastName: 'K.', profilePic: '', rating: 4.9, tripCount: 37, joinedDate: '2025-01-01' } })),
+    http.get('*/v1/users/gethost/:id', () => HttpResponse.json<Answer<'/v1/users/gethost/{id}', 'get'>>({ status: true, data: host() })),
     http.get('*/v1/tripPrice/getTripPrice', ({ request }) => {
       priceQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(price as object);

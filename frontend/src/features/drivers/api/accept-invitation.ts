@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { DriverInvitationAnswer } from './verify-invitation';
 
 /** `POST /additionaldriver/addDriverToTrip` `{token}`: the invitee joins the trip (the token is used once). */
 export function acceptInvitation(token: string): Promise<DriverInvitationAnswer> {
-  return api.post<DriverInvitationAnswer>('/additionaldriver/addDriverToTrip', { token });
+  const body: Body<'/v1/additionaldriver/addDriverToTrip', 'post'> = { token };
+  return api.post<DriverInvitationAnswer>('/additionaldriver/addDriverToTrip', body);
 }
 
 export function useAcceptInvitation(token: string) {

@@ -1,26 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-/** An additional-driver invitation as the invitee sees it (times are local to the car). */
-export type DriverInvitation = {
-  tripId: string;
-  email: string;
-  /** `invited`, or `added` once accepted. */
-  status: string;
-  expiresAt: string;
-  reservationNumber: string;
-  carId: string;
-  startTime: string;
-  endTime: string;
-  timeZone: string;
-};
-
-export type DriverInvitationAnswer = { status: boolean; message?: string; data: DriverInvitation };
+/** An invitation and its trip as the invitee sees it (times are local to the car); `addDriverToTrip` answers the same. */
+export type DriverInvitationAnswer = Answer<'/v1/additionaldriver/verification', 'post'>;
 
 /** `POST /additionaldriver/verification` `{token}`: whether the invitation is valid for the signed-in user. */
 export function verifyInvitation(token: string): Promise<DriverInvitationAnswer> {
-  return api.post<DriverInvitationAnswer>('/additionaldriver/verification', { token });
+  const body: Body<'/v1/additionaldriver/verification', 'post'> = { token };
+  return api.post<DriverInvitationAnswer>('/additionaldriver/verification', body);
 }
 
 /** Keyed by the user too: signing in with another account asks again. */

@@ -1,8 +1,8 @@
 import { formatInTimeZone } from '@/lib/dates';
-import type { DriverInvitation } from '../api/verify-invitation';
+import type { Invitation } from '@/api/types';
 
 /** The trip and the invitation: reservation number, times in the trip's zone, email, expiry. */
-export function InvitationSummary({ invitation: d }: { invitation: DriverInvitation }) {
+export function InvitationSummary({ invitation: d }: { invitation: Invitation }) {
   return (
     <dl className="invitation__facts">
       <div>

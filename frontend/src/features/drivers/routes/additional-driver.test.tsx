@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Invitation, SessionAnswer } from '@/api/types';
+import { session, user } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { getSession, setSession } from '@/lib/session';
@@ -10,7 +12,7 @@ import AdditionalDriverRoute from './additional-driver';
 const TOKEN = 'ab12'.repeat(16);
 const URL_WITH_TOKEN = `/additional-driver?token=${TOKEN}`;
 
-const invitation = {
+const invitation: Invitation = {
   tripId: 'trip-1',
   email: 'dana@example.com',
   status: 'invited',
@@ -28,7 +30,7 @@ const routes = [
   { path: '/verification/prebook', element: <p>prebook page</p> },
 ];
 
-const dana = { userId: 'u-dana', email: 'dana@example.com', firstName: 'Dana' };
+const dana = user({ _id: 'u-dana', userId: 'u-dana', user_id: 'u-dana', email: 'dana@example.com', firstName: 'Dana' });
 
 type Call = { path: string; body: unknown; auth: string | null };
 
@@ -71,8 +73,8 @@ describe('additional-driver invitation page', () => {
   it('asks a signed-out visitor to log in or sign up, then continues after login', async () => {
     const calls = backend();
     server.use(
-      http.post('*/v1/users/login', () => HttpResponse.json({ status: true, access_token: 't-dana', user: dana })),
-      http.post('*/v1/users/verifyToken', () => HttpResponse.json({ status: true, access_token: 't-dana', user: dana })),
+      http.post('*/v1/users/login', () => HttpResponse.json<SessionAnswer>(session({ access_token: 't-dana', user: dana }))),
+      http.post('*/v1/users/verifyToken', () => HttpResponse.json<SessionAnswer>(session({ access_token: 't-dana', user: dana }))),
     );
     const user = userEvent.setup();
     renderRoutes(routes, URL_WITH_TOKEN);

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type AiSearchParams = { fromDate: string; fromTime: string; untilDate: string; untilTime: string; location: string; latitude: number; longitude: number };
+export type AiSearchParams = Answer<'/v1/allai/getSearchParams', 'get'>;
 
 export function getAiSearchParams(query: string): Promise<AiSearchParams> {
-  return api.get<AiSearchParams>('/allai/getSearchParams', { params: { query } });
+  const params: Query<'/v1/allai/getSearchParams', 'get'> = { query };
+  return api.get<AiSearchParams>('/allai/getSearchParams', { params });
 }
 
 export function useAiSearchParams() {

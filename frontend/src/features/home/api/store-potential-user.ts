@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export function storePotentialUser(email: string): Promise<unknown> {
-  return api.post('/coupons/potential-user', { email });
+export function storePotentialUser(email: string): Promise<Answer<'/v1/coupons/potential-user', 'post'>> {
+  const body: Body<'/v1/coupons/potential-user', 'post'> = { email };
+  return api.post('/coupons/potential-user', body);
 }
 
 export function useStorePotentialUser() {

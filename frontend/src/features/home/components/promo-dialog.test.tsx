@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@/api/types';
 import { server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -15,7 +16,7 @@ describe('email-capture promo', () => {
     server.use(
       http.post('*/v1/coupons/potential-user', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ status: true });
+        return HttpResponse.json<Answer<'/v1/coupons/potential-user', 'post'>>({ status: true, message: 'Saved' });
       }),
     );
     window.history.replaceState(null, '', '/?gclid=x');

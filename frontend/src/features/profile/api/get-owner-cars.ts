@@ -1,25 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type OwnerCar = {
-  _id: string;
-  make: string;
-  model: string;
-  carYear: number;
-  primaryPhotoUrl: string;
-  totalRating: number;
-  tripCount: number;
-  dailyPrice: number;
-  address: { city: string; state: string };
-};
-export type OwnerCarsPage = { data: OwnerCar[]; total: number; page: number; limit: number };
+/** A page of the host's cars (search cards). */
+export type OwnerCarsPage = Answer<'/v1/cars/getCarsByOwner/{id}', 'get'>;
 
 /** The profile's vehicles grid: 6 first, 6 more at a time (spec 000 section 2). */
 export const OWNER_PAGE_SIZE = 6;
 
 export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal): Promise<OwnerCarsPage> {
-  return api.get<OwnerCarsPage>(`/cars/getCarsByOwner/${encodeURIComponent(ownerId)}`, { params: { page, limit: OWNER_PAGE_SIZE }, signal });
+  const params: Query<'/v1/cars/getCarsByOwner/{id}', 'get'> = { page, limit: OWNER_PAGE_SIZE };
+  return api.get<OwnerCarsPage>(`/cars/getCarsByOwner/${encodeURIComponent(ownerId)}`, { params, signal });
 }
 
 export const ownerCarsQueryOptions = (ownerId: string) =>

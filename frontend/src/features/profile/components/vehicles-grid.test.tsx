@@ -1,21 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@/api/types';
+import { searchCar } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
 import { VehiclesGrid } from './vehicles-grid';
 
-const car = (n: number) => ({
-  _id: `car-${n}`,
-  make: 'Toyota',
-  model: `Model ${n}`,
-  carYear: 2022,
-  primaryPhotoUrl: '',
-  totalRating: 4.9,
-  tripCount: n,
-  dailyPrice: 80 + n,
-  address: { city: 'Fremont', state: 'CA' },
-});
+const car = (n: number) => searchCar(n, { make: 'Toyota', model: `Model ${n}`, carYear: 2022, totalRating: 4.9, tripCount: n, dailyPrice: 80 + n });
+type OwnerCars = Answer<'/v1/cars/getCarsByOwner/{id}', 'get'>;
 
 describe('vehicles grid', () => {
   it('shows "{n} Vehicles", 6 first, then 6 more at a time until all are shown', async () => {
@@ -26,7 +19,7 @@ describe('vehicles grid', () => {
         pages.push(`${q.get('page')}/${q.get('limit')}`);
         const page = Number(q.get('page'));
         const all = Array.from({ length: 8 }, (_, i) => car(i + 1));
-        return HttpResponse.json({ status: true, data: all.slice((page - 1) * 6, page * 6), total: 8, page, limit: 6 });
+        return HttpResponse.json<OwnerCars>({ status: true, data: all.slice((page - 1) * 6, page * 6), total: 8, page, limit: 6 });
       }),
     );
     renderWithProviders(<VehiclesGrid ownerId="host-1" />);
@@ -42,7 +35,7 @@ describe('vehicles grid', () => {
   });
 
   it('shows nothing for a host without listed cars and a message when the call fails', async () => {
-    server.use(http.get('*/v1/cars/getCarsByOwner/none', () => HttpResponse.json({ status: true, data: [], total: 0, page: 1, limit: 6 })));
+    server.use(http.get('*/v1/cars/getCarsByOwner/none', () => HttpResponse.json<OwnerCars>({ status: true, data: [], total: 0, page: 1, limit: 6 })));
     const { unmount } = renderWithProviders(<VehiclesGrid ownerId="none" />);
     expect(screen.getByLabelText('Loading vehicles')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByLabelText('Loading vehicles')).not.toBeInTheDocument());

@@ -3,11 +3,14 @@ import { act, renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@/api/types';
+import { tripPrice } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { testQueryClient } from '@/test/render';
 import { PRICE_GAVE_UP, useCheckPrices } from './check-prices';
 
-const details = (carId: string) => ({ carId, finalPriceBeforeTax: 180.5, finalPrice: 200, finalPricePerMonth: null });
+const details = (carId: string) => tripPrice({ carId, finalPriceBeforeTax: 180.5, finalPrice: 200, finalPricePerMonth: null });
+type PagePrices = Answer<'/v1/cars/checkPrices/{ids}', 'get'>;
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>;
@@ -24,7 +27,11 @@ describe('price polling', () => {
         calls++;
         expect(params.ids).toBe('a,b');
         expect(new URL(request.url).searchParams.get('requestId')).toBe('r1');
-        return HttpResponse.json(calls < 3 ? { status: 'pending', prices: [{ carId: 'a', priceDetails: details('a') }] } : { status: 'ready', prices: [{ carId: 'a', priceDetails: details('a') }, { carId: 'b', priceDetails: details('b') }] });
+        return HttpResponse.json<PagePrices>(
+          calls < 3
+            ? { status: 'pending', prices: [{ carId: 'a', priceDetails: details('a') }, { carId: 'b', priceDetails: null }], pendingCarIds: ['b'] }
+            : { status: 'ready', prices: [{ carId: 'a', priceDetails: details('a') }, { carId: 'b', priceDetails: details('b') }], pendingCarIds: [] },
+        );
       }),
     );
     const { result } = renderHook(() => useCheckPrices(['a', 'b'], 'r1'), { wrapper });
@@ -45,7 +52,7 @@ describe('price polling', () => {
     server.use(
       http.get('*/v1/cars/checkPrices/:ids', () => {
         calls++;
-        return HttpResponse.json({ status: 'pending', prices: [] });
+        return HttpResponse.json<PagePrices>({ status: 'pending', prices: [], pendingCarIds: ['a'] });
       }),
     );
     const { result } = renderHook(() => useCheckPrices(['a'], 'r2'), { wrapper });

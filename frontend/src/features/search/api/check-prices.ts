@@ -1,24 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer, PriceDetails, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type PriceDetails = {
-  carId: string;
-  startTime: string;
-  endTime: string;
-  originalPrice: number;
-  finalPriceBeforeTax: number;
-  finalPrice: number;
-  totalDiscount: number;
-  finalPricePerMonth: number | null;
-  canPayLater: boolean;
-  payLaterDateMessage: string;
-  totalMilesIncluded: number;
-  pricePerMile: number;
-  convertedFreeCancellationBefore: string | null;
-};
-
-export type CheckPricesAnswer = { status: 'ready' | 'pending'; prices: { carId: string; priceDetails: PriceDetails }[] };
+/** A page's prices: `status` is `ready` once every car is priced, else `pending`; a car not priced yet has no `priceDetails`. */
+export type CheckPricesAnswer = Answer<'/v1/cars/checkPrices/{ids}', 'get'>;
 
 /** Polling: 5 attempts, 2 s apart (spec 002 section 9). */
 export const PRICE_ATTEMPTS = 5;
@@ -26,7 +12,8 @@ export const PRICE_INTERVAL_MS = 2000;
 export const PRICE_GAVE_UP = 'Price details could not be retrieved after multiple attempts';
 
 export function checkPrices(ids: string[], requestId: string, signal?: AbortSignal): Promise<CheckPricesAnswer> {
-  return api.get<CheckPricesAnswer>(`/cars/checkPrices/${ids.map(encodeURIComponent).join(',')}`, { params: { requestId }, signal });
+  const params: Query<'/v1/cars/checkPrices/{ids}', 'get'> = { requestId };
+  return api.get<CheckPricesAnswer>(`/cars/checkPrices/${ids.map(encodeURIComponent).join(',')}`, { params, signal });
 }
 
 export const checkPricesQueryOptions = (ids: string[], requestId: string) =>
@@ -55,7 +42,7 @@ export function useCheckPrices(ids: string[], requestId: string) {
   // Reading dataUpdatedAt subscribes to every answer, also those equal to the previous one.
   const attempts = q.dataUpdatedAt ? (qc.getQueryState(options.queryKey)?.dataUpdateCount ?? 0) : 0;
   const byCar = new Map<string, PriceDetails>();
-  for (const p of q.data?.prices ?? []) byCar.set(p.carId, p.priceDetails);
+  for (const p of q.data?.prices ?? []) if (p.priceDetails) byCar.set(p.carId, p.priceDetails);
   const gaveUp = q.isError || (q.data?.status === 'pending' && attempts >= PRICE_ATTEMPTS);
   return { byCar, gaveUp, ready: q.data?.status === 'ready', isLoading: ids.length > 0 && !gaveUp && q.data?.status !== 'ready', error: gaveUp ? PRICE_GAVE_UP : null };
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-type EnumAnswer = { data: (string | { value: string; label: string })[] };
+type EnumAnswer = Answer<'/v1/api/enums/{name}', 'get'>;
 
 function values(a: EnumAnswer): { value: string; label: string }[] {
-  return (a.data ?? []).map((x) => (typeof x === 'string' ? { value: x, label: x } : x));
+  return a.data.map((x) => (typeof x === 'string' ? { value: x, label: x } : x));
 }
 
 export function getCarMakes() {
@@ -15,7 +16,7 @@ export function getCarTypes() {
   return api.get<EnumAnswer>('/api/enums/carTypes').then(values);
 }
 export function getCarModels(make: string) {
-  return api.get<{ data: { models: string[] } }>(`/car-makes-models/${encodeURIComponent(make)}`).then((r) => r.data?.models ?? []);
+  return api.get<Answer<'/v1/car-makes-models/{make}', 'get'>>(`/car-makes-models/${encodeURIComponent(make)}`).then((r) => r.data.models);
 }
 
 // Filter data failures are logged only and leave empty options (spec 000 section 8).

@@ -1,35 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import { api, type Params } from '@/lib/api-client';
+import type { Answer, Query } from '@/api/types';
+import { api } from '@/lib/api-client';
 import { PRICE_DEFAULT, YEAR_DEFAULT, type SearchState } from '../lib/search-state';
 
-export type SearchCar = {
-  _id: string;
-  make: string;
-  model: string;
-  carYear: number;
-  latitude: number;
-  longitude: number;
-  address: { street: string; city: string; state: string; zip: string };
-  location: { coordinates: [number, number] };
-  primaryPhotoUrl: string;
-  photoUrls: string[];
-  totalRating: number;
-  ratingCount: number;
-  tripCount: number;
-  distance: number;
-  isFav: boolean;
-  specialFeature: string;
-  dailyPrice: number;
-  monthlyPrice: number;
-  vehicleType: string;
-  seats: number;
-  transmissionType: string;
-};
+export type SearchAnswer = Answer<'/v1/cars/search', 'get'>;
+export type SearchQuery = Query<'/v1/cars/search', 'get'>;
 
-export type SearchAnswer = { count: number; message: string; data: SearchCar[]; isLongTermRental: boolean; requestId: string; page: number; limit: number };
-
-export function searchParamsToQuery(s: SearchState): Params {
+export function searchParamsToQuery(s: SearchState): SearchQuery {
   const f = s.filters;
   return {
     latitude: s.latitude,
@@ -53,8 +31,8 @@ export function searchParamsToQuery(s: SearchState): Params {
 /** The first photos are the page's largest paint: ask for them as soon as the answer is in, before React renders the cards. */
 function preloadFirstPhotos(a: SearchAnswer): void {
   if (typeof Image === 'undefined') return;
-  for (const c of a.data?.slice(0, 2) ?? []) {
-    const url = c.photoUrls?.[0] || c.primaryPhotoUrl;
+  for (const c of a.data.slice(0, 2)) {
+    const url = c.photoUrls[0] || c.primaryPhotoUrl;
     if (url) {
       const img = new Image();
       img.fetchPriority = 'high';

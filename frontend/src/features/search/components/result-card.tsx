@@ -5,11 +5,10 @@ import { Skeleton } from '@/components/skeleton';
 import type { TripRange } from '@/lib/dates';
 import { money, moneyShort, rating } from '@/lib/format';
 import { carUrl } from '@/lib/links';
-import type { SearchCar } from '../api/search-cars';
-import type { PriceDetails } from '../api/check-prices';
+import type { CarCard, PriceDetails } from '@/api/types';
 
 /** The price label of a car: total before tax once priced, else the daily price; "$X / month" for long-term. */
-export function priceLabel(car: SearchCar, price: PriceDetails | undefined, longTerm: boolean): string {
+export function priceLabel(car: CarCard, price: PriceDetails | undefined, longTerm: boolean): string {
   if (longTerm) {
     const month = price?.finalPricePerMonth ?? car.monthlyPrice;
     return `${moneyShort(month)} / month`;
@@ -18,7 +17,7 @@ export function priceLabel(car: SearchCar, price: PriceDetails | undefined, long
   return `${moneyShort(car.dailyPrice)}/day`;
 }
 
-export function ratingText(car: SearchCar, mobile: boolean): string {
+export function ratingText(car: CarCard, mobile: boolean): string {
   if (car.totalRating > 0) return rating(car.totalRating);
   if (mobile) return '5.0';
   return car.tripCount > 0 ? 'Not Rated Yet' : 'New Listing';
@@ -27,7 +26,7 @@ export function ratingText(car: SearchCar, mobile: boolean): string {
 const SWIPE_PX = 50;
 
 type Props = {
-  car: SearchCar;
+  car: CarCard;
   range: TripRange;
   price?: PriceDetails;
   priceLoading: boolean;

@@ -3,15 +3,23 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
-import { searchCar } from '@/test/fixtures';
+import type { Answer, CarCard } from '@/api/types';
+import { searchCar, tripPrice } from '@/test/fixtures';
 import { toYmd } from '@/lib/dates';
 import SearchRoute from './search';
 
 vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
 
+type PagePrices = Answer<'/v1/cars/checkPrices/{ids}', 'get'>;
+
+/** A search answer for `cars` (one page). */
+function results(data: CarCard[], a: Pick<Answer<'/v1/cars/search', 'get'>, 'count' | 'message' | 'isLongTermRental' | 'requestId'>) {
+  return HttpResponse.json<Answer<'/v1/cars/search', 'get'>>({ ...a, data, page: 1, limit: 20, startTime: '', endTime: '' });
+}
+
 const enums = [
-  http.get('*/v1/api/enums/:name', ({ params }) => HttpResponse.json({ status: true, data: params.name === 'carTypes' ? ['sedan', 'suv'] : ['Tesla', 'Toyota'] })),
-  http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json({ status: 'ready', prices: [{ carId: 'car-1', priceDetails: { carId: 'car-1', finalPriceBeforeTax: 250.25, finalPricePerMonth: null } }] })),
+  http.get('*/v1/api/enums/:name', ({ params }) => HttpResponse.json<Answer<'/v1/api/enums/{name}', 'get'>>({ status: true, data: params.name === 'carTypes' ? ['sedan', 'suv'] : ['Tesla', 'Toyota'] })),
+  http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json<PagePrices>({ status: 'ready', prices: [{ carId: 'car-1', priceDetails: tripPrice({ carId: 'car-1', finalPriceBeforeTax: 250.25, finalPricePerMonth: null }) }], pendingCarIds: [] })),
 ];
 
 function future(days: number) {
@@ -30,7 +38,7 @@ describe('search page', () => {
       http.get('*/v1/cars/search', async ({ request }) => {
         queries.push(new URL(request.url).searchParams);
         await delay(50);
-        return HttpResponse.json({ count: 2, message: '', data: [searchCar(1), searchCar(2)], isLongTermRental: false, requestId: 'r1', page: 1, limit: 20 });
+        return results([searchCar(1), searchCar(2)], { count: 2, message: '', isLongTermRental: false, requestId: 'r1' });
       }),
     );
     renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
@@ -53,7 +61,7 @@ describe('search page', () => {
       ...enums,
       http.get('*/v1/cars/search', ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ count: 1, message: '', data: [searchCar(1)], isLongTermRental: false, requestId: 'r1', page: 1, limit: 20 });
+        return results([searchCar(1)], { count: 1, message: '', isLongTermRental: false, requestId: 'r1' });
       }),
     );
     const { router } = renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
@@ -64,7 +72,7 @@ describe('search page', () => {
   });
 
   it('shows the server message when nothing is found', async () => {
-    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 0, message: 'No cars within 50 miles of this place.', data: [], isLongTermRental: false, requestId: 'r', page: 1, limit: 20 })));
+    server.use(...enums, http.get('*/v1/cars/search', () => results([], { count: 0, message: 'No cars within 50 miles of this place.', isLongTermRental: false, requestId: 'r' })));
     renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
     const empty = await screen.findByTestId('empty-state');
     expect(empty).toHaveTextContent('No cars found');
@@ -78,14 +86,14 @@ describe('search page', () => {
   });
 
   it('labels long-term results per month', async () => {
-    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 1, message: '', data: [searchCar(3, { monthlyPrice: 2100 })], isLongTermRental: true, requestId: 'r', page: 1, limit: 20 })));
-    server.use(http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json({ status: 'pending', prices: [] })));
+    server.use(...enums, http.get('*/v1/cars/search', () => results([searchCar(3, { monthlyPrice: 2100 })], { count: 1, message: '', isLongTermRental: true, requestId: 'r' })));
+    server.use(http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json<PagePrices>({ status: 'pending', prices: [], pendingCarIds: ['car-3'] })));
     renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
     expect(await screen.findByTestId('price-label')).toHaveTextContent('$2,100 / month');
   });
 
   it('replaces past dates in the URL with tomorrow and the day after', async () => {
-    server.use(...enums, http.get('*/v1/cars/search', () => HttpResponse.json({ count: 0, message: '', data: [], isLongTermRental: false, requestId: 'r', page: 1, limit: 20 })));
+    server.use(...enums, http.get('*/v1/cars/search', () => results([], { count: 0, message: '', isLongTermRental: false, requestId: 'r' })));
     const { router } = renderRoutes([{ path: '/search', element: <SearchRoute /> }], '/search?latitude=37.55&longitude=-121.99&fromDate=2020-01-01&untilDate=2020-01-03');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('fromDate')).toBe(future(1)));
     expect(new URLSearchParams(router.state.location.search).get('untilDate')).toBe(future(2));
