@@ -1,15 +1,20 @@
 import { assert, DESKTOP, expectAccessible, newPage, PHONE, searchUrl } from '../helpers.mjs';
 
 // After a change the list shows skeletons, then the new cards: wait until the cards satisfy `ok`.
-async function waitForCards(page, ok) {
-  await page.waitForFunction(
-    (src) => {
-      const titles = [...document.querySelectorAll('[data-testid="result-card"] h3')].map((e) => e.textContent);
-      const prices = [...document.querySelectorAll('[data-testid="price-label"]')].map((e) => Number(e.textContent.replace(/[^0-9.]/g, '')));
-      return titles.length > 0 && !document.querySelector('[data-testid="search-skeleton"]') && new Function('titles', 'prices', `return (${src})(titles, prices)`)(titles, prices);
-    },
-    ok.toString(),
-  );
+// The page is read with page.evaluate and `ok` runs here: the app's CSP allows no eval in the
+// page (which a string predicate would need).
+async function waitForCards(page, ok, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const { titles, prices, loading } = await page.evaluate(() => ({
+      titles: [...document.querySelectorAll('[data-testid="result-card"] h3')].map((e) => e.textContent),
+      prices: [...document.querySelectorAll('[data-testid="price-label"]')].map((e) => Number(e.textContent.replace(/[^0-9.]/g, ''))),
+      loading: Boolean(document.querySelector('[data-testid="search-skeleton"]')),
+    }));
+    if (titles.length > 0 && !loading && ok(titles, prices)) return;
+    if (Date.now() > deadline) throw new Error(`the cards never satisfied ${ok}: ${JSON.stringify({ titles, prices })}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 const dayPrices = async (page) => (await page.getByTestId('price-label').allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, '')));

@@ -83,15 +83,24 @@ pub const MAX_URI_BYTES: usize = 8 * 1024;
 
 /// The web app's Content-Security-Policy: the app has no inline scripts and loads everything
 /// from this origin (map tiles and styles too, unless a Mapbox token is configured, whose
-/// hosts are then allowed); nothing may frame it.
-pub fn web_app_csp(mapbox: bool) -> String {
+/// hosts are then allowed), and images also from the files' origin when files are served from
+/// elsewhere (a bucket or CDN: `files_origin`); nothing may frame it.
+pub fn web_app_csp(mapbox: bool, files_origin: Option<&str>) -> String {
     let map = if mapbox { " https://*.mapbox.com https://events.mapbox.com" } else { "" };
+    let files = files_origin.map(|o| format!(" {o}")).unwrap_or_default();
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'{map}; img-src 'self' data: blob:{map}; \
+        "default-src 'self'; script-src 'self'; style-src 'self'{map}; img-src 'self' data: blob:{files}{map}; \
          font-src 'self' data:; connect-src 'self'{map}; worker-src 'self' blob:; \
          child-src blob:; object-src 'none'; base-uri 'self'; form-action 'self'; \
          frame-ancestors 'none'"
     )
+}
+
+/// The origin (`scheme://host[:port]`) of a URL, if it has one.
+pub fn origin_of(url: &str) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    let origin = u.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
 }
 
 /// What every answer of the gateway carries, with the settings that shape it.
@@ -173,4 +182,24 @@ pub async fn json_errors(
         }
     }
     Ok(ServiceResponse::new(req, fresh))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_csp_allows_images_from_the_files_origin_only_when_given() {
+        let own = web_app_csp(false, None);
+        assert!(own.contains("img-src 'self' data: blob:;"), "{own}");
+        assert!(own.contains("script-src 'self';") && !own.contains("unsafe"), "{own}");
+        let cdn = web_app_csp(false, Some("https://files.upcar.example"));
+        assert!(cdn.contains("img-src 'self' data: blob: https://files.upcar.example;"), "{cdn}");
+        assert_eq!(
+            origin_of("https://files.upcar.example/v1/files"),
+            Some("https://files.upcar.example".into())
+        );
+        assert_eq!(origin_of("http://127.0.0.1:8080"), Some("http://127.0.0.1:8080".into()));
+        assert_eq!(origin_of("not a url"), None);
+    }
 }

@@ -36,6 +36,9 @@ impl Application {
         let metrics_listener = TcpListener::bind(settings.metrics.addr())?;
         let metrics_port = metrics_listener.local_addr()?.port();
         let mapbox = settings.frontend.mapbox;
+        // Files served from another origin than the app's (a bucket, a CDN) need their own
+        // entry in the policy; the gateway's own origin is 'self' (compared by the browser).
+        let files_origin = crate::middleware::origin_of(&settings.files.public_base_url);
         let development = settings.environment.is_development();
         let json_limit = settings.limits.json_body_bytes;
         let dist = frontend_dir(&settings);
@@ -52,7 +55,7 @@ impl Application {
             doc.to_json().map_err(|e| anyhow::anyhow!("openapi document: {e}"))?,
         ));
         let security = web::Data::new(crate::middleware::SecurityHeaders {
-            csp: crate::middleware::web_app_csp(mapbox),
+            csp: crate::middleware::web_app_csp(mapbox, files_origin.as_deref()),
             hsts: !development,
         });
         let server = HttpServer::new(move || {
