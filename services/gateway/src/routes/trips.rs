@@ -674,8 +674,12 @@ pub struct BillingDetailsBody {
     postal_code: Text,
     /// `US`.
     country: Text,
+    /// The card holder's name; or `first_name` and `last_name` as the billing form has them.
     name: Text,
+    #[serde(alias = "firstName")]
     first_name: Text,
+    #[serde(alias = "lastName")]
+    last_name: Text,
 }
 
 /// The first of two spellings that says something.
@@ -692,7 +696,15 @@ impl From<BillingDetailsBody> for pb::BillingDetails {
             state: b.state.into(),
             zip: either(b.zip, b.postal_code),
             country: b.country.into(),
-            name: either(b.name, b.first_name),
+            name: if b.name.is_empty() {
+                [b.first_name.into_string(), b.last_name.into_string()]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                b.name.into_string()
+            },
         }
     }
 }
@@ -1552,6 +1564,11 @@ mod tests {
             (d.street.as_str(), d.zip.as_str(), d.address_line2.as_str(), d.name.as_str()),
             ("1 Main", "94538", "Apt 2", "Ada")
         );
+        let b: AddPaymentMethodBody = crate::wire::from_json(
+            br#"{"billingDetails": {"first_name": "Ada", "last_name": "Lovelace"}}"#,
+        )
+        .unwrap();
+        assert_eq!(pb::BillingDetails::from(b.billing_details.unwrap()).name, "Ada Lovelace");
         let b: AddPaymentMethodBody =
             crate::wire::from_json(br#"{"billingDetails": null}"#).unwrap();
         assert!(b.billing_details.is_none());
