@@ -2118,10 +2118,15 @@ export interface components {
              * @default
              */
             country?: components["schemas"]["Text"];
-            /** @default  */
+            /**
+             * @description The card holder's name; or `first_name` and `last_name` as the billing form has them.
+             * @default
+             */
             name?: components["schemas"]["Text"];
             /** @default  */
             first_name?: components["schemas"]["Text"];
+            /** @default  */
+            last_name?: components["schemas"]["Text"];
         };
         /** @description A car's unavailable days. */
         BlockedDates: {
