@@ -1,0 +1,1 @@
+//! VIN decoding behind one trait.
