@@ -1,1 +1,43 @@
-//! The hosting rules: pure functions, no I/O, no clock (the caller passes `now`).
+//! The hosting rules, as pure functions: no I/O, no clock (the caller passes `now`). Every
+//! input becomes a domain type through a `parse`; every refusal is an error variant with a
+//! stable snake_case `code()` and the user's text as `message()` (the spec's words where it
+//! gives them).
+//!
+//! * [`vin`]: VINs, their check digit and model-year code.
+//! * [`policy`]: every constant, with where it comes from.
+
+pub mod policy;
+pub mod vin;
+
+/// Every error code the crate can give, for API documentation and clients.
+pub fn all_codes() -> &'static [&'static str] {
+    ALL_CODES
+}
+
+const ALL_CODES: &[&str] = &[
+    // vin
+    "invalid_vin",
+    "vin_check_digit",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_snake_case_and_match_the_modules() {
+        let mut seen = std::collections::HashSet::new();
+        for code in all_codes() {
+            assert!(seen.insert(*code), "duplicate code {code}");
+            assert!(!code.is_empty() && !code.starts_with('_') && !code.ends_with('_'), "{code}");
+            assert!(
+                code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{code} is not snake_case"
+            );
+        }
+        let modules: Vec<&[&str]> = vec![vin::VinError::CODES];
+        let from_modules: std::collections::HashSet<&str> =
+            modules.iter().flat_map(|c| c.iter().copied()).collect();
+        assert_eq!(from_modules, seen);
+    }
+}
