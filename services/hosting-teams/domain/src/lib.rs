@@ -4,9 +4,11 @@
 //! gives them).
 //!
 //! * [`vin`]: VINs, their check digit and model-year code.
+//! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`policy`]: every constant, with where it comes from.
 
 pub mod policy;
+pub mod vehicle;
 pub mod vin;
 
 /// Every error code the crate can give, for API documentation and clients.
@@ -18,6 +20,20 @@ const ALL_CODES: &[&str] = &[
     // vin
     "invalid_vin",
     "vin_check_digit",
+    // vehicle
+    "car_year_required",
+    "make_required",
+    "model_required",
+    "trim_required",
+    "style_required",
+    "vehicle_field_too_long",
+    "vehicle_too_old",
+    "vehicle_year_in_future",
+    "vehicle_mileage_too_high",
+    "odometer_required",
+    "invalid_odometer",
+    "transmission_required",
+    "invalid_transmission",
 ];
 
 #[cfg(test)]
@@ -35,7 +51,7 @@ mod tests {
                 "{code} is not snake_case"
             );
         }
-        let modules: Vec<&[&str]> = vec![vin::VinError::CODES];
+        let modules: Vec<&[&str]> = vec![vin::VinError::CODES, vehicle::VehicleError::CODES];
         let from_modules: std::collections::HashSet<&str> =
             modules.iter().flat_map(|c| c.iter().copied()).collect();
         assert_eq!(from_modules, seen);
