@@ -5,8 +5,10 @@
 //!
 //! * [`vin`]: VINs, their check digit and model-year code.
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
+//! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
 //! * [`policy`]: every constant, with where it comes from.
 
+pub mod photo;
 pub mod policy;
 pub mod vehicle;
 pub mod vin;
@@ -34,6 +36,10 @@ const ALL_CODES: &[&str] = &[
     "invalid_odometer",
     "transmission_required",
     "invalid_transmission",
+    // photo
+    "photo_type",
+    "photo_too_large",
+    "photo_resolution",
 ];
 
 #[cfg(test)]
@@ -51,7 +57,8 @@ mod tests {
                 "{code} is not snake_case"
             );
         }
-        let modules: Vec<&[&str]> = vec![vin::VinError::CODES, vehicle::VehicleError::CODES];
+        let modules: Vec<&[&str]> =
+            vec![vin::VinError::CODES, vehicle::VehicleError::CODES, photo::PhotoError::CODES];
         let from_modules: std::collections::HashSet<&str> =
             modules.iter().flat_map(|c| c.iter().copied()).collect();
         assert_eq!(from_modules, seen);
