@@ -3,11 +3,13 @@
 //! stable snake_case `code()` and the user's text as `message()` (the spec's words where it
 //! gives them).
 //!
+//! * [`listing`]: the listing wizard's steps and one parser per step's payload.
 //! * [`vin`]: VINs, their check digit and model-year code.
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
 //! * [`policy`]: every constant, with where it comes from.
 
+pub mod listing;
 pub mod photo;
 pub mod policy;
 pub mod vehicle;
@@ -40,6 +42,45 @@ const ALL_CODES: &[&str] = &[
     "photo_type",
     "photo_too_large",
     "photo_resolution",
+    // listing
+    "unknown_step",
+    "street_required",
+    "city_required",
+    "state_required",
+    "zip_required",
+    "street_too_long",
+    "city_too_long",
+    "invalid_state",
+    "invalid_zip",
+    "country_not_us",
+    "invalid_coordinates",
+    "vin_terms_not_accepted",
+    "invalid_advance_notice",
+    "invalid_min_trip_duration",
+    "invalid_max_trip_duration",
+    "max_trip_below_min",
+    "two_day_weekend_not_allowed",
+    "plate_required",
+    "invalid_plate",
+    "invalid_plate_state",
+    "invalid_seats",
+    "invalid_doors",
+    "invalid_gas_type",
+    "unknown_feature",
+    "special_feature_required",
+    "special_feature_too_long",
+    "description_too_short",
+    "description_too_long",
+    "price_required",
+    "invalid_price",
+    "price_too_high",
+    "photos_required",
+    "too_many_photos",
+    "duplicate_photo",
+    "invalid_photo_url",
+    "primary_photo_not_listed",
+    "steps_incomplete",
+    "terms_not_accepted",
 ];
 
 #[cfg(test)]
@@ -57,8 +98,12 @@ mod tests {
                 "{code} is not snake_case"
             );
         }
-        let modules: Vec<&[&str]> =
-            vec![vin::VinError::CODES, vehicle::VehicleError::CODES, photo::PhotoError::CODES];
+        let modules: Vec<&[&str]> = vec![
+            vin::VinError::CODES,
+            vehicle::VehicleError::CODES,
+            photo::PhotoError::CODES,
+            listing::ListingError::CODES,
+        ];
         let from_modules: std::collections::HashSet<&str> =
             modules.iter().flat_map(|c| c.iter().copied()).collect();
         assert_eq!(from_modules, seen);
