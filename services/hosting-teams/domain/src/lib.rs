@@ -7,11 +7,13 @@
 //! * [`vin`]: VINs, their check digit and model-year code.
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
+//! * [`teams`]: co-host teams: permissions, status, invitations, forms, the earnings split.
 //! * [`policy`]: every constant, with where it comes from.
 
 pub mod listing;
 pub mod photo;
 pub mod policy;
+pub mod teams;
 pub mod vehicle;
 pub mod vin;
 
@@ -81,6 +83,21 @@ const ALL_CODES: &[&str] = &[
     "primary_photo_not_listed",
     "steps_incomplete",
     "terms_not_accepted",
+    // teams
+    "team_name_required",
+    "team_name_too_long",
+    "vehicles_required",
+    "invite_input_required",
+    "invalid_email",
+    "too_many_invites",
+    "invalid_role",
+    "invalid_invite_action",
+    "invitation_expired",
+    "invitation_already_answered",
+    "invitation_revoked",
+    "invalid_share",
+    "shares_over_100",
+    "duplicate_co_host",
 ];
 
 #[cfg(test)]
@@ -103,6 +120,7 @@ mod tests {
             vehicle::VehicleError::CODES,
             photo::PhotoError::CODES,
             listing::ListingError::CODES,
+            teams::TeamError::CODES,
         ];
         let from_modules: std::collections::HashSet<&str> =
             modules.iter().flat_map(|c| c.iter().copied()).collect();
