@@ -8,11 +8,15 @@
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
 //! * [`teams`]: co-host teams: permissions, status, invitations, forms, the earnings split.
+//! * [`reviews`]: the review window, stars, category ratings, texts and visibility.
+//! * [`performance`]: a host's performance from trip facts, cancellation rate against the terms.
 //! * [`policy`]: every constant, with where it comes from.
 
 pub mod listing;
+pub mod performance;
 pub mod photo;
 pub mod policy;
+pub mod reviews;
 pub mod teams;
 pub mod vehicle;
 pub mod vin;
@@ -98,6 +102,16 @@ const ALL_CODES: &[&str] = &[
     "invalid_share",
     "shares_over_100",
     "duplicate_co_host",
+    // reviews
+    "review_trip_not_ended",
+    "review_window_closed",
+    "invalid_stars",
+    "unknown_review_category",
+    "duplicate_review_category",
+    "invalid_category_rating",
+    "review_too_long",
+    "response_required",
+    "response_too_long",
 ];
 
 #[cfg(test)]
@@ -121,6 +135,7 @@ mod tests {
             photo::PhotoError::CODES,
             listing::ListingError::CODES,
             teams::TeamError::CODES,
+            reviews::ReviewError::CODES,
         ];
         let from_modules: std::collections::HashSet<&str> =
             modules.iter().flat_map(|c| c.iter().copied()).collect();
