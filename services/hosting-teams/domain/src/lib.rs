@@ -141,4 +141,100 @@ mod tests {
             modules.iter().flat_map(|c| c.iter().copied()).collect();
         assert_eq!(from_modules, seen);
     }
+
+    /// One value of every error variant: their codes are exactly [`all_codes`], so a code
+    /// cannot be given without being listed.
+    #[test]
+    fn every_variant_code_is_listed() {
+        use listing::{ListingError as L, Step};
+        use photo::PhotoError as P;
+        use reviews::ReviewError as R;
+        use teams::TeamError as T;
+        use vehicle::VehicleError as V;
+        use vin::VinError;
+        let f = || "f".to_string();
+        let codes: Vec<&str> = [
+            VinError::Invalid.code(),
+            VinError::CheckDigit { expected: '1', found: '2' }.code(),
+            V::YearRequired.code(),
+            V::MakeRequired.code(),
+            V::ModelRequired.code(),
+            V::TrimRequired.code(),
+            V::StyleRequired.code(),
+            V::FieldTooLong { field: "Trim" }.code(),
+            V::TooOld.code(),
+            V::YearInFuture { year: 2100 }.code(),
+            V::MileageTooHigh.code(),
+            V::OdometerRequired.code(),
+            V::InvalidOdometer.code(),
+            V::TransmissionRequired.code(),
+            V::InvalidTransmission.code(),
+            P::NotJpegOrPng { file: f() }.code(),
+            P::TooLarge { file: f() }.code(),
+            P::Resolution { file: f() }.code(),
+            L::UnknownStep(f()).code(),
+            L::StreetRequired.code(),
+            L::CityRequired.code(),
+            L::StateRequired.code(),
+            L::ZipRequired.code(),
+            L::StreetTooLong.code(),
+            L::CityTooLong.code(),
+            L::InvalidState.code(),
+            L::InvalidZip.code(),
+            L::CountryNotUs.code(),
+            L::InvalidCoordinates.code(),
+            L::VinTermsNotAccepted.code(),
+            L::InvalidAdvanceNotice.code(),
+            L::InvalidMinTripDuration.code(),
+            L::InvalidMaxTripDuration.code(),
+            L::MaxTripBelowMin.code(),
+            L::TwoDayWeekendNotAllowed.code(),
+            L::PlateRequired.code(),
+            L::InvalidPlate.code(),
+            L::InvalidPlateState.code(),
+            L::InvalidSeats.code(),
+            L::InvalidDoors.code(),
+            L::InvalidGasType.code(),
+            L::UnknownFeature(f()).code(),
+            L::SpecialFeatureRequired.code(),
+            L::SpecialFeatureTooLong.code(),
+            L::DescriptionTooShort.code(),
+            L::DescriptionTooLong.code(),
+            L::PriceRequired.code(),
+            L::InvalidPrice.code(),
+            L::PriceTooHigh.code(),
+            L::PhotosRequired.code(),
+            L::TooManyPhotos.code(),
+            L::DuplicatePhoto.code(),
+            L::InvalidPhotoUrl.code(),
+            L::PrimaryPhotoNotListed.code(),
+            L::StepsIncomplete { steps: vec![Step::Location] }.code(),
+            L::TermsNotAccepted.code(),
+            T::TeamNameRequired.code(),
+            T::TeamNameTooLong.code(),
+            T::VehiclesRequired.code(),
+            T::InviteInputRequired.code(),
+            T::InvalidEmail(f()).code(),
+            T::TooManyInvites.code(),
+            T::InvalidRole.code(),
+            T::InvalidInviteAction.code(),
+            T::InvitationExpired.code(),
+            T::InvitationAlreadyAnswered.code(),
+            T::InvitationRevoked.code(),
+            T::InvalidShare.code(),
+            T::SharesOver100.code(),
+            T::DuplicateCoHost.code(),
+            R::TripNotEnded.code(),
+            R::WindowClosed.code(),
+            R::InvalidStars.code(),
+            R::UnknownCategory(f()).code(),
+            R::DuplicateCategory.code(),
+            R::InvalidCategoryRating.code(),
+            R::ReviewTooLong.code(),
+            R::ResponseRequired.code(),
+            R::ResponseTooLong.code(),
+        ]
+        .to_vec();
+        assert_eq!(codes, all_codes());
+    }
 }
