@@ -58,6 +58,7 @@ struct ElementIds {
     trim: i64,
     body_class: i64,
     transmission_style: i64,
+    fuel_type: i64,
 }
 
 struct Tables {
@@ -71,6 +72,7 @@ struct Tables {
     make_models: HashMap<i64, Vec<i64>>,
     body_classes: HashMap<i64, String>,
     transmissions: HashMap<i64, String>,
+    fuel_types: HashMap<i64, String>,
     sorted_makes: Vec<String>,
 }
 
@@ -150,12 +152,30 @@ fn open_read_only(path: &Path) -> Result<Connection, DecodeError> {
     if !path.is_file() {
         return Err(DecodeError::Database(format!("no database file at {}", path.display())));
     }
+    // `immutable=1`: the file never changes while it is read, so SQLite takes no locks and
+    // writes nothing beside it. The shipped file is in WAL mode, and an ordinary read-only
+    // open would create its -wal and -shm files (and fail on a read-only volume).
     let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        immutable_uri(path),
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
     )?;
     conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
     Ok(conn)
+}
+
+/// `file:` URI of `path` with `immutable=1`; the characters a URI gives a meaning are escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' => uri.push_str(&format!("%{:02X}", u32::from(c))),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
 }
 
 /// The indexed copy of `source` in `cache_dir`, made when missing. Its name carries the
@@ -176,6 +196,8 @@ fn indexed_copy(source: &Path, cache_dir: &Path) -> Result<PathBuf, DecodeError>
     let built = (|| {
         std::fs::copy(source, &tmp).map_err(|e| io("copying the database", e))?;
         let conn = Connection::open(&tmp)?;
+        // A plain rollback-journal file, so it is read like any other (the source is in WAL).
+        conn.pragma_update(None, "journal_mode", "DELETE")?;
         conn.execute_batch(PATTERN_INDEX)?;
         conn.close().map_err(|(_, e)| DecodeError::from(e))?;
         std::fs::rename(&tmp, &target).map_err(|e| io("renaming the indexed copy", e))
@@ -214,12 +236,13 @@ fn decode(
     };
 
     let e = &tables.elements;
-    let elements = [e.model, e.trim, e.body_class, e.transmission_style];
+    let elements = [e.model, e.trim, e.body_class, e.transmission_style, e.fuel_type];
     let year_from: HashMap<i64, i32> = schemas.iter().map(|s| (s.schema_id, s.year_from)).collect();
     let sql = format!(
         "SELECT VinSchemaId, Keys, ElementId, AttributeId, COALESCE(UpdatedOn, CreatedOn, '') \
-         FROM Pattern WHERE VinSchemaId IN ({}) AND ElementId IN (?, ?, ?, ?)",
-        vec!["?"; year_from.len()].join(", ")
+         FROM Pattern WHERE VinSchemaId IN ({}) AND ElementId IN ({})",
+        vec!["?"; year_from.len()].join(", "),
+        vec!["?"; elements.len()].join(", ")
     );
     let params = year_from.keys().copied().chain(elements);
     let descriptor = vin.descriptor();
@@ -264,8 +287,15 @@ fn decode(
     };
     let style = lookup(&tables.body_classes, e.body_class)
         .map_or("sedan", |body| rules::style_for_body_class(&body));
+    // The lite database carries no transmission patterns (corgi leaves them out); an
+    // electric vehicle's single-speed drive is an automatic all the same.
     let transmission = lookup(&tables.transmissions, e.transmission_style)
-        .and_then(|t| rules::transmission_for_style(&t));
+        .and_then(|t| rules::transmission_for_style(&t))
+        .or_else(|| {
+            lookup(&tables.fuel_types, e.fuel_type)
+                .filter(|fuel| fuel.eq_ignore_ascii_case("electric"))
+                .map(|_| "automatic")
+        });
     Ok(Some(DecodedVehicle {
         make: make.clone(),
         model: model.clone(),
@@ -287,6 +317,7 @@ impl Tables {
             trim: element("Trim")?,
             body_class: element("Body Class")?,
             transmission_style: element("Transmission Style")?,
+            fuel_type: element("Fuel Type - Primary")?,
         };
 
         let mut wmis = HashMap::new();
@@ -340,6 +371,7 @@ impl Tables {
             make_models,
             body_classes: names(conn, "BodyStyle")?,
             transmissions: names(conn, "Transmission")?,
+            fuel_types: names(conn, "FuelType")?,
             sorted_makes,
         })
     }
