@@ -9,6 +9,9 @@
 //! Positions 1-11 are those of real vehicles; the serial numbers (positions 12-17) of some are
 //! made up, with the check digit (position 9) computed to match.
 
+// Test helpers outside #[test] functions panic on a failed setup, as the tests do.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
