@@ -192,7 +192,10 @@ fn indexed_copy(source: &Path, cache_dir: &Path) -> Result<PathBuf, DecodeError>
     }
     std::fs::create_dir_all(cache_dir)
         .map_err(|e| io(&format!("creating {}", cache_dir.display()), e))?;
-    let tmp = cache_dir.join(format!(".vpic.indexed.{len}.{}.tmp", std::process::id()));
+    // Unique per process and call, so concurrent first uses do not write the same file.
+    static COPIES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = cache_dir.join(format!(".vpic.indexed.{len}.{}.{n}.tmp", std::process::id()));
     let built = (|| {
         std::fs::copy(source, &tmp).map_err(|e| io("copying the database", e))?;
         let conn = Connection::open(&tmp)?;

@@ -135,6 +135,18 @@ async fn the_file_as_shipped_decodes_the_same() {
         let got = decoder.decode(vin).await.expect("decode");
         assert_eq!(got.as_ref(), Some(&expected), "{vin}");
     }
+    // Read as immutable: the shipped file (in WAL mode) gets no -wal or -shm file beside it.
+    for suffix in ["-wal", "-shm"] {
+        let mut side = database().as_os_str().to_owned();
+        side.push(suffix);
+        assert!(!Path::new(&side).exists(), "{side:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_missing_file_is_an_error() {
+    let err = OfflineDecoder::open("/nonexistent/vpic.lite.db").expect_err("an error");
+    assert!(err.to_string().contains("no database file"), "{err}");
 }
 
 #[tokio::test]
