@@ -1,0 +1,200 @@
+//! Cars listed by hosts: hosting publishes a listing's full state (`hosting.car_listing_changed`)
+//! when an admin approves it and after every later change; this makes it the searchable car.
+//! A row is written only when the event's `version` is newer than the one it reflects, so a
+//! duplicate or a late older event changes nothing. Writing the row moves its `updated_at`, so
+//! the pricing feed sends pricing the car's rates and drops its cached page.
+
+use chrono::Utc;
+use diesel::sql_types::{
+    Array, BigInt, Bool, Double, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use upcar_proto::events::CarListingChanged;
+use uuid::Uuid;
+
+/// Why a listing event cannot be applied (logged and dropped).
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum BadListing {
+    #[error("invalid {0}")]
+    Field(&'static str),
+    #[error("unknown status {0:?}")]
+    Status(String),
+}
+
+/// The catalog status of a listing status: a snoozed or unlisted car is kept but not searched.
+pub fn catalog_status(listing: &str) -> Result<&'static str, BadListing> {
+    match listing {
+        "active" => Ok("active"),
+        "snoozed" | "unlisted" => Ok("inactive"),
+        "deleted" => Ok("deleted"),
+        other => Err(BadListing::Status(other.to_owned())),
+    }
+}
+
+/// Checks what the table's constraints would refuse, so a bad event is dropped with a reason
+/// instead of failing (and being redelivered) forever.
+pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadListing> {
+    let car: Uuid = e.car_id.parse().map_err(|_| BadListing::Field("car_id"))?;
+    let host: Uuid = e.host_id.parse().map_err(|_| BadListing::Field("host_id"))?;
+    let status = catalog_status(&e.status)?;
+    if e.version < 1 {
+        return Err(BadListing::Field("version"));
+    }
+    if e.daily_price_cents <= 0 {
+        return Err(BadListing::Field("daily_price_cents"));
+    }
+    if !(-90.0..=90.0).contains(&e.latitude) || !(-180.0..=180.0).contains(&e.longitude) {
+        return Err(BadListing::Field("location"));
+    }
+    if !(1990..=2100).contains(&e.car_year) {
+        return Err(BadListing::Field("car_year"));
+    }
+    if !(2..=8).contains(&e.doors) || !(2..=15).contains(&e.seats) {
+        return Err(BadListing::Field("seats or doors"));
+    }
+    if e.min_trip_days < 1 || e.max_trip_days < e.min_trip_days || e.advance_notice_hours < 0 {
+        return Err(BadListing::Field("trip rules"));
+    }
+    if !matches!(e.gas_type.as_str(), "gas" | "hybrid" | "ev") {
+        return Err(BadListing::Field("gas_type"));
+    }
+    if !matches!(e.transmission_type.as_str(), "automatic" | "manual") {
+        return Err(BadListing::Field("transmission_type"));
+    }
+    if e.time_zone.parse::<chrono_tz::Tz>().is_err() {
+        return Err(BadListing::Field("time_zone"));
+    }
+    Ok((car, host, status))
+}
+
+/// Writes the listing as the catalog's car unless the row already reflects a newer version.
+/// Returns whether it was written. A VIN held by another car of the catalog (cars loaded
+/// before hosting existed) is not copied: hosting is where VINs are unique.
+pub async fn apply(conn: &mut AsyncPgConnection, e: &CarListingChanged) -> diesel::QueryResult<bool> {
+    let Ok((car, host, status)) = check(e) else { return Ok(false) };
+    let n = diesel::sql_query(
+        "INSERT INTO cars (id, owner_id, status, make, model, car_year, trim, style, transmission, \
+           seats, doors, gas_type, odometer, features, special_feature, description, license_plate, \
+           plate_state, vin, photo_urls, primary_photo_url, daily_price_cents, street, city, state, \
+           zip, country, latitude, longitude, time_zone, advance_notice_hours, min_trip_days, \
+           max_trip_days, two_day_weekend, listing_version, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+           CASE WHEN EXISTS (SELECT 1 FROM cars WHERE vin = $19 AND id <> $1) THEN NULL ELSE $19 END, \
+           $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36) \
+         ON CONFLICT (id) DO UPDATE SET owner_id = EXCLUDED.owner_id, status = EXCLUDED.status, \
+           make = EXCLUDED.make, model = EXCLUDED.model, car_year = EXCLUDED.car_year, \
+           trim = EXCLUDED.trim, style = EXCLUDED.style, transmission = EXCLUDED.transmission, \
+           seats = EXCLUDED.seats, doors = EXCLUDED.doors, gas_type = EXCLUDED.gas_type, \
+           odometer = EXCLUDED.odometer, features = EXCLUDED.features, \
+           special_feature = EXCLUDED.special_feature, description = EXCLUDED.description, \
+           license_plate = EXCLUDED.license_plate, plate_state = EXCLUDED.plate_state, \
+           vin = EXCLUDED.vin, photo_urls = EXCLUDED.photo_urls, \
+           primary_photo_url = EXCLUDED.primary_photo_url, \
+           daily_price_cents = EXCLUDED.daily_price_cents, street = EXCLUDED.street, \
+           city = EXCLUDED.city, state = EXCLUDED.state, zip = EXCLUDED.zip, \
+           country = EXCLUDED.country, latitude = EXCLUDED.latitude, \
+           longitude = EXCLUDED.longitude, time_zone = EXCLUDED.time_zone, \
+           advance_notice_hours = EXCLUDED.advance_notice_hours, \
+           min_trip_days = EXCLUDED.min_trip_days, max_trip_days = EXCLUDED.max_trip_days, \
+           two_day_weekend = EXCLUDED.two_day_weekend, listing_version = EXCLUDED.listing_version, \
+           updated_at = EXCLUDED.updated_at \
+         WHERE cars.listing_version < EXCLUDED.listing_version",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<SqlUuid, _>(host)
+    .bind::<Text, _>(status)
+    .bind::<Text, _>(&e.make)
+    .bind::<Text, _>(&e.model)
+    .bind::<Integer, _>(e.car_year)
+    .bind::<Text, _>(&e.trim)
+    .bind::<Text, _>(&e.style)
+    .bind::<Text, _>(&e.transmission_type)
+    .bind::<Integer, _>(e.seats)
+    .bind::<Integer, _>(e.doors)
+    .bind::<Text, _>(&e.gas_type)
+    .bind::<Text, _>(&e.odometer)
+    .bind::<Array<Text>, _>(&e.features)
+    .bind::<Text, _>(&e.special_feature)
+    .bind::<Text, _>(&e.description)
+    .bind::<Text, _>(&e.license_plate)
+    .bind::<Text, _>(&e.plate_state)
+    .bind::<Nullable<Text>, _>((!e.vin.is_empty()).then_some(&e.vin))
+    .bind::<Array<Text>, _>(&e.photo_urls)
+    .bind::<Text, _>(&e.primary_photo_url)
+    .bind::<BigInt, _>(e.daily_price_cents)
+    .bind::<Text, _>(&e.street)
+    .bind::<Text, _>(&e.city)
+    .bind::<Text, _>(&e.state)
+    .bind::<Text, _>(&e.zip)
+    .bind::<Text, _>(if e.country.is_empty() { "US" } else { &e.country })
+    .bind::<Double, _>(e.latitude)
+    .bind::<Double, _>(e.longitude)
+    .bind::<Text, _>(&e.time_zone)
+    .bind::<Integer, _>(e.advance_notice_hours)
+    .bind::<Integer, _>(e.min_trip_days)
+    .bind::<Integer, _>(e.max_trip_days)
+    .bind::<Bool, _>(e.two_day_weekend)
+    .bind::<BigInt, _>(e.version)
+    .bind::<Timestamptz, _>(Utc::now())
+    .execute(conn)
+    .await?;
+    Ok(n == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event() -> CarListingChanged {
+        CarListingChanged {
+            car_id: Uuid::now_v7().to_string(),
+            host_id: Uuid::now_v7().to_string(),
+            version: 1,
+            status: "active".into(),
+            make: "Honda".into(),
+            model: "Accord".into(),
+            car_year: 2020,
+            style: "sedan".into(),
+            transmission_type: "automatic".into(),
+            seats: 5,
+            doors: 4,
+            gas_type: "gas".into(),
+            daily_price_cents: 6_500,
+            state: "CA".into(),
+            time_zone: "America/Los_Angeles".into(),
+            latitude: 37.55,
+            longitude: -121.99,
+            advance_notice_hours: 3,
+            min_trip_days: 1,
+            max_trip_days: 1000,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_complete_listing_is_accepted_with_its_catalog_status() {
+        let e = event();
+        assert_eq!(check(&e).map(|c| c.2), Ok("active"));
+        for (listing, catalog) in [("snoozed", "inactive"), ("unlisted", "inactive"), ("deleted", "deleted")] {
+            assert_eq!(catalog_status(listing), Ok(catalog));
+        }
+    }
+
+    #[test]
+    fn events_the_table_would_refuse_are_named() {
+        let cases: [(fn(&mut CarListingChanged), BadListing); 7] = [
+            (|e| e.car_id = "x".into(), BadListing::Field("car_id")),
+            (|e| e.status = "pending".into(), BadListing::Status("pending".into())),
+            (|e| e.version = 0, BadListing::Field("version")),
+            (|e| e.daily_price_cents = 0, BadListing::Field("daily_price_cents")),
+            (|e| e.latitude = 91.0, BadListing::Field("location")),
+            (|e| e.gas_type = "diesel".into(), BadListing::Field("gas_type")),
+            (|e| e.time_zone = "Mars/Olympus".into(), BadListing::Field("time_zone")),
+        ];
+        for (spoil, want) in cases {
+            let mut e = event();
+            spoil(&mut e);
+            assert_eq!(check(&e).err(), Some(want));
+        }
+    }
+}

@@ -1,0 +1,761 @@
+//! `/v1/host/carListing/*`, `/v1/host/getHostCarsOnPlatform`, `/v1/users/getHostStatus` and the
+//! listing review (`/v1/admin/cars/*`): the listing wizard of spec 001, mapped onto the hosting
+//! service. Every rule is the service's; the gateway reads the loose JSON the spec's client
+//! sends into typed sections, and supplies what only it holds: the stored photos' bytes.
+
+use crate::auth::{AuthAdmin, AuthUser};
+use crate::error::{HttpError, HttpResult};
+use crate::grpc::request;
+use crate::state::AppState;
+use crate::wire::{Flag, Int, Json, Place, Query, Text, Texts, dollars};
+use actix_web::{delete, get, post, web};
+use serde::{Deserialize, Serialize};
+use upcar_proto::hosting as pb;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+type State = web::Data<AppState>;
+
+/// Registers this module's routes.
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(check_car_listing)
+        .service(add_car_listing)
+        .service(delete_car_listing)
+        .service(get_car_listing)
+        .service(car_details_by_vin)
+        .service(check_existing_vin)
+        .service(models_for_make)
+        .service(car_features)
+        .service(car_description)
+        .service(host_status)
+        .service(host_cars)
+        .service(listings_for_review)
+        .service(approve_listing)
+        .service(reject_listing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/// A listing's address.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Address {
+    street: String,
+    city: String,
+    state: String,
+    zip: String,
+    country: String,
+}
+
+/// A GeoJSON point: `coordinates` are `[longitude, latitude]`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GeoPoint {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    coordinates: [f64; 2],
+}
+
+/// The car listing entity of spec 001 section 3, with its status and review.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarListing {
+    #[serde(rename = "_id")]
+    id: String,
+    car_id: String,
+    host_id: String,
+    /// draft, pending (under review), active, rejected, snoozed, unlisted.
+    status: String,
+    next_step: Option<String>,
+    completed_steps: Vec<String>,
+    address: Option<Address>,
+    location: Option<GeoPoint>,
+    vin: Option<String>,
+    make: Option<String>,
+    model: Option<String>,
+    style: Option<String>,
+    car_year: Option<i32>,
+    trim: Option<String>,
+    odometer: Option<String>,
+    transmission_type: Option<String>,
+    car_history: Option<String>,
+    advance_notice: Option<i32>,
+    min_trip_duration: Option<i32>,
+    max_trip_duration: Option<i32>,
+    two_day_trip_for_weekend: bool,
+    features: Vec<String>,
+    special_feature: Option<String>,
+    license_plate: Option<String>,
+    state: Option<String>,
+    seats: Option<i32>,
+    doors: Option<i32>,
+    gas_type: Option<String>,
+    car_details: Option<String>,
+    photo_urls: Vec<String>,
+    primary_photo_url: Option<String>,
+    daily_price: Option<f64>,
+    rejection_reason: Option<String>,
+    submitted_at: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+fn opt(s: String) -> Option<String> {
+    (!s.is_empty()).then_some(s)
+}
+
+impl From<pb::Listing> for CarListing {
+    fn from(l: pb::Listing) -> Self {
+        let address = l.address.map(|a| Address {
+            street: a.street,
+            city: a.city,
+            state: a.state,
+            zip: a.zip,
+            country: a.country,
+        });
+        let location = match (l.latitude, l.longitude) {
+            (Some(lat), Some(lng)) => Some(GeoPoint { kind: "Point", coordinates: [lng, lat] }),
+            _ => None,
+        };
+        Self {
+            car_id: l.id.clone(),
+            id: l.id,
+            host_id: l.host_id,
+            status: l.status,
+            next_step: opt(l.next_step),
+            completed_steps: l.completed_steps,
+            address,
+            location,
+            vin: opt(l.vin),
+            make: opt(l.make),
+            model: opt(l.model),
+            style: opt(l.style),
+            car_year: (l.car_year > 0).then_some(l.car_year),
+            trim: opt(l.trim),
+            odometer: opt(l.odometer),
+            transmission_type: opt(l.transmission_type),
+            car_history: None,
+            advance_notice: l.advance_notice,
+            min_trip_duration: l.min_trip_duration,
+            max_trip_duration: l.max_trip_duration,
+            two_day_trip_for_weekend: l.two_day_trip_for_weekend,
+            features: l.features,
+            special_feature: opt(l.special_feature),
+            license_plate: opt(l.license_plate),
+            state: opt(l.plate_state),
+            seats: l.seats,
+            doors: l.doors,
+            gas_type: opt(l.gas_type),
+            car_details: opt(l.car_details),
+            photo_urls: l.photo_urls,
+            primary_photo_url: opt(l.primary_photo_url),
+            daily_price: l.daily_price_cents.map(dollars),
+            rejection_reason: opt(l.rejection_reason),
+            submitted_at: opt(l.submitted_at),
+            created_at: l.created_at,
+            updated_at: l.updated_at,
+        }
+    }
+}
+
+fn listing_of(r: pb::ListingReply) -> HttpResult<CarListing> {
+    r.listing.map(CarListing::from).ok_or_else(|| HttpError::internal("hosting answered no listing"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wizard
+
+/// `checkCarListing` (the body's `userId` is not read: the caller is the token's user).
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CheckBody {
+    user_id: Text,
+}
+
+/// Whether the caller has a draft, and where it resumes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckAnswer {
+    status: bool,
+    has_existing_listing: bool,
+    message: String,
+    car_id: Option<String>,
+    next_step: Option<String>,
+}
+
+/// The caller's draft listing, if any, and the step it resumes at.
+#[utoipa::path(tag = "hosting", request_body = CheckBody, responses((status = 200, body = CheckAnswer)), security(("bearer" = [])))]
+#[post("/host/carListing/checkCarListing")]
+pub async fn check_car_listing(
+    state: State,
+    user: AuthUser,
+    _body: Json<CheckBody>,
+) -> HttpResult<Json<CheckAnswer>> {
+    let r = state
+        .hosting
+        .clone()
+        .check_car_listing(request(pb::CheckCarListingRequest {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(CheckAnswer {
+        status: true,
+        has_existing_listing: r.has_existing_listing,
+        message: r.message,
+        car_id: opt(r.car_id),
+        next_step: opt(r.next_step),
+    }))
+}
+
+/// An address as the location step sends it.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
+pub struct AddressBody {
+    street: Text,
+    city: Text,
+    state: Text,
+    zip: Text,
+    country: Text,
+}
+
+/// `addCarListing`: `sectionName` and that section's fields (spec 001 section 3).
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SectionBody {
+    /// location, vinDetails, availability, features, description, dailyPrice, photos, finalize.
+    section_name: Text,
+    /// Not read: the caller is the token's user.
+    user_id: Text,
+    /// The listing (the caller's draft when absent).
+    #[serde(alias = "carListingId", alias = "_id")]
+    car_id: Text,
+    // location
+    address: Option<AddressBody>,
+    #[schema(value_type = Object)]
+    location: Place,
+    // vinDetails
+    vin: Text,
+    make: Text,
+    model: Text,
+    style: Text,
+    car_year: Text,
+    odometer: Text,
+    transmission_type: Text,
+    trim: Text,
+    // availability
+    advance_notice: Int,
+    min_trip_duration: Int,
+    max_trip_duration: Int,
+    two_day_trip_for_weekend: Flag,
+    // features
+    license_plate: Text,
+    state: Text,
+    features: Texts,
+    seats: Int,
+    doors: Int,
+    gas_type: Text,
+    special_feature: Text,
+    // description
+    car_description: Text,
+    // dailyPrice
+    car_daily_price: Text,
+    // photos
+    primary_photo_url: Text,
+    photo_urls: Texts,
+    // vinDetails and finalize: the terms box (refused only when sent as false)
+    terms_accepted: Option<Flag>,
+}
+
+/// The answer to a saved section.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionAnswer {
+    status: bool,
+    message: String,
+    car_id: String,
+    next_step: Option<String>,
+    /// The daily price is under $50: the car will be offered for long-term rentals only.
+    long_term_only_warning: bool,
+}
+
+/// Saves one section of the wizard (the first starts a draft; `finalize` submits it for review).
+#[utoipa::path(tag = "hosting", request_body = SectionBody, responses((status = 200, body = SectionAnswer)), security(("bearer" = [])))]
+#[post("/host/carListing/addCarListing")]
+pub async fn add_car_listing(
+    state: State,
+    user: AuthUser,
+    body: Json<SectionBody>,
+) -> HttpResult<Json<SectionAnswer>> {
+    use pb::save_listing_section_request::Section;
+    let b = body.into_inner();
+    let name = String::from(b.section_name);
+    let section = match name.as_str() {
+        "location" => {
+            let a = b.address.unwrap_or_default();
+            let point = b.location.0;
+            Some(Section::Location(pb::LocationSection {
+                address: Some(pb::Address {
+                    street: a.street.into(),
+                    city: a.city.into(),
+                    state: a.state.into(),
+                    zip: a.zip.into(),
+                    country: a.country.into(),
+                }),
+                latitude: point.as_ref().map(|p| p.latitude),
+                longitude: point.as_ref().map(|p| p.longitude),
+            }))
+        }
+        "vinDetails" => Some(Section::VinDetails(pb::VinDetailsSection {
+            vin: b.vin.into(),
+            make: b.make.into(),
+            model: b.model.into(),
+            style: b.style.into(),
+            car_year: b.car_year.into(),
+            odometer: b.odometer.into(),
+            transmission_type: b.transmission_type.into(),
+            trim: b.trim.into(),
+            terms_accepted: b.terms_accepted.as_ref().map(|f| f.0),
+        })),
+        "availability" => Some(Section::Availability(pb::AvailabilitySection {
+            advance_notice: b.advance_notice.0,
+            min_trip_duration: b.min_trip_duration.0,
+            max_trip_duration: b.max_trip_duration.0,
+            two_day_trip_for_weekend: b.two_day_trip_for_weekend.0,
+        })),
+        "features" => Some(Section::Features(pb::FeaturesSection {
+            license_plate: b.license_plate.into(),
+            state: b.state.into(),
+            features: b.features.0,
+            seats: b.seats.0,
+            doors: b.doors.0,
+            gas_type: b.gas_type.into(),
+            special_feature: b.special_feature.into(),
+        })),
+        "description" => Some(Section::Description(pb::DescriptionSection {
+            car_description: b.car_description.into(),
+        })),
+        "dailyPrice" => Some(Section::DailyPrice(pb::DailyPriceSection {
+            car_daily_price: b.car_daily_price.into(),
+        })),
+        "photos" => {
+            let mut photos = Vec::with_capacity(b.photo_urls.0.len());
+            for url in b.photo_urls.0 {
+                photos.push(crate::routes::files::photo_facts(&state, &url).await);
+            }
+            Some(Section::Photos(pb::PhotosSection {
+                primary_photo_url: b.primary_photo_url.into(),
+                photos,
+            }))
+        }
+        "finalize" => Some(Section::Finalize(pb::FinalizeSection {
+            terms_accepted: b.terms_accepted.is_none_or(|f| f.0),
+        })),
+        // The service names the unknown section.
+        _ => None,
+    };
+    let msg = pb::SaveListingSectionRequest { section_name: name, car_id: b.car_id.into(), section };
+    let r = state
+        .hosting
+        .clone()
+        .save_listing_section(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(SectionAnswer {
+        status: true,
+        message: r.message,
+        car_id: r.car_id,
+        next_step: opt(r.next_step),
+        long_term_only_warning: r.long_term_only_warning,
+    }))
+}
+
+/// `{status, message}` after a delete.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deleted {
+    status: bool,
+    message: String,
+}
+
+/// Deletes one of the caller's drafts (or a rejected listing).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = Deleted)), security(("bearer" = [])))]
+#[delete("/host/carListing/deleteCarListing/{id}")]
+pub async fn delete_car_listing(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<Deleted>> {
+    let msg = pb::ListingIdRequest { car_id: id.into_inner() };
+    let r =
+        state.hosting.clone().delete_car_listing(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(Deleted { status: true, message: r.message }))
+}
+
+/// A listing and the wizard step it resumes at.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingAnswer {
+    status: bool,
+    car_listing: CarListing,
+    next_step: Option<String>,
+}
+
+/// One of the caller's listings (an admin may read any).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = ListingAnswer)), security(("bearer" = [])))]
+#[get("/host/carListing/car/{id}")]
+pub async fn get_car_listing(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<ListingAnswer>> {
+    let msg = pb::ListingIdRequest { car_id: id.into_inner() };
+    let r = state.hosting.clone().get_car_listing(request(msg, Some(&user.0))).await?.into_inner();
+    let car_listing = listing_of(r)?;
+    Ok(Json(ListingAnswer { status: true, next_step: car_listing.next_step.clone(), car_listing }))
+}
+
+/// A decoded vehicle, as the VIN step shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Vehicle {
+    make: String,
+    model: String,
+    trim: String,
+    style: String,
+    car_year: i32,
+    transmission_type: String,
+}
+
+impl From<pb::DecodedVehicle> for Vehicle {
+    fn from(v: pb::DecodedVehicle) -> Self {
+        Self {
+            make: v.make,
+            model: v.model,
+            trim: v.trim,
+            style: v.style,
+            car_year: v.car_year,
+            transmission_type: v.transmission_type,
+        }
+    }
+}
+
+/// `getCarDetailsByVIN`: `data` is null when no details are known for the VIN.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VinAnswer {
+    status: bool,
+    message: String,
+    data: Option<Vehicle>,
+}
+
+/// Make, model, trim, style, year and transmission of a VIN (NHTSA vPIC data).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = VinAnswer)), security(("bearer" = [])))]
+#[get("/host/carListing/getCarDetailsByVIN/{vin}")]
+pub async fn car_details_by_vin(
+    state: State,
+    user: AuthUser,
+    vin: web::Path<String>,
+) -> HttpResult<Json<VinAnswer>> {
+    let msg = pb::VinRequest { vin: vin.into_inner() };
+    let r = state.hosting.clone().decode_vin(request(msg, Some(&user.0))).await?.into_inner();
+    let data = if r.found { r.vehicle.map(Vehicle::from) } else { None };
+    let message = if data.is_some() {
+        "Car details fetched successfully".to_owned()
+    } else {
+        "Car details could not be fetched for this VIN.".to_owned()
+    };
+    Ok(Json(VinAnswer { status: data.is_some(), message, data }))
+}
+
+/// `CheckExistingVIN`: `status` is true when the VIN is already on the platform.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExistingVin {
+    status: bool,
+    message: String,
+}
+
+/// Whether a VIN is already registered on another listing.
+#[utoipa::path(tag = "hosting", responses((status = 200, body = ExistingVin)), security(("bearer" = [])))]
+#[get("/host/carListing/CheckExistingVIN/{vin}")]
+pub async fn check_existing_vin(
+    state: State,
+    user: AuthUser,
+    vin: web::Path<String>,
+) -> HttpResult<Json<ExistingVin>> {
+    let msg = pb::VinRequest { vin: vin.into_inner() };
+    let r =
+        state.hosting.clone().check_existing_vin(request(msg, Some(&user.0))).await?.into_inner();
+    let message = if r.exists {
+        "A car with this VIN number is already in our system. Please try adding a different vehicle or contact support if you believe this is an error."
+    } else {
+        "This VIN is not registered yet."
+    };
+    Ok(Json(ExistingVin { status: r.exists, message: message.to_owned() }))
+}
+
+/// A make's models.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Models {
+    status: bool,
+    models: Vec<String>,
+}
+
+/// The models of a make (NHTSA vPIC data).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = Models)), security(("bearer" = [])))]
+#[get("/host/carListing/getModelsForMake/{make}")]
+pub async fn models_for_make(
+    state: State,
+    user: AuthUser,
+    make: web::Path<String>,
+) -> HttpResult<Json<Models>> {
+    let msg = pb::ModelsForMakeRequest { make: make.into_inner() };
+    let r = state.hosting.clone().models_for_make(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(Models { status: true, models: r.models }))
+}
+
+/// A decoded vehicle, as `getcarfeatures` and `getcardescription` receive it.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct VehicleBody {
+    #[serde(alias = "carId")]
+    car_listing_id: Text,
+    make: Text,
+    model: Text,
+    trim: Text,
+    style: Text,
+    #[serde(alias = "year")]
+    car_year: Text,
+    transmission_type: Text,
+}
+
+/// One feature and whether the vehicle likely has it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureAvailability {
+    name: String,
+    available: bool,
+}
+
+/// `data.featuresAvailability`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeaturesData {
+    features_availability: Vec<FeatureAvailability>,
+}
+
+/// `getcarfeatures`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FeaturesAnswer {
+    status: bool,
+    data: FeaturesData,
+}
+
+/// Which of the product's features a decoded vehicle likely has.
+#[utoipa::path(tag = "hosting", request_body = VehicleBody, responses((status = 200, body = FeaturesAnswer)), security(("bearer" = [])))]
+#[post("/host/carListing/getcarfeatures")]
+pub async fn car_features(
+    state: State,
+    user: AuthUser,
+    body: Json<VehicleBody>,
+) -> HttpResult<Json<FeaturesAnswer>> {
+    let b = body.into_inner();
+    let year = String::from(b.car_year);
+    let vehicle = pb::DecodedVehicle {
+        make: b.make.into(),
+        model: b.model.into(),
+        trim: b.trim.into(),
+        style: b.style.into(),
+        car_year: year.trim().parse().unwrap_or(0),
+        transmission_type: b.transmission_type.into(),
+    };
+    let msg = pb::CarFeaturesRequest { vehicle: Some(vehicle) };
+    let r = state.hosting.clone().car_features(request(msg, Some(&user.0))).await?.into_inner();
+    let features_availability = r
+        .features
+        .into_iter()
+        .map(|f| FeatureAvailability { name: f.name, available: f.available })
+        .collect();
+    Ok(Json(FeaturesAnswer { status: true, data: FeaturesData { features_availability } }))
+}
+
+/// `getcardescription`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DescriptionAnswer {
+    status: bool,
+    car_description: String,
+}
+
+/// A description written from the car's data (60 words or more).
+#[utoipa::path(tag = "hosting", request_body = VehicleBody, responses((status = 200, body = DescriptionAnswer)), security(("bearer" = [])))]
+#[post("/host/carListing/getcardescription")]
+pub async fn car_description(
+    state: State,
+    user: AuthUser,
+    body: Json<VehicleBody>,
+) -> HttpResult<Json<DescriptionAnswer>> {
+    let b = body.into_inner();
+    let msg = pb::GenerateDescriptionRequest {
+        car_listing_id: b.car_listing_id.into(),
+        make: b.make.into(),
+        model: b.model.into(),
+        car_year: b.car_year.into(),
+        style: b.style.into(),
+        transmission_type: b.transmission_type.into(),
+    };
+    let r =
+        state.hosting.clone().generate_description(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(DescriptionAnswer { status: true, car_description: r.car_description }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The host's cars
+
+/// `getHostStatus`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HostStatus {
+    status: bool,
+    /// none, draft, pending, active or rejected.
+    host_status: String,
+    is_host: bool,
+    active_cars: i32,
+    pending_listings: i32,
+    has_draft: bool,
+}
+
+/// Whether the caller hosts: listings under review, active cars, a draft.
+#[utoipa::path(tag = "hosting", responses((status = 200, body = HostStatus)), security(("bearer" = [])))]
+#[get("/users/getHostStatus")]
+pub async fn host_status(state: State, user: AuthUser) -> HttpResult<Json<HostStatus>> {
+    let r = state
+        .hosting
+        .clone()
+        .get_host_status(request(pb::GetHostStatusRequest {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(HostStatus {
+        status: true,
+        is_host: r.active_cars > 0,
+        host_status: r.host_status,
+        active_cars: r.active_cars,
+        pending_listings: r.pending_listings,
+        has_draft: r.has_draft,
+    }))
+}
+
+/// `page` and `limit` (1 and 9 when absent).
+#[derive(Debug, Deserialize, Default, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    page: Int,
+    limit: Int,
+}
+
+/// A page of listings.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingsPage {
+    status: bool,
+    data: Vec<CarListing>,
+    page: i32,
+    limit: i32,
+    total: i64,
+    total_pages: i64,
+}
+
+fn page_of(r: pb::ListingsReply) -> ListingsPage {
+    let limit = r.limit.max(1);
+    ListingsPage {
+        status: true,
+        data: r.listings.into_iter().map(CarListing::from).collect(),
+        page: r.page,
+        limit,
+        total: r.total,
+        total_pages: (r.total + i64::from(limit) - 1) / i64::from(limit),
+    }
+}
+
+/// The caller's cars on the platform (past the wizard), newest first.
+#[utoipa::path(tag = "hosting", params(PageQuery), responses((status = 200, body = ListingsPage)), security(("bearer" = [])))]
+#[get("/host/getHostCarsOnPlatform")]
+pub async fn host_cars(
+    state: State,
+    user: AuthUser,
+    q: Query<PageQuery>,
+) -> HttpResult<Json<ListingsPage>> {
+    let q = q.into_inner();
+    let msg = pb::GetHostCarsRequest { page: q.page.0, limit: q.limit.0 };
+    let r = state.hosting.clone().get_host_cars(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(page_of(r)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review (admin)
+
+/// Listings waiting for review, oldest submission first (admin).
+#[utoipa::path(tag = "admin", params(PageQuery), responses((status = 200, body = ListingsPage)), security(("bearer" = [])))]
+#[get("/admin/cars/pending")]
+pub async fn listings_for_review(
+    state: State,
+    admin: AuthAdmin,
+    q: Query<PageQuery>,
+) -> HttpResult<Json<ListingsPage>> {
+    let q = q.into_inner();
+    let msg = pb::ListListingsForReviewRequest { page: q.page.0, limit: q.limit.0 };
+    let r = state
+        .hosting
+        .clone()
+        .list_listings_for_review(request(msg, Some(&admin.0)))
+        .await?
+        .into_inner();
+    Ok(Json(page_of(r)))
+}
+
+/// A reviewed listing.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reviewed {
+    status: bool,
+    message: String,
+    data: CarListing,
+}
+
+/// Approves a finalized listing: it becomes an active car, searchable and bookable (admin).
+#[utoipa::path(tag = "admin", responses((status = 200, body = Reviewed)), security(("bearer" = [])))]
+#[post("/admin/cars/{id}/approve")]
+pub async fn approve_listing(
+    state: State,
+    admin: AuthAdmin,
+    id: web::Path<String>,
+) -> HttpResult<Json<Reviewed>> {
+    let msg = pb::ListingIdRequest { car_id: id.into_inner() };
+    let r = state.hosting.clone().approve_listing(request(msg, Some(&admin.0))).await?.into_inner();
+    Ok(Json(Reviewed {
+        status: true,
+        message: "The listing is approved and the car is live.".to_owned(),
+        data: listing_of(r)?,
+    }))
+}
+
+/// `reject`: why the listing goes back to its host.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
+pub struct RejectBody {
+    reason: Text,
+}
+
+/// Rejects a finalized listing with a reason the host reads (admin).
+#[utoipa::path(tag = "admin", request_body = RejectBody, responses((status = 200, body = Reviewed)), security(("bearer" = [])))]
+#[post("/admin/cars/{id}/reject")]
+pub async fn reject_listing(
+    state: State,
+    admin: AuthAdmin,
+    id: web::Path<String>,
+    body: Json<RejectBody>,
+) -> HttpResult<Json<Reviewed>> {
+    let msg = pb::RejectListingRequest { car_id: id.into_inner(), reason: body.into_inner().reason.into() };
+    let r = state.hosting.clone().reject_listing(request(msg, Some(&admin.0))).await?.into_inner();
+    Ok(Json(Reviewed {
+        status: true,
+        message: "The listing is rejected; its host can read why.".to_owned(),
+        data: listing_of(r)?,
+    }))
+}

@@ -1,0 +1,371 @@
+//! The listing wizard through the gateway: a new host goes from nothing to a searchable,
+//! bookable car (eight steps, the admin's approval, the listing event reaching catalog-search
+//! and pricing); every rule of spec 001 section 5 answers the spec's message.
+
+use crate::helpers::*;
+use crate::trips::{create, login, trip_body, verified_guest};
+use serde_json::{Value, json};
+
+/// A North American VIN no other test uses: a real WMI and a serial from a fresh id, with its
+/// check digit (49 CFR 565.15).
+pub(crate) fn fresh_vin() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+    let n = uuid::Uuid::now_v7().as_u128() ^ uuid::Uuid::new_v4().as_u128();
+    let serial: String = (0..6).map(|i| char::from(b'0' + ((n >> (i * 4)) % 10) as u8)).collect();
+    let plant = char::from(ALPHABET[((n >> 40) % 23) as usize]);
+    // Honda, Accord family, 2020 (year code L).
+    let mut vin: Vec<char> = format!("1HGCV1F3_L{plant}{serial}").chars().collect();
+    let value = |c: char| -> u32 {
+        match c {
+            '0'..='9' => c.to_digit(10).unwrap(),
+            'A' | 'J' => 1,
+            'B' | 'K' | 'S' => 2,
+            'C' | 'L' | 'T' => 3,
+            'D' | 'M' | 'U' => 4,
+            'E' | 'N' | 'V' => 5,
+            'F' | 'W' => 6,
+            'G' | 'P' | 'X' => 7,
+            'H' | 'Y' => 8,
+            'R' | 'Z' => 9,
+            _ => 0,
+        }
+    };
+    const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+    let sum: u32 = vin.iter().zip(WEIGHTS).map(|(c, w)| value(*c) * w).sum();
+    vin[8] = match sum % 11 {
+        10 => 'X',
+        d => char::from_digit(d, 10).unwrap(),
+    };
+    vin.into_iter().collect()
+}
+
+/// A PNG's header (signature and IHDR) of `w` x `h`, plus a unique tail.
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut b = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+    b.extend_from_slice(b"IHDR");
+    b.extend_from_slice(&w.to_be_bytes());
+    b.extend_from_slice(&h.to_be_bytes());
+    b.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    b.extend_from_slice(uuid::Uuid::now_v7().as_bytes());
+    b
+}
+
+/// Uploads a PNG through the presigned flow; answers its `s3Url`.
+async fn upload_png(token: &str, name: &str, w: u32, h: u32) -> String {
+    let (s, b) = parts(
+        post(
+            "/v1/image/generatePresignedUrlsForUpload",
+            json!({"files": [{"fileName": name, "fileType": "image/png"}]}),
+            Some(token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let put = client()
+        .put(b["urls"][0]["presignedUrl"].as_str().unwrap())
+        .header("content-type", "image/png")
+        .body(png(w, h))
+        .send()
+        .await
+        .unwrap();
+    assert!(put.status().is_success(), "{}", put.status());
+    b["urls"][0]["s3Url"].as_str().unwrap().to_owned()
+}
+
+async fn section(token: &str, body: Value) -> (u16, Value) {
+    parts(post("/v1/host/carListing/addCarListing", body, Some(token)).await).await
+}
+
+const DESCRIPTION: &str = "A clean and comfortable sedan that is easy to drive around town \
+    and on the highway. It has plenty of room for four adults and their luggage, good fuel \
+    economy, a quiet cabin and a great sound system. The car is serviced on schedule, cleaned \
+    after every trip and kept smoke free. Pickup is easy and I answer messages quickly, so \
+    your trip starts without any stress at all.";
+
+fn location() -> Value {
+    json!({"sectionName": "location",
+           "address": {"street": "39200 Paseo Padre Pkwy", "city": "Fremont", "state": "CA", "zip": "94538", "country": "US"},
+           "location": {"type": "Point", "coordinates": [-121.9886, 37.5485]}})
+}
+
+fn vin_details(vin: &str) -> Value {
+    json!({"sectionName": "vinDetails", "vin": format!("  {vin} "), "make": "Honda", "model": "Accord",
+           "style": "sedan", "carYear": 2020, "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"})
+}
+
+/// Saves every step but finalize for `token`; answers the draft's id.
+async fn list_to_photos(token: &str, vin: &str) -> String {
+    let (s, b) = section(token, location()).await;
+    assert_eq!(s, 200, "{b}");
+    let id = b["carId"].as_str().unwrap().to_owned();
+    for body in [
+        vin_details(vin),
+        json!({"sectionName": "availability", "advanceNotice": 3, "minTripDuration": 1, "maxTripDuration": 1000, "twoDayTripForWeekend": false}),
+        json!({"sectionName": "features", "licensePlate": "8abc123", "state": "CA", "features": ["Bluetooth", "Backup camera"],
+               "seats": 5, "doors": 4, "gasType": "gas", "specialFeature": "Premium sound"}),
+        json!({"sectionName": "description", "carDescription": DESCRIPTION}),
+        json!({"sectionName": "dailyPrice", "carDailyPrice": "75"}),
+    ] {
+        let (s, b) = section(token, body).await;
+        assert_eq!(s, 200, "{b}");
+        assert_eq!(b["carId"], id.as_str());
+    }
+    let photo = upload_png(token, "front.png", 800, 600).await;
+    let side = upload_png(token, "side.png", 800, 600).await;
+    let (s, b) = section(
+        token,
+        json!({"sectionName": "photos", "primaryPhotoUrl": photo, "photoUrls": [photo, side]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["nextStep"], "finalize");
+    id
+}
+
+async fn admin() -> String {
+    login("admin@demo.local", "DemoAdmin123!").await
+}
+
+#[tokio::test]
+async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable() {
+    let host = sign_up().await;
+    let (s, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({"userId": host.id}), Some(&host.token)).await).await;
+    assert_eq!((s, b["hasExistingListing"].as_bool()), (200, Some(false)), "{b}");
+    let vin = fresh_vin();
+    let id = list_to_photos(&host.token, &vin).await;
+
+    // The draft resumes at its next step.
+    let (s, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["hasExistingListing"].as_bool(), b["carId"].as_str(), b["nextStep"].as_str()), (Some(true), Some(id.as_str()), Some("finalize")));
+    let (s, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    let l = &b["carListing"];
+    assert_eq!((l["_id"].as_str(), l["vin"].as_str(), l["licensePlate"].as_str()), (Some(id.as_str()), Some(vin.as_str()), Some("8ABC123")));
+    assert_eq!(l["location"]["coordinates"], json!([-121.9886, 37.5485]));
+    assert_eq!((l["dailyPrice"].as_f64(), l["status"].as_str()), (Some(75.0), Some("draft")));
+
+    // Finalize: under review, no draft left.
+    let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["carId"], id.as_str());
+    assert!(b["message"].as_str().unwrap().starts_with("Thank you for submitting your listing!"), "{b}");
+    let (_, b) = parts(get("/v1/users/getHostStatus", Some(&host.token)).await).await;
+    assert_eq!((b["hostStatus"].as_str(), b["pendingListings"].as_i64()), (Some("pending"), Some(1)), "{b}");
+    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(b["hasExistingListing"], false);
+
+    // Only an admin approves; it is in the review list until then.
+    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&host.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (403, Some("admin_only")), "{b}");
+    let admin = admin().await;
+    let (s, b) = parts(get("/v1/admin/cars/pending?limit=50", Some(&admin)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["data"].as_array().unwrap().iter().any(|l| l["_id"] == id.as_str()), "{b}");
+    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("active")), "{b}");
+    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("listing_not_pending")), "{b}");
+
+    // The car page answers once catalog-search has the listing event.
+    let mut page = Value::Null;
+    for _ in 0..100 {
+        let (s, b) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+        if s == 200 {
+            page = b;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!page.is_null(), "the approved car never reached the catalog");
+    assert_eq!((page["data"]["make"].as_str(), page["data"]["dailyPrice"].as_f64()), (Some("Honda"), Some(75.0)), "{page}");
+    // Search near the car's place, nearest first, finds it.
+    let day = |d: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string();
+    let (s, b) = parts(get(&format!(
+        "/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&fromTime=10:00%20AM&untilDate={}&untilTime=10:00%20AM&sortBy=distance&limit=50",
+        day(20), day(23)), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["data"].as_array().unwrap().iter().any(|c| c["_id"] == id.as_str()), "not in search: {b}");
+    let (_, b) = parts(get("/v1/users/getHostStatus", Some(&host.token)).await).await;
+    assert_eq!((b["hostStatus"].as_str(), b["activeCars"].as_i64()), (Some("active"), Some(1)), "{b}");
+    let (s, b) = parts(get("/v1/host/getHostCarsOnPlatform", Some(&host.token)).await).await;
+    assert_eq!((s, b["limit"].as_i64(), b["total"].as_i64()), (200, Some(9), Some(1)), "{b}");
+
+    // A verified guest books it at its price (pricing has its rates from the catalog).
+    let guest = verified_guest().await;
+    let mut booked = None;
+    for _ in 0..50 {
+        let (s, b) = create(&guest.token, trip_body(&id, 20, 23), None).await;
+        if s == 201 || s == 200 {
+            booked = Some(b);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let trip = booked.expect("the new car could not be booked");
+    assert_eq!(trip["carId"].as_str().or(trip["data"]["carId"].as_str()), Some(id.as_str()), "{trip}");
+
+    // The VIN is now registered: another host gets the spec's 409.
+    let other = sign_up().await;
+    let (s, b) = section(&other.token, location()).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = section(&other.token, vin_details(&vin)).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("vin_registered")), "{b}");
+    assert_eq!(b["message"], "A car with this VIN number is already in our system. Please try adding a different vehicle or contact support if you believe this is an error.");
+    let (s, b) = parts(get(&format!("/v1/host/carListing/CheckExistingVIN/{vin}"), Some(&other.token)).await).await;
+    assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
+}
+
+#[tokio::test]
+async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
+    let host = sign_up().await;
+    // Nothing but the location step starts a draft.
+    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "70"})).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("listing_not_started")), "{b}");
+    let (s, b) = section(&host.token, json!({"sectionName": "paint"})).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("unknown_step")), "{b}");
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (json!({"sectionName": "location", "address": {"city": "Fremont", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+         "street_required", "Street address is required."),
+        (json!({"sectionName": "location", "address": {"street": "1 Main", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+         "city_required", "City is required."),
+        (json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+         "state_required", "State is required."),
+        (json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "state": "CA"}, "location": {"coordinates": [-121.98, 37.54]}}),
+         "zip_required", "Zip code is required."),
+    ];
+    for (body, code, message) in cases {
+        let (s, b) = section(&host.token, body).await;
+        assert_eq!((s, b["error"].as_str(), b["message"].as_str()), (400, Some(code), Some(message)), "{b}");
+    }
+    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(b["hasExistingListing"], false, "a refused first step starts no draft");
+
+    let (s, b) = section(&host.token, location()).await;
+    assert_eq!(s, 200, "{b}");
+    let vin = fresh_vin();
+    let mut bad_vin = vin.clone();
+    bad_vin.replace_range(8..9, if &vin[8..9] == "0" { "1" } else { "0" });
+    let vin_cases: Vec<(Value, u16, &str, &str)> = vec![
+        (vin_details("1HGCM82633A00435"), 400, "invalid_vin", "Please enter a valid 17-digit VIN number."),
+        (vin_details("1HGCM82633A0043IQ"), 400, "invalid_vin", "Please enter a valid 17-digit VIN number."),
+        (vin_details(&bad_vin), 400, "vin_check_digit", ""),
+        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2009,
+                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}), 400, "vehicle_too_old", ""),
+        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "140000", "transmissionType": "automatic", "trim": "EX"}), 400, "vehicle_mileage_too_high", ""),
+        (json!({"sectionName": "vinDetails", "vin": vin, "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}), 400, "make_required", "Please select a make"),
+        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "0-50k miles", "trim": "EX"}), 400, "transmission_required", "Transmission type is required"),
+    ];
+    for (body, status, code, message) in vin_cases {
+        let (s, b) = section(&host.token, body).await;
+        assert_eq!((s, b["error"].as_str()), (status, Some(code)), "{b}");
+        if !message.is_empty() {
+            assert_eq!(b["message"], message);
+        }
+    }
+    let later: Vec<(Value, &str, &str)> = vec![
+        (json!({"sectionName": "availability", "advanceNotice": 5}), "invalid_advance_notice", ""),
+        (json!({"sectionName": "availability", "minTripDuration": 2, "twoDayTripForWeekend": true}), "two_day_weekend_not_allowed", ""),
+        (json!({"sectionName": "features", "state": "CA", "features": [], "seats": 4, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
+         "plate_required", "License plate number is required."),
+        (json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 9, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
+         "invalid_seats", ""),
+        (json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 4, "doors": 4, "gasType": "gas"}),
+         "special_feature_required", "Special feature is required."),
+        (json!({"sectionName": "description", "carDescription": "Too short to be a description."}),
+         "description_too_short", "Description must be at least 60 words."),
+        (json!({"sectionName": "dailyPrice", "carDailyPrice": ""}), "price_required", "Daily price is required."),
+        (json!({"sectionName": "dailyPrice", "carDailyPrice": "0"}), "invalid_price", "Please enter a valid daily price greater than 0."),
+        (json!({"sectionName": "dailyPrice", "carDailyPrice": "12.50"}), "invalid_price", "Please enter a valid daily price greater than 0."),
+        (json!({"sectionName": "photos", "photoUrls": []}), "photos_required", "Please upload photos before submitting."),
+        (json!({"sectionName": "finalize"}), "steps_incomplete", ""),
+    ];
+    for (body, code, message) in later {
+        let (s, b) = section(&host.token, body).await;
+        assert_eq!((s, b["error"].as_str()), (400, Some(code)), "{b}");
+        if !message.is_empty() {
+            assert_eq!(b["message"], message);
+        }
+    }
+    // A price under 50 is saved with the long-term-only warning.
+    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "45"})).await;
+    assert_eq!((s, b["longTermOnlyWarning"].as_bool()), (200, Some(true)), "{b}");
+    // Photos are judged by their bytes.
+    let small = upload_png(&host.token, "small.png", 200, 200).await;
+    let (s, b) = section(&host.token, json!({"sectionName": "photos", "primaryPhotoUrl": small, "photoUrls": [small]})).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("photo_resolution")), "{b}");
+    assert!(b["message"].as_str().unwrap().starts_with("Resolution error for "), "{b}");
+    let (s, b) = section(&host.token, json!({"sectionName": "photos", "primaryPhotoUrl": "https://example.com/a.png", "photoUrls": ["https://example.com/a.png"]})).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("photo_not_uploaded")), "{b}");
+    // Nothing refused was saved: the draft has the location and the price only.
+    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(b["nextStep"], "vinDetails", "{b}");
+    // Start New Listing deletes the draft.
+    let id = b["carId"].as_str().unwrap().to_owned();
+    let stranger = sign_up().await;
+    let (s, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&stranger.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("listing_not_found")), "{b}");
+    let r = client().delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base)).bearer_auth(&stranger.token).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    let r = client().delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base)).bearer_auth(&host.token).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(b["hasExistingListing"], false);
+}
+
+#[tokio::test]
+async fn a_rejected_listing_tells_its_host_why_and_can_be_submitted_again() {
+    let host = sign_up().await;
+    let id = list_to_photos(&host.token, &fresh_vin()).await;
+    let (s, b) = section(&host.token, json!({"sectionName": "finalize", "termsAccepted": false})).await;
+    assert_eq!((s, b["error"].as_str(), b["message"].as_str()), (400, Some("terms_not_accepted"), Some("Please agree to the terms of service.")), "{b}");
+    let (s, _) = section(&host.token, json!({"sectionName": "finalize", "termsAccepted": true})).await;
+    assert_eq!(s, 200);
+    // Under review the wizard cannot change it.
+    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"})).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("listing_not_editable")), "{b}");
+    let admin = admin().await;
+    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/reject"), json!({}), Some(&admin)).await).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("rejection_reason_required")), "{b}");
+    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/reject"), json!({"reason": "The photos do not show all four sides."}), Some(&admin)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("rejected")), "{b}");
+    let (_, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!(b["carListing"]["rejectionReason"], "The photos do not show all four sides.");
+    // The host fixes it and submits again.
+    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"})).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
+    assert_eq!(s, 200, "{b}");
+    let (_, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!((b["carListing"]["status"].as_str(), b["carListing"]["dailyPrice"].as_f64()), (Some("pending"), Some(80.0)), "{b}");
+}
+
+#[tokio::test]
+async fn a_vin_decodes_offline_into_the_vehicle_and_its_suggestions() {
+    let host = sign_up().await;
+    let (s, b) = parts(get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["data"]["make"].as_str(), b["data"]["carYear"].as_i64()), (Some("HONDA"), Some(2003)), "{b}");
+    assert_eq!(b["data"]["model"], "Accord");
+    let (s, b) = parts(get("/v1/host/carListing/getCarDetailsByVIN/123", Some(&host.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_vin")), "{b}");
+    let (s, b) = parts(get("/v1/host/carListing/getModelsForMake/Honda", Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["models"].as_array().unwrap().iter().any(|m| m == "Accord"), "{b}");
+    let vehicle = json!({"make": "Honda", "model": "Accord", "trim": "EX", "style": "sedan", "carYear": 2020, "transmissionType": "automatic"});
+    let (s, b) = parts(post("/v1/host/carListing/getcarfeatures", vehicle.clone(), Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    let list = b["data"]["featuresAvailability"].as_array().unwrap();
+    assert!(list.iter().any(|f| f["name"] == "Backup camera" && f["available"] == true), "{b}");
+    let (s, b) = parts(post("/v1/host/carListing/getcardescription", vehicle, Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["carDescription"].as_str().unwrap().split_whitespace().count() >= 60, "{b}");
+    let (s, _) = parts(get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", None).await).await;
+    assert_eq!(s, 401);
+}

@@ -1,0 +1,166 @@
+//! gRPC handlers: one file per resource, this file wires them to the generated service.
+
+pub mod cars;
+pub mod review;
+pub mod vehicles;
+pub mod view;
+pub mod wizard;
+
+use crate::error::{HostingError, HostingResult};
+use crate::state::AppState;
+use std::sync::Arc;
+use tonic::{Request, Response, Status};
+use upcar_identity::{Identity, Role};
+use upcar_proto::hosting as pb;
+use upcar_proto::hosting::hosting_server::Hosting;
+use uuid::Uuid;
+
+/// The generated service's implementation.
+#[derive(Clone)]
+pub struct HostingApi {
+    state: Arc<AppState>,
+}
+
+impl HostingApi {
+    /// Wraps the shared state.
+    pub fn new(state: Arc<AppState>) -> Self {
+        Self { state }
+    }
+}
+
+async fn call<T, R, F>(method: &'static str, req: Request<T>, f: F) -> Result<Response<R>, Status>
+where
+    F: AsyncFnOnce(Option<Identity>, T) -> HostingResult<R>,
+{
+    upcar_identity::serve(method, req, f).await
+}
+
+/// The signed-in guest/host account making the call.
+pub fn host(who: Option<Identity>) -> HostingResult<Identity> {
+    match who {
+        Some(id) if id.role == Role::User => Ok(id),
+        Some(id) if id.role == Role::Admin => Ok(id),
+        Some(_) => Err(HostingError::UsersOnly),
+        None => Err(HostingError::SignInRequired),
+    }
+}
+
+/// The signed-in admin making the call.
+pub fn admin(who: Option<Identity>) -> HostingResult<Identity> {
+    match who {
+        Some(id) if id.role == Role::Admin => Ok(id),
+        Some(_) => Err(HostingError::AdminOnly),
+        None => Err(HostingError::SignInRequired),
+    }
+}
+
+/// A listing id from a path or body; anything else names no listing.
+pub fn listing_id(s: &str) -> HostingResult<Uuid> {
+    s.trim().parse().map_err(|_| HostingError::ListingNotFound)
+}
+
+/// `page` and `limit` (defaults 1 and `default_limit`, at most 50 a page).
+pub fn page(page: Option<i32>, limit: Option<i32>, default_limit: i32) -> HostingResult<(i32, i32)> {
+    let page = page.unwrap_or(1);
+    let limit = limit.unwrap_or(default_limit);
+    if page < 1 || page > 100_000 {
+        return Err(HostingError::InvalidPage);
+    }
+    if !(1..=50).contains(&limit) {
+        return Err(HostingError::InvalidLimit);
+    }
+    Ok((page, limit))
+}
+
+#[tonic::async_trait]
+impl Hosting for HostingApi {
+    async fn check_car_listing(
+        &self,
+        r: Request<pb::CheckCarListingRequest>,
+    ) -> Result<Response<pb::CheckCarListingReply>, Status> {
+        call("CheckCarListing", r, async |who, _| wizard::check(&self.state, who).await).await
+    }
+    async fn save_listing_section(
+        &self,
+        r: Request<pb::SaveListingSectionRequest>,
+    ) -> Result<Response<pb::SaveListingSectionReply>, Status> {
+        call("SaveListingSection", r, async |who, b| wizard::save(&self.state, who, b).await).await
+    }
+    async fn get_car_listing(
+        &self,
+        r: Request<pb::ListingIdRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("GetCarListing", r, async |who, b| wizard::get(&self.state, who, b).await).await
+    }
+    async fn delete_car_listing(
+        &self,
+        r: Request<pb::ListingIdRequest>,
+    ) -> Result<Response<pb::DeleteCarListingReply>, Status> {
+        call("DeleteCarListing", r, async |who, b| wizard::delete(&self.state, who, b).await).await
+    }
+    async fn check_existing_vin(
+        &self,
+        r: Request<pb::VinRequest>,
+    ) -> Result<Response<pb::CheckExistingVinReply>, Status> {
+        call("CheckExistingVin", r, async |who, b| vehicles::exists(&self.state, who, b).await)
+            .await
+    }
+    async fn decode_vin(
+        &self,
+        r: Request<pb::VinRequest>,
+    ) -> Result<Response<pb::DecodeVinReply>, Status> {
+        call("DecodeVin", r, async |who, b| vehicles::decode(&self.state, who, b).await).await
+    }
+    async fn models_for_make(
+        &self,
+        r: Request<pb::ModelsForMakeRequest>,
+    ) -> Result<Response<pb::ModelsForMakeReply>, Status> {
+        call("ModelsForMake", r, async |who, b| vehicles::models(&self.state, who, b).await).await
+    }
+    async fn car_features(
+        &self,
+        r: Request<pb::CarFeaturesRequest>,
+    ) -> Result<Response<pb::CarFeaturesReply>, Status> {
+        call("CarFeatures", r, async |who, b| vehicles::features(who, b)).await
+    }
+    async fn generate_description(
+        &self,
+        r: Request<pb::GenerateDescriptionRequest>,
+    ) -> Result<Response<pb::GenerateDescriptionReply>, Status> {
+        call("GenerateDescription", r, async |who, b| {
+            vehicles::description(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn list_listings_for_review(
+        &self,
+        r: Request<pb::ListListingsForReviewRequest>,
+    ) -> Result<Response<pb::ListingsReply>, Status> {
+        call("ListListingsForReview", r, async |who, b| review::pending(&self.state, who, b).await)
+            .await
+    }
+    async fn approve_listing(
+        &self,
+        r: Request<pb::ListingIdRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("ApproveListing", r, async |who, b| review::approve(&self.state, who, b).await).await
+    }
+    async fn reject_listing(
+        &self,
+        r: Request<pb::RejectListingRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("RejectListing", r, async |who, b| review::reject(&self.state, who, b).await).await
+    }
+    async fn get_host_status(
+        &self,
+        r: Request<pb::GetHostStatusRequest>,
+    ) -> Result<Response<pb::GetHostStatusReply>, Status> {
+        call("GetHostStatus", r, async |who, _| cars::status(&self.state, who).await).await
+    }
+    async fn get_host_cars(
+        &self,
+        r: Request<pb::GetHostCarsRequest>,
+    ) -> Result<Response<pb::ListingsReply>, Status> {
+        call("GetHostCars", r, async |who, b| cars::list(&self.state, who, b).await).await
+    }
+}

@@ -1,0 +1,44 @@
+//! Hosting settings.
+
+use serde::Deserialize;
+use upcar_config::{
+    AmqpSettings, DatabaseSettings, Environment, ListenSettings, TelemetrySettings,
+};
+
+/// Everything the hosting binary needs.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// Development or production.
+    pub environment: Environment,
+    /// gRPC listen address.
+    pub grpc: ListenSettings,
+    /// The hosting database (listings).
+    pub database: DatabaseSettings,
+    /// Integration events (listed cars are published).
+    pub amqp: AmqpSettings,
+    /// Logs and traces.
+    #[serde(default)]
+    pub telemetry: TelemetrySettings,
+    /// VIN decoding.
+    pub vin: VinSettings,
+}
+
+/// Where VINs are decoded.
+#[derive(Debug, Clone, Deserialize)]
+pub struct VinSettings {
+    /// `offline` (NHTSA vPIC data in a local SQLite file) or `vpic_api` (NHTSA's web API).
+    pub decoder: String,
+    /// The vPIC SQLite file; empty: the default cache location of `scripts/vpic-data.sh`.
+    #[serde(default)]
+    pub offline_db: String,
+    /// NHTSA vPIC API base URL.
+    pub api_base_url: String,
+}
+
+impl Settings {
+    /// Reads `services/hosting-teams/config` (or `APP_CONFIG_DIR`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+        upcar_config::load(&dir)
+    }
+}

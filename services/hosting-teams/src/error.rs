@@ -1,0 +1,232 @@
+//! Every way a hosting call can fail. The wizard's rules are the domain's errors, each with its
+//! one code; the rest are the service's own.
+
+use hosting_domain::listing::{ListingError, VinStepError};
+use hosting_domain::photo::PhotoError;
+use hosting_domain::vehicle::VehicleError;
+use hosting_domain::vin::VinError;
+
+/// Result of hosting operations.
+pub type HostingResult<T> = Result<T, HostingError>;
+
+/// The text of the spec's "already registered" dialog (001 section 8).
+pub const VIN_REGISTERED: &str = "A car with this VIN number is already in our system. Please try adding a different vehicle or contact support if you believe this is an error.";
+
+/// Hosting errors.
+#[derive(Debug, thiserror::Error)]
+pub enum HostingError {
+    #[error("{}", .0.message())]
+    Listing(ListingError),
+    #[error("{}", .0.message())]
+    Vin(VinError),
+    #[error("{}", .0.message())]
+    Vehicle(VehicleError),
+    #[error("{}", .0.message())]
+    Photo(PhotoError),
+    #[error("Token is missing")]
+    SignInRequired,
+    /// Captain accounts have no listings.
+    #[error("Listings are managed from a guest or host account.")]
+    UsersOnly,
+    #[error("Only an admin can review listings.")]
+    AdminOnly,
+    /// Also the answer for another host's listing: its existence is not revealed.
+    #[error("Car listing not found")]
+    ListingNotFound,
+    #[error("No car listing in progress. Start with the location step.")]
+    NoDraft,
+    #[error("This listing is past the wizard: it is under review or on the platform.")]
+    NotEditable,
+    #[error("{VIN_REGISTERED}")]
+    VinRegistered,
+    #[error("This listing is not waiting for review (it is {0}).")]
+    NotPending(String),
+    #[error("A car on the platform is deleted from its car settings.")]
+    NotDeletable,
+    #[error("A reason is required to reject a listing.")]
+    ReasonRequired,
+    #[error("The reason must be at most 1000 characters.")]
+    ReasonTooLong,
+    #[error("page must be a whole number from 1")]
+    InvalidPage,
+    #[error("limit must be a whole number from 1 to 50")]
+    InvalidLimit,
+    /// The VIN data could not be read (the offline file or NHTSA's API).
+    #[error("Error fetching car details.")]
+    VinLookup(String),
+    #[error("make must be at most 100 characters")]
+    MakeTooLong,
+    #[error("make and model are required")]
+    VehicleRequired,
+    #[error("Error uploading images: {0} is not a file uploaded to Upcar.")]
+    PhotoNotUploaded(String),
+    #[error("The {0} section's fields are missing.")]
+    SectionMissing(&'static str),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<ListingError> for HostingError {
+    fn from(e: ListingError) -> Self {
+        HostingError::Listing(e)
+    }
+}
+
+impl From<VinError> for HostingError {
+    fn from(e: VinError) -> Self {
+        HostingError::Vin(e)
+    }
+}
+
+impl From<VehicleError> for HostingError {
+    fn from(e: VehicleError) -> Self {
+        HostingError::Vehicle(e)
+    }
+}
+
+impl From<PhotoError> for HostingError {
+    fn from(e: PhotoError) -> Self {
+        HostingError::Photo(e)
+    }
+}
+
+impl From<VinStepError> for HostingError {
+    fn from(e: VinStepError) -> Self {
+        match e {
+            VinStepError::Vin(e) => e.into(),
+            VinStepError::Vehicle(e) => e.into(),
+            VinStepError::Listing(e) => e.into(),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for HostingError {
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match &e {
+            // Two listings saving one VIN at once: the unique index decides.
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, info)
+                if info.constraint_name() == Some("listings_vin_registered") =>
+            {
+                HostingError::VinRegistered
+            }
+            _ => HostingError::Internal(e.into()),
+        }
+    }
+}
+
+impl From<upcar_db::PoolError> for HostingError {
+    fn from(e: upcar_db::PoolError) -> Self {
+        HostingError::Internal(anyhow::anyhow!("database pool: {e}"))
+    }
+}
+
+upcar_errors::error_table! {
+    HostingError {
+        HostingError::Listing(ListingError::UnknownStep(_)) => InvalidInput, "unknown_step";
+        HostingError::Listing(ListingError::StreetRequired) => InvalidInput, "street_required";
+        HostingError::Listing(ListingError::CityRequired) => InvalidInput, "city_required";
+        HostingError::Listing(ListingError::StateRequired) => InvalidInput, "state_required";
+        HostingError::Listing(ListingError::ZipRequired) => InvalidInput, "zip_required";
+        HostingError::Listing(ListingError::StreetTooLong) => InvalidInput, "street_too_long";
+        HostingError::Listing(ListingError::CityTooLong) => InvalidInput, "city_too_long";
+        HostingError::Listing(ListingError::InvalidState) => InvalidInput, "invalid_state";
+        HostingError::Listing(ListingError::InvalidZip) => InvalidInput, "invalid_zip";
+        HostingError::Listing(ListingError::CountryNotUs) => InvalidInput, "country_not_us";
+        HostingError::Listing(ListingError::InvalidCoordinates) => InvalidInput, "invalid_coordinates";
+        HostingError::Listing(ListingError::VinTermsNotAccepted) => InvalidInput, "vin_terms_not_accepted";
+        HostingError::Listing(ListingError::InvalidAdvanceNotice) => InvalidInput, "invalid_advance_notice";
+        HostingError::Listing(ListingError::InvalidMinTripDuration) => InvalidInput, "invalid_min_trip_duration";
+        HostingError::Listing(ListingError::InvalidMaxTripDuration) => InvalidInput, "invalid_max_trip_duration";
+        HostingError::Listing(ListingError::MaxTripBelowMin) => InvalidInput, "max_trip_below_min";
+        HostingError::Listing(ListingError::TwoDayWeekendNotAllowed) => InvalidInput, "two_day_weekend_not_allowed";
+        HostingError::Listing(ListingError::PlateRequired) => InvalidInput, "plate_required";
+        HostingError::Listing(ListingError::InvalidPlate) => InvalidInput, "invalid_plate";
+        HostingError::Listing(ListingError::InvalidPlateState) => InvalidInput, "invalid_plate_state";
+        HostingError::Listing(ListingError::InvalidSeats) => InvalidInput, "invalid_seats";
+        HostingError::Listing(ListingError::InvalidDoors) => InvalidInput, "invalid_doors";
+        HostingError::Listing(ListingError::InvalidGasType) => InvalidInput, "invalid_gas_type";
+        HostingError::Listing(ListingError::UnknownFeature(_)) => InvalidInput, "unknown_feature";
+        HostingError::Listing(ListingError::SpecialFeatureRequired) => InvalidInput, "special_feature_required";
+        HostingError::Listing(ListingError::SpecialFeatureTooLong) => InvalidInput, "special_feature_too_long";
+        HostingError::Listing(ListingError::DescriptionTooShort) => InvalidInput, "description_too_short";
+        HostingError::Listing(ListingError::DescriptionTooLong) => InvalidInput, "description_too_long";
+        HostingError::Listing(ListingError::PriceRequired) => InvalidInput, "price_required";
+        HostingError::Listing(ListingError::InvalidPrice) => InvalidInput, "invalid_price";
+        HostingError::Listing(ListingError::PriceTooHigh) => InvalidInput, "price_too_high";
+        HostingError::Listing(ListingError::PhotosRequired) => InvalidInput, "photos_required";
+        HostingError::Listing(ListingError::TooManyPhotos) => InvalidInput, "too_many_photos";
+        HostingError::Listing(ListingError::DuplicatePhoto) => InvalidInput, "duplicate_photo";
+        HostingError::Listing(ListingError::InvalidPhotoUrl) => InvalidInput, "invalid_photo_url";
+        HostingError::Listing(ListingError::PrimaryPhotoNotListed) => InvalidInput, "primary_photo_not_listed";
+        HostingError::Listing(ListingError::StepsIncomplete { .. }) => InvalidInput, "steps_incomplete";
+        HostingError::Listing(ListingError::TermsNotAccepted) => InvalidInput, "terms_not_accepted";
+        HostingError::Vin(VinError::Invalid) => InvalidInput, "invalid_vin";
+        HostingError::Vin(VinError::CheckDigit { .. }) => InvalidInput, "vin_check_digit";
+        HostingError::Vehicle(VehicleError::YearRequired) => InvalidInput, "car_year_required";
+        HostingError::Vehicle(VehicleError::MakeRequired) => InvalidInput, "make_required";
+        HostingError::Vehicle(VehicleError::ModelRequired) => InvalidInput, "model_required";
+        HostingError::Vehicle(VehicleError::TrimRequired) => InvalidInput, "trim_required";
+        HostingError::Vehicle(VehicleError::StyleRequired) => InvalidInput, "style_required";
+        HostingError::Vehicle(VehicleError::FieldTooLong { .. }) => InvalidInput, "vehicle_field_too_long";
+        HostingError::Vehicle(VehicleError::TooOld) => InvalidInput, "vehicle_too_old";
+        HostingError::Vehicle(VehicleError::YearInFuture { .. }) => InvalidInput, "vehicle_year_in_future";
+        HostingError::Vehicle(VehicleError::MileageTooHigh) => InvalidInput, "vehicle_mileage_too_high";
+        HostingError::Vehicle(VehicleError::OdometerRequired) => InvalidInput, "odometer_required";
+        HostingError::Vehicle(VehicleError::InvalidOdometer) => InvalidInput, "invalid_odometer";
+        HostingError::Vehicle(VehicleError::TransmissionRequired) => InvalidInput, "transmission_required";
+        HostingError::Vehicle(VehicleError::InvalidTransmission) => InvalidInput, "invalid_transmission";
+        HostingError::Photo(PhotoError::NotJpegOrPng { .. }) => InvalidInput, "photo_type";
+        HostingError::Photo(PhotoError::TooLarge { .. }) => InvalidInput, "photo_too_large";
+        HostingError::Photo(PhotoError::Resolution { .. }) => InvalidInput, "photo_resolution";
+        HostingError::SignInRequired => Unauthenticated, "token_missing";
+        HostingError::UsersOnly => Forbidden, "users_only";
+        HostingError::AdminOnly => Forbidden, "admin_only";
+        HostingError::ListingNotFound => NotFound, "listing_not_found";
+        HostingError::NoDraft => InvalidInput, "listing_not_started";
+        HostingError::NotEditable => Conflict, "listing_not_editable";
+        HostingError::VinRegistered => Conflict, "vin_registered";
+        HostingError::NotPending(_) => Conflict, "listing_not_pending";
+        HostingError::NotDeletable => Conflict, "listing_not_deletable";
+        HostingError::ReasonRequired => InvalidInput, "rejection_reason_required";
+        HostingError::ReasonTooLong => InvalidInput, "rejection_reason_too_long";
+        HostingError::InvalidPage => InvalidInput, "invalid_page";
+        HostingError::InvalidLimit => InvalidInput, "invalid_limit";
+        HostingError::VinLookup(_) => Unavailable, "vin_lookup_failed";
+        HostingError::MakeTooLong => InvalidInput, "make_too_long";
+        HostingError::VehicleRequired => InvalidInput, "vehicle_required";
+        HostingError::PhotoNotUploaded(_) => InvalidInput, "photo_not_uploaded";
+        HostingError::SectionMissing(_) => InvalidInput, "section_missing";
+        HostingError::Internal(_) => Internal, "internal_error";
+    }
+}
+
+impl From<HostingError> for tonic::Status {
+    fn from(e: HostingError) -> Self {
+        if let HostingError::VinLookup(cause) = &e {
+            tracing::warn!(error = %cause, "the VIN data could not be read");
+        }
+        upcar_errors::to_status(&e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_error_table_has_no_problems_and_holds_every_code_of_the_wizards_rules() {
+        use upcar_errors::ErrorTable;
+        let problems = upcar_errors::table_problems(&[("hosting", HostingError::ROWS)]);
+        assert!(problems.is_empty(), "{problems:?}");
+        let used = [
+            ListingError::CODES,
+            VinError::CODES,
+            VehicleError::CODES,
+            PhotoError::CODES,
+        ];
+        for code in used.iter().flat_map(|c| c.iter()) {
+            assert!(HostingError::ROWS.iter().any(|r| r.code == *code), "{code} has no row");
+        }
+    }
+}

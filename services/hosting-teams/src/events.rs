@@ -1,0 +1,60 @@
+//! What hosting publishes: a listed car's full state (`hosting.car_listing_changed`) when an
+//! admin approves it and after every later change, written to the outbox in the change's
+//! transaction. Drafts and listings under review are never published.
+
+use crate::store::listings::Listing;
+use chrono::{DateTime, SecondsFormat, Utc};
+use upcar_proto::events::CarListingChanged;
+
+/// Statuses a published listing can have.
+pub const PUBLISHED: [&str; 4] = ["active", "snoozed", "unlisted", "deleted"];
+
+/// The event of a listing's current state; `None` while it has not been approved, or if a part
+/// is missing (which the table's constraints rule out past the wizard).
+pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChanged> {
+    let r = &l.row;
+    if !PUBLISHED.contains(&r.status.as_str()) {
+        return None;
+    }
+    let place = l.place.as_ref()?;
+    let rules = l.rules.as_ref()?;
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    Some(CarListingChanged {
+        car_id: r.id.to_string(),
+        host_id: r.host_id.to_string(),
+        version: r.version,
+        status: r.status.clone(),
+        vin: text(&r.vin),
+        make: text(&r.make),
+        model: text(&r.model),
+        car_year: r.car_year?,
+        trim: text(&r.trim),
+        style: text(&r.style),
+        transmission_type: text(&r.transmission),
+        odometer: text(&r.odometer),
+        seats: r.seats?,
+        doors: r.doors?,
+        gas_type: text(&r.gas_type),
+        features: r.features.clone(),
+        special_feature: text(&r.special_feature),
+        description: text(&r.description),
+        license_plate: text(&r.license_plate),
+        plate_state: text(&r.plate_state),
+        photo_urls: r.photo_urls.clone(),
+        primary_photo_url: text(&r.primary_photo_url),
+        daily_price_cents: r.daily_price_cents?,
+        street: place.street.clone(),
+        city: place.city.clone(),
+        state: place.state.clone(),
+        zip: place.zip.clone(),
+        country: place.country.clone(),
+        latitude: place.latitude,
+        longitude: place.longitude,
+        time_zone: place.time_zone.clone(),
+        advance_notice_hours: rules.advance_notice_hours,
+        min_trip_days: rules.min_trip_days,
+        max_trip_days: rules.max_trip_days,
+        two_day_weekend: rules.two_day_weekend,
+        occurred_at: now.to_rfc3339_opts(SecondsFormat::Millis, true),
+    })
+}

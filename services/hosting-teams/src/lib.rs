@@ -1,0 +1,19 @@
+//! The hosting service: hosts' car listings from the wizard's first step to a listed car, and
+//! their review. A listing is a draft while the host goes through the eight steps, `pending`
+//! once finalized, and `active` when an admin approves it; from then on every change is
+//! published (`hosting.car_listing_changed`, full state) and catalog-search makes it a
+//! searchable, bookable car. The rules are in `hosting-domain`; VIN decoding in `hosting-vpic`.
+
+pub mod api;
+pub mod config;
+pub mod error;
+pub mod events;
+pub mod startup;
+pub mod state;
+pub mod store;
+pub mod suggest;
+pub mod vocabulary;
+pub mod zones;
+
+pub use config::Settings;
+pub use startup::Application;

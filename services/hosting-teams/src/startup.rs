@@ -1,0 +1,96 @@
+//! Building and running the service.
+
+use crate::api::HostingApi;
+use crate::config::{Settings, VinSettings};
+use crate::state::AppState;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use hosting_vpic::{OfflineDecoder, VinDecoder, VpicApiDecoder};
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use upcar_clock::Clock;
+use upcar_events::Relay;
+use upcar_proto::hosting::hosting_server::HostingServer;
+
+/// The hosting database's migrations, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// The VIN decoder the settings name.
+pub fn vin_decoder(s: &VinSettings) -> anyhow::Result<Arc<dyn VinDecoder>> {
+    match s.decoder.as_str() {
+        "offline" => {
+            if s.offline_db.trim().is_empty() {
+                anyhow::bail!(
+                    "vin.offline_db is not set: scripts/vpic-data.sh fetches NHTSA's vPIC data and prints its path (APP__VIN__OFFLINE_DB)"
+                );
+            }
+            Ok(Arc::new(OfflineDecoder::open(s.offline_db.trim())?))
+        }
+        "vpic_api" => Ok(Arc::new(VpicApiDecoder::new(&s.api_base_url)?)),
+        other => anyhow::bail!("unknown vin.decoder {other:?}; use offline or vpic_api"),
+    }
+}
+
+/// A built, bound, migrated service, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+impl Application {
+    /// Creates and migrates the database, opens the VIN data, and binds the gRPC port (0 picks
+    /// a free one).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Clock::system()).await
+    }
+
+    /// [`Application::build`] reading time from `clock` (tests keep a clone to move it).
+    pub async fn build_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
+        let db_url = settings.database.url().to_owned();
+        upcar_db::ensure_database(&db_url).await?;
+        upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
+        let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let relay_pool = upcar_db::pool(&db_url, 1)?;
+        let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "hosting");
+        let vins = vin_decoder(&settings.vin)?;
+        let state = Arc::new(AppState { pool, relay, vins, clock });
+        let listener = TcpListener::bind(settings.grpc.addr()).await?;
+        Ok(Self { listener, state })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Shared state (tests use it to reach the database and the clock).
+    pub fn state(&self) -> Arc<AppState> {
+        self.state.clone()
+    }
+
+    /// Serves gRPC and relays the outbox until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_serving::<HostingServer<HostingApi>>().await;
+        let token = tokio_util::sync::CancellationToken::new();
+        let relay_task = tokio::spawn({
+            let (relay, t) = (self.state.relay.clone(), token.clone());
+            async move { relay.run(t.cancelled_owned()).await }
+        });
+        let incoming = upcar_grpc::incoming(self.listener);
+        let stop = token.clone();
+        let server = tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(health_service)
+                .add_service(HostingServer::new(HostingApi::new(self.state.clone())))
+                .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
+        );
+        shutdown.await;
+        token.cancel();
+        server.await??;
+        relay_task.await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,4 @@
+//! The hosting database: diesel schema, rows and queries.
+
+pub mod listings;
+pub mod schema;
