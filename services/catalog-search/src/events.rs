@@ -8,7 +8,8 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use upcar_db::Prepare;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
-    AvailabilityBlocked, AvailabilityUnblocked, TripBooked, TripCancelled, TripRescheduled,
+    AvailabilityBlocked, AvailabilityUnblocked, CarListingChanged, TripBooked, TripCancelled,
+    TripRescheduled,
 };
 use uuid::Uuid;
 
@@ -20,6 +21,7 @@ pub fn routing_keys() -> Vec<String> {
         TripCancelled::ROUTING_KEY,
         AvailabilityBlocked::ROUTING_KEY,
         AvailabilityUnblocked::ROUTING_KEY,
+        CarListingChanged::ROUTING_KEY,
     ]
     .iter()
     .map(|k| (*k).to_owned())
@@ -151,12 +153,33 @@ pub async fn apply(conn: &mut AsyncPgConnection, change: &Change) -> diesel::Que
     Ok(n == 1)
 }
 
-/// The consumer's handler.
+/// A host's listing becomes (or changes) the catalog's car.
+async fn listing(conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+    let e: CarListingChanged = match event.decode() {
+        Ok(e) => e,
+        Err(_) => {
+            tracing::error!(event_id = %event.id, "dropping an undecodable listing event");
+            return Ok(());
+        }
+    };
+    if let Err(bad) = crate::listings_feed::check(&e) {
+        tracing::error!(event_id = %event.id, car_id = %e.car_id, error = %bad, "dropping a listing event that cannot be applied");
+        return Ok(());
+    }
+    let applied = crate::listings_feed::apply(conn, &e).await?;
+    tracing::info!(event_id = %event.id, car_id = %e.car_id, version = e.version, applied, "listing event");
+    Ok(())
+}
+
+/// The consumer's handler: availability, and the cars hosts list.
 pub struct AvailabilityProjection;
 
 #[async_trait::async_trait]
 impl EventHandler for AvailabilityProjection {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        if event.event_type == CarListingChanged::ROUTING_KEY {
+            return listing(conn, event).await;
+        }
         match change_of(event) {
             Ok(change) => {
                 let applied = apply(conn, &change).await?;

@@ -6,7 +6,7 @@
 
 use chrono::Utc;
 use diesel::sql_types::{
-    Array, BigInt, Bool, Double, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+    Array, BigInt, Bool, Double, Integer, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
 };
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use upcar_proto::events::CarListingChanged;
@@ -55,6 +55,9 @@ pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadLis
     if e.min_trip_days < 1 || e.max_trip_days < e.min_trip_days || e.advance_notice_hours < 0 {
         return Err(BadListing::Field("trip rules"));
     }
+    if !(0..=50).contains(&e.weekly_discount_pct) || !(0..=50).contains(&e.monthly_discount_pct) {
+        return Err(BadListing::Field("discounts"));
+    }
     if !matches!(e.gas_type.as_str(), "gas" | "hybrid" | "ev") {
         return Err(BadListing::Field("gas_type"));
     }
@@ -67,20 +70,40 @@ pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadLis
     Ok((car, host, status))
 }
 
+/// The extras as `cars.extras` keeps them (the demo fleet's shape).
+fn extras_json(e: &CarListingChanged) -> serde_json::Value {
+    e.extras
+        .iter()
+        .map(|x| {
+            serde_json::json!({
+                "extraId": x.extra_id, "extraType": x.extra_type, "description": x.description,
+                "priceCents": x.amount_cents, "per": x.per,
+                "isQuantityChoosable": x.is_quantity_choosable,
+                "availableQuantity": x.available_quantity,
+            })
+        })
+        .collect()
+}
+
 /// Writes the listing as the catalog's car unless the row already reflects a newer version.
 /// Returns whether it was written. A VIN held by another car of the catalog (cars loaded
 /// before hosting existed) is not copied: hosting is where VINs are unique.
-pub async fn apply(conn: &mut AsyncPgConnection, e: &CarListingChanged) -> diesel::QueryResult<bool> {
+pub async fn apply(
+    conn: &mut AsyncPgConnection,
+    e: &CarListingChanged,
+) -> diesel::QueryResult<bool> {
     let Ok((car, host, status)) = check(e) else { return Ok(false) };
     let n = diesel::sql_query(
         "INSERT INTO cars (id, owner_id, status, make, model, car_year, trim, style, transmission, \
            seats, doors, gas_type, odometer, features, special_feature, description, license_plate, \
            plate_state, vin, photo_urls, primary_photo_url, daily_price_cents, street, city, state, \
            zip, country, latitude, longitude, time_zone, advance_notice_hours, min_trip_days, \
-           max_trip_days, two_day_weekend, listing_version, created_at, updated_at) \
+           max_trip_days, two_day_weekend, listing_version, created_at, updated_at, \
+           weekly_discount_pct, monthly_discount_pct, instant_booking, extras) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
            CASE WHEN EXISTS (SELECT 1 FROM cars WHERE vin = $19 AND id <> $1) THEN NULL ELSE $19 END, \
-           $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36) \
+           $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, \
+           $37, $38, $39, $40) \
          ON CONFLICT (id) DO UPDATE SET owner_id = EXCLUDED.owner_id, status = EXCLUDED.status, \
            make = EXCLUDED.make, model = EXCLUDED.model, car_year = EXCLUDED.car_year, \
            trim = EXCLUDED.trim, style = EXCLUDED.style, transmission = EXCLUDED.transmission, \
@@ -97,6 +120,9 @@ pub async fn apply(conn: &mut AsyncPgConnection, e: &CarListingChanged) -> diese
            advance_notice_hours = EXCLUDED.advance_notice_hours, \
            min_trip_days = EXCLUDED.min_trip_days, max_trip_days = EXCLUDED.max_trip_days, \
            two_day_weekend = EXCLUDED.two_day_weekend, listing_version = EXCLUDED.listing_version, \
+           weekly_discount_pct = EXCLUDED.weekly_discount_pct, \
+           monthly_discount_pct = EXCLUDED.monthly_discount_pct, \
+           instant_booking = EXCLUDED.instant_booking, extras = EXCLUDED.extras, \
            updated_at = EXCLUDED.updated_at \
          WHERE cars.listing_version < EXCLUDED.listing_version",
     )
@@ -126,7 +152,7 @@ pub async fn apply(conn: &mut AsyncPgConnection, e: &CarListingChanged) -> diese
     .bind::<Text, _>(&e.city)
     .bind::<Text, _>(&e.state)
     .bind::<Text, _>(&e.zip)
-    .bind::<Text, _>(if e.country.is_empty() { "US" } else { &e.country })
+    .bind::<Text, _>(if e.country.is_empty() { "US" } else { e.country.as_str() })
     .bind::<Double, _>(e.latitude)
     .bind::<Double, _>(e.longitude)
     .bind::<Text, _>(&e.time_zone)
@@ -136,6 +162,10 @@ pub async fn apply(conn: &mut AsyncPgConnection, e: &CarListingChanged) -> diese
     .bind::<Bool, _>(e.two_day_weekend)
     .bind::<BigInt, _>(e.version)
     .bind::<Timestamptz, _>(Utc::now())
+    .bind::<Integer, _>(e.weekly_discount_pct)
+    .bind::<Integer, _>(e.monthly_discount_pct)
+    .bind::<Bool, _>(e.instant_booking)
+    .bind::<Jsonb, _>(extras_json(e))
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -175,14 +205,17 @@ mod tests {
     fn a_complete_listing_is_accepted_with_its_catalog_status() {
         let e = event();
         assert_eq!(check(&e).map(|c| c.2), Ok("active"));
-        for (listing, catalog) in [("snoozed", "inactive"), ("unlisted", "inactive"), ("deleted", "deleted")] {
+        for (listing, catalog) in
+            [("snoozed", "inactive"), ("unlisted", "inactive"), ("deleted", "deleted")]
+        {
             assert_eq!(catalog_status(listing), Ok(catalog));
         }
     }
 
     #[test]
     fn events_the_table_would_refuse_are_named() {
-        let cases: [(fn(&mut CarListingChanged), BadListing); 7] = [
+        type Spoil = fn(&mut CarListingChanged);
+        let cases: [(Spoil, BadListing); 7] = [
             (|e| e.car_id = "x".into(), BadListing::Field("car_id")),
             (|e| e.status = "pending".into(), BadListing::Status("pending".into())),
             (|e| e.version = 0, BadListing::Field("version")),
