@@ -35,13 +35,17 @@ CATALOG_PORT="${CATALOG_PORT:-$(grpc_port 50052)}"
 PRICING_PORT="${PRICING_PORT:-$(grpc_port 50053)}"
 TRIPS_PORT="${TRIPS_PORT:-$(grpc_port 50054)}"
 MESSAGING_PORT="${MESSAGING_PORT:-$(grpc_port 50056)}"
+HOSTING_PORT="${HOSTING_PORT:-$(grpc_port 50055)}"
 export APP__SERVICES__ACCOUNTS="${APP__SERVICES__ACCOUNTS:-http://127.0.0.1:$ACCOUNTS_PORT}"
 export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATALOG_PORT}"
 export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
 export APP__SERVICES__TRIPS="${APP__SERVICES__TRIPS:-http://127.0.0.1:$TRIPS_PORT}"
 export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$MESSAGING_PORT}"
+export APP__SERVICES__HOSTING="${APP__SERVICES__HOSTING:-http://127.0.0.1:$HOSTING_PORT}"
 
 scripts/ensure-services.sh
+# NHTSA's vPIC data for decoding VINs offline (fetched once into a cache folder).
+export APP__VIN__OFFLINE_DB="${APP__VIN__OFFLINE_DB:-$(scripts/vpic-data.sh)}"
 
 if [ -f frontend/package.json ]; then
     echo "building the web app"
@@ -52,7 +56,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p hosting-teams -p gateway
 fi
 
 mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
@@ -97,6 +101,9 @@ start messaging "$MESSAGING_PORT"
 wait_port messaging "$MESSAGING_PORT" 3
 start trips "$TRIPS_PORT"
 wait_port trips "$TRIPS_PORT" 4
+# Hosting after catalog-search: its queue must exist before the first approved listing.
+start hosting-teams "$HOSTING_PORT"
+wait_port hosting-teams "$HOSTING_PORT" 5
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

@@ -16,8 +16,8 @@ fi
 # This stack listens on free ports below the range the kernel hands out for outgoing
 # connections (dev.sh's fixed ports lie inside it, where one of the many connections the
 # tests open can hold one of them when a service starts).
-read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT METRICS_PORT < <(python3 scripts/ports.py free 7)
-export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT
+read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT METRICS_PORT < <(python3 scripts/ports.py free 8)
+export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT
 # A stack of its own beside any other (a running `make dev` included): its own databases
 # (test_*: `make test` sweeps them), exchange and queues (test-*: they expire), Redis database,
 # files and logs.

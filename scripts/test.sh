@@ -7,6 +7,10 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
 
 scripts/ensure-services.sh
 scripts/ensure-tools.sh
+# NHTSA's vPIC data (VIN decoding offline), fetched once into a cache folder; the hosting tests
+# decode real VINs with it.
+VPIC_DB="$(scripts/vpic-data.sh)"
+export VPIC_DB APP__VIN__OFFLINE_DB="$VPIC_DB"
 
 # Each test run creates fresh databases named test_*; sweep the ones earlier runs left.
 psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'test\_%'" |

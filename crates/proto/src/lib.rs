@@ -30,6 +30,12 @@ pub mod messaging {
     tonic::include_proto!("upcar.messaging.v1");
 }
 
+/// Hosting context: car listings and their review, availability, co-host teams.
+pub mod hosting {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.hosting.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod events {
     #![allow(clippy::all, missing_docs)]

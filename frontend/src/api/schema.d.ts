@@ -783,6 +783,431 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/host/carListing/checkCarListing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's draft listing, if any, and the step it resumes at. */
+        post: operations["postHostCarListingCheckCarListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/addCarListing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves one section of the wizard (the first starts a draft; `finalize` submits it for review). */
+        post: operations["postHostCarListingAddCarListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/deleteCarListing/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's drafts (or a rejected listing). */
+        delete: operations["deleteHostCarListingDeleteCarListing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/car/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's listings (an admin may read any). */
+        get: operations["getHostCarListingCar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/getCarDetailsByVIN/{vin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Make, model, trim, style, year and transmission of a VIN (NHTSA vPIC data). */
+        get: operations["getHostCarListingGetCarDetailsByVIN"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/CheckExistingVIN/{vin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a VIN is already registered on another listing. */
+        get: operations["getHostCarListingCheckExistingVIN"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/getModelsForMake/{make}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models of a make (NHTSA vPIC data). */
+        get: operations["getHostCarListingGetModelsForMake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/getcarfeatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of the product's features a decoded vehicle likely has. */
+        post: operations["postHostCarListingGetcarfeatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/carListing/getcardescription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A description written from the car's data (60 words or more). */
+        post: operations["postHostCarListingGetcardescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/getHostStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller hosts: listings under review, active cars, a draft. */
+        get: operations["getUsersGetHostStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/getHostCarsOnPlatform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cars on the platform (past the wizard), newest first. */
+        get: operations["getHostGetHostCarsOnPlatform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/cars/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listings waiting for review, oldest submission first (admin). */
+        get: operations["getAdminCarsPending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/cars/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a finalized listing: it becomes an active car, searchable and bookable (admin). */
+        post: operations["postAdminCarsApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/cars/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a finalized listing with a reason the host reads (admin). */
+        post: operations["postAdminCarsReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateCarDailyPrice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The daily price of a listed car (the car's host). */
+        post: operations["postHostCarUpdateUpdateCarDailyPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateCarExtra/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The extras a listed car offers (the whole list). */
+        post: operations["postHostCarUpdateUpdateCarExtra"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updatePriceDiscount/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The weekly and monthly discounts (0-50 %). */
+        post: operations["postHostCarUpdateUpdatePriceDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateTripPreferences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Advance notice, trip lengths, the weekend rule and instant booking. */
+        post: operations["postHostCarUpdateUpdateTripPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateGuestInstructions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the guest reads about pickup and return. */
+        post: operations["postHostCarUpdateUpdateGuestInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateCarDetails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Description, features, plate, seats, doors, fuel, special feature and photos. */
+        post: operations["postHostCarUpdateUpdateCarDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/updateCarStatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lists, snoozes or unlists a car. */
+        post: operations["postHostCarUpdateUpdateCarStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/car-update/deleteCar/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a car with no trip to come (409 `car_has_trips` naming them otherwise). */
+        post: operations["postHostCarUpdateDeleteCar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cars/updateCar/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Any of a listed car's settings at once. */
+        post: operations["postCarsUpdateCar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cars/extras/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The extras a listed car offers (the whole list). */
+        post: operations["postCarsExtras"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cars/addInspectionForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a car's inspection form. */
+        post: operations["postCarsAddInspectionForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cars/search": {
         parameters: {
             query?: never;
@@ -2035,13 +2460,26 @@ export interface components {
             tripId: string;
             additionalDrivers: components["schemas"]["AdditionalDriver"][];
         };
-        /** @description An address. */
+        /** @description A listing's address. */
         Address: {
             street: string;
             city: string;
             state: string;
             zip: string;
             country: string;
+        };
+        /** @description An address as the location step sends it. */
+        AddressBody: {
+            /** @default  */
+            street?: components["schemas"]["Text"];
+            /** @default  */
+            city?: components["schemas"]["Text"];
+            /** @default  */
+            state?: components["schemas"]["Text"];
+            /** @default  */
+            zip?: components["schemas"]["Text"];
+            /** @default  */
+            country?: components["schemas"]["Text"];
         };
         /** @description The protection plan the trip holds. */
         AgreementPlan: {
@@ -2164,6 +2602,12 @@ export interface components {
             state: string;
             zip: string;
         };
+        /** @description A car after a change. */
+        CarAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["CarListing"];
+        };
         /**
          * @description A car card (spec 000 section 3: search results, favourites, home grids), serialized
          *     straight from the reply (no copies: it is on the search path).
@@ -2224,6 +2668,61 @@ export interface components {
         };
         /** @description Car ids: a list, or text with commas */
         CarIds: unknown[] | string;
+        /** @description The car listing entity of spec 001 section 3, with its status and review. */
+        CarListing: {
+            _id: string;
+            carId: string;
+            hostId: string;
+            /** @description draft, pending (under review), active, rejected, snoozed, unlisted. */
+            status: string;
+            nextStep?: string | null;
+            completedSteps: string[];
+            address?: components["schemas"]["Address"] | null;
+            location?: components["schemas"]["GeoPoint"] | null;
+            vin?: string | null;
+            make?: string | null;
+            model?: string | null;
+            style?: string | null;
+            /** Format: int32 */
+            carYear?: number | null;
+            trim?: string | null;
+            odometer?: string | null;
+            transmissionType?: string | null;
+            carHistory?: string | null;
+            /** Format: int32 */
+            advanceNotice?: number | null;
+            /** Format: int32 */
+            minTripDuration?: number | null;
+            /** Format: int32 */
+            maxTripDuration?: number | null;
+            twoDayTripForWeekend: boolean;
+            features: string[];
+            specialFeature?: string | null;
+            licensePlate?: string | null;
+            state?: string | null;
+            /** Format: int32 */
+            seats?: number | null;
+            /** Format: int32 */
+            doors?: number | null;
+            gasType?: string | null;
+            carDetails?: string | null;
+            photoUrls: string[];
+            primaryPhotoUrl?: string | null;
+            /** Format: double */
+            dailyPrice?: number | null;
+            rejectionReason?: string | null;
+            submittedAt?: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** Format: int32 */
+            weeklyDiscount: number;
+            /** Format: int32 */
+            monthlyDiscount: number;
+            instantBooking: boolean;
+            guestInstructions: string;
+            extras: components["schemas"]["ListingExtra"][];
+            inspectionFormUrl?: string | null;
+        };
         /**
          * @description The car-details entity (spec 000 section 3): the search card's fields, the address with
          *     the car's position, and the page's details.
@@ -2314,6 +2813,52 @@ export interface components {
             carId: string;
             priceDetails?: components["schemas"]["PriceDetails"] | null;
         };
+        /** @description The car settings the car-management calls send; each call reads its own part. */
+        CarUpdateBody: {
+            /**
+             * @description Dollars a day, digits.
+             * @default
+             */
+            dailyPrice?: components["schemas"]["Text"];
+            /** @default null */
+            weeklyDiscount?: components["schemas"]["Int"];
+            /** @default null */
+            monthlyDiscount?: components["schemas"]["Int"];
+            /** @default null */
+            advanceNotice?: components["schemas"]["Int"];
+            /** @default null */
+            minTripDuration?: components["schemas"]["Int"];
+            /** @default null */
+            maxTripDuration?: components["schemas"]["Int"];
+            /** @default null */
+            twoDayTripForWeekend?: components["schemas"]["Flag"] | null;
+            /** @default null */
+            instantBooking?: components["schemas"]["Flag"] | null;
+            /** @default null */
+            guestInstructions?: components["schemas"]["Text"] | null;
+            /** @default null */
+            carDetails?: components["schemas"]["Text"] | null;
+            /** @default null */
+            features?: components["schemas"]["Texts"] | null;
+            /** @default null */
+            licensePlate?: components["schemas"]["Text"] | null;
+            /** @default null */
+            state?: components["schemas"]["Text"] | null;
+            /** @default null */
+            seats?: components["schemas"]["Int"];
+            /** @default null */
+            doors?: components["schemas"]["Int"];
+            /** @default null */
+            gasType?: components["schemas"]["Text"] | null;
+            /** @default null */
+            specialFeature?: components["schemas"]["Text"] | null;
+            /** @default  */
+            primaryPhotoUrl?: components["schemas"]["Text"];
+            /** @default null */
+            photoUrls?: components["schemas"]["Texts"] | null;
+            /** @default null */
+            extras?: components["schemas"]["ExtraBody"][] | null;
+        };
         /** @description A category's average. */
         CategoryRating: {
             /** @description Cleanliness, Maintenance, Communication, Convenience or Accuracy. */
@@ -2336,6 +2881,19 @@ export interface components {
         ChargePrice: {
             /** @description Dollars with two decimals, as text (`"12.50"`). */
             price: string;
+        };
+        /** @description Whether the caller has a draft, and where it resumes. */
+        CheckAnswer: {
+            status: boolean;
+            hasExistingListing: boolean;
+            message: string;
+            carId?: string | null;
+            nextStep?: string | null;
+        };
+        /** @description `checkCarListing` (the body's `userId` is not read: the caller is the token's user). */
+        CheckBody: {
+            /** @default  */
+            userId?: components["schemas"]["Text"];
         };
         /** @description A chosen extra. */
         ChosenExtra: {
@@ -2476,6 +3034,11 @@ export interface components {
              */
             userId?: components["schemas"]["Text"];
         };
+        /** @description `{status, message}` after a delete. */
+        Deleted: {
+            status: boolean;
+            message: string;
+        };
         /** @description Where the car would be delivered. */
         DeliveryBody: {
             /** @default null */
@@ -2503,6 +3066,11 @@ export interface components {
              * @default null
              */
             coordinates?: components["schemas"]["Number"][] | null;
+        };
+        /** @description `getcardescription`. */
+        DescriptionAnswer: {
+            status: boolean;
+            carDescription: string;
         };
         /** @description The documents' status after an upload, with what was uploaded. */
         DocumentUpload: components["schemas"]["Documents"] & {
@@ -2549,6 +3117,32 @@ export interface components {
             /** @description Human-readable text (the spec's where it gives one). */
             message: string;
         };
+        /** @description `CheckExistingVIN`: `status` is true when the VIN is already on the platform. */
+        ExistingVin: {
+            status: boolean;
+            message: string;
+        };
+        /** @description An extra as the host sends it. */
+        ExtraBody: {
+            /** @default  */
+            extraType?: components["schemas"]["Text"];
+            /** @default  */
+            description?: components["schemas"]["Text"];
+            /**
+             * @description Dollars.
+             * @default
+             */
+            price?: components["schemas"]["Text"];
+            /**
+             * @description day or trip.
+             * @default
+             */
+            per?: components["schemas"]["Text"];
+            /** @default false */
+            isQuantityChoosable?: components["schemas"]["Flag"];
+            /** @default null */
+            availableQuantity?: components["schemas"]["Int"];
+        };
         /** @description An extra's price. */
         ExtraPrice: {
             /**
@@ -2581,6 +3175,11 @@ export interface components {
             data: components["schemas"]["FavouriteCar"][];
             favoriteCars: string[];
         };
+        /** @description One feature and whether the vehicle likely has it. */
+        FeatureAvailability: {
+            name: string;
+            available: boolean;
+        };
         /** @description The featured car. */
         FeaturedCar: {
             /** @description The primary photo, else the first, else empty. */
@@ -2596,6 +3195,15 @@ export interface components {
         /** @description `{data: {...}}`. */
         FeaturedCarData: {
             data: components["schemas"]["FeaturedCar"];
+        };
+        /** @description `getcarfeatures`. */
+        FeaturesAnswer: {
+            status: boolean;
+            data: components["schemas"]["FeaturesData"];
+        };
+        /** @description `data.featuresAvailability`. */
+        FeaturesData: {
+            featuresAvailability: components["schemas"]["FeatureAvailability"][];
         };
         /** @description A short link to a private file. */
         FileLink: {
@@ -2762,6 +3370,18 @@ export interface components {
             status: boolean;
             data?: components["schemas"]["Host"] | null;
         };
+        /** @description `getHostStatus`. */
+        HostStatus: {
+            status: boolean;
+            /** @description none, draft, pending, active or rejected. */
+            hostStatus: string;
+            isHost: boolean;
+            /** Format: int32 */
+            activeCars: number;
+            /** Format: int32 */
+            pendingListings: number;
+            hasDraft: boolean;
+        };
         /** @description One incidental of a trip. */
         Incidental: {
             _id: string;
@@ -2896,6 +3516,16 @@ export interface components {
             /** @default null */
             amount?: components["schemas"]["Dollars"];
         };
+        /** @description `addInspectionForm`. */
+        InspectionBody: {
+            /** @default  */
+            carId?: components["schemas"]["Text"];
+            /**
+             * @description The uploaded document's link (`image/uploadPdf`).
+             * @default
+             */
+            documentUrl?: components["schemas"]["Text"];
+        };
         /** @description A whole number, or its text */
         Int: number | string | null;
         /** @description An invitation and its trip. */
@@ -2979,6 +3609,40 @@ export interface components {
             lat: number;
             /** Format: double */
             lng: number;
+        };
+        /** @description A listing and the wizard step it resumes at. */
+        ListingAnswer: {
+            status: boolean;
+            carListing: components["schemas"]["CarListing"];
+            nextStep?: string | null;
+        };
+        /** @description An extra the car offers. */
+        ListingExtra: {
+            extraId: string;
+            extraType: string;
+            description: string;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            price: number;
+            per: string;
+            isQuantityChoosable: boolean;
+            /** Format: int32 */
+            availableQuantity: number;
+        };
+        /** @description A page of listings. */
+        ListingsPage: {
+            status: boolean;
+            data: components["schemas"]["CarListing"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            limit: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description A session, or (phone login) the code sent. */
         LoginAnswer: components["schemas"]["Session"] | components["schemas"]["OtpSent"];
@@ -3603,6 +4267,12 @@ export interface components {
             response?: string | null;
             responserName?: string | null;
         };
+        /** @description A reviewed listing. */
+        Reviewed: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["CarListing"];
+        };
         /** @description The chat room entity: the spec's fields, plus the ids of its trip, car and parties. */
         Room: {
             id: string;
@@ -3668,6 +4338,84 @@ export interface components {
             longitude: number;
             vehicleType?: string | null;
         };
+        /** @description The answer to a saved section. */
+        SectionAnswer: {
+            status: boolean;
+            message: string;
+            carId: string;
+            nextStep?: string | null;
+            /** @description The daily price is under $50: the car will be offered for long-term rentals only. */
+            longTermOnlyWarning: boolean;
+        };
+        /** @description `addCarListing`: `sectionName` and that section's fields (spec 001 section 3). */
+        SectionBody: {
+            /**
+             * @description location, vinDetails, availability, features, description, dailyPrice, photos, finalize.
+             * @default
+             */
+            sectionName?: components["schemas"]["Text"];
+            /**
+             * @description Not read: the caller is the token's user.
+             * @default
+             */
+            userId?: components["schemas"]["Text"];
+            /**
+             * @description The listing (the caller's draft when absent).
+             * @default
+             */
+            carId?: components["schemas"]["Text"];
+            /** @default null */
+            address?: components["schemas"]["AddressBody"] | null;
+            location?: Record<string, never>;
+            /** @default  */
+            vin?: components["schemas"]["Text"];
+            /** @default  */
+            make?: components["schemas"]["Text"];
+            /** @default  */
+            model?: components["schemas"]["Text"];
+            /** @default  */
+            style?: components["schemas"]["Text"];
+            /** @default  */
+            carYear?: components["schemas"]["Text"];
+            /** @default  */
+            odometer?: components["schemas"]["Text"];
+            /** @default  */
+            transmissionType?: components["schemas"]["Text"];
+            /** @default  */
+            trim?: components["schemas"]["Text"];
+            /** @default null */
+            advanceNotice?: components["schemas"]["Int"];
+            /** @default null */
+            minTripDuration?: components["schemas"]["Int"];
+            /** @default null */
+            maxTripDuration?: components["schemas"]["Int"];
+            /** @default false */
+            twoDayTripForWeekend?: components["schemas"]["Flag"];
+            /** @default  */
+            licensePlate?: components["schemas"]["Text"];
+            /** @default  */
+            state?: components["schemas"]["Text"];
+            /** @default [] */
+            features?: components["schemas"]["Texts"];
+            /** @default null */
+            seats?: components["schemas"]["Int"];
+            /** @default null */
+            doors?: components["schemas"]["Int"];
+            /** @default  */
+            gasType?: components["schemas"]["Text"];
+            /** @default  */
+            specialFeature?: components["schemas"]["Text"];
+            /** @default  */
+            carDescription?: components["schemas"]["Text"];
+            /** @default  */
+            carDailyPrice?: components["schemas"]["Text"];
+            /** @default  */
+            primaryPhotoUrl?: components["schemas"]["Text"];
+            /** @default [] */
+            photoUrls?: components["schemas"]["Texts"];
+            /** @default null */
+            termsAccepted?: components["schemas"]["Flag"] | null;
+        };
         /** @description `sendEmail` (spec 000): the verification code, with the user's id and first name. */
         SendEmailBody: {
             /** @default  */
@@ -3719,6 +4467,14 @@ export interface components {
             termsAccepted?: boolean | null;
             /** @default  */
             deviceFingerprint?: components["schemas"]["Text"];
+        };
+        /** @description `updateCarStatus`. */
+        StatusBody: {
+            /**
+             * @description listed, snoozed or unlisted.
+             * @default
+             */
+            carStatus?: components["schemas"]["Text"];
         };
         /** @description Suggestions, all and by group. */
         Suggestions: {
@@ -4015,6 +4771,33 @@ export interface components {
             /** @description "User is not available." when not, else empty. */
             message: string;
         };
+        /** @description A decoded vehicle, as the VIN step shows it. */
+        Vehicle: {
+            make: string;
+            model: string;
+            trim: string;
+            style: string;
+            /** Format: int32 */
+            carYear: number;
+            transmissionType: string;
+        };
+        /** @description A decoded vehicle, as `getcarfeatures` and `getcardescription` receive it. */
+        VehicleBody: {
+            /** @default  */
+            carListingId?: components["schemas"]["Text"];
+            /** @default  */
+            make?: components["schemas"]["Text"];
+            /** @default  */
+            model?: components["schemas"]["Text"];
+            /** @default  */
+            trim?: components["schemas"]["Text"];
+            /** @default  */
+            style?: components["schemas"]["Text"];
+            /** @default  */
+            carYear?: components["schemas"]["Text"];
+            /** @default  */
+            transmissionType?: components["schemas"]["Text"];
+        };
         /** @description Text, taken exactly as sent */
         Verbatim: string | null;
         /** @description A token to check (the bearer token when absent). */
@@ -4023,6 +4806,12 @@ export interface components {
             token?: components["schemas"]["Text"];
             /** @default  */
             deviceFingerprint?: components["schemas"]["Text"];
+        };
+        /** @description `getCarDetailsByVIN`: `data` is null when no details are known for the VIN. */
+        VinAnswer: {
+            status: boolean;
+            message: string;
+            data?: components["schemas"]["Vehicle"] | null;
         };
     };
     responses: {
@@ -5202,6 +5991,656 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoomAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarListingCheckCarListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarListingAddCarListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectionBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectionAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteHostCarListingDeleteCarListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCarListingCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCarListingGetCarDetailsByVIN: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VinAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCarListingCheckExistingVIN: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExistingVin"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCarListingGetModelsForMake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                make: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Models"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarListingGetcarfeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturesAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarListingGetcardescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DescriptionAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getUsersGetHostStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostStatus"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostGetHostCarsOnPlatform: {
+        parameters: {
+            query?: {
+                page?: components["schemas"]["Int"];
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingsPage"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminCarsPending: {
+        parameters: {
+            query?: {
+                page?: components["schemas"]["Int"];
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingsPage"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminCarsApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewed"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminCarsReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewed"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateCarDailyPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateCarExtra: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdatePriceDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateTripPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateGuestInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateCarDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateCarStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateDeleteCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCarsUpdateCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCarsExtras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCarsAddInspectionForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InspectionBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

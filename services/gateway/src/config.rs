@@ -58,6 +58,8 @@ pub struct ServiceUrls {
     pub trips: String,
     /// Messaging service.
     pub messaging: String,
+    /// Hosting service (listings, availability, co-host teams).
+    pub hosting: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

@@ -7,6 +7,7 @@ use upcar_grpc::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
+use upcar_proto::hosting::hosting_client::HostingClient;
 use upcar_proto::messaging::messaging_client::MessagingClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
 use upcar_proto::trips::trips_client::TripsClient;
@@ -27,6 +28,7 @@ pub struct AppState {
     pub trips: TripsClient<Channel>,
     pub trips_channel: Channel,
     pub messaging: MessagingClient<Channel>,
+    pub hosting: HostingClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The time routes read (rate-limit windows, today's month); tests move it.
@@ -46,6 +48,7 @@ struct Channels {
     pricing: Channel,
     trips: Channel,
     messaging: Channel,
+    hosting: Channel,
 }
 
 impl Channels {
@@ -59,6 +62,7 @@ impl Channels {
             pricing: upcar_grpc::channel(&s.pricing, CONNECT_TIMEOUT, timeout)?,
             trips: upcar_grpc::channel(&s.trips, CONNECT_TIMEOUT, timeout)?,
             messaging: upcar_grpc::channel(&s.messaging, CONNECT_TIMEOUT, timeout)?,
+            hosting: upcar_grpc::channel(&s.hosting, CONNECT_TIMEOUT, timeout)?,
         })
     }
 }
@@ -113,6 +117,7 @@ impl AppState {
             trips: TripsClient::new(c.trips.clone()),
             trips_channel: c.trips,
             messaging: MessagingClient::new(c.messaging),
+            hosting: HostingClient::new(c.hosting),
             files: s.files,
             metrics: s.metrics,
             clock: s.clock,

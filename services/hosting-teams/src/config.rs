@@ -31,6 +31,10 @@ pub struct VinSettings {
     /// The vPIC SQLite file; empty: the default cache location of `scripts/vpic-data.sh`.
     #[serde(default)]
     pub offline_db: String,
+    /// Where the indexed copy of the vPIC file is kept (made once, about 80 MB); empty: the
+    /// file's own folder.
+    #[serde(default)]
+    pub index_dir: String,
     /// NHTSA vPIC API base URL.
     pub api_base_url: String,
 }

@@ -1,6 +1,7 @@
 //! Every way a hosting call can fail. The wizard's rules are the domain's errors, each with its
 //! one code; the rest are the service's own.
 
+use hosting_domain::car::CarError;
 use hosting_domain::listing::{ListingError, VinStepError};
 use hosting_domain::photo::PhotoError;
 use hosting_domain::vehicle::VehicleError;
@@ -23,6 +24,17 @@ pub enum HostingError {
     Vehicle(VehicleError),
     #[error("{}", .0.message())]
     Photo(PhotoError),
+    #[error("{}", .0.message())]
+    Car(CarError),
+    /// A listing in the wizard or under review is changed through the wizard.
+    #[error("This car is not on the platform yet: finish its listing first.")]
+    CarNotListed,
+    #[error("This car has trips to come ({0}); cancel or finish them before deleting it.")]
+    CarHasTrips(String),
+    #[error("documentUrl is required")]
+    DocumentUrlRequired,
+    #[error("documentUrl must be a link to the uploaded document")]
+    InvalidDocumentUrl,
     #[error("Token is missing")]
     SignInRequired,
     /// Captain accounts have no listings.
@@ -87,6 +99,12 @@ impl From<VehicleError> for HostingError {
 impl From<PhotoError> for HostingError {
     fn from(e: PhotoError) -> Self {
         HostingError::Photo(e)
+    }
+}
+
+impl From<CarError> for HostingError {
+    fn from(e: CarError) -> Self {
+        HostingError::Car(e)
     }
 }
 
@@ -179,6 +197,20 @@ upcar_errors::error_table! {
         HostingError::Photo(PhotoError::NotJpegOrPng { .. }) => InvalidInput, "photo_type";
         HostingError::Photo(PhotoError::TooLarge { .. }) => InvalidInput, "photo_too_large";
         HostingError::Photo(PhotoError::Resolution { .. }) => InvalidInput, "photo_resolution";
+        HostingError::Car(CarError::InvalidDiscount) => InvalidInput, "invalid_discount";
+        HostingError::Car(CarError::InstructionsTooLong) => InvalidInput, "guest_instructions_too_long";
+        HostingError::Car(CarError::ExtraNameRequired) => InvalidInput, "extra_name_required";
+        HostingError::Car(CarError::ExtraTextTooLong) => InvalidInput, "extra_text_too_long";
+        HostingError::Car(CarError::InvalidExtraPrice) => InvalidInput, "invalid_extra_price";
+        HostingError::Car(CarError::InvalidExtraPer) => InvalidInput, "invalid_extra_per";
+        HostingError::Car(CarError::InvalidExtraQuantity) => InvalidInput, "invalid_extra_quantity";
+        HostingError::Car(CarError::TooManyExtras) => InvalidInput, "too_many_extras";
+        HostingError::Car(CarError::DuplicateExtra) => InvalidInput, "duplicate_extra";
+        HostingError::Car(CarError::InvalidStatus) => InvalidInput, "invalid_car_status";
+        HostingError::CarNotListed => Conflict, "car_not_listed";
+        HostingError::CarHasTrips(_) => Conflict, "car_has_trips";
+        HostingError::DocumentUrlRequired => InvalidInput, "document_url_required";
+        HostingError::InvalidDocumentUrl => InvalidInput, "invalid_document_url";
         HostingError::SignInRequired => Unauthenticated, "token_missing";
         HostingError::UsersOnly => Forbidden, "users_only";
         HostingError::AdminOnly => Forbidden, "admin_only";
@@ -224,6 +256,7 @@ mod tests {
             VinError::CODES,
             VehicleError::CODES,
             PhotoError::CODES,
+            CarError::CODES,
         ];
         for code in used.iter().flat_map(|c| c.iter()) {
             assert!(HostingError::ROWS.iter().any(|r| r.code == *code), "{code} has no row");

@@ -56,5 +56,9 @@ pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChan
         max_trip_days: rules.max_trip_days,
         two_day_weekend: rules.two_day_weekend,
         occurred_at: now.to_rfc3339_opts(SecondsFormat::Millis, true),
+        weekly_discount_pct: l.settings.as_ref().map_or(0, |x| x.weekly_discount_pct),
+        monthly_discount_pct: l.settings.as_ref().map_or(0, |x| x.monthly_discount_pct),
+        instant_booking: l.settings.as_ref().is_none_or(|x| x.instant_booking),
+        extras: crate::api::view::extras(l),
     })
 }

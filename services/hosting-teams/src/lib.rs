@@ -12,6 +12,7 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod suggest;
+pub mod trips_feed;
 pub mod vocabulary;
 pub mod zones;
 

@@ -14,18 +14,30 @@ use upcar_proto::hosting::hosting_server::HostingServer;
 /// The hosting database's migrations, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
-/// The VIN decoder the settings name.
-pub fn vin_decoder(s: &VinSettings) -> anyhow::Result<Arc<dyn VinDecoder>> {
+/// The VIN decoder the settings name. Offline, the shipped file is copied once into the index
+/// folder with an index added (decoding the file as shipped scans every pattern).
+pub async fn vin_decoder(s: &VinSettings) -> anyhow::Result<Arc<dyn VinDecoder>> {
     match s.decoder.as_str() {
         "offline" => {
-            if s.offline_db.trim().is_empty() {
+            let db = std::path::PathBuf::from(s.offline_db.trim());
+            if db.as_os_str().is_empty() {
                 anyhow::bail!(
                     "vin.offline_db is not set: scripts/vpic-data.sh fetches NHTSA's vPIC data and prints its path (APP__VIN__OFFLINE_DB)"
                 );
             }
-            Ok(Arc::new(OfflineDecoder::open(s.offline_db.trim())?))
+            let index_dir = match s.index_dir.trim() {
+                "" => db.parent().map(|p| p.to_path_buf()).unwrap_or_default(),
+                dir => dir.into(),
+            };
+            let decoder =
+                tokio::task::spawn_blocking(move || OfflineDecoder::open_indexed(&db, &index_dir))
+                    .await??;
+            Ok(Arc::new(decoder))
         }
-        "vpic_api" => Ok(Arc::new(VpicApiDecoder::new(&s.api_base_url)?)),
+        "vpic_api" => {
+            let client = reqwest::Client::builder().build()?;
+            Ok(Arc::new(VpicApiDecoder::new(&s.api_base_url, client)?))
+        }
         other => anyhow::bail!("unknown vin.decoder {other:?}; use offline or vpic_api"),
     }
 }
@@ -34,6 +46,7 @@ pub fn vin_decoder(s: &VinSettings) -> anyhow::Result<Arc<dyn VinDecoder>> {
 pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
+    amqp: upcar_config::AmqpSettings,
 }
 
 impl Application {
@@ -51,10 +64,19 @@ impl Application {
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
         let relay_pool = upcar_db::pool(&db_url, 1)?;
         let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "hosting");
-        let vins = vin_decoder(&settings.vin)?;
+        let vins = vin_decoder(&settings.vin).await?;
         let state = Arc::new(AppState { pool, relay, vins, clock });
+        // The queue exists before the first bookings' events; best effort, the consumer
+        // declares it again when it connects.
+        upcar_events::declare_queue_at_start(
+            settings.amqp.url(),
+            &settings.amqp.exchange,
+            &crate::trips_feed::queue_name(&settings.amqp.exchange),
+            &crate::trips_feed::routing_keys(),
+        )
+        .await;
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state })
+        Ok(Self { listener, state, amqp: settings.amqp })
     }
 
     /// The bound port.
@@ -79,6 +101,15 @@ impl Application {
             let (relay, t) = (self.state.relay.clone(), token.clone());
             async move { relay.run(t.cancelled_owned()).await }
         });
+        let consumer = tokio::spawn(upcar_events::run_consumer(
+            self.state.pool.clone(),
+            self.amqp.url().to_owned(),
+            self.amqp.exchange.clone(),
+            crate::trips_feed::queue_name(&self.amqp.exchange),
+            crate::trips_feed::routing_keys(),
+            Arc::new(crate::trips_feed::BookingsProjection),
+            token.clone().cancelled_owned(),
+        ));
         let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
@@ -91,6 +122,7 @@ impl Application {
         token.cancel();
         server.await??;
         relay_task.await?;
+        consumer.await?;
         Ok(())
     }
 }

@@ -56,9 +56,17 @@ pub fn features(v: &Vehicle) -> Vec<(&'static str, bool)> {
         .collect()
 }
 
+/// "a" or "an" before a word; an acronym (SUV) is read letter by letter ("an SUV").
 fn article(word: &str) -> &'static str {
-    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+    let first = word.split_whitespace().next().unwrap_or_default();
+    let acronym = first.len() > 1 && first.chars().all(|c| c.is_ascii_uppercase());
+    match first.chars().next() {
+        Some('A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X') if acronym => {
+            "an"
+        }
+        Some(c) if !acronym && matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u') => {
+            "an"
+        }
         _ => "a",
     }
 }
@@ -66,7 +74,8 @@ fn article(word: &str) -> &'static str {
 /// A description of at least the wizard's 60 words, from the car's data. The host edits it
 /// before saving.
 pub fn description(v: &Vehicle) -> String {
-    let style = if v.style.trim().is_empty() { "car".to_owned() } else { v.style.to_ascii_lowercase() };
+    let style =
+        if v.style.trim().is_empty() { "car".to_owned() } else { v.style.to_ascii_lowercase() };
     let style_word = match style.as_str() {
         "suv" => "SUV".to_owned(),
         other => other.to_owned(),
@@ -75,13 +84,23 @@ pub fn description(v: &Vehicle) -> String {
     let year = if v.car_year > 0 { format!("{} ", v.car_year) } else { String::new() };
     let car = format!("{year}{} {}{trim}", v.make.trim(), v.model.trim());
     let gearbox = match v.transmission_type.to_ascii_lowercase().as_str() {
-        "manual" => "Its manual gearbox is a joy for drivers who like to shift for themselves, so please be comfortable with a stick before you book.",
-        _ => "Its automatic transmission makes city traffic and long highway stretches equally relaxed.",
+        "manual" => {
+            "Its manual gearbox is a joy for drivers who like to shift for themselves, so please be comfortable with a stick before you book."
+        }
+        _ => {
+            "Its automatic transmission makes city traffic and long highway stretches equally relaxed."
+        }
     };
     let use_case = match style.as_str() {
-        "suv" | "truck" => "There is room for luggage, gear and a weekend away, and it sits tall for a clear view of the road.",
-        "minivan" | "van" => "There is room for the whole family, their bags and everything else a group trip needs.",
-        "convertible" | "coupe" => "It is made for scenic drives, date nights and making the most of a sunny day.",
+        "suv" | "truck" => {
+            "There is room for luggage, gear and a weekend away, and it sits tall for a clear view of the road."
+        }
+        "minivan" | "van" => {
+            "There is room for the whole family, their bags and everything else a group trip needs."
+        }
+        "convertible" | "coupe" => {
+            "It is made for scenic drives, date nights and making the most of a sunny day."
+        }
         _ => "It is comfortable for commuting, errands, airport runs and road trips alike.",
     };
     format!(
@@ -128,7 +147,8 @@ mod tests {
         let d = description(&car("suv", 2021, "manual"));
         assert!(d.starts_with("Meet a 2021 Honda Accord EX, an SUV"), "{d}");
         assert!(d.contains("manual gearbox"));
-        let d = description(&Vehicle { make: "Audi".into(), model: "Q5".into(), ..Default::default() });
+        let d =
+            description(&Vehicle { make: "Audi".into(), model: "Q5".into(), ..Default::default() });
         assert!(d.starts_with("Meet an Audi Q5, a car"), "{d}");
     }
 
@@ -139,7 +159,9 @@ mod tests {
         let has = |list: &[(&str, bool)], f: &str| list.iter().any(|(n, on)| *n == f && *on);
         assert!(has(&old, "Bluetooth"));
         assert!(!has(&old, "Backup camera"));
-        assert!(has(&new, "Backup camera") && has(&new, "Apple CarPlay") && has(&new, "Convertible"));
+        assert!(
+            has(&new, "Backup camera") && has(&new, "Apple CarPlay") && has(&new, "Convertible")
+        );
         assert!(!has(&new, "Bike rack"), "accessories are never assumed");
         assert_eq!(old.len(), FEATURES.len());
         let awd = Vehicle { trim: "Sport AWD".into(), ..car("suv", 2020, "") };

@@ -559,3 +559,26 @@ pub async fn driver_documents(state: State, user: UploadUser) -> HttpResult<Json
         .into_inner();
     Ok(Json(Documents::from(&r)))
 }
+
+/// How many first bytes of a photo the hosting service reads (type and dimensions sit in the
+/// header; a JPEG's frame header may follow large metadata blocks).
+const PHOTO_HEAD_BYTES: usize = 256 * 1024;
+
+/// What the file store knows of a photo a listing names: whether it is one of this product's
+/// public files, its size and first bytes. The hosting service judges them (type, size,
+/// resolution), on the stored bytes rather than the name.
+pub async fn photo_facts(state: &AppState, url: &str) -> upcar_proto::hosting::PhotoFacts {
+    let mut facts = upcar_proto::hosting::PhotoFacts { url: url.to_owned(), ..Default::default() };
+    let prefix = state.files.public_url("");
+    let Some(key) = url.strip_prefix(&prefix) else { return facts };
+    let key = key.split(['?', '#']).next().unwrap_or_default();
+    if !key.starts_with("public/") {
+        return facts;
+    }
+    if let Ok(obj) = state.files.get(key).await {
+        facts.stored = true;
+        facts.size_bytes = obj.bytes.len() as i64;
+        facts.head = obj.bytes[..obj.bytes.len().min(PHOTO_HEAD_BYTES)].to_vec();
+    }
+    facts
+}

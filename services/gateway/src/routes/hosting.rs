@@ -31,7 +31,18 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(host_cars)
         .service(listings_for_review)
         .service(approve_listing)
-        .service(reject_listing);
+        .service(reject_listing)
+        .service(update_daily_price)
+        .service(update_car_extra)
+        .service(update_price_discount)
+        .service(update_trip_preferences)
+        .service(update_guest_instructions)
+        .service(update_car_details)
+        .service(update_car_status)
+        .service(delete_car)
+        .service(update_car)
+        .service(car_extras)
+        .service(add_inspection_form);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,6 +108,26 @@ pub struct CarListing {
     submitted_at: Option<String>,
     created_at: String,
     updated_at: String,
+    weekly_discount: i32,
+    monthly_discount: i32,
+    instant_booking: bool,
+    guest_instructions: String,
+    extras: Vec<ListingExtra>,
+    inspection_form_url: Option<String>,
+}
+
+/// An extra the car offers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingExtra {
+    extra_id: String,
+    extra_type: String,
+    description: String,
+    /// Dollars.
+    price: f64,
+    per: String,
+    is_quantity_choosable: bool,
+    available_quantity: i32,
 }
 
 fn opt(s: String) -> Option<String> {
@@ -153,12 +184,32 @@ impl From<pb::Listing> for CarListing {
             submitted_at: opt(l.submitted_at),
             created_at: l.created_at,
             updated_at: l.updated_at,
+            weekly_discount: l.weekly_discount_pct,
+            monthly_discount: l.monthly_discount_pct,
+            instant_booking: l.instant_booking,
+            guest_instructions: l.guest_instructions,
+            extras: l
+                .extras
+                .into_iter()
+                .map(|e| ListingExtra {
+                    extra_id: e.extra_id,
+                    extra_type: e.extra_type,
+                    description: e.description,
+                    price: dollars(e.price_cents),
+                    per: e.per,
+                    is_quantity_choosable: e.is_quantity_choosable,
+                    available_quantity: e.available_quantity,
+                })
+                .collect(),
+            inspection_form_url: opt(l.inspection_form_url),
         }
     }
 }
 
 fn listing_of(r: pb::ListingReply) -> HttpResult<CarListing> {
-    r.listing.map(CarListing::from).ok_or_else(|| HttpError::internal("hosting answered no listing"))
+    r.listing
+        .map(CarListing::from)
+        .ok_or_else(|| HttpError::internal("hosting answered no listing"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,13 +402,10 @@ pub async fn add_car_listing(
         // The service names the unknown section.
         _ => None,
     };
-    let msg = pb::SaveListingSectionRequest { section_name: name, car_id: b.car_id.into(), section };
-    let r = state
-        .hosting
-        .clone()
-        .save_listing_section(request(msg, Some(&user.0)))
-        .await?
-        .into_inner();
+    let msg =
+        pb::SaveListingSectionRequest { section_name: name, car_id: b.car_id.into(), section };
+    let r =
+        state.hosting.clone().save_listing_section(request(msg, Some(&user.0))).await?.into_inner();
     Ok(Json(SectionAnswer {
         status: true,
         message: r.message,
@@ -751,11 +799,416 @@ pub async fn reject_listing(
     id: web::Path<String>,
     body: Json<RejectBody>,
 ) -> HttpResult<Json<Reviewed>> {
-    let msg = pb::RejectListingRequest { car_id: id.into_inner(), reason: body.into_inner().reason.into() };
+    let msg = pb::RejectListingRequest {
+        car_id: id.into_inner(),
+        reason: body.into_inner().reason.into(),
+    };
     let r = state.hosting.clone().reject_listing(request(msg, Some(&admin.0))).await?.into_inner();
     Ok(Json(Reviewed {
         status: true,
         message: "The listing is rejected; its host can read why.".to_owned(),
+        data: listing_of(r)?,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Car management
+
+/// An extra as the host sends it.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExtraBody {
+    #[serde(alias = "name", alias = "title")]
+    extra_type: Text,
+    description: Text,
+    /// Dollars.
+    #[serde(alias = "amount")]
+    price: Text,
+    /// day or trip.
+    per: Text,
+    is_quantity_choosable: Flag,
+    available_quantity: Int,
+}
+
+/// The car settings the car-management calls send; each call reads its own part.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CarUpdateBody {
+    /// Dollars a day, digits.
+    #[serde(alias = "carDailyPrice")]
+    daily_price: Text,
+    #[serde(alias = "weeklyDiscountPct", alias = "weeklyDiscountPercentage")]
+    weekly_discount: Int,
+    #[serde(alias = "monthlyDiscountPct", alias = "monthlyDiscountPercentage")]
+    monthly_discount: Int,
+    advance_notice: Int,
+    min_trip_duration: Int,
+    max_trip_duration: Int,
+    two_day_trip_for_weekend: Option<Flag>,
+    instant_booking: Option<Flag>,
+    guest_instructions: Option<Text>,
+    /// The description.
+    #[serde(alias = "carDescription", alias = "description")]
+    car_details: Option<Text>,
+    features: Option<Texts>,
+    license_plate: Option<Text>,
+    state: Option<Text>,
+    seats: Int,
+    doors: Int,
+    gas_type: Option<Text>,
+    special_feature: Option<Text>,
+    primary_photo_url: Text,
+    photo_urls: Option<Texts>,
+    extras: Option<Vec<ExtraBody>>,
+}
+
+/// Which part of a car a call changes.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    Price,
+    Discounts,
+    Preferences,
+    Instructions,
+    Details,
+    Extras,
+}
+
+async fn update_request(
+    state: &AppState,
+    id: String,
+    b: CarUpdateBody,
+    parts: &[Part],
+) -> pb::UpdateCarRequest {
+    let has = |p: Part| parts.contains(&p);
+    let text = |t: Option<Text>| t.map(String::from);
+    let mut r = pb::UpdateCarRequest { car_id: id, ..Default::default() };
+    if has(Part::Price) && !b.daily_price.0.is_empty() {
+        r.daily_price = Some(b.daily_price.0);
+    }
+    if has(Part::Discounts) && (b.weekly_discount.0.is_some() || b.monthly_discount.0.is_some()) {
+        r.discounts = Some(pb::Discounts {
+            weekly_discount_pct: b.weekly_discount.0,
+            monthly_discount_pct: b.monthly_discount.0,
+        });
+    }
+    let prefs_sent = b.advance_notice.0.is_some()
+        || b.min_trip_duration.0.is_some()
+        || b.max_trip_duration.0.is_some()
+        || b.two_day_trip_for_weekend.is_some()
+        || b.instant_booking.is_some();
+    if has(Part::Preferences) && prefs_sent {
+        r.trip_preferences = Some(pb::TripPreferences {
+            advance_notice: b.advance_notice.0,
+            min_trip_duration: b.min_trip_duration.0,
+            max_trip_duration: b.max_trip_duration.0,
+            two_day_trip_for_weekend: b.two_day_trip_for_weekend.map(|f| f.0),
+            instant_booking: b.instant_booking.map(|f| f.0),
+        });
+    }
+    if has(Part::Instructions) {
+        r.guest_instructions = text(b.guest_instructions);
+    }
+    if has(Part::Details) {
+        let details_sent = b.car_details.is_some()
+            || b.features.is_some()
+            || b.license_plate.is_some()
+            || b.state.is_some()
+            || b.seats.0.is_some()
+            || b.doors.0.is_some()
+            || b.gas_type.is_some()
+            || b.special_feature.is_some();
+        if details_sent {
+            r.details = Some(pb::CarDetails {
+                car_details: text(b.car_details),
+                features_sent: b.features.is_some(),
+                features: b.features.map(|f| f.0).unwrap_or_default(),
+                license_plate: text(b.license_plate),
+                plate_state: text(b.state),
+                seats: b.seats.0,
+                doors: b.doors.0,
+                gas_type: text(b.gas_type),
+                special_feature: text(b.special_feature),
+            });
+        }
+        if let Some(urls) = b.photo_urls {
+            let mut photos = Vec::with_capacity(urls.0.len());
+            for url in urls.0 {
+                photos.push(crate::routes::files::photo_facts(state, &url).await);
+            }
+            r.photos = Some(pb::PhotosSection { primary_photo_url: b.primary_photo_url.0, photos });
+        }
+    }
+    if has(Part::Extras)
+        && let Some(list) = b.extras
+    {
+        r.extras = Some(pb::ExtrasUpdate {
+            extras: list
+                .into_iter()
+                .map(|x| pb::ExtraInput {
+                    extra_type: x.extra_type.into(),
+                    description: x.description.into(),
+                    price: x.price.into(),
+                    per: x.per.into(),
+                    is_quantity_choosable: x.is_quantity_choosable.0,
+                    available_quantity: x.available_quantity.0,
+                })
+                .collect(),
+        });
+    }
+    r
+}
+
+/// A car after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CarAnswer {
+    status: bool,
+    message: String,
+    data: CarListing,
+}
+
+async fn apply_update(
+    state: &AppState,
+    user: &AuthUser,
+    id: String,
+    body: CarUpdateBody,
+    parts: &[Part],
+    message: &str,
+) -> HttpResult<Json<CarAnswer>> {
+    let msg = update_request(state, id, body, parts).await;
+    let r = state.hosting.clone().update_car(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(CarAnswer { status: true, message: message.to_owned(), data: listing_of(r)? }))
+}
+
+/// The daily price of a listed car (the car's host).
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateCarDailyPrice/{id}")]
+pub async fn update_daily_price(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Price],
+        "Daily price updated",
+    )
+    .await
+}
+
+/// The extras a listed car offers (the whole list).
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateCarExtra/{id}")]
+pub async fn update_car_extra(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Extras],
+        "Extras updated",
+    )
+    .await
+}
+
+/// The weekly and monthly discounts (0-50 %).
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updatePriceDiscount/{id}")]
+pub async fn update_price_discount(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Discounts],
+        "Discounts updated",
+    )
+    .await
+}
+
+/// Advance notice, trip lengths, the weekend rule and instant booking.
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateTripPreferences/{id}")]
+pub async fn update_trip_preferences(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Preferences],
+        "Trip preferences updated",
+    )
+    .await
+}
+
+/// What the guest reads about pickup and return.
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateGuestInstructions/{id}")]
+pub async fn update_guest_instructions(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Instructions],
+        "Guest instructions updated",
+    )
+    .await
+}
+
+/// Description, features, plate, seats, doors, fuel, special feature and photos.
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateCarDetails/{id}")]
+pub async fn update_car_details(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Details],
+        "Car details updated",
+    )
+    .await
+}
+
+/// Any of a listed car's settings at once.
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/cars/updateCar/{id}")]
+pub async fn update_car(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    let all = [
+        Part::Price,
+        Part::Discounts,
+        Part::Preferences,
+        Part::Instructions,
+        Part::Details,
+        Part::Extras,
+    ];
+    apply_update(&state, &user, id.into_inner(), body.into_inner(), &all, "Car updated").await
+}
+
+/// The extras a listed car offers (the whole list).
+#[utoipa::path(tag = "hosting", request_body = CarUpdateBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/cars/extras/{id}")]
+pub async fn car_extras(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<CarUpdateBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    apply_update(
+        &state,
+        &user,
+        id.into_inner(),
+        body.into_inner(),
+        &[Part::Extras],
+        "Extras updated",
+    )
+    .await
+}
+
+/// `updateCarStatus`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatusBody {
+    /// listed, snoozed or unlisted.
+    #[serde(alias = "status")]
+    car_status: Text,
+}
+
+/// Lists, snoozes or unlists a car.
+#[utoipa::path(tag = "hosting", request_body = StatusBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateCarStatus/{id}")]
+pub async fn update_car_status(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<StatusBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    let msg = pb::SetCarStatusRequest {
+        car_id: id.into_inner(),
+        car_status: body.into_inner().car_status.into(),
+    };
+    let r = state.hosting.clone().set_car_status(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(CarAnswer {
+        status: true,
+        message: "Car status updated".to_owned(),
+        data: listing_of(r)?,
+    }))
+}
+
+/// Deletes a car with no trip to come (409 `car_has_trips` naming them otherwise).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = Deleted)), security(("bearer" = [])))]
+#[post("/host/car-update/deleteCar/{id}")]
+pub async fn delete_car(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+) -> HttpResult<Json<Deleted>> {
+    let msg = pb::ListingIdRequest { car_id: id.into_inner() };
+    let r = state.hosting.clone().delete_car(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(Deleted { status: true, message: r.message }))
+}
+
+/// `addInspectionForm`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct InspectionBody {
+    car_id: Text,
+    /// The uploaded document's link (`image/uploadPdf`).
+    document_url: Text,
+}
+
+/// Records a car's inspection form.
+#[utoipa::path(tag = "hosting", request_body = InspectionBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/cars/addInspectionForm")]
+pub async fn add_inspection_form(
+    state: State,
+    user: AuthUser,
+    body: Json<InspectionBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    let b = body.into_inner();
+    let msg = pb::AddInspectionFormRequest {
+        car_id: b.car_id.into(),
+        document_url: b.document_url.into(),
+    };
+    let r =
+        state.hosting.clone().add_inspection_form(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(CarAnswer {
+        status: true,
+        message: "Inspection form added".to_owned(),
         data: listing_of(r)?,
     }))
 }

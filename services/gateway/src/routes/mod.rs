@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod chat;
 pub mod files;
 pub mod google;
+pub mod hosting;
 pub mod pricing;
 pub mod system;
 pub mod trip_extras;
@@ -124,6 +125,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     files::routes(cfg);
     captains::routes(cfg);
     chat::routes(cfg);
+    hosting::routes(cfg);
     catalog::routes(cfg);
     pricing::routes(cfg);
     system::routes(cfg);

@@ -7,13 +7,14 @@ use upcar_errors::{ErrorTable, table_problems};
 
 #[test]
 fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_product() {
-    let tables: [(&str, &[upcar_errors::CodeRow]); 6] = [
+    let tables: [(&str, &[upcar_errors::CodeRow]); 7] = [
         ("gateway", GatewayError::ROWS),
         ("accounts", accounts::error::AccountsError::ROWS),
         ("catalog-search", catalog_search::error::CatalogError::ROWS),
         ("pricing", pricing::error::PricingError::ROWS),
         ("trips", trips::error::TripsError::ROWS),
         ("messaging", messaging::error::MessagingError::ROWS),
+        ("hosting", hosting_teams::error::HostingError::ROWS),
     ];
     let problems = table_problems(&tables);
     assert!(problems.is_empty(), "{problems:#?}");

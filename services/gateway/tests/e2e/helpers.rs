@@ -17,6 +17,7 @@ pub struct Stack {
     /// The trips database, for checking invariants with SQL.
     pub trips_db: String,
     pub messaging_port: u16,
+    pub hosting_port: u16,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
 }
@@ -77,25 +78,34 @@ pub fn start_with_catalog(
     // The first stack's catalog stores its demo photos in this gateway's file folder.
     // Pricing starts first: its queue must exist before catalog publishes the fleet's rates.
     // Messaging starts before trips too, so the first bookings' events find its queue.
-    let (catalog_port, catalog_db, pricing_port, trips_port, trips_db, messaging_port) =
-        match STACK.get() {
-            Some(s) => (
-                s.catalog_port,
-                s.catalog_db.clone(),
-                s.pricing_port,
-                s.trips_port,
-                s.trips_db.clone(),
-                s.messaging_port,
-            ),
-            None => {
-                await_broker();
-                let pricing_port = spawn_pricing();
-                let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
-                let messaging_port = spawn_messaging(accounts_port);
-                let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
-                (c, db, pricing_port, t, tdb, messaging_port)
-            }
-        };
+    let (
+        catalog_port,
+        catalog_db,
+        pricing_port,
+        trips_port,
+        trips_db,
+        messaging_port,
+        hosting_port,
+    ) = match STACK.get() {
+        Some(s) => (
+            s.catalog_port,
+            s.catalog_db.clone(),
+            s.pricing_port,
+            s.trips_port,
+            s.trips_db.clone(),
+            s.messaging_port,
+            s.hosting_port,
+        ),
+        None => {
+            await_broker();
+            let pricing_port = spawn_pricing();
+            let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
+            let messaging_port = spawn_messaging(accounts_port);
+            let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
+            let hosting_port = spawn_hosting();
+            (c, db, pricing_port, t, tdb, messaging_port, hosting_port)
+        }
+    };
     let mut settings = gateway::Settings::load().expect("gateway settings");
     settings.environment = env;
     settings.services.accounts = format!("http://127.0.0.1:{accounts_port}");
@@ -104,6 +114,7 @@ pub fn start_with_catalog(
     settings.services.pricing = format!("http://127.0.0.1:{pricing_port}");
     settings.services.trips = format!("http://127.0.0.1:{trips_port}");
     settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
+    settings.services.hosting = format!("http://127.0.0.1:{hosting_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -130,6 +141,7 @@ pub fn start_with_catalog(
         trips_port,
         trips_db,
         messaging_port,
+        hosting_port,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
     }
 }
@@ -169,6 +181,30 @@ fn spawn_messaging(accounts: u16) -> u16 {
         })
     });
     rx.recv().expect("messaging started")
+}
+
+/// Hosting, decoding VINs from the vPIC data `make test` fetches (`VPIC_DB`).
+fn spawn_hosting() -> u16 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db =
+                upcar_testkit::TestDatabase::create("gateway_hosting").await.expect("test database");
+            let mut settings = hosting_teams::Settings::load().expect("hosting settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.vin.offline_db = std::env::var("VPIC_DB").expect(
+                "VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)",
+            );
+            let app = hosting_teams::Application::build(settings).await.expect("build hosting");
+            tx.send(app.port()).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("hosting started")
 }
 
 fn spawn_trips(accounts: u16, catalog: u16, pricing: u16, gateway: u16) -> (u16, String) {

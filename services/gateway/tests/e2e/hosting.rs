@@ -130,21 +130,32 @@ async fn admin() -> String {
 #[tokio::test]
 async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable() {
     let host = sign_up().await;
-    let (s, b) =
-        parts(post("/v1/host/carListing/checkCarListing", json!({"userId": host.id}), Some(&host.token)).await).await;
+    let (s, b) = parts(
+        post("/v1/host/carListing/checkCarListing", json!({"userId": host.id}), Some(&host.token))
+            .await,
+    )
+    .await;
     assert_eq!((s, b["hasExistingListing"].as_bool()), (200, Some(false)), "{b}");
     let vin = fresh_vin();
     let id = list_to_photos(&host.token, &vin).await;
 
     // The draft resumes at its next step.
     let (s, b) =
-        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!(s, 200, "{b}");
-    assert_eq!((b["hasExistingListing"].as_bool(), b["carId"].as_str(), b["nextStep"].as_str()), (Some(true), Some(id.as_str()), Some("finalize")));
-    let (s, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!(
+        (b["hasExistingListing"].as_bool(), b["carId"].as_str(), b["nextStep"].as_str()),
+        (Some(true), Some(id.as_str()), Some("finalize"))
+    );
+    let (s, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
     assert_eq!(s, 200, "{b}");
     let l = &b["carListing"];
-    assert_eq!((l["_id"].as_str(), l["vin"].as_str(), l["licensePlate"].as_str()), (Some(id.as_str()), Some(vin.as_str()), Some("8ABC123")));
+    assert_eq!(
+        (l["_id"].as_str(), l["vin"].as_str(), l["licensePlate"].as_str()),
+        (Some(id.as_str()), Some(vin.as_str()), Some("8ABC123"))
+    );
     assert_eq!(l["location"]["coordinates"], json!([-121.9886, 37.5485]));
     assert_eq!((l["dailyPrice"].as_f64(), l["status"].as_str()), (Some(75.0), Some("draft")));
 
@@ -152,22 +163,35 @@ async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable()
     let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["carId"], id.as_str());
-    assert!(b["message"].as_str().unwrap().starts_with("Thank you for submitting your listing!"), "{b}");
+    assert!(
+        b["message"].as_str().unwrap().starts_with("Thank you for submitting your listing!"),
+        "{b}"
+    );
     let (_, b) = parts(get("/v1/users/getHostStatus", Some(&host.token)).await).await;
-    assert_eq!((b["hostStatus"].as_str(), b["pendingListings"].as_i64()), (Some("pending"), Some(1)), "{b}");
-    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    assert_eq!(
+        (b["hostStatus"].as_str(), b["pendingListings"].as_i64()),
+        (Some("pending"), Some(1)),
+        "{b}"
+    );
+    let (_, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!(b["hasExistingListing"], false);
 
     // Only an admin approves; it is in the review list until then.
-    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&host.token)).await).await;
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!((s, b["error"].as_str()), (403, Some("admin_only")), "{b}");
     let admin = admin().await;
     let (s, b) = parts(get("/v1/admin/cars/pending?limit=50", Some(&admin)).await).await;
     assert_eq!(s, 200, "{b}");
     assert!(b["data"].as_array().unwrap().iter().any(|l| l["_id"] == id.as_str()), "{b}");
-    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
     assert_eq!((s, b["data"]["status"].as_str()), (200, Some("active")), "{b}");
-    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin)).await).await;
     assert_eq!((s, b["error"].as_str()), (409, Some("listing_not_pending")), "{b}");
 
     // The car page answers once catalog-search has the listing event.
@@ -181,16 +205,27 @@ async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable()
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(!page.is_null(), "the approved car never reached the catalog");
-    assert_eq!((page["data"]["make"].as_str(), page["data"]["dailyPrice"].as_f64()), (Some("Honda"), Some(75.0)), "{page}");
+    assert_eq!(
+        (page["data"]["make"].as_str(), page["data"]["dailyPrice"].as_f64()),
+        (Some("Honda"), Some(75.0)),
+        "{page}"
+    );
     // Search near the car's place, nearest first, finds it.
     let day = |d: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string();
     let (s, b) = parts(get(&format!(
         "/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&fromTime=10:00%20AM&untilDate={}&untilTime=10:00%20AM&sortBy=distance&limit=50",
         day(20), day(23)), None).await).await;
     assert_eq!(s, 200, "{b}");
-    assert!(b["data"].as_array().unwrap().iter().any(|c| c["_id"] == id.as_str()), "not in search: {b}");
+    assert!(
+        b["data"].as_array().unwrap().iter().any(|c| c["_id"] == id.as_str()),
+        "not in search: {b}"
+    );
     let (_, b) = parts(get("/v1/users/getHostStatus", Some(&host.token)).await).await;
-    assert_eq!((b["hostStatus"].as_str(), b["activeCars"].as_i64()), (Some("active"), Some(1)), "{b}");
+    assert_eq!(
+        (b["hostStatus"].as_str(), b["activeCars"].as_i64()),
+        (Some("active"), Some(1)),
+        "{b}"
+    );
     let (s, b) = parts(get("/v1/host/getHostCarsOnPlatform", Some(&host.token)).await).await;
     assert_eq!((s, b["limit"].as_i64(), b["total"].as_i64()), (200, Some(9), Some(1)), "{b}");
 
@@ -206,7 +241,8 @@ async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable()
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
     let trip = booked.expect("the new car could not be booked");
-    assert_eq!(trip["carId"].as_str().or(trip["data"]["carId"].as_str()), Some(id.as_str()), "{trip}");
+    assert_eq!(trip["data"]["carId"].as_str(), Some(id.as_str()), "{trip}");
+    assert_eq!(trip["data"]["priceDetails"]["dailyPrice"].as_f64(), Some(75.0), "{trip}");
 
     // The VIN is now registered: another host gets the spec's 409.
     let other = sign_up().await;
@@ -214,8 +250,14 @@ async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable()
     assert_eq!(s, 200, "{b}");
     let (s, b) = section(&other.token, vin_details(&vin)).await;
     assert_eq!((s, b["error"].as_str()), (409, Some("vin_registered")), "{b}");
-    assert_eq!(b["message"], "A car with this VIN number is already in our system. Please try adding a different vehicle or contact support if you believe this is an error.");
-    let (s, b) = parts(get(&format!("/v1/host/carListing/CheckExistingVIN/{vin}"), Some(&other.token)).await).await;
+    assert_eq!(
+        b["message"],
+        "A car with this VIN number is already in our system. Please try adding a different vehicle or contact support if you believe this is an error."
+    );
+    let (s, b) = parts(
+        get(&format!("/v1/host/carListing/CheckExistingVIN/{vin}"), Some(&other.token)).await,
+    )
+    .await;
     assert_eq!((s, b["status"].as_bool()), (200, Some(true)), "{b}");
 }
 
@@ -223,25 +265,44 @@ async fn a_new_host_lists_a_car_that_after_approval_is_searchable_and_bookable()
 async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
     let host = sign_up().await;
     // Nothing but the location step starts a draft.
-    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "70"})).await;
+    let (s, b) =
+        section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "70"})).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("listing_not_started")), "{b}");
     let (s, b) = section(&host.token, json!({"sectionName": "paint"})).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("unknown_step")), "{b}");
     let cases: Vec<(Value, &str, &str)> = vec![
-        (json!({"sectionName": "location", "address": {"city": "Fremont", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
-         "street_required", "Street address is required."),
-        (json!({"sectionName": "location", "address": {"street": "1 Main", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
-         "city_required", "City is required."),
-        (json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
-         "state_required", "State is required."),
-        (json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "state": "CA"}, "location": {"coordinates": [-121.98, 37.54]}}),
-         "zip_required", "Zip code is required."),
+        (
+            json!({"sectionName": "location", "address": {"city": "Fremont", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+            "street_required",
+            "Street address is required.",
+        ),
+        (
+            json!({"sectionName": "location", "address": {"street": "1 Main", "state": "CA", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+            "city_required",
+            "City is required.",
+        ),
+        (
+            json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "zip": "94538"}, "location": {"coordinates": [-121.98, 37.54]}}),
+            "state_required",
+            "State is required.",
+        ),
+        (
+            json!({"sectionName": "location", "address": {"street": "1 Main", "city": "Fremont", "state": "CA"}, "location": {"coordinates": [-121.98, 37.54]}}),
+            "zip_required",
+            "Zip code is required.",
+        ),
     ];
     for (body, code, message) in cases {
         let (s, b) = section(&host.token, body).await;
-        assert_eq!((s, b["error"].as_str(), b["message"].as_str()), (400, Some(code), Some(message)), "{b}");
+        assert_eq!(
+            (s, b["error"].as_str(), b["message"].as_str()),
+            (400, Some(code), Some(message)),
+            "{b}"
+        );
     }
-    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    let (_, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!(b["hasExistingListing"], false, "a refused first step starts no draft");
 
     let (s, b) = section(&host.token, location()).await;
@@ -250,17 +311,47 @@ async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
     let mut bad_vin = vin.clone();
     bad_vin.replace_range(8..9, if &vin[8..9] == "0" { "1" } else { "0" });
     let vin_cases: Vec<(Value, u16, &str, &str)> = vec![
-        (vin_details("1HGCM82633A00435"), 400, "invalid_vin", "Please enter a valid 17-digit VIN number."),
-        (vin_details("1HGCM82633A0043IQ"), 400, "invalid_vin", "Please enter a valid 17-digit VIN number."),
+        (
+            vin_details("1HGCM82633A00435"),
+            400,
+            "invalid_vin",
+            "Please enter a valid 17-digit VIN number.",
+        ),
+        (
+            vin_details("1HGCM82633A0043IQ"),
+            400,
+            "invalid_vin",
+            "Please enter a valid 17-digit VIN number.",
+        ),
         (vin_details(&bad_vin), 400, "vin_check_digit", ""),
-        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2009,
-                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}), 400, "vehicle_too_old", ""),
-        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
-                "odometer": "140000", "transmissionType": "automatic", "trim": "EX"}), 400, "vehicle_mileage_too_high", ""),
-        (json!({"sectionName": "vinDetails", "vin": vin, "model": "Accord", "style": "sedan", "carYear": 2020,
-                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}), 400, "make_required", "Please select a make"),
-        (json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
-                "odometer": "0-50k miles", "trim": "EX"}), 400, "transmission_required", "Transmission type is required"),
+        (
+            json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2009,
+                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}),
+            400,
+            "vehicle_too_old",
+            "",
+        ),
+        (
+            json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "140000", "transmissionType": "automatic", "trim": "EX"}),
+            400,
+            "vehicle_mileage_too_high",
+            "",
+        ),
+        (
+            json!({"sectionName": "vinDetails", "vin": vin, "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "0-50k miles", "transmissionType": "automatic", "trim": "EX"}),
+            400,
+            "make_required",
+            "Please select a make",
+        ),
+        (
+            json!({"sectionName": "vinDetails", "vin": vin, "make": "Honda", "model": "Accord", "style": "sedan", "carYear": 2020,
+                "odometer": "0-50k miles", "trim": "EX"}),
+            400,
+            "transmission_required",
+            "Transmission type is required",
+        ),
     ];
     for (body, status, code, message) in vin_cases {
         let (s, b) = section(&host.token, body).await;
@@ -271,19 +362,51 @@ async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
     }
     let later: Vec<(Value, &str, &str)> = vec![
         (json!({"sectionName": "availability", "advanceNotice": 5}), "invalid_advance_notice", ""),
-        (json!({"sectionName": "availability", "minTripDuration": 2, "twoDayTripForWeekend": true}), "two_day_weekend_not_allowed", ""),
-        (json!({"sectionName": "features", "state": "CA", "features": [], "seats": 4, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
-         "plate_required", "License plate number is required."),
-        (json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 9, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
-         "invalid_seats", ""),
-        (json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 4, "doors": 4, "gasType": "gas"}),
-         "special_feature_required", "Special feature is required."),
-        (json!({"sectionName": "description", "carDescription": "Too short to be a description."}),
-         "description_too_short", "Description must be at least 60 words."),
-        (json!({"sectionName": "dailyPrice", "carDailyPrice": ""}), "price_required", "Daily price is required."),
-        (json!({"sectionName": "dailyPrice", "carDailyPrice": "0"}), "invalid_price", "Please enter a valid daily price greater than 0."),
-        (json!({"sectionName": "dailyPrice", "carDailyPrice": "12.50"}), "invalid_price", "Please enter a valid daily price greater than 0."),
-        (json!({"sectionName": "photos", "photoUrls": []}), "photos_required", "Please upload photos before submitting."),
+        (
+            json!({"sectionName": "availability", "minTripDuration": 2, "twoDayTripForWeekend": true}),
+            "two_day_weekend_not_allowed",
+            "",
+        ),
+        (
+            json!({"sectionName": "features", "state": "CA", "features": [], "seats": 4, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
+            "plate_required",
+            "License plate number is required.",
+        ),
+        (
+            json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 9, "doors": 4, "gasType": "gas", "specialFeature": "x"}),
+            "invalid_seats",
+            "",
+        ),
+        (
+            json!({"sectionName": "features", "licensePlate": "ABC123", "features": [], "seats": 4, "doors": 4, "gasType": "gas"}),
+            "special_feature_required",
+            "Special feature is required.",
+        ),
+        (
+            json!({"sectionName": "description", "carDescription": "Too short to be a description."}),
+            "description_too_short",
+            "Description must be at least 60 words.",
+        ),
+        (
+            json!({"sectionName": "dailyPrice", "carDailyPrice": ""}),
+            "price_required",
+            "Daily price is required.",
+        ),
+        (
+            json!({"sectionName": "dailyPrice", "carDailyPrice": "0"}),
+            "invalid_price",
+            "Please enter a valid daily price greater than 0.",
+        ),
+        (
+            json!({"sectionName": "dailyPrice", "carDailyPrice": "12.50"}),
+            "invalid_price",
+            "Please enter a valid daily price greater than 0.",
+        ),
+        (
+            json!({"sectionName": "photos", "photoUrls": []}),
+            "photos_required",
+            "Please upload photos before submitting.",
+        ),
         (json!({"sectionName": "finalize"}), "steps_incomplete", ""),
     ];
     for (body, code, message) in later {
@@ -294,28 +417,48 @@ async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
         }
     }
     // A price under 50 is saved with the long-term-only warning.
-    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "45"})).await;
+    let (s, b) =
+        section(&host.token, json!({"sectionName": "dailyPrice", "carDailyPrice": "45"})).await;
     assert_eq!((s, b["longTermOnlyWarning"].as_bool()), (200, Some(true)), "{b}");
     // Photos are judged by their bytes.
     let small = upload_png(&host.token, "small.png", 200, 200).await;
-    let (s, b) = section(&host.token, json!({"sectionName": "photos", "primaryPhotoUrl": small, "photoUrls": [small]})).await;
+    let (s, b) = section(
+        &host.token,
+        json!({"sectionName": "photos", "primaryPhotoUrl": small, "photoUrls": [small]}),
+    )
+    .await;
     assert_eq!((s, b["error"].as_str()), (400, Some("photo_resolution")), "{b}");
     assert!(b["message"].as_str().unwrap().starts_with("Resolution error for "), "{b}");
     let (s, b) = section(&host.token, json!({"sectionName": "photos", "primaryPhotoUrl": "https://example.com/a.png", "photoUrls": ["https://example.com/a.png"]})).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("photo_not_uploaded")), "{b}");
     // Nothing refused was saved: the draft has the location and the price only.
-    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    let (_, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!(b["nextStep"], "vinDetails", "{b}");
     // Start New Listing deletes the draft.
     let id = b["carId"].as_str().unwrap().to_owned();
     let stranger = sign_up().await;
-    let (s, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&stranger.token)).await).await;
+    let (s, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&stranger.token)).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("listing_not_found")), "{b}");
-    let r = client().delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base)).bearer_auth(&stranger.token).send().await.unwrap();
+    let r = client()
+        .delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base))
+        .bearer_auth(&stranger.token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 404);
-    let r = client().delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base)).bearer_auth(&host.token).send().await.unwrap();
+    let r = client()
+        .delete(format!("{}/v1/host/carListing/deleteCarListing/{id}", stack().base))
+        .bearer_auth(&host.token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 200);
-    let (_, b) = parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await).await;
+    let (_, b) =
+        parts(post("/v1/host/carListing/checkCarListing", json!({}), Some(&host.token)).await)
+            .await;
     assert_eq!(b["hasExistingListing"], false);
 }
 
@@ -323,49 +466,328 @@ async fn every_wizard_rule_answers_the_specs_message_and_changes_nothing() {
 async fn a_rejected_listing_tells_its_host_why_and_can_be_submitted_again() {
     let host = sign_up().await;
     let id = list_to_photos(&host.token, &fresh_vin()).await;
-    let (s, b) = section(&host.token, json!({"sectionName": "finalize", "termsAccepted": false})).await;
-    assert_eq!((s, b["error"].as_str(), b["message"].as_str()), (400, Some("terms_not_accepted"), Some("Please agree to the terms of service.")), "{b}");
-    let (s, _) = section(&host.token, json!({"sectionName": "finalize", "termsAccepted": true})).await;
+    let (s, b) =
+        section(&host.token, json!({"sectionName": "finalize", "termsAccepted": false})).await;
+    assert_eq!(
+        (s, b["error"].as_str(), b["message"].as_str()),
+        (400, Some("terms_not_accepted"), Some("Please agree to the terms of service.")),
+        "{b}"
+    );
+    let (s, _) =
+        section(&host.token, json!({"sectionName": "finalize", "termsAccepted": true})).await;
     assert_eq!(s, 200);
     // Under review the wizard cannot change it.
-    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"})).await;
+    let (s, b) = section(
+        &host.token,
+        json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"}),
+    )
+    .await;
     assert_eq!((s, b["error"].as_str()), (409, Some("listing_not_editable")), "{b}");
     let admin = admin().await;
-    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/reject"), json!({}), Some(&admin)).await).await;
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/reject"), json!({}), Some(&admin)).await).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("rejection_reason_required")), "{b}");
-    let (s, b) = parts(post(&format!("/v1/admin/cars/{id}/reject"), json!({"reason": "The photos do not show all four sides."}), Some(&admin)).await).await;
+    let (s, b) = parts(
+        post(
+            &format!("/v1/admin/cars/{id}/reject"),
+            json!({"reason": "The photos do not show all four sides."}),
+            Some(&admin),
+        )
+        .await,
+    )
+    .await;
     assert_eq!((s, b["data"]["status"].as_str()), (200, Some("rejected")), "{b}");
-    let (_, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    let (_, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
     assert_eq!(b["carListing"]["rejectionReason"], "The photos do not show all four sides.");
     // The host fixes it and submits again.
-    let (s, b) = section(&host.token, json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"})).await;
+    let (s, b) = section(
+        &host.token,
+        json!({"sectionName": "dailyPrice", "carId": id, "carDailyPrice": "80"}),
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
     let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
     assert_eq!(s, 200, "{b}");
-    let (_, b) = parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
-    assert_eq!((b["carListing"]["status"].as_str(), b["carListing"]["dailyPrice"].as_f64()), (Some("pending"), Some(80.0)), "{b}");
+    let (_, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!(
+        (b["carListing"]["status"].as_str(), b["carListing"]["dailyPrice"].as_f64()),
+        (Some("pending"), Some(80.0)),
+        "{b}"
+    );
 }
 
 #[tokio::test]
 async fn a_vin_decodes_offline_into_the_vehicle_and_its_suggestions() {
     let host = sign_up().await;
-    let (s, b) = parts(get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", Some(&host.token)).await).await;
+    let (s, b) = parts(
+        get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", Some(&host.token)).await,
+    )
+    .await;
     assert_eq!(s, 200, "{b}");
-    assert_eq!((b["data"]["make"].as_str(), b["data"]["carYear"].as_i64()), (Some("HONDA"), Some(2003)), "{b}");
+    assert_eq!(b["data"]["make"].as_str().map(str::to_lowercase).as_deref(), Some("honda"), "{b}");
+    assert_eq!(b["data"]["carYear"].as_i64(), Some(2003), "{b}");
     assert_eq!(b["data"]["model"], "Accord");
-    let (s, b) = parts(get("/v1/host/carListing/getCarDetailsByVIN/123", Some(&host.token)).await).await;
+    let (s, b) =
+        parts(get("/v1/host/carListing/getCarDetailsByVIN/123", Some(&host.token)).await).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("invalid_vin")), "{b}");
-    let (s, b) = parts(get("/v1/host/carListing/getModelsForMake/Honda", Some(&host.token)).await).await;
+    let (s, b) =
+        parts(get("/v1/host/carListing/getModelsForMake/Honda", Some(&host.token)).await).await;
     assert_eq!(s, 200, "{b}");
     assert!(b["models"].as_array().unwrap().iter().any(|m| m == "Accord"), "{b}");
     let vehicle = json!({"make": "Honda", "model": "Accord", "trim": "EX", "style": "sedan", "carYear": 2020, "transmissionType": "automatic"});
-    let (s, b) = parts(post("/v1/host/carListing/getcarfeatures", vehicle.clone(), Some(&host.token)).await).await;
+    let (s, b) =
+        parts(post("/v1/host/carListing/getcarfeatures", vehicle.clone(), Some(&host.token)).await)
+            .await;
     assert_eq!(s, 200, "{b}");
     let list = b["data"]["featuresAvailability"].as_array().unwrap();
     assert!(list.iter().any(|f| f["name"] == "Backup camera" && f["available"] == true), "{b}");
-    let (s, b) = parts(post("/v1/host/carListing/getcardescription", vehicle, Some(&host.token)).await).await;
+    let (s, b) =
+        parts(post("/v1/host/carListing/getcardescription", vehicle, Some(&host.token)).await)
+            .await;
     assert_eq!(s, 200, "{b}");
     assert!(b["carDescription"].as_str().unwrap().split_whitespace().count() >= 60, "{b}");
-    let (s, _) = parts(get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", None).await).await;
+    let (s, _) =
+        parts(get("/v1/host/carListing/getCarDetailsByVIN/1HGCM82633A004352", None).await).await;
     assert_eq!(s, 401);
+}
+
+/// A new host's car, listed, approved and in the catalog; answers (host, car id).
+async fn approved_car() -> (NewUser, String) {
+    let host = sign_up().await;
+    let id = list_to_photos(&host.token, &fresh_vin()).await;
+    let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin().await)).await)
+            .await;
+    assert_eq!(s, 200, "{b}");
+    catalog_shows(&id, |car| car["dailyPrice"].as_f64() == Some(75.0)).await;
+    (host, id)
+}
+
+/// Waits until the catalog's car page satisfies `want` (events reach it within a second or so).
+async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        let (s, b) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+        if s == 200 && want(&b["data"]) {
+            return b["data"].clone();
+        }
+        last = b;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the catalog never showed the change: {last}");
+}
+
+async fn car_update(token: &str, path: &str, body: Value) -> (u16, Value) {
+    parts(post(path, body, Some(token)).await).await
+}
+
+#[tokio::test]
+async fn a_hosts_changes_to_a_listed_car_reach_search_and_pricing() {
+    let (host, id) = approved_car().await;
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarDailyPrice/{id}"),
+        json!({"dailyPrice": "90"}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["dailyPrice"].as_f64()), (200, Some(90.0)), "{b}");
+    catalog_shows(&id, |c| c["dailyPrice"].as_f64() == Some(90.0)).await;
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updatePriceDiscount/{id}"),
+        json!({"weeklyDiscount": 10, "monthlyDiscount": 25}),
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["weeklyDiscount"].as_i64(), b["data"]["monthlyDiscount"].as_i64()),
+        (200, Some(10), Some(25)),
+        "{b}"
+    );
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updatePriceDiscount/{id}"),
+        json!({"weeklyDiscount": 60}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_discount")), "{b}");
+    let (s, b) = car_update(&host.token, &format!("/v1/cars/extras/{id}"), json!({"extras": [
+        {"extraType": "Child safety seat", "price": 12, "per": "day"},
+        {"extraType": "Cooler", "price": "8.50", "per": "trip", "isQuantityChoosable": true, "availableQuantity": 2}]})).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["extras"][1]["price"].as_f64(), Some(8.5), "{b}");
+    catalog_shows(&id, |c| c["extras"].as_array().is_some_and(|e| e.len() == 2)).await;
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/cars/extras/{id}"),
+        json!({"extras": [{"extraType": "Cooler", "price": 0, "per": "trip"}]}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_extra_price")), "{b}");
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateTripPreferences/{id}"),
+        json!({"minTripDuration": 2, "maxTripDuration": 30}),
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["minTripDuration"].as_i64(), b["data"]["advanceNotice"].as_i64()),
+        (200, Some(2), Some(3)),
+        "{b}"
+    );
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateTripPreferences/{id}"),
+        json!({"maxTripDuration": 1}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_max_trip_duration")), "{b}");
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateGuestInstructions/{id}"),
+        json!({"guestInstructions": "Keys in the lockbox."}),
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["guestInstructions"].as_str()),
+        (200, Some("Keys in the lockbox.")),
+        "{b}"
+    );
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarDetails/{id}"),
+        json!({"seats": 7, "licensePlate": "7xyz999"}),
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["seats"].as_i64(), b["data"]["licensePlate"].as_str()),
+        (200, Some(7), Some("7XYZ999")),
+        "{b}"
+    );
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarDetails/{id}"),
+        json!({"carDetails": "Short."}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("description_too_short")), "{b}");
+    // Nobody else changes the car.
+    let stranger = sign_up().await;
+    let (s, b) = car_update(
+        &stranger.token,
+        &format!("/v1/host/car-update/updateCarDailyPrice/{id}"),
+        json!({"dailyPrice": "1"}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("listing_not_found")), "{b}");
+    // Snoozed, it leaves search; listed again, it is back.
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarStatus/{id}"),
+        json!({"carStatus": "snoozed"}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("snoozed")), "{b}");
+    let mut shown = true;
+    for _ in 0..100 {
+        shown = in_search(&id).await;
+        if !shown {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!shown, "a snoozed car is not searchable");
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarStatus/{id}"),
+        json!({"carStatus": "retired"}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_car_status")), "{b}");
+    let (s, _) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarStatus/{id}"),
+        json!({"carStatus": "listed"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    for _ in 0..100 {
+        if in_search(&id).await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("listed again, the car never came back to search");
+}
+
+/// Whether a search near the test cars' place (a week from now, three days) finds the car.
+async fn in_search(id: &str) -> bool {
+    let day = |d: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string();
+    let (s, b) = parts(get(&format!(
+        "/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate={}&fromTime=10:00%20AM&untilDate={}&untilTime=10:00%20AM&sortBy=distance&limit=50",
+        day(40), day(43)), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    b["data"].as_array().unwrap().iter().any(|c| c["_id"] == id)
+}
+
+/// Books the car as `guest`, waiting for the car's rates to reach pricing.
+async fn book(guest: &NewUser, car: &str, from: i64, until: i64) -> Value {
+    for _ in 0..50 {
+        let (s, b) = create(&guest.token, trip_body(car, from, until), None).await;
+        if s == 201 || s == 200 {
+            return b;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("the car {car} could not be booked");
+}
+
+#[tokio::test]
+async fn a_car_with_a_trip_to_come_is_not_deleted() {
+    let (host, id) = approved_car().await;
+    let guest = verified_guest().await;
+    let trip = book(&guest, &id, 30, 32).await;
+    let trip_id = trip["data"]["tripId"].as_str().expect("a trip id").to_owned();
+    let mut refused = (0, Value::Null);
+    for _ in 0..100 {
+        refused =
+            car_update(&host.token, &format!("/v1/host/car-update/deleteCar/{id}"), json!({}))
+                .await;
+        if refused.0 == 409 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (s, b) = refused;
+    assert_eq!((s, b["error"].as_str()), (409, Some("car_has_trips")), "{b}");
+    assert!(b["message"].as_str().unwrap().contains(&trip_id), "{b}");
+    // Cancelled, the trip no longer holds the car, which can then be deleted.
+    let (s, b) = parts(
+        post(
+            "/v1/trips/cancelTrip",
+            json!({"tripId": trip_id, "cancelReason": "Plans changed"}),
+            Some(&guest.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let mut deleted = (0, Value::Null);
+    for _ in 0..100 {
+        deleted =
+            car_update(&host.token, &format!("/v1/host/car-update/deleteCar/{id}"), json!({}))
+                .await;
+        if deleted.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(deleted.0, 200, "{}", deleted.1);
+    let (s, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("listing_not_found")), "{b}");
+    assert!(!in_search(&id).await);
 }

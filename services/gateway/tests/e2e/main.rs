@@ -10,6 +10,7 @@ mod edge;
 mod fake_google;
 mod google;
 mod helpers;
+mod hosting;
 mod payouts;
 mod pricing;
 mod trip_extras;

@@ -4,6 +4,7 @@
 //! gives them).
 //!
 //! * [`listing`]: the listing wizard's steps and one parser per step's payload.
+//! * [`car`]: a listed car's settings: discounts, guest instructions, extras, status.
 //! * [`vin`]: VINs, their check digit and model-year code.
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
@@ -12,6 +13,7 @@
 //! * [`performance`]: a host's performance from trip facts, cancellation rate against the terms.
 //! * [`policy`]: every constant, with where it comes from.
 
+pub mod car;
 pub mod listing;
 pub mod performance;
 pub mod photo;
@@ -27,6 +29,17 @@ pub fn all_codes() -> &'static [&'static str] {
 }
 
 const ALL_CODES: &[&str] = &[
+    // car
+    "invalid_discount",
+    "guest_instructions_too_long",
+    "extra_name_required",
+    "extra_text_too_long",
+    "invalid_extra_price",
+    "invalid_extra_per",
+    "invalid_extra_quantity",
+    "too_many_extras",
+    "duplicate_extra",
+    "invalid_car_status",
     // vin
     "invalid_vin",
     "vin_check_digit",
@@ -130,6 +143,7 @@ mod tests {
             );
         }
         let modules: Vec<&[&str]> = vec![
+            car::CarError::CODES,
             vin::VinError::CODES,
             vehicle::VehicleError::CODES,
             photo::PhotoError::CODES,
@@ -153,7 +167,18 @@ mod tests {
         use vehicle::VehicleError as V;
         use vin::VinError;
         let f = || "f".to_string();
+        use car::CarError as C;
         let codes: Vec<&str> = [
+            C::InvalidDiscount.code(),
+            C::InstructionsTooLong.code(),
+            C::ExtraNameRequired.code(),
+            C::ExtraTextTooLong.code(),
+            C::InvalidExtraPrice.code(),
+            C::InvalidExtraPer.code(),
+            C::InvalidExtraQuantity.code(),
+            C::TooManyExtras.code(),
+            C::DuplicateExtra.code(),
+            C::InvalidStatus.code(),
             VinError::Invalid.code(),
             VinError::CheckDigit { expected: '1', found: '2' }.code(),
             V::YearRequired.code(),

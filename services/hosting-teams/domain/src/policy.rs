@@ -233,6 +233,24 @@ pub const CANCELLATION_RATE_THRESHOLD_BP: u32 = 400;
 /// "(penalty band over 2%)", in basis points: from here up to the threshold, a warning.
 pub const CANCELLATION_RATE_BAND_BP: u32 = 200;
 
+// ---------------------------------------------------------------------------------------------
+// Car management (the product's own limits: the spec names the calls, not their rules)
+
+/// Weekly and monthly discounts: "up to 50% off" (the product's long-term offer).
+pub const MAX_DISCOUNT_PCT: u8 = 50;
+/// Guest instructions shown after booking.
+pub const MAX_GUEST_INSTRUCTIONS_CHARS: usize = 2_000;
+/// Extras a car offers.
+pub const MAX_EXTRAS: usize = 20;
+/// An extra's name and description.
+pub const MAX_EXTRA_TEXT_CHARS: usize = 200;
+/// An extra's price: at most $1,000 (a larger one is a typo or belongs in the daily price).
+pub const MAX_EXTRA_PRICE_CENTS: i64 = 100_000;
+/// How an extra is charged (the catalog's `per`).
+pub const EXTRA_PERS: &[&str] = &["day", "trip"];
+/// The most of one extra a guest may choose.
+pub const MAX_EXTRA_QUANTITY: u8 = 10;
+
 #[cfg(test)]
 mod tests {
     use super::*;

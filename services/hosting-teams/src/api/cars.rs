@@ -9,7 +9,10 @@ use upcar_identity::Identity;
 use upcar_proto::hosting as pb;
 
 /// Whether the caller hosts, from their listings' statuses.
-pub async fn status(state: &AppState, who: Option<Identity>) -> HostingResult<pb::GetHostStatusReply> {
+pub async fn status(
+    state: &AppState,
+    who: Option<Identity>,
+) -> HostingResult<pb::GetHostStatusReply> {
     let who = host(who)?;
     let mut conn = state.conn().await?;
     let counts = listings::status_counts(&mut conn, who.user_id).await?;
@@ -38,12 +41,17 @@ pub async fn status(state: &AppState, who: Option<Identity>) -> HostingResult<pb
 }
 
 /// The caller's cars past the wizard, newest first (9 a page by default).
-pub async fn list(state: &AppState, who: Option<Identity>, r: pb::GetHostCarsRequest) -> HostingResult<pb::ListingsReply> {
+pub async fn list(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::GetHostCarsRequest,
+) -> HostingResult<pb::ListingsReply> {
     let who = host(who)?;
     let default_limit = i32::try_from(HOST_CARS_PAGE_SIZE).unwrap_or(9);
     let (page, limit) = page(r.page, r.limit, default_limit)?;
     let mut conn = state.conn().await?;
     let offset = i64::from(page - 1) * i64::from(limit);
-    let (rows, total) = listings::host_cars(&mut conn, who.user_id, offset, i64::from(limit)).await?;
+    let (rows, total) =
+        listings::host_cars(&mut conn, who.user_id, offset, i64::from(limit)).await?;
     Ok(pb::ListingsReply { listings: rows.iter().map(view::listing).collect(), page, limit, total })
 }

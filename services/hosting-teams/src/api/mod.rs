@@ -1,6 +1,7 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 
 pub mod cars;
+pub mod manage;
 pub mod review;
 pub mod vehicles;
 pub mod view;
@@ -60,10 +61,14 @@ pub fn listing_id(s: &str) -> HostingResult<Uuid> {
 }
 
 /// `page` and `limit` (defaults 1 and `default_limit`, at most 50 a page).
-pub fn page(page: Option<i32>, limit: Option<i32>, default_limit: i32) -> HostingResult<(i32, i32)> {
+pub fn page(
+    page: Option<i32>,
+    limit: Option<i32>,
+    default_limit: i32,
+) -> HostingResult<(i32, i32)> {
     let page = page.unwrap_or(1);
     let limit = limit.unwrap_or(default_limit);
-    if page < 1 || page > 100_000 {
+    if !(1..=100_000).contains(&page) {
         return Err(HostingError::InvalidPage);
     }
     if !(1..=50).contains(&limit) {
@@ -162,5 +167,32 @@ impl Hosting for HostingApi {
         r: Request<pb::GetHostCarsRequest>,
     ) -> Result<Response<pb::ListingsReply>, Status> {
         call("GetHostCars", r, async |who, b| cars::list(&self.state, who, b).await).await
+    }
+    async fn update_car(
+        &self,
+        r: Request<pb::UpdateCarRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("UpdateCar", r, async |who, b| manage::update(&self.state, who, b).await).await
+    }
+    async fn set_car_status(
+        &self,
+        r: Request<pb::SetCarStatusRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("SetCarStatus", r, async |who, b| manage::set_status(&self.state, who, b).await).await
+    }
+    async fn delete_car(
+        &self,
+        r: Request<pb::ListingIdRequest>,
+    ) -> Result<Response<pb::DeleteCarListingReply>, Status> {
+        call("DeleteCar", r, async |who, b| manage::delete(&self.state, who, b).await).await
+    }
+    async fn add_inspection_form(
+        &self,
+        r: Request<pb::AddInspectionFormRequest>,
+    ) -> Result<Response<pb::ListingReply>, Status> {
+        call("AddInspectionForm", r, async |who, b| {
+            manage::inspection_form(&self.state, who, b).await
+        })
+        .await
     }
 }

@@ -15,7 +15,11 @@ use upcar_proto::hosting as pb;
 const MAX_REASON_CHARS: usize = 1000;
 
 /// Listings waiting for review, oldest first.
-pub async fn pending(state: &AppState, who: Option<Identity>, r: pb::ListListingsForReviewRequest) -> HostingResult<pb::ListingsReply> {
+pub async fn pending(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ListListingsForReviewRequest,
+) -> HostingResult<pb::ListingsReply> {
     admin(who)?;
     let (page, limit) = page(r.page, r.limit, 20)?;
     let mut conn = state.conn().await?;
@@ -26,7 +30,11 @@ pub async fn pending(state: &AppState, who: Option<Identity>, r: pb::ListListing
 
 /// Approves a listing under review: active, its version moved on, and its full state
 /// published in the same transaction.
-pub async fn approve(state: &AppState, who: Option<Identity>, r: pb::ListingIdRequest) -> HostingResult<pb::ListingReply> {
+pub async fn approve(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ListingIdRequest,
+) -> HostingResult<pb::ListingReply> {
     admin(who)?;
     let id = listing_id(&r.car_id)?;
     let now = state.clock.now();
@@ -53,7 +61,11 @@ pub async fn approve(state: &AppState, who: Option<Identity>, r: pb::ListingIdRe
 }
 
 /// Rejects a listing under review with a reason; its host can edit and submit it again.
-pub async fn reject(state: &AppState, who: Option<Identity>, r: pb::RejectListingRequest) -> HostingResult<pb::ListingReply> {
+pub async fn reject(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::RejectListingRequest,
+) -> HostingResult<pb::ListingReply> {
     admin(who)?;
     let id = listing_id(&r.car_id)?;
     let reason = r.reason.trim();

@@ -12,10 +12,18 @@ use upcar_identity::Identity;
 use upcar_proto::hosting as pb;
 
 /// `getCarDetailsByVIN`: `found: false` when vPIC knows nothing of the VIN.
-pub async fn decode(state: &AppState, who: Option<Identity>, r: pb::VinRequest) -> HostingResult<pb::DecodeVinReply> {
+pub async fn decode(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::VinRequest,
+) -> HostingResult<pb::DecodeVinReply> {
     host(who)?;
     let vin = Vin::parse(&r.vin)?;
-    let decoded = state.vins.decode(vin.as_str()).await.map_err(|e| HostingError::VinLookup(e.to_string()))?;
+    let decoded = state
+        .vins
+        .decode(vin.as_str())
+        .await
+        .map_err(|e| HostingError::VinLookup(e.to_string()))?;
     Ok(match decoded {
         Some(v) => pb::DecodeVinReply {
             found: true,
@@ -33,7 +41,11 @@ pub async fn decode(state: &AppState, who: Option<Identity>, r: pb::VinRequest) 
 }
 
 /// `CheckExistingVIN`.
-pub async fn exists(state: &AppState, who: Option<Identity>, r: pb::VinRequest) -> HostingResult<pb::CheckExistingVinReply> {
+pub async fn exists(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::VinRequest,
+) -> HostingResult<pb::CheckExistingVinReply> {
     let who = host(who)?;
     let vin = Vin::parse(&r.vin)?;
     let mut conn = state.conn().await?;
@@ -44,7 +56,11 @@ pub async fn exists(state: &AppState, who: Option<Identity>, r: pb::VinRequest) 
 }
 
 /// `getModelsForMake`.
-pub async fn models(state: &AppState, who: Option<Identity>, r: pb::ModelsForMakeRequest) -> HostingResult<pb::ModelsForMakeReply> {
+pub async fn models(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ModelsForMakeRequest,
+) -> HostingResult<pb::ModelsForMakeReply> {
     host(who)?;
     let make = r.make.trim();
     if make.is_empty() {
@@ -53,7 +69,11 @@ pub async fn models(state: &AppState, who: Option<Identity>, r: pb::ModelsForMak
     if make.chars().count() > 100 {
         return Err(HostingError::MakeTooLong);
     }
-    let mut models = state.vins.models_for_make(make).await.map_err(|e| HostingError::VinLookup(e.to_string()))?;
+    let mut models = state
+        .vins
+        .models_for_make(make)
+        .await
+        .map_err(|e| HostingError::VinLookup(e.to_string()))?;
     models.sort_by_key(|m| m.to_lowercase());
     models.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
     Ok(pb::ModelsForMakeReply { models })
@@ -72,7 +92,10 @@ fn vehicle_of(v: Option<pb::DecodedVehicle>) -> Vehicle {
 }
 
 /// `getcarfeatures`.
-pub fn features(who: Option<Identity>, r: pb::CarFeaturesRequest) -> HostingResult<pb::CarFeaturesReply> {
+pub fn features(
+    who: Option<Identity>,
+    r: pb::CarFeaturesRequest,
+) -> HostingResult<pb::CarFeaturesReply> {
     host(who)?;
     let v = vehicle_of(r.vehicle);
     if v.make.trim().is_empty() || v.model.trim().is_empty() {
@@ -87,7 +110,11 @@ pub fn features(who: Option<Identity>, r: pb::CarFeaturesRequest) -> HostingResu
 
 /// `getcardescription`: from the fields sent, completed from the caller's listing when it is
 /// named.
-pub async fn description(state: &AppState, who: Option<Identity>, r: pb::GenerateDescriptionRequest) -> HostingResult<pb::GenerateDescriptionReply> {
+pub async fn description(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::GenerateDescriptionRequest,
+) -> HostingResult<pb::GenerateDescriptionReply> {
     let who = host(who)?;
     let mut v = Vehicle {
         make: r.make,

@@ -69,5 +69,59 @@ pub fn listing(l: &Listing) -> pb::Listing {
         submitted_at: r.submitted_at.map(time).unwrap_or_default(),
         created_at: time(r.created_at),
         updated_at: time(r.updated_at),
+        weekly_discount_pct: l.settings.as_ref().map_or(0, |x| x.weekly_discount_pct),
+        monthly_discount_pct: l.settings.as_ref().map_or(0, |x| x.monthly_discount_pct),
+        instant_booking: l.settings.as_ref().is_none_or(|x| x.instant_booking),
+        guest_instructions: l
+            .settings
+            .as_ref()
+            .map(|x| x.guest_instructions.clone())
+            .unwrap_or_default(),
+        extras: extras(l)
+            .into_iter()
+            .map(|e| pb::Extra {
+                extra_id: e.extra_id,
+                extra_type: e.extra_type,
+                description: e.description,
+                price_cents: e.amount_cents,
+                per: e.per,
+                is_quantity_choosable: e.is_quantity_choosable,
+                available_quantity: e.available_quantity,
+            })
+            .collect(),
+        inspection_form_url: l
+            .settings
+            .as_ref()
+            .and_then(|x| x.inspection_form_url.clone())
+            .unwrap_or_default(),
     }
+}
+
+/// The car's extras as the events carry them (read from the stored JSON list).
+pub fn extras(l: &Listing) -> Vec<upcar_proto::events::CarExtra> {
+    let Some(list) = l.settings.as_ref().and_then(|s| s.extras.as_array().cloned()) else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|x| {
+            let text = |k: &str| x.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+            let id = text("extraId");
+            (!id.is_empty()).then(|| upcar_proto::events::CarExtra {
+                extra_id: id,
+                extra_type: text("extraType"),
+                description: text("description"),
+                amount_cents: x.get("priceCents").and_then(|v| v.as_i64()).unwrap_or(0),
+                per: text("per"),
+                is_quantity_choosable: x
+                    .get("isQuantityChoosable")
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false),
+                available_quantity: x
+                    .get("availableQuantity")
+                    .and_then(|v| v.as_i64())
+                    .and_then(|v| i32::try_from(v).ok())
+                    .unwrap_or(1),
+            })
+        })
+        .collect()
 }

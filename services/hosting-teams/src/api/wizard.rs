@@ -7,7 +7,9 @@ use crate::api::view::{self, completed};
 use crate::api::{host, listing_id};
 use crate::error::{HostingError, HostingResult};
 use crate::state::AppState;
-use crate::store::listings::{self, FeaturesForm, Listing, PhotosForm, PlaceRow, RulesRow, VehicleForm};
+use crate::store::listings::{
+    self, FeaturesForm, Listing, PhotosForm, PlaceRow, RulesRow, VehicleForm,
+};
 use chrono::{DateTime, Datelike, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use hosting_domain::listing::{
@@ -37,9 +39,28 @@ fn file_name(url: &str) -> &str {
     url.split(['?', '#']).next().unwrap_or(url).rsplit('/').next().unwrap_or(url)
 }
 
+/// The photos step's set, each photo judged by its stored bytes: one of this product's files,
+/// JPEG or PNG, at most 20 MB, at least 360x360.
+pub fn photos(p: &pb::PhotosSection) -> HostingResult<PhotoSet> {
+    let urls: Vec<&str> = p.photos.iter().map(|f| f.url.as_str()).collect();
+    let set = PhotoSet::parse(&p.primary_photo_url, &urls)?;
+    for facts in &p.photos {
+        if !facts.stored {
+            return Err(HostingError::PhotoNotUploaded(file_name(&facts.url).to_owned()));
+        }
+        let size = u64::try_from(facts.size_bytes).unwrap_or(0);
+        check_photo_head(file_name(&facts.url), size, &facts.head)?;
+    }
+    Ok(set)
+}
+
 /// Parses the section the request names; every rule of spec 001 section 5 that needs no
 /// stored data is checked here.
-fn parse(step: Step, section: Option<pb::save_listing_section_request::Section>, now: DateTime<Utc>) -> HostingResult<Parsed> {
+fn parse(
+    step: Step,
+    section: Option<pb::save_listing_section_request::Section>,
+    now: DateTime<Utc>,
+) -> HostingResult<Parsed> {
     use pb::save_listing_section_request::Section as S;
     let parsed = match (step, section) {
         (Step::Location, Some(S::Location(l))) => {
@@ -103,20 +124,7 @@ fn parse(step: Step, section: Option<pb::save_listing_section_request::Section>,
         (Step::DailyPrice, Some(S::DailyPrice(p))) => {
             Parsed::DailyPrice(DailyPrice::parse(&p.car_daily_price)?)
         }
-        (Step::Photos, Some(S::Photos(p))) => {
-            let urls: Vec<&str> = p.photos.iter().map(|f| f.url.as_str()).collect();
-            let set = PhotoSet::parse(&p.primary_photo_url, &urls)?;
-            // Each photo is judged by the stored bytes: one of this product's files, JPEG or
-            // PNG, at most 20 MB, at least 360x360.
-            for facts in &p.photos {
-                if !facts.stored {
-                    return Err(HostingError::PhotoNotUploaded(file_name(&facts.url).to_owned()));
-                }
-                let size = u64::try_from(facts.size_bytes).unwrap_or(0);
-                check_photo_head(file_name(&facts.url), size, &facts.head)?;
-            }
-            Parsed::Photos(set)
-        }
+        (Step::Photos, Some(S::Photos(p))) => Parsed::Photos(photos(&p)?),
         (Step::Finalize, s) => {
             let terms_accepted = match s {
                 Some(S::Finalize(f)) => f.terms_accepted,
@@ -141,14 +149,16 @@ async fn target(
     let id = if car_id.trim().is_empty() {
         match listings::draft_of(c, who.user_id).await? {
             Some(l) => l.row.id,
-            None if step == Step::Location => match listings::create_draft(c, who.user_id, now).await? {
-                Some(id) => id,
-                // Another first step of this host committed in between: use its draft.
-                None => listings::draft_of(c, who.user_id)
-                    .await?
-                    .map(|l| l.row.id)
-                    .ok_or(HostingError::NoDraft)?,
-            },
+            None if step == Step::Location => {
+                match listings::create_draft(c, who.user_id, now).await? {
+                    Some(id) => id,
+                    // Another first step of this host committed in between: use its draft.
+                    None => listings::draft_of(c, who.user_id)
+                        .await?
+                        .map(|l| l.row.id)
+                        .ok_or(HostingError::NoDraft)?,
+                }
+            }
             None => return Err(HostingError::NoDraft),
         }
     } else {
@@ -170,7 +180,12 @@ async fn target(
 }
 
 /// Stores one parsed section.
-async fn store(c: &mut AsyncPgConnection, l: &Listing, parsed: Parsed, now: DateTime<Utc>) -> HostingResult<(bool, bool)> {
+async fn store(
+    c: &mut AsyncPgConnection,
+    l: &Listing,
+    parsed: Parsed,
+    now: DateTime<Utc>,
+) -> HostingResult<(bool, bool)> {
     let id = l.row.id;
     let mut warning = false;
     let mut submitted = false;
@@ -298,8 +313,13 @@ pub async fn save(
             if step != Step::Finalize {
                 listings::mark_step(c, listing.row.id, step.key(), now).await?;
             }
-            let saved = listings::find(c, listing.row.id).await?.ok_or(HostingError::ListingNotFound)?;
-            let next = if submitted { String::new() } else { next_step(&completed(&saved)).key().to_owned() };
+            let saved =
+                listings::find(c, listing.row.id).await?.ok_or(HostingError::ListingNotFound)?;
+            let next = if submitted {
+                String::new()
+            } else {
+                next_step(&completed(&saved)).key().to_owned()
+            };
             Ok((saved.row.id, next, warning))
         })
         .await?;
@@ -313,13 +333,18 @@ pub async fn save(
 }
 
 /// `checkCarListing`: the caller's draft and where it resumes.
-pub async fn check(state: &AppState, who: Option<Identity>) -> HostingResult<pb::CheckCarListingReply> {
+pub async fn check(
+    state: &AppState,
+    who: Option<Identity>,
+) -> HostingResult<pb::CheckCarListingReply> {
     let who = host(who)?;
     let mut conn = state.conn().await?;
     Ok(match listings::draft_of(&mut conn, who.user_id).await? {
         Some(l) => pb::CheckCarListingReply {
             has_existing_listing: true,
-            message: "You have a car listing in progress. Would you like to continue where you left off?".to_owned(),
+            message:
+                "You have a car listing in progress. Would you like to continue where you left off?"
+                    .to_owned(),
             car_id: l.row.id.to_string(),
             next_step: view::resume_at(&l),
         },
@@ -333,7 +358,11 @@ pub async fn check(state: &AppState, who: Option<Identity>) -> HostingResult<pb:
 }
 
 /// The caller's listing (an admin reads any); anyone else: not found.
-pub async fn get(state: &AppState, who: Option<Identity>, r: pb::ListingIdRequest) -> HostingResult<pb::ListingReply> {
+pub async fn get(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ListingIdRequest,
+) -> HostingResult<pb::ListingReply> {
     let who = host(who)?;
     let id = listing_id(&r.car_id)?;
     let mut conn = state.conn().await?;
@@ -349,7 +378,11 @@ pub async fn get(state: &AppState, who: Option<Identity>, r: pb::ListingIdReques
 
 /// `deleteCarListing`: a draft (Start New Listing) or a rejected listing. A car on the
 /// platform is deleted through car management, which checks its trips.
-pub async fn delete(state: &AppState, who: Option<Identity>, r: pb::ListingIdRequest) -> HostingResult<pb::DeleteCarListingReply> {
+pub async fn delete(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::ListingIdRequest,
+) -> HostingResult<pb::DeleteCarListingReply> {
     let who = host(who)?;
     let id: Uuid = listing_id(&r.car_id)?;
     let mut conn = state.conn().await?;

@@ -1,6 +1,6 @@
 //! Listings: the wizard's draft, its sections, review and the host's cars.
 
-use crate::store::schema::{listing_places, listing_rules, listings};
+use crate::store::schema::{listing_places, listing_rules, listing_settings, listings};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -67,12 +67,40 @@ pub struct RulesRow {
     pub two_day_weekend: bool,
 }
 
-/// A listing with its place and rules (absent until their steps are saved).
+/// A listed car's settings beyond the wizard.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = listing_settings)]
+pub struct SettingsRow {
+    pub listing_id: Uuid,
+    pub weekly_discount_pct: i32,
+    pub monthly_discount_pct: i32,
+    pub instant_booking: bool,
+    pub guest_instructions: String,
+    pub extras: serde_json::Value,
+    pub inspection_form_url: Option<String>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Changes to a car's settings; `None` leaves a column as it is.
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = listing_settings)]
+pub struct SettingsChange {
+    pub weekly_discount_pct: Option<i32>,
+    pub monthly_discount_pct: Option<i32>,
+    pub instant_booking: Option<bool>,
+    pub guest_instructions: Option<String>,
+    pub extras: Option<serde_json::Value>,
+    pub inspection_form_url: Option<String>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// A listing with its place, rules and settings (absent until saved).
 #[derive(Debug, Clone)]
 pub struct Listing {
     pub row: ListingRow,
     pub place: Option<PlaceRow>,
     pub rules: Option<RulesRow>,
+    pub settings: Option<SettingsRow>,
 }
 
 /// The vehicle step's fields.
@@ -112,12 +140,8 @@ pub struct PhotosForm {
 
 /// One listing with its place and rules.
 pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<Listing>> {
-    let row = listings::table
-        .find(id)
-        .select(ListingRow::as_select())
-        .first(conn)
-        .await
-        .optional()?;
+    let row =
+        listings::table.find(id).select(ListingRow::as_select()).first(conn).await.optional()?;
     match row {
         Some(row) => Ok(Some(with_parts(conn, row).await?)),
         None => Ok(None),
@@ -152,10 +176,19 @@ async fn with_parts(conn: &mut AsyncPgConnection, row: ListingRow) -> QueryResul
         .first(conn)
         .await
         .optional()?;
-    Ok(Listing { row, place, rules })
+    let settings = listing_settings::table
+        .find(row.id)
+        .select(SettingsRow::as_select())
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(Listing { row, place, rules, settings })
 }
 
-async fn complete(conn: &mut AsyncPgConnection, rows: Vec<ListingRow>) -> QueryResult<Vec<Listing>> {
+async fn complete(
+    conn: &mut AsyncPgConnection,
+    rows: Vec<ListingRow>,
+) -> QueryResult<Vec<Listing>> {
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
     let places: Vec<PlaceRow> = listing_places::table
         .filter(listing_places::listing_id.eq_any(&ids))
@@ -167,12 +200,18 @@ async fn complete(conn: &mut AsyncPgConnection, rows: Vec<ListingRow>) -> QueryR
         .select(RulesRow::as_select())
         .load(conn)
         .await?;
+    let settings: Vec<SettingsRow> = listing_settings::table
+        .filter(listing_settings::listing_id.eq_any(&ids))
+        .select(SettingsRow::as_select())
+        .load(conn)
+        .await?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let place = places.iter().find(|p| p.listing_id == row.id).cloned();
             let rules = rules.iter().find(|r| r.listing_id == row.id).cloned();
-            Listing { row, place, rules }
+            let settings = settings.iter().find(|r| r.listing_id == row.id).cloned();
+            Listing { row, place, rules, settings }
         })
         .collect())
 }
@@ -222,7 +261,9 @@ pub async fn mark_step(
 ) -> QueryResult<()> {
     diesel::update(listings::table.find(id))
         .set((
-            listings::completed_steps.eq(diesel::dsl::sql::<diesel::sql_types::Array<diesel::sql_types::Text>>(
+            listings::completed_steps.eq(diesel::dsl::sql::<
+                diesel::sql_types::Array<diesel::sql_types::Text>,
+            >(
                 "(SELECT array_agg(DISTINCT s ORDER BY s) FROM unnest(completed_steps || ARRAY[",
             )
             .bind::<diesel::sql_types::Text, _>(step.to_owned())
@@ -259,7 +300,11 @@ pub async fn save_rules(conn: &mut AsyncPgConnection, rules: &RulesRow) -> Query
 }
 
 /// Saves the vehicle step.
-pub async fn save_vehicle(conn: &mut AsyncPgConnection, id: Uuid, f: &VehicleForm) -> QueryResult<()> {
+pub async fn save_vehicle(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    f: &VehicleForm,
+) -> QueryResult<()> {
     diesel::update(listings::table.find(id)).set(f).execute(conn).await?;
     Ok(())
 }
@@ -275,7 +320,11 @@ pub async fn save_features(
 }
 
 /// Saves the description step.
-pub async fn save_description(conn: &mut AsyncPgConnection, id: Uuid, text: &str) -> QueryResult<()> {
+pub async fn save_description(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    text: &str,
+) -> QueryResult<()> {
     diesel::update(listings::table.find(id))
         .set(listings::description.eq(text))
         .execute(conn)
@@ -293,7 +342,11 @@ pub async fn save_price(conn: &mut AsyncPgConnection, id: Uuid, cents: i64) -> Q
 }
 
 /// Saves the photos step.
-pub async fn save_photos(conn: &mut AsyncPgConnection, id: Uuid, f: &PhotosForm) -> QueryResult<()> {
+pub async fn save_photos(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    f: &PhotosForm,
+) -> QueryResult<()> {
     diesel::update(listings::table.find(id)).set(f).execute(conn).await?;
     Ok(())
 }
@@ -352,7 +405,11 @@ pub async fn submit(conn: &mut AsyncPgConnection, id: Uuid, now: DateTime<Utc>) 
 }
 
 /// Records the review's time.
-pub async fn reviewed(conn: &mut AsyncPgConnection, id: Uuid, now: DateTime<Utc>) -> QueryResult<()> {
+pub async fn reviewed(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
     diesel::update(listings::table.find(id))
         .set(listings::reviewed_at.eq(now))
         .execute(conn)
@@ -363,9 +420,7 @@ pub async fn reviewed(conn: &mut AsyncPgConnection, id: Uuid, now: DateTime<Utc>
 /// Deletes a listing that never reached the platform (a draft or a rejected listing).
 pub async fn delete_unlisted(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<bool> {
     let n = diesel::delete(
-        listings::table
-            .find(id)
-            .filter(listings::status.eq_any(["draft", "rejected"])),
+        listings::table.find(id).filter(listings::status.eq_any(["draft", "rejected"])),
     )
     .execute(conn)
     .await?;
@@ -386,11 +441,8 @@ pub async fn pending(
         .select(ListingRow::as_select())
         .load(conn)
         .await?;
-    let total = listings::table
-        .filter(listings::status.eq("pending"))
-        .count()
-        .get_result(conn)
-        .await?;
+    let total =
+        listings::table.filter(listings::status.eq("pending")).count().get_result(conn).await?;
     Ok((complete(conn, rows).await?, total))
 }
 
@@ -401,9 +453,7 @@ pub async fn host_cars(
     offset: i64,
     limit: i64,
 ) -> QueryResult<(Vec<Listing>, i64)> {
-    let on_platform = listings::host_id
-        .eq(host)
-        .and(listings::status.ne_all(["draft", "deleted"]));
+    let on_platform = listings::host_id.eq(host).and(listings::status.ne_all(["draft", "deleted"]));
     let rows = listings::table
         .filter(on_platform)
         .order((listings::created_at.desc(), listings::id.desc()))
@@ -412,7 +462,12 @@ pub async fn host_cars(
         .select(ListingRow::as_select())
         .load(conn)
         .await?;
-    let total = listings::table.filter(on_platform).count().get_result(conn).await?;
+    let total = listings::table
+        .filter(listings::host_id.eq(host))
+        .filter(listings::status.ne_all(["draft", "deleted"]))
+        .count()
+        .get_result(conn)
+        .await?;
     Ok((complete(conn, rows).await?, total))
 }
 
@@ -427,4 +482,28 @@ pub async fn status_counts(
         .select((listings::status, diesel::dsl::count_star()))
         .load(conn)
         .await
+}
+
+/// Applies a change to the car's settings (created with their defaults on first use).
+pub async fn save_settings(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    change: &SettingsChange,
+) -> QueryResult<()> {
+    diesel::insert_into(listing_settings::table)
+        .values(listing_settings::listing_id.eq(id))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    diesel::update(listing_settings::table.find(id)).set(change).execute(conn).await?;
+    Ok(())
+}
+
+/// Moves the listing's version on (its change is published) and its update time.
+pub async fn touch(conn: &mut AsyncPgConnection, id: Uuid, now: DateTime<Utc>) -> QueryResult<()> {
+    diesel::update(listings::table.find(id))
+        .set((listings::version.eq(listings::version + 1), listings::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -1,4 +1,5 @@
 //! The hosting database: diesel schema, rows and queries.
 
+pub mod bookings;
 pub mod listings;
 pub mod schema;

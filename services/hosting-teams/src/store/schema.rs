@@ -63,6 +63,27 @@ diesel::table! {
 
 diesel::joinable!(listing_places -> listings (listing_id));
 diesel::joinable!(listing_rules -> listings (listing_id));
-diesel::allow_tables_to_appear_in_same_query!(listings, listing_places, listing_rules);
 
 pub use upcar_events::schema::{outbox, processed_events};
+
+diesel::table! {
+    /// A listed car's settings beyond the wizard.
+    listing_settings (listing_id) {
+        listing_id -> Uuid,
+        weekly_discount_pct -> Int4,
+        monthly_discount_pct -> Int4,
+        instant_booking -> Bool,
+        guest_instructions -> Text,
+        extras -> Jsonb,
+        inspection_form_url -> Nullable<Text>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(listing_settings -> listings (listing_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    listings,
+    listing_places,
+    listing_rules,
+    listing_settings
+);

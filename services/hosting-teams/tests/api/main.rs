@@ -24,8 +24,9 @@ async fn spawn_app() -> TestApp {
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
     settings.amqp.exchange = upcar_testkit::unique("test-hosting");
-    settings.vin.offline_db = std::env::var("VPIC_DB")
-        .expect("VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)");
+    settings.vin.offline_db = std::env::var("VPIC_DB").expect(
+        "VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)",
+    );
     let app = hosting_teams::Application::build(settings).await.unwrap();
     let (port, state) = (app.port(), app.state());
     tokio::spawn(app.run_until(std::future::pending()));
@@ -56,7 +57,11 @@ fn location() -> Section {
 }
 
 fn save(step: &str, section: Section) -> pb::SaveListingSectionRequest {
-    pb::SaveListingSectionRequest { section_name: step.into(), car_id: String::new(), section: Some(section) }
+    pb::SaveListingSectionRequest {
+        section_name: step.into(),
+        car_id: String::new(),
+        section: Some(section),
+    }
 }
 
 fn vin_details(vin: &str) -> Section {
@@ -90,7 +95,13 @@ async fn ten_first_steps_at_once_give_the_host_one_draft() {
         ids.insert(call.await.unwrap().unwrap().into_inner().car_id);
     }
     assert_eq!(ids.len(), 1, "{ids:?}");
-    let r = app.client.clone().check_car_listing(req(pb::CheckCarListingRequest {}, &host)).await.unwrap().into_inner();
+    let r = app
+        .client
+        .clone()
+        .check_car_listing(req(pb::CheckCarListingRequest {}, &host))
+        .await
+        .unwrap()
+        .into_inner();
     assert!(r.has_existing_listing);
     assert_eq!(r.next_step, "vinDetails");
 }
@@ -101,7 +112,11 @@ async fn one_vin_saved_by_two_hosts_at_once_is_registered_to_one() {
     let vin = "1HGCM82633A004352";
     let (a, b) = (who(Role::User), who(Role::User));
     for h in [&a, &b] {
-        app.client.clone().save_listing_section(req(save("location", location()), h)).await.unwrap();
+        app.client
+            .clone()
+            .save_listing_section(req(save("location", location()), h))
+            .await
+            .unwrap();
     }
     let (mut ca, mut cb) = (app.client.clone(), app.client.clone());
     let (ra, rb) = tokio::join!(
@@ -117,11 +132,26 @@ async fn one_vin_saved_by_two_hosts_at_once_is_registered_to_one() {
 async fn a_refused_section_saves_nothing_and_a_captain_has_no_listings() {
     let app = spawn_app().await;
     let host = who(Role::User);
-    app.client.clone().save_listing_section(req(save("location", location()), &host)).await.unwrap();
+    app.client
+        .clone()
+        .save_listing_section(req(save("location", location()), &host))
+        .await
+        .unwrap();
     let bad = Section::DailyPrice(pb::DailyPriceSection { car_daily_price: "-5".into() });
-    let e = app.client.clone().save_listing_section(req(save("dailyPrice", bad), &host)).await.unwrap_err();
+    let e = app
+        .client
+        .clone()
+        .save_listing_section(req(save("dailyPrice", bad), &host))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), Code::InvalidArgument);
-    let r = app.client.clone().check_car_listing(req(pb::CheckCarListingRequest {}, &host)).await.unwrap().into_inner();
+    let r = app
+        .client
+        .clone()
+        .check_car_listing(req(pb::CheckCarListingRequest {}, &host))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(r.next_step, "vinDetails");
     let mut conn = app.state.conn().await.unwrap();
     let id: Uuid = r.car_id.parse().unwrap();
@@ -144,7 +174,11 @@ async fn an_approval_publishes_the_listing_once_in_full() {
     let app = spawn_app().await;
     let host = who(Role::User);
     let mut c = app.client.clone();
-    let r = c.save_listing_section(req(save("location", location()), &host)).await.unwrap().into_inner();
+    let r = c
+        .save_listing_section(req(save("location", location()), &host))
+        .await
+        .unwrap()
+        .into_inner();
     let id = r.car_id.clone();
     // The rest of the wizard is written straight to the store (its rules are the gateway
     // tests'): this test is about the review.
@@ -155,25 +189,42 @@ async fn an_approval_publishes_the_listing_once_in_full() {
          license_plate = 'ABC123', plate_state = 'CA', seats = 5, doors = 4, gas_type = 'ev', \
          special_feature = 'Electric', description = 'x', photo_urls = ARRAY['p'], primary_photo_url = 'p', \
          daily_price_cents = 9000, completed_steps = ARRAY['location','vinDetails','availability','features','description','dailyPrice','photos'] \
-         WHERE id = '{id}'; \
-         INSERT INTO listing_rules VALUES ('{id}', 3, 1, 1000, false)"
+         WHERE id = '{id}'"
     ))
     .execute(&mut conn)
     .await
     .unwrap();
+    diesel::sql_query(format!("INSERT INTO listing_rules VALUES ('{id}', 3, 1, 1000, false)"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
     c.save_listing_section(req(
-        pb::SaveListingSectionRequest { section_name: "finalize".into(), car_id: String::new(), section: None },
+        pb::SaveListingSectionRequest {
+            section_name: "finalize".into(),
+            car_id: String::new(),
+            section: None,
+        },
         &host,
     ))
     .await
     .unwrap();
     // Not an admin: refused, nothing published.
-    let e = c.approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &host)).await.unwrap_err();
+    let e = c
+        .approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &host))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), Code::PermissionDenied);
     let admin = who(Role::Admin);
-    let l = c.approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &admin)).await.unwrap().into_inner();
+    let l = c
+        .approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &admin))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(l.listing.unwrap().status, "active");
-    let again = c.approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &admin)).await.unwrap_err();
+    let again = c
+        .approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &admin))
+        .await
+        .unwrap_err();
     assert_eq!(again.code(), Code::AlreadyExists);
     use hosting_teams::store::schema::outbox::dsl as o;
     let rows: Vec<(String, Vec<u8>)> =
@@ -182,7 +233,10 @@ async fn an_approval_publishes_the_listing_once_in_full() {
     assert_eq!(rows[0].0, "hosting.car_listing_changed");
     let e = upcar_proto::events::CarListingChanged::decode(rows[0].1.as_slice()).unwrap();
     assert_eq!((e.car_id.as_str(), e.status.as_str(), e.version), (id.as_str(), "active", 1));
-    assert_eq!((e.make.as_str(), e.daily_price_cents, e.time_zone.as_str()), ("Tesla", 9000, "America/Los_Angeles"));
+    assert_eq!(
+        (e.make.as_str(), e.daily_price_cents, e.time_zone.as_str()),
+        ("Tesla", 9000, "America/Los_Angeles")
+    );
     assert_eq!((e.min_trip_days, e.max_trip_days, e.advance_notice_hours), (1, 1000, 3));
     // The relay publishes it (publisher confirms) and marks it.
     for _ in 0..100 {
