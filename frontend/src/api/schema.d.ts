@@ -1208,6 +1208,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trips/updateWeeklyAvailability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's weekly pickup and return hours, for all their cars. */
+        post: operations["postTripsUpdateWeeklyAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trips/getHostWeeklyAvailability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's weekly hours (always available until set). */
+        get: operations["getTripsGetHostWeeklyAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trips/updateCustomAvailabilityForHost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds, moves or removes blocked periods (409 `block_overlaps_trip` over a booked trip). */
+        post: operations["postTripsUpdateCustomAvailabilityForHost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trips/getCustomAvailabilityForHost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's blocked periods, soonest first. */
+        get: operations["getTripsGetCustomAvailabilityForHost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cars/search": {
         parameters: {
             query?: never;
@@ -2566,11 +2634,59 @@ export interface components {
             /** @default  */
             last_name?: components["schemas"]["Text"];
         };
+        /** @description A blocked period, as answered. */
+        BlockAnswer: {
+            _id: string;
+            carIds: string[];
+            startDate: string;
+            startTime: string;
+            endDate: string;
+            endTime: string;
+            reason: string;
+        };
+        /** @description One blocked period as sent. */
+        BlockBody: {
+            /**
+             * @description The block (update and delete).
+             * @default
+             */
+            _id?: components["schemas"]["Text"];
+            /**
+             * @description One car; all the caller's cars when absent.
+             * @default
+             */
+            carId?: components["schemas"]["Text"];
+            /**
+             * @description YYYY-MM-DD, local to the car.
+             * @default
+             */
+            startDate?: components["schemas"]["Text"];
+            /**
+             * @description h:mm AM/PM; the start of the day when absent.
+             * @default
+             */
+            startTime?: components["schemas"]["Text"];
+            /** @default  */
+            endDate?: components["schemas"]["Text"];
+            /**
+             * @description The end of the end date when absent.
+             * @default
+             */
+            endTime?: components["schemas"]["Text"];
+            /** @default  */
+            reason?: components["schemas"]["Text"];
+        };
         /** @description A car's unavailable days. */
         BlockedDates: {
             status: boolean;
             /** @description `YYYY-MM-DD`, local days of the car touched by a booking or block. */
             carUnavailableDates: string[];
+        };
+        /** @description `{status, message, data: [block]}`. */
+        BlocksAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["BlockAnswer"][];
         };
         /** @description `cancelTrip`. */
         CancelBody: {
@@ -3033,6 +3149,40 @@ export interface components {
              * @default
              */
             userId?: components["schemas"]["Text"];
+        };
+        /** @description `updateCustomAvailabilityForHost`. */
+        CustomBody: {
+            /**
+             * @description add, update or delete.
+             * @default
+             */
+            action?: components["schemas"]["Text"];
+            /** @default [] */
+            customAvailability?: components["schemas"]["BlockBody"][];
+        };
+        /** @description One day's hours. */
+        DayBody: {
+            /**
+             * @description Monday to Sunday.
+             * @default
+             */
+            day?: components["schemas"]["Text"];
+            /** @default false */
+            isAvailable?: components["schemas"]["Flag"];
+            /**
+             * @description h:mm AM/PM.
+             * @default
+             */
+            startTime?: components["schemas"]["Text"];
+            /** @default  */
+            endTime?: components["schemas"]["Text"];
+        };
+        /** @description One day's hours, as answered. */
+        DayHours: {
+            day: string;
+            isAvailable: boolean;
+            startTime: string;
+            endTime: string;
         };
         /** @description `{status, message}` after a delete. */
         Deleted: {
@@ -4812,6 +4962,27 @@ export interface components {
             status: boolean;
             message: string;
             data?: components["schemas"]["Vehicle"] | null;
+        };
+        /** @description The host's week. */
+        Week: {
+            weeklyAvailability: components["schemas"]["DayHours"][];
+            isAlwaysAvailable: boolean;
+        };
+        /** @description `{status, message, data: week}`. */
+        WeekAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Week"];
+        };
+        /** @description `updateWeeklyAvailability`. */
+        WeeklyBody: {
+            /** @default [] */
+            weeklyAvailability?: components["schemas"]["DayBody"][];
+            /**
+             * @description Must be a JSON boolean.
+             * @default null
+             */
+            isAlwaysAvailable?: boolean | null;
         };
     };
     responses: {
@@ -6641,6 +6812,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postTripsUpdateWeeklyAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeekAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTripsGetHostWeeklyAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeekAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postTripsUpdateCustomAvailabilityForHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocksAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTripsGetCustomAvailabilityForHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocksAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -1,6 +1,7 @@
 //! Every way a hosting call can fail. The wizard's rules are the domain's errors, each with its
 //! one code; the rest are the service's own.
 
+use hosting_domain::availability::AvailabilityError;
 use hosting_domain::car::CarError;
 use hosting_domain::listing::{ListingError, VinStepError};
 use hosting_domain::photo::PhotoError;
@@ -26,6 +27,14 @@ pub enum HostingError {
     Photo(PhotoError),
     #[error("{}", .0.message())]
     Car(CarError),
+    #[error("{}", .0.message())]
+    Availability(AvailabilityError),
+    #[error("This period covers a booked trip ({0}); choose dates around it.")]
+    BlockOverlapsTrip(String),
+    #[error("Blocked period not found")]
+    BlockNotFound,
+    #[error("You have no car on the platform to block.")]
+    NoListedCars,
     /// A listing in the wizard or under review is changed through the wizard.
     #[error("This car is not on the platform yet: finish its listing first.")]
     CarNotListed,
@@ -99,6 +108,12 @@ impl From<VehicleError> for HostingError {
 impl From<PhotoError> for HostingError {
     fn from(e: PhotoError) -> Self {
         HostingError::Photo(e)
+    }
+}
+
+impl From<AvailabilityError> for HostingError {
+    fn from(e: AvailabilityError) -> Self {
+        HostingError::Availability(e)
     }
 }
 
@@ -207,6 +222,23 @@ upcar_errors::error_table! {
         HostingError::Car(CarError::TooManyExtras) => InvalidInput, "too_many_extras";
         HostingError::Car(CarError::DuplicateExtra) => InvalidInput, "duplicate_extra";
         HostingError::Car(CarError::InvalidStatus) => InvalidInput, "invalid_car_status";
+        HostingError::Availability(AvailabilityError::AlwaysAvailableRequired) => InvalidInput, "always_available_required";
+        HostingError::Availability(AvailabilityError::UnknownDay(_)) => InvalidInput, "unknown_day";
+        HostingError::Availability(AvailabilityError::DuplicateDay(_)) => InvalidInput, "duplicate_day";
+        HostingError::Availability(AvailabilityError::BadTime(_)) => InvalidInput, "invalid_time";
+        HostingError::Availability(AvailabilityError::BadDate(_)) => InvalidInput, "invalid_date";
+        HostingError::Availability(AvailabilityError::HoursInverted(_)) => InvalidInput, "hours_inverted";
+        HostingError::Availability(AvailabilityError::InvalidAction) => InvalidInput, "invalid_availability_action";
+        HostingError::Availability(AvailabilityError::EmptyList) => InvalidInput, "availability_list_empty";
+        HostingError::Availability(AvailabilityError::TooManyBlocks) => InvalidInput, "too_many_blocks";
+        HostingError::Availability(AvailabilityError::BlockInverted) => InvalidInput, "block_inverted";
+        HostingError::Availability(AvailabilityError::BlockInPast) => InvalidInput, "block_in_past";
+        HostingError::Availability(AvailabilityError::BlockTooFar) => InvalidInput, "block_too_far";
+        HostingError::Availability(AvailabilityError::ReasonTooLong) => InvalidInput, "block_reason_too_long";
+        HostingError::Availability(AvailabilityError::BlockIdRequired) => InvalidInput, "block_id_required";
+        HostingError::BlockOverlapsTrip(_) => Conflict, "block_overlaps_trip";
+        HostingError::BlockNotFound => NotFound, "block_not_found";
+        HostingError::NoListedCars => InvalidInput, "no_listed_cars";
         HostingError::CarNotListed => Conflict, "car_not_listed";
         HostingError::CarHasTrips(_) => Conflict, "car_has_trips";
         HostingError::DocumentUrlRequired => InvalidInput, "document_url_required";
@@ -257,6 +289,7 @@ mod tests {
             VehicleError::CODES,
             PhotoError::CODES,
             CarError::CODES,
+            AvailabilityError::CODES,
         ];
         for code in used.iter().flat_map(|c| c.iter()) {
             assert!(HostingError::ROWS.iter().any(|r| r.code == *code), "{code} has no row");

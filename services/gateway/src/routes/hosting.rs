@@ -42,7 +42,11 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(delete_car)
         .service(update_car)
         .service(car_extras)
-        .service(add_inspection_form);
+        .service(add_inspection_form)
+        .service(update_weekly_availability)
+        .service(host_weekly_availability)
+        .service(update_custom_availability)
+        .service(custom_availability);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1211,4 +1215,242 @@ pub async fn add_inspection_form(
         message: "Inspection form added".to_owned(),
         data: listing_of(r)?,
     }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Availability
+
+/// One day's hours.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DayBody {
+    /// Monday to Sunday.
+    day: Text,
+    #[serde(alias = "available")]
+    is_available: Flag,
+    /// h:mm AM/PM.
+    #[serde(alias = "from")]
+    start_time: Text,
+    #[serde(alias = "to")]
+    end_time: Text,
+}
+
+/// `updateWeeklyAvailability`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WeeklyBody {
+    weekly_availability: Vec<DayBody>,
+    /// Must be a JSON boolean.
+    is_always_available: Option<bool>,
+}
+
+/// One day's hours, as answered.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayHours {
+    day: String,
+    is_available: bool,
+    start_time: String,
+    end_time: String,
+}
+
+/// The host's week.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Week {
+    weekly_availability: Vec<DayHours>,
+    is_always_available: bool,
+}
+
+/// `{status, message, data: week}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WeekAnswer {
+    status: bool,
+    message: String,
+    data: Week,
+}
+
+fn week_of(r: pb::WeeklyAvailabilityReply, message: &str) -> WeekAnswer {
+    WeekAnswer {
+        status: true,
+        message: message.to_owned(),
+        data: Week {
+            is_always_available: r.is_always_available,
+            weekly_availability: r
+                .weekly_availability
+                .into_iter()
+                .map(|d| DayHours {
+                    day: d.day,
+                    is_available: d.is_available,
+                    start_time: d.start_time,
+                    end_time: d.end_time,
+                })
+                .collect(),
+        },
+    }
+}
+
+/// The caller's weekly pickup and return hours, for all their cars.
+#[utoipa::path(tag = "hosting", request_body = WeeklyBody, responses((status = 200, body = WeekAnswer)), security(("bearer" = [])))]
+#[post("/trips/updateWeeklyAvailability")]
+pub async fn update_weekly_availability(
+    state: State,
+    user: AuthUser,
+    body: Json<WeeklyBody>,
+) -> HttpResult<Json<WeekAnswer>> {
+    let b = body.into_inner();
+    let msg = pb::UpdateWeeklyAvailabilityRequest {
+        is_always_available: b.is_always_available,
+        weekly_availability: b
+            .weekly_availability
+            .into_iter()
+            .map(|d| pb::DayHours {
+                day: d.day.into(),
+                is_available: d.is_available.0,
+                start_time: d.start_time.into(),
+                end_time: d.end_time.into(),
+            })
+            .collect(),
+    };
+    let r = state
+        .hosting
+        .clone()
+        .update_weekly_availability(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(week_of(r, "Weekly availability updated")))
+}
+
+/// The caller's weekly hours (always available until set).
+#[utoipa::path(tag = "hosting", responses((status = 200, body = WeekAnswer)), security(("bearer" = [])))]
+#[get("/trips/getHostWeeklyAvailability")]
+pub async fn host_weekly_availability(
+    state: State,
+    user: AuthUser,
+) -> HttpResult<Json<WeekAnswer>> {
+    let r = state
+        .hosting
+        .clone()
+        .get_weekly_availability(request(pb::GetWeeklyAvailabilityRequest {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(week_of(r, "Weekly availability")))
+}
+
+/// One blocked period as sent.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BlockBody {
+    /// The block (update and delete).
+    #[serde(rename = "_id", alias = "id", alias = "blockId")]
+    id: Text,
+    /// One car; all the caller's cars when absent.
+    car_id: Text,
+    /// YYYY-MM-DD, local to the car.
+    start_date: Text,
+    /// h:mm AM/PM; the start of the day when absent.
+    start_time: Text,
+    end_date: Text,
+    /// The end of the end date when absent.
+    end_time: Text,
+    #[serde(alias = "note")]
+    reason: Text,
+}
+
+/// `updateCustomAvailabilityForHost`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CustomBody {
+    /// add, update or delete.
+    action: Text,
+    custom_availability: Vec<BlockBody>,
+}
+
+/// A blocked period, as answered.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockAnswer {
+    #[serde(rename = "_id")]
+    id: String,
+    car_ids: Vec<String>,
+    start_date: String,
+    start_time: String,
+    end_date: String,
+    end_time: String,
+    reason: String,
+}
+
+/// `{status, message, data: [block]}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BlocksAnswer {
+    status: bool,
+    message: String,
+    data: Vec<BlockAnswer>,
+}
+
+fn blocks_of(r: pb::CustomAvailabilityReply, message: &str) -> BlocksAnswer {
+    BlocksAnswer {
+        status: true,
+        message: message.to_owned(),
+        data: r
+            .custom_availability
+            .into_iter()
+            .map(|b| BlockAnswer {
+                id: b.id,
+                car_ids: b.car_ids,
+                start_date: b.start_date,
+                start_time: b.start_time,
+                end_date: b.end_date,
+                end_time: b.end_time,
+                reason: b.reason,
+            })
+            .collect(),
+    }
+}
+
+/// Adds, moves or removes blocked periods (409 `block_overlaps_trip` over a booked trip).
+#[utoipa::path(tag = "hosting", request_body = CustomBody, responses((status = 200, body = BlocksAnswer)), security(("bearer" = [])))]
+#[post("/trips/updateCustomAvailabilityForHost")]
+pub async fn update_custom_availability(
+    state: State,
+    user: AuthUser,
+    body: Json<CustomBody>,
+) -> HttpResult<Json<BlocksAnswer>> {
+    let b = body.into_inner();
+    let msg = pb::UpdateCustomAvailabilityRequest {
+        action: b.action.into(),
+        custom_availability: b
+            .custom_availability
+            .into_iter()
+            .map(|p| pb::BlockPeriod {
+                id: p.id.into(),
+                car_id: p.car_id.into(),
+                start_date: p.start_date.into(),
+                start_time: p.start_time.into(),
+                end_date: p.end_date.into(),
+                end_time: p.end_time.into(),
+                reason: p.reason.into(),
+            })
+            .collect(),
+    };
+    let r = state
+        .hosting
+        .clone()
+        .update_custom_availability(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(blocks_of(r, "Custom availability updated")))
+}
+
+/// The caller's blocked periods, soonest first.
+#[utoipa::path(tag = "hosting", responses((status = 200, body = BlocksAnswer)), security(("bearer" = [])))]
+#[get("/trips/getCustomAvailabilityForHost")]
+pub async fn custom_availability(state: State, user: AuthUser) -> HttpResult<Json<BlocksAnswer>> {
+    let r = state
+        .hosting
+        .clone()
+        .get_custom_availability(request(pb::GetCustomAvailabilityRequest {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(blocks_of(r, "Custom availability")))
 }

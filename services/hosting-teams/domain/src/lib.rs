@@ -5,6 +5,7 @@
 //!
 //! * [`listing`]: the listing wizard's steps and one parser per step's payload.
 //! * [`car`]: a listed car's settings: discounts, guest instructions, extras, status.
+//! * [`availability`]: weekly pickup and return hours, custom blocks.
 //! * [`vin`]: VINs, their check digit and model-year code.
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
@@ -13,6 +14,7 @@
 //! * [`performance`]: a host's performance from trip facts, cancellation rate against the terms.
 //! * [`policy`]: every constant, with where it comes from.
 
+pub mod availability;
 pub mod car;
 pub mod listing;
 pub mod performance;
@@ -29,6 +31,21 @@ pub fn all_codes() -> &'static [&'static str] {
 }
 
 const ALL_CODES: &[&str] = &[
+    // availability
+    "always_available_required",
+    "unknown_day",
+    "duplicate_day",
+    "invalid_time",
+    "invalid_date",
+    "hours_inverted",
+    "invalid_availability_action",
+    "availability_list_empty",
+    "too_many_blocks",
+    "block_inverted",
+    "block_in_past",
+    "block_too_far",
+    "block_reason_too_long",
+    "block_id_required",
     // car
     "invalid_discount",
     "guest_instructions_too_long",
@@ -143,6 +160,7 @@ mod tests {
             );
         }
         let modules: Vec<&[&str]> = vec![
+            availability::AvailabilityError::CODES,
             car::CarError::CODES,
             vin::VinError::CODES,
             vehicle::VehicleError::CODES,
@@ -167,8 +185,23 @@ mod tests {
         use vehicle::VehicleError as V;
         use vin::VinError;
         let f = || "f".to_string();
+        use availability::AvailabilityError as A;
         use car::CarError as C;
         let codes: Vec<&str> = [
+            A::AlwaysAvailableRequired.code(),
+            A::UnknownDay(f()).code(),
+            A::DuplicateDay(f()).code(),
+            A::BadTime(f()).code(),
+            A::BadDate(f()).code(),
+            A::HoursInverted(f()).code(),
+            A::InvalidAction.code(),
+            A::EmptyList.code(),
+            A::TooManyBlocks.code(),
+            A::BlockInverted.code(),
+            A::BlockInPast.code(),
+            A::BlockTooFar.code(),
+            A::ReasonTooLong.code(),
+            A::BlockIdRequired.code(),
             C::InvalidDiscount.code(),
             C::InstructionsTooLong.code(),
             C::ExtraNameRequired.code(),

@@ -251,6 +251,19 @@ pub const EXTRA_PERS: &[&str] = &["day", "trip"];
 /// The most of one extra a guest may choose.
 pub const MAX_EXTRA_QUANTITY: u8 = 10;
 
+// ---------------------------------------------------------------------------------------------
+// Availability (the product's own limits)
+
+/// A blocked period starts within this many days (the booking horizon: nothing further out can
+/// be booked anyway).
+pub const BLOCK_HORIZON_DAYS: i64 = 365;
+/// The longest blocked period (a longer pause is unlisting the car).
+pub const MAX_BLOCK_DAYS: i64 = 365;
+/// A blocked period's note.
+pub const MAX_BLOCK_REASON_CHARS: usize = 200;
+/// Periods in one custom availability call.
+pub const MAX_BLOCKS_PER_CALL: usize = 50;
+
 #[cfg(test)]
 mod tests {
     use super::*;

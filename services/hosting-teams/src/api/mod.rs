@@ -1,5 +1,6 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 
+pub mod availability;
 pub mod cars;
 pub mod manage;
 pub mod review;
@@ -192,6 +193,42 @@ impl Hosting for HostingApi {
     ) -> Result<Response<pb::ListingReply>, Status> {
         call("AddInspectionForm", r, async |who, b| {
             manage::inspection_form(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn update_weekly_availability(
+        &self,
+        r: Request<pb::UpdateWeeklyAvailabilityRequest>,
+    ) -> Result<Response<pb::WeeklyAvailabilityReply>, Status> {
+        call("UpdateWeeklyAvailability", r, async |who, b| {
+            availability::update_weekly(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn get_weekly_availability(
+        &self,
+        r: Request<pb::GetWeeklyAvailabilityRequest>,
+    ) -> Result<Response<pb::WeeklyAvailabilityReply>, Status> {
+        call("GetWeeklyAvailability", r, async |who, _| {
+            availability::weekly(&self.state, who).await
+        })
+        .await
+    }
+    async fn update_custom_availability(
+        &self,
+        r: Request<pb::UpdateCustomAvailabilityRequest>,
+    ) -> Result<Response<pb::CustomAvailabilityReply>, Status> {
+        call("UpdateCustomAvailability", r, async |who, b| {
+            availability::update_custom(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn get_custom_availability(
+        &self,
+        r: Request<pb::GetCustomAvailabilityRequest>,
+    ) -> Result<Response<pb::CustomAvailabilityReply>, Status> {
+        call("GetCustomAvailability", r, async |who, _| {
+            availability::custom(&self.state, who).await
         })
         .await
     }

@@ -1,5 +1,6 @@
 //! The hosting database: diesel schema, rows and queries.
 
+pub mod availability;
 pub mod bookings;
 pub mod listings;
 pub mod schema;

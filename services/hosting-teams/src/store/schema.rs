@@ -87,3 +87,13 @@ diesel::allow_tables_to_appear_in_same_query!(
     listing_rules,
     listing_settings
 );
+
+diesel::table! {
+    /// A host's weekly pickup and return hours.
+    host_weekly_availability (host_id) {
+        host_id -> Uuid,
+        is_always_available -> Bool,
+        weekly -> Jsonb,
+        updated_at -> Timestamptz,
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE host_blocks;
+DROP TABLE host_weekly_availability;
