@@ -55,6 +55,7 @@ routing_keys! {
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",
     TeamChanged => "hosting.team_changed",
+    CoHostInvited => "hosting.cohost_invited",
     CarListingChanged => "hosting.car_listing_changed",
     CarPricingChanged => "catalog.car_pricing_changed",
 }

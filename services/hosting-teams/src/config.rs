@@ -21,6 +21,14 @@ pub struct Settings {
     pub telemetry: TelemetrySettings,
     /// VIN decoding.
     pub vin: VinSettings,
+    /// The services hosting calls.
+    pub services: ServiceUrls,
+}
+
+/// Where the other services answer.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServiceUrls {
+    pub accounts: String,
 }
 
 /// Where VINs are decoded.

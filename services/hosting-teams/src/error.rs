@@ -5,6 +5,7 @@ use hosting_domain::availability::AvailabilityError;
 use hosting_domain::car::CarError;
 use hosting_domain::listing::{ListingError, VinStepError};
 use hosting_domain::photo::PhotoError;
+use hosting_domain::teams::TeamError;
 use hosting_domain::vehicle::VehicleError;
 use hosting_domain::vin::VinError;
 
@@ -29,6 +30,31 @@ pub enum HostingError {
     Car(CarError),
     #[error("{}", .0.message())]
     Availability(AvailabilityError),
+    #[error("{}", .0.message())]
+    Team(TeamError),
+    /// Also the answer to a stranger: a team's existence is not revealed.
+    #[error("Team not found")]
+    TeamNotFound,
+    #[error("Only the team's host can do this.")]
+    TeamHostOnly,
+    #[error("Your co-host permissions do not include {0} for this car.")]
+    TeamPermissionDenied(&'static str),
+    #[error("{0} is already in the team {1}; a car can be in one team at a time.")]
+    CarInOtherTeam(String, String),
+    #[error("You cannot invite yourself to your own team.")]
+    CannotInviteSelf,
+    #[error("{0} is already a co-host of this team.")]
+    AlreadyCoHost(String),
+    #[error("Invitation not found")]
+    InvitationNotFound,
+    #[error("Co-host not found in this team")]
+    CoHostNotFound,
+    #[error("teamId is required")]
+    TeamIdRequired,
+    #[error("status must be active or inactive")]
+    InvalidTeamStatus,
+    #[error("Accounts could not be reached; try again.")]
+    AccountsUnavailable,
     #[error("This period covers a booked trip ({0}); choose dates around it.")]
     BlockOverlapsTrip(String),
     #[error("Blocked period not found")]
@@ -117,6 +143,12 @@ impl From<AvailabilityError> for HostingError {
     }
 }
 
+impl From<TeamError> for HostingError {
+    fn from(e: TeamError) -> Self {
+        HostingError::Team(e)
+    }
+}
+
 impl From<CarError> for HostingError {
     fn from(e: CarError) -> Self {
         HostingError::Car(e)
@@ -142,6 +174,13 @@ impl From<diesel::result::Error> for HostingError {
                 if info.constraint_name() == Some("listings_vin_registered") =>
             {
                 HostingError::VinRegistered
+            }
+            // The co-hosts' shares were checked under the team's lock; the trigger is the
+            // last word.
+            Error::DatabaseError(DatabaseErrorKind::CheckViolation, info)
+                if info.constraint_name() == Some("team_shares_at_most_whole") =>
+            {
+                HostingError::Team(TeamError::SharesOver100)
             }
             _ => HostingError::Internal(e.into()),
         }
@@ -236,6 +275,31 @@ upcar_errors::error_table! {
         HostingError::Availability(AvailabilityError::BlockTooFar) => InvalidInput, "block_too_far";
         HostingError::Availability(AvailabilityError::ReasonTooLong) => InvalidInput, "block_reason_too_long";
         HostingError::Availability(AvailabilityError::BlockIdRequired) => InvalidInput, "block_id_required";
+        HostingError::Team(TeamError::TeamNameRequired) => InvalidInput, "team_name_required";
+        HostingError::Team(TeamError::TeamNameTooLong) => InvalidInput, "team_name_too_long";
+        HostingError::Team(TeamError::VehiclesRequired) => InvalidInput, "vehicles_required";
+        HostingError::Team(TeamError::InviteInputRequired) => InvalidInput, "invite_input_required";
+        HostingError::Team(TeamError::InvalidEmail(_)) => InvalidInput, "invalid_email";
+        HostingError::Team(TeamError::TooManyInvites) => InvalidInput, "too_many_invites";
+        HostingError::Team(TeamError::InvalidRole) => InvalidInput, "invalid_role";
+        HostingError::Team(TeamError::InvalidInviteAction) => InvalidInput, "invalid_invite_action";
+        HostingError::Team(TeamError::InvitationExpired) => Conflict, "invitation_expired";
+        HostingError::Team(TeamError::InvitationAlreadyAnswered) => Conflict, "invitation_already_answered";
+        HostingError::Team(TeamError::InvitationRevoked) => Conflict, "invitation_revoked";
+        HostingError::Team(TeamError::InvalidShare) => InvalidInput, "invalid_share";
+        HostingError::Team(TeamError::SharesOver100) => InvalidInput, "shares_over_100";
+        HostingError::Team(TeamError::DuplicateCoHost) => InvalidInput, "duplicate_co_host";
+        HostingError::TeamNotFound => NotFound, "team_not_found";
+        HostingError::TeamHostOnly => Forbidden, "team_host_only";
+        HostingError::TeamPermissionDenied(_) => Forbidden, "team_permission_denied";
+        HostingError::CarInOtherTeam(_, _) => Conflict, "car_in_other_team";
+        HostingError::CannotInviteSelf => InvalidInput, "cannot_invite_self";
+        HostingError::AlreadyCoHost(_) => Conflict, "already_co_host";
+        HostingError::InvitationNotFound => NotFound, "invitation_not_found";
+        HostingError::CoHostNotFound => NotFound, "co_host_not_found";
+        HostingError::AccountsUnavailable => Unavailable, "accounts_unavailable";
+        HostingError::InvalidTeamStatus => InvalidInput, "invalid_team_status";
+        HostingError::TeamIdRequired => InvalidInput, "team_id_required";
         HostingError::BlockOverlapsTrip(_) => Conflict, "block_overlaps_trip";
         HostingError::BlockNotFound => NotFound, "block_not_found";
         HostingError::NoListedCars => InvalidInput, "no_listed_cars";
@@ -290,6 +354,7 @@ mod tests {
             PhotoError::CODES,
             CarError::CODES,
             AvailabilityError::CODES,
+            TeamError::CODES,
         ];
         for code in used.iter().flat_map(|c| c.iter()) {
             assert!(HostingError::ROWS.iter().any(|r| r.code == *code), "{code} has no row");

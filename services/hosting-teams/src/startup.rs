@@ -9,6 +9,7 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use upcar_clock::Clock;
 use upcar_events::Relay;
+use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::hosting::hosting_server::HostingServer;
 
 /// The hosting database's migrations, compiled into the binary.
@@ -65,7 +66,12 @@ impl Application {
         let relay_pool = upcar_db::pool(&db_url, 1)?;
         let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "hosting");
         let vins = vin_decoder(&settings.vin).await?;
-        let state = Arc::new(AppState { pool, relay, vins, clock });
+        let accounts = AccountsClient::new(upcar_grpc::channel(
+            &settings.services.accounts,
+            std::time::Duration::from_secs(2),
+            std::time::Duration::from_secs(10),
+        )?);
+        let state = Arc::new(AppState { pool, relay, vins, clock, accounts });
         // The queue exists before the first bookings' events; best effort, the consumer
         // declares it again when it connects.
         upcar_events::declare_queue_at_start(

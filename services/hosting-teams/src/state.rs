@@ -5,6 +5,8 @@ use hosting_vpic::VinDecoder;
 use std::sync::Arc;
 use upcar_db::{PgPool, PooledConn};
 use upcar_events::Relay;
+use upcar_grpc::Channel;
+use upcar_proto::accounts::accounts_client::AccountsClient;
 
 /// Shared handles.
 pub struct AppState {
@@ -15,6 +17,8 @@ pub struct AppState {
     pub vins: Arc<dyn VinDecoder>,
     /// The time handlers read (tests move it).
     pub clock: upcar_clock::Clock,
+    /// Accounts: invitees' emails and co-hosts' public names.
+    pub accounts: AccountsClient<Channel>,
 }
 
 impl AppState {

@@ -189,6 +189,7 @@ mod tests {
             pricing_availability: false,
             version: 3,
             occurred_at: String::new(),
+            cohost_shares_bp: vec![],
         }
     }
 

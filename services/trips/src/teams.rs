@@ -56,9 +56,28 @@ pub fn row_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     if m.version <= 0 {
         return Err(BadEvent::Field("version"));
     }
-    let mut cohost_ids = ids(&m.cohost_ids, "cohost_ids")?;
+    let n = m.cohost_ids.len();
+    let shares = &m.cohost_shares_bp;
+    if !shares.is_empty() && shares.len() != n
+        || shares.iter().any(|s| !(0..=10_000).contains(s))
+        || shares.iter().map(|s| i64::from(*s)).sum::<i64>() > 10_000
+    {
+        return Err(BadEvent::Field("cohost_shares_bp"));
+    }
+    let mut pairs: Vec<(Uuid, i32)> = m
+        .cohost_ids
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let id = s.trim().parse().map_err(|_| BadEvent::Field("cohost_ids"))?;
+            Ok((id, shares.get(i).copied().unwrap_or(0)))
+        })
+        .collect::<Result<_, BadEvent>>()?;
+    pairs.sort_by_key(|(id, _)| *id);
+    pairs.dedup_by_key(|(id, _)| *id);
     // The host is never their own co-host.
-    cohost_ids.retain(|c| *c != host_id);
+    let (cohost_ids, cohost_shares): (Vec<Uuid>, Vec<i32>) =
+        pairs.into_iter().filter(|(c, _)| *c != host_id).unzip();
     Ok(TeamAccess {
         team_id,
         host_id,
@@ -66,6 +85,7 @@ pub fn row_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
         booking_management: m.booking_management,
         car_ids: ids(&m.car_ids, "car_ids")?,
         cohost_ids,
+        cohost_shares,
         version: m.version,
     })
 }
@@ -116,6 +136,7 @@ mod tests {
             pricing_availability: false,
             version: 3,
             occurred_at: String::new(),
+            cohost_shares_bp: vec![],
         }
     }
 

@@ -6,6 +6,7 @@
 pub mod captains;
 pub mod catalog;
 pub mod chat;
+pub mod cohost;
 pub mod files;
 pub mod google;
 pub mod hosting;
@@ -126,6 +127,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     captains::routes(cfg);
     chat::routes(cfg);
     hosting::routes(cfg);
+    cohost::routes(cfg);
     catalog::routes(cfg);
     pricing::routes(cfg);
     system::routes(cfg);

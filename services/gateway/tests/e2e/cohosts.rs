@@ -39,6 +39,7 @@ fn team(team_id: &str, host: &str, cars: &[String], cohosts: &[&str], version: i
         pricing_availability: false,
         version,
         occurred_at: chrono::Utc::now().to_rfc3339(),
+        cohost_shares_bp: vec![],
     }
 }
 

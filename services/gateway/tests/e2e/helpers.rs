@@ -18,6 +18,7 @@ pub struct Stack {
     pub trips_db: String,
     pub messaging_port: u16,
     pub hosting_port: u16,
+    pub hosting_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
 }
@@ -86,6 +87,7 @@ pub fn start_with_catalog(
         trips_db,
         messaging_port,
         hosting_port,
+        hosting_db,
     ) = match STACK.get() {
         Some(s) => (
             s.catalog_port,
@@ -95,6 +97,7 @@ pub fn start_with_catalog(
             s.trips_db.clone(),
             s.messaging_port,
             s.hosting_port,
+            s.hosting_db.clone(),
         ),
         None => {
             await_broker();
@@ -102,8 +105,8 @@ pub fn start_with_catalog(
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
             let messaging_port = spawn_messaging(accounts_port);
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
-            let hosting_port = spawn_hosting();
-            (c, db, pricing_port, t, tdb, messaging_port, hosting_port)
+            let (hosting_port, hdb) = spawn_hosting(accounts_port);
+            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb)
         }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
@@ -142,6 +145,7 @@ pub fn start_with_catalog(
         trips_db,
         messaging_port,
         hosting_port,
+        hosting_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
     }
 }
@@ -184,7 +188,7 @@ fn spawn_messaging(accounts: u16) -> u16 {
 }
 
 /// Hosting, decoding VINs from the vPIC data `make test` fetches (`VPIC_DB`).
-fn spawn_hosting() -> u16 {
+fn spawn_hosting(accounts: u16) -> (u16, String) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -196,11 +200,12 @@ fn spawn_hosting() -> u16 {
             settings.amqp.exchange = test_exchange().to_owned();
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
+            settings.services.accounts = format!("http://127.0.0.1:{accounts}");
             settings.vin.offline_db = std::env::var("VPIC_DB").expect(
                 "VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)",
             );
             let app = hosting_teams::Application::build(settings).await.expect("build hosting");
-            tx.send(app.port()).expect("send port");
+            tx.send((app.port(), db.url.clone())).expect("send port");
             let _ = app.run_until(std::future::pending()).await;
         })
     });
@@ -448,6 +453,14 @@ pub async fn get_when_up(url: &str) -> Response {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("{url} never answered");
+}
+
+/// Runs SQL on the hosting database (arranging what only time does, like an expiry).
+pub async fn hosting_sql(sql: &str) {
+    use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+    let mut conn =
+        diesel_async::AsyncPgConnection::establish(&stack().hosting_db).await.expect("hosting db");
+    conn.batch_execute(sql).await.expect("hosting sql");
 }
 
 /// Runs SQL on the trips database (arranging a trip's time, which only the clock moves).

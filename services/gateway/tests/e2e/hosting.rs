@@ -123,7 +123,7 @@ async fn list_to_photos(token: &str, vin: &str) -> String {
     id
 }
 
-async fn admin() -> String {
+pub(crate) async fn admin() -> String {
     login("admin@demo.local", "DemoAdmin123!").await
 }
 
@@ -554,7 +554,7 @@ async fn a_vin_decodes_offline_into_the_vehicle_and_its_suggestions() {
 }
 
 /// A new host's car, listed, approved and in the catalog; answers (host, car id).
-async fn approved_car() -> (NewUser, String) {
+pub(crate) async fn approved_car() -> (NewUser, String) {
     let host = sign_up().await;
     let id = list_to_photos(&host.token, &fresh_vin()).await;
     let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
@@ -581,7 +581,7 @@ async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
     panic!("the catalog never showed the change: {last}");
 }
 
-async fn car_update(token: &str, path: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn car_update(token: &str, path: &str, body: Value) -> (u16, Value) {
     parts(post(path, body, Some(token)).await).await
 }
 
@@ -734,7 +734,7 @@ async fn in_search(id: &str) -> bool {
 }
 
 /// Books the car as `guest`, waiting for the car's rates to reach pricing.
-async fn book(guest: &NewUser, car: &str, from: i64, until: i64) -> Value {
+pub(crate) async fn book(guest: &NewUser, car: &str, from: i64, until: i64) -> Value {
     for _ in 0..50 {
         let (s, b) = create(&guest.token, trip_body(car, from, until), None).await;
         if s == 201 || s == 200 {

@@ -4,12 +4,14 @@
 //! applies to search and trips to bookings. A block over a booked trip is refused with 409
 //! naming the trip (hosting keeps the cars' bookings from the trips events).
 
+use crate::api::access::{self, Access};
 use crate::api::{host, listing_id};
 use crate::error::{HostingError, HostingResult};
 use crate::state::AppState;
 use crate::store::availability::{self as store, BlockRow, BlockWrite};
 use crate::store::bookings;
 use crate::store::listings::{self, Listing};
+use crate::store::teams;
 use chrono::{DateTime, SecondsFormat, TimeZone, Utc};
 use chrono_tz::Tz;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
@@ -17,6 +19,7 @@ use hosting_domain::availability::{
     Action, AvailabilityError, BlockInput, DayInput, LocalBlock, WeeklyAvailability,
     check_block_times, check_list_len,
 };
+use hosting_domain::teams::Capability;
 use upcar_identity::Identity;
 use upcar_proto::events::{AvailabilityBlocked, AvailabilityUnblocked};
 use upcar_proto::hosting as pb;
@@ -140,26 +143,67 @@ async fn placed(
     Ok((start, end))
 }
 
-/// The caller's listed cars a period covers: the one named, or all of them.
+/// The listed cars whose availability the caller manages: their own, and the cars of teams
+/// that grant them availability.
+pub async fn manageable(c: &mut AsyncPgConnection, who: &Identity) -> HostingResult<Vec<Listing>> {
+    let (cars, _) = listings::host_cars(c, who.user_id, 0, 1000).await?;
+    let mut out: Vec<Listing> = cars
+        .into_iter()
+        .filter(|l| ["active", "snoozed", "unlisted"].contains(&l.row.status.as_str()))
+        .collect();
+    for (car, grant) in teams::cohosted_cars(c, who.user_id).await? {
+        let access = Access::CoHost(grant);
+        if access::require(&access, &[Capability::ManageAvailability]).is_ok()
+            && let Some(l) = listings::find(c, car).await?
+        {
+            out.push(l);
+        }
+    }
+    Ok(out)
+}
+
+/// The listed cars a period covers: the one named, or all the caller manages.
 async fn cars_of(
     c: &mut AsyncPgConnection,
     who: &Identity,
     car_id: &str,
 ) -> HostingResult<Vec<Listing>> {
     if car_id.trim().is_empty() {
-        let (cars, _) = listings::host_cars(c, who.user_id, 0, 1000).await?;
-        let listed: Vec<Listing> = cars
-            .into_iter()
-            .filter(|l| ["active", "snoozed", "unlisted"].contains(&l.row.status.as_str()))
-            .collect();
+        let listed = manageable(c, who).await?;
         if listed.is_empty() {
             return Err(HostingError::NoListedCars);
         }
         Ok(listed)
     } else {
         let id = listing_id(car_id)?;
-        Ok(vec![crate::api::manage::car_for(c, who, id).await?])
+        let (car, _) =
+            crate::api::manage::car_for(c, who, id, &[Capability::ManageAvailability]).await?;
+        Ok(vec![car])
     }
+}
+
+/// The ids of the cars whose blocks the caller sees and changes.
+async fn managed_ids(c: &mut AsyncPgConnection, who: &Identity) -> HostingResult<Vec<Uuid>> {
+    Ok(manageable(c, who).await?.iter().map(|l| l.row.id).collect())
+}
+
+/// A co-host's block change goes to the team's audit log.
+async fn audit_block(
+    c: &mut AsyncPgConnection,
+    who: &Identity,
+    car: &Listing,
+    action: &str,
+    before: Option<&BlockRow>,
+    after: Option<&BlockRow>,
+    now: DateTime<Utc>,
+) -> HostingResult<()> {
+    if car.row.host_id == who.user_id {
+        return Ok(());
+    }
+    let access = access::of(c, who, car).await?;
+    let json = |b: &BlockRow| serde_json::json!({"blockId": b.group_id, "start": rfc3339(b.start_at), "end": rfc3339(b.end_at), "reason": b.reason});
+    access::record(c, &access, who, action, car.row.id, before.map(json), after.map(json), now)
+        .await
 }
 
 async fn publish_block(
@@ -261,10 +305,21 @@ pub async fn update_custom(
                             )
                             .await?;
                             publish_block(c, &row, now).await?;
+                            audit_block(
+                                c,
+                                &who,
+                                &car,
+                                "availability_blocked",
+                                None,
+                                Some(&row),
+                                now,
+                            )
+                            .await?;
                         }
                     }
                     (Action::Update, Some(g), Some(b)) => {
-                        let rows = store::of_host(c, who.user_id, Some(*g), true).await?;
+                        let ids = managed_ids(c, &who).await?;
+                        let rows = store::of_cars(c, &ids, Some(*g), true).await?;
                         if rows.is_empty() {
                             return Err(HostingError::BlockNotFound);
                         }
@@ -277,22 +332,46 @@ pub async fn update_custom(
                             w.id = old.id;
                             let row = store::upsert(c, &w, now).await?;
                             publish_block(c, &row, now).await?;
+                            audit_block(
+                                c,
+                                &who,
+                                &car,
+                                "availability_moved",
+                                Some(&old),
+                                Some(&row),
+                                now,
+                            )
+                            .await?;
                         }
                     }
                     (Action::Delete, Some(g), _) => {
-                        let rows = store::of_host(c, who.user_id, Some(*g), true).await?;
+                        let ids = managed_ids(c, &who).await?;
+                        let rows = store::of_cars(c, &ids, Some(*g), true).await?;
                         if rows.is_empty() {
                             return Err(HostingError::BlockNotFound);
                         }
                         for old in rows {
                             let row = store::delete(c, old.id, now).await?;
                             publish_block(c, &row, now).await?;
+                            if let Some(car) = listings::find(c, old.car_id).await? {
+                                audit_block(
+                                    c,
+                                    &who,
+                                    &car,
+                                    "availability_unblocked",
+                                    Some(&old),
+                                    None,
+                                    now,
+                                )
+                                .await?;
+                            }
                         }
                     }
                     _ => return Err(AvailabilityError::BlockIdRequired.into()),
                 }
             }
-            Ok(store::of_host(c, who.user_id, None, false).await?)
+            let ids = managed_ids(c, &who).await?;
+            Ok(store::of_cars(c, &ids, None, false).await?)
         })
         .await?;
     state.relay.wake();
@@ -311,7 +390,8 @@ fn write<'a>(
     BlockWrite {
         id: Uuid::now_v7(),
         group_id,
-        host_id: who.user_id,
+        host_id: car.row.host_id,
+        created_by: who.user_id,
         car_id: car.row.id,
         start,
         end,
@@ -334,6 +414,7 @@ pub async fn custom(
 ) -> HostingResult<pb::CustomAvailabilityReply> {
     let who = host(who)?;
     let mut conn = state.conn().await?;
-    let rows = store::of_host(&mut conn, who.user_id, None, false).await?;
+    let ids = managed_ids(&mut conn, &who).await?;
+    let rows = store::of_cars(&mut conn, &ids, None, false).await?;
     Ok(pb::CustomAvailabilityReply { custom_availability: grouped(&rows) })
 }

@@ -4,6 +4,7 @@
 //! change is checked whole before anything is written, and published in its transaction
 //! (`hosting.car_listing_changed`), so catalog-search and pricing follow.
 
+use crate::api::access::{self, Access};
 use crate::api::view;
 use crate::api::wizard::photos;
 use crate::api::{host, listing_id};
@@ -18,29 +19,55 @@ use hosting_domain::car::{self, CarStatus, Extra, ExtraInput};
 use hosting_domain::listing::{
     Availability, AvailabilityInput, DailyPrice, Description, Features, FeaturesInput,
 };
-use upcar_identity::{Identity, Role};
+use hosting_domain::teams::{Capability, ListingPart};
+use upcar_identity::Identity;
 use upcar_proto::hosting as pb;
 use uuid::Uuid;
 
 /// Statuses of a car on the platform (past review, not deleted).
 const LISTED: [&str; 3] = ["active", "snoozed", "unlisted"];
 
-/// Locks the caller's listed car. Another host's car, and an unknown or deleted one, is not
-/// found; a listing still in the wizard or under review is changed through the wizard.
+/// Locks a listed car the caller may change as `needs` says: its owner, an admin, or a
+/// co-host whose team grants it (403 naming what is missing). Another host's car, and an
+/// unknown or deleted one, is not found; a listing still in the wizard or under review is
+/// changed through the wizard.
 pub async fn car_for(
     c: &mut AsyncPgConnection,
     who: &Identity,
     id: Uuid,
-) -> HostingResult<Listing> {
+    needs: &[Capability],
+) -> HostingResult<(Listing, Access)> {
     let l = listings::lock(c, id).await?.ok_or(HostingError::ListingNotFound)?;
-    let mine = l.row.host_id == who.user_id || who.role == Role::Admin;
-    if !mine || l.row.status == "deleted" {
+    if l.row.status == "deleted" {
         return Err(HostingError::ListingNotFound);
     }
+    let access = access::of(c, who, &l).await?;
     if !LISTED.contains(&l.row.status.as_str()) {
         return Err(HostingError::CarNotListed);
     }
-    Ok(l)
+    access::require(&access, needs)?;
+    Ok((l, access))
+}
+
+/// What a change asks of the caller's permissions.
+fn needs(r: &pb::UpdateCarRequest) -> Vec<Capability> {
+    let mut out = Vec::new();
+    if r.daily_price.is_some() || r.discounts.is_some() {
+        out.push(Capability::ManagePricing);
+    }
+    if r.trip_preferences.is_some() {
+        out.push(Capability::ManageAvailability);
+    }
+    if r.guest_instructions.is_some() || r.details.is_some() {
+        out.push(access::listing(ListingPart::Details));
+    }
+    if r.extras.is_some() {
+        out.push(access::listing(ListingPart::Extras));
+    }
+    if r.photos.is_some() {
+        out.push(access::listing(ListingPart::Photos));
+    }
+    out
 }
 
 /// Moves the version on and writes the car's full state to the outbox.
@@ -166,7 +193,8 @@ pub async fn update(
     let mut conn = state.conn().await?;
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
-            let l = car_for(c, &who, id).await?;
+            let (l, access) = car_for(c, &who, id, &needs(&r)).await?;
+            let before = access::snapshot(&l);
             let mut change = check(&l, &r)?;
             if let Some(cents) = change.price_cents {
                 listings::save_price(c, id, cents).await?;
@@ -217,7 +245,11 @@ pub async fn update(
             }
             change.settings.updated_at = Some(now);
             listings::save_settings(c, id, &change.settings).await?;
-            publish(c, id, now).await
+            let after = publish(c, id, now).await?;
+            let snap = access::snapshot(&after);
+            access::record(c, &access, &who, "car_updated", id, Some(before), Some(snap), now)
+                .await?;
+            Ok(after)
         })
         .await?;
     state.relay.wake();
@@ -237,12 +269,19 @@ pub async fn set_status(
     let mut conn = state.conn().await?;
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
-            let l = car_for(c, &who, id).await?;
+            let (l, access) = car_for(c, &who, id, &[Capability::ManageAvailability]).await?;
             if l.row.status == status.as_str() {
                 return Ok(l);
             }
             listings::set_status(c, id, status.as_str(), None, now, false).await?;
-            publish(c, id, now).await
+            let after = publish(c, id, now).await?;
+            let (b, a) = (
+                serde_json::json!({"status": l.row.status}),
+                serde_json::json!({"status": after.row.status}),
+            );
+            access::record(c, &access, &who, "car_status_changed", id, Some(b), Some(a), now)
+                .await?;
+            Ok(after)
         })
         .await?;
     state.relay.wake();
@@ -260,14 +299,19 @@ pub async fn delete(
     let now = state.clock.now();
     let mut conn = state.conn().await?;
     conn.transaction::<_, HostingError, _>(async |c| {
-        car_for(c, &who, id).await?;
+        car_for(c, &who, id, &[Capability::DeleteCar]).await?;
         let trips = bookings::upcoming(c, id, now).await?;
         if !trips.is_empty() {
             let names: Vec<String> = trips.iter().map(Uuid::to_string).collect();
             return Err(HostingError::CarHasTrips(names.join(", ")));
         }
         listings::set_status(c, id, "deleted", None, now, false).await?;
-        publish(c, id, now).await
+        publish(c, id, now).await?;
+        // A deleted car leaves its team; the team's co-hosts lose it at once.
+        if let Some(team) = crate::store::teams::release_car(c, id).await? {
+            crate::api::teams::publish_team(c, team, now).await?;
+        }
+        Ok(())
     })
     .await?;
     state.relay.wake();
@@ -293,7 +337,10 @@ pub async fn inspection_form(
     let mut conn = state.conn().await?;
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
-            car_for(c, &who, id).await?;
+            let (l, access) =
+                car_for(c, &who, id, &[access::listing(ListingPart::Details)]).await?;
+            let before = serde_json::json!({"inspectionFormUrl": l.settings.as_ref().and_then(|s| s.inspection_form_url.clone())});
+            access::record(c, &access, &who, "inspection_form_added", id, Some(before), Some(serde_json::json!({"inspectionFormUrl": url})), now).await?;
             let change = SettingsChange {
                 inspection_form_url: Some(url.clone()),
                 updated_at: Some(now),

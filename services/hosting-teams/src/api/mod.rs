@@ -1,9 +1,11 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 
+pub mod access;
 pub mod availability;
 pub mod cars;
 pub mod manage;
 pub mod review;
+pub mod teams;
 pub mod vehicles;
 pub mod view;
 pub mod wizard;
@@ -231,5 +233,101 @@ impl Hosting for HostingApi {
             availability::custom(&self.state, who).await
         })
         .await
+    }
+    async fn create_team(
+        &self,
+        r: Request<pb::CreateTeamRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("CreateTeam", r, async |who, b| teams::create(&self.state, who, b).await).await
+    }
+    async fn invite_co_hosts(
+        &self,
+        r: Request<pb::InviteCoHostsRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("InviteCoHosts", r, async |who, b| teams::invite(&self.state, who, b).await).await
+    }
+    async fn manage_team_permissions(
+        &self,
+        r: Request<pb::ManageTeamPermissionsRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("ManageTeamPermissions", r, async |who, b| {
+            teams::manage_permissions(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn update_team(
+        &self,
+        r: Request<pb::UpdateTeamRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("UpdateTeam", r, async |who, b| teams::update(&self.state, who, b).await).await
+    }
+    async fn delete_team(
+        &self,
+        r: Request<pb::TeamIdRequest>,
+    ) -> Result<Response<pb::DeleteTeamReply>, Status> {
+        call("DeleteTeam", r, async |who, b| teams::delete(&self.state, who, b).await).await
+    }
+    async fn handle_co_host_invite(
+        &self,
+        r: Request<pb::HandleCoHostInviteRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("HandleCoHostInvite", r, async |who, b| {
+            teams::handle_invite(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn manage_vehicles_on_team(
+        &self,
+        r: Request<pb::ManageVehiclesRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("ManageVehiclesOnTeam", r, async |who, b| {
+            teams::manage_vehicles(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn remove_co_host(
+        &self,
+        r: Request<pb::RemoveCoHostRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("RemoveCoHost", r, async |who, b| teams::remove_cohost(&self.state, who, b).await)
+            .await
+    }
+    async fn list_teams(
+        &self,
+        r: Request<pb::ListTeamsRequest>,
+    ) -> Result<Response<pb::TeamsReply>, Status> {
+        call("ListTeams", r, async |who, b| teams::list(&self.state, who, b).await).await
+    }
+    async fn get_team(
+        &self,
+        r: Request<pb::TeamIdRequest>,
+    ) -> Result<Response<pb::TeamReply>, Status> {
+        call("GetTeam", r, async |who, b| teams::get(&self.state, who, b).await).await
+    }
+    async fn get_team_invitation(
+        &self,
+        r: Request<pb::TeamInvitationRequest>,
+    ) -> Result<Response<pb::TeamInvitationReply>, Status> {
+        call("GetTeamInvitation", r, async |who, b| teams::invitation(&self.state, who, b).await)
+            .await
+    }
+    async fn get_team_vehicles(
+        &self,
+        r: Request<pb::TeamIdRequest>,
+    ) -> Result<Response<pb::VehicleOptionsReply>, Status> {
+        call("GetTeamVehicles", r, async |who, b| teams::vehicles(&self.state, who, b).await).await
+    }
+    async fn get_host_vehicles(
+        &self,
+        r: Request<pb::GetHostVehiclesRequest>,
+    ) -> Result<Response<pb::VehicleOptionsReply>, Status> {
+        call("GetHostVehicles", r, async |who, _| teams::host_vehicles(&self.state, who).await)
+            .await
+    }
+    async fn get_team_audit_log(
+        &self,
+        r: Request<pb::TeamAuditRequest>,
+    ) -> Result<Response<pb::TeamAuditReply>, Status> {
+        call("GetTeamAuditLog", r, async |who, b| teams::audit_log(&self.state, who, b).await).await
     }
 }

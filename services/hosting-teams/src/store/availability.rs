@@ -75,6 +75,8 @@ pub struct BlockWrite<'a> {
     pub id: Uuid,
     pub group_id: Uuid,
     pub host_id: Uuid,
+    /// The owner or the co-host who set it.
+    pub created_by: Uuid,
     pub car_id: Uuid,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
@@ -93,8 +95,8 @@ pub async fn upsert(
 ) -> QueryResult<BlockRow> {
     diesel::sql_query(format!(
         "INSERT INTO host_blocks (id, group_id, host_id, car_id, period, start_date, start_time, end_date, \
-           end_time, reason, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $12) \
+           end_time, reason, created_at, updated_at, created_by) \
+         VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $12, $13) \
          ON CONFLICT (id) DO UPDATE SET period = EXCLUDED.period, start_date = EXCLUDED.start_date, \
            start_time = EXCLUDED.start_time, end_date = EXCLUDED.end_date, end_time = EXCLUDED.end_time, \
            reason = EXCLUDED.reason, version = host_blocks.version + 1, updated_at = EXCLUDED.updated_at \
@@ -112,6 +114,7 @@ pub async fn upsert(
     .bind::<Text, _>(b.end_time)
     .bind::<Text, _>(b.reason)
     .bind::<Timestamptz, _>(now)
+    .bind::<SqlUuid, _>(b.created_by)
     .get_result(conn)
     .await
 }
@@ -132,20 +135,20 @@ pub async fn delete(
     .await
 }
 
-/// The host's live block rows of a group (the block the host sees), locked; `None` for every
-/// group of the host.
-pub async fn of_host(
+/// The live block rows on `cars` (the cars the caller manages) of a group (the block the
+/// host sees), locked when `lock`; `None` for every group.
+pub async fn of_cars(
     conn: &mut AsyncPgConnection,
-    host: Uuid,
+    cars: &[Uuid],
     group: Option<Uuid>,
     lock: bool,
 ) -> QueryResult<Vec<BlockRow>> {
     diesel::sql_query(format!(
-        "SELECT {COLUMNS} FROM host_blocks WHERE host_id = $1 AND NOT deleted \
+        "SELECT {COLUMNS} FROM host_blocks WHERE car_id = ANY($1) AND NOT deleted \
          AND ($2::uuid IS NULL OR group_id = $2) ORDER BY lower(period), group_id, car_id{}",
         if lock { " FOR UPDATE" } else { "" }
     ))
-    .bind::<SqlUuid, _>(host)
+    .bind::<diesel::sql_types::Array<SqlUuid>, _>(cars)
     .bind::<Nullable<SqlUuid>, _>(group)
     .load(conn)
     .await

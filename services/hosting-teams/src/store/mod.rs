@@ -4,3 +4,4 @@ pub mod availability;
 pub mod bookings;
 pub mod listings;
 pub mod schema;
+pub mod teams;

@@ -52,10 +52,48 @@ pub fn payout_period(now: DateTime<Utc>) -> String {
     format!("{:04}-{:02}", now.year(), now.month())
 }
 
+/// Splits an owner's earnings among the co-hosts of the car's team (spec 001 section 6, the
+/// host's earnings split): each co-host gets `share_bp` basis points of `owner_cents`, rounded
+/// toward zero; the host keeps the rest, so the parts always add up (no cent lost or made).
+/// Shares outside 0..=10,000, or adding up to more, give the host everything (the hosting
+/// service never publishes such a team).
+pub fn split_earnings(owner_cents: i64, shares_bp: &[i32]) -> (i64, Vec<i64>) {
+    let total: i64 = shares_bp.iter().map(|s| i64::from(*s)).sum();
+    if shares_bp.iter().any(|s| !(0..=10_000).contains(s)) || total > 10_000 {
+        return (owner_cents, vec![0; shares_bp.len()]);
+    }
+    let parts: Vec<i64> = shares_bp
+        .iter()
+        .map(|s| {
+            let p = i128::from(owner_cents) * i128::from(*s) / 10_000;
+            i64::try_from(p).unwrap_or(0)
+        })
+        .collect();
+    (owner_cents - parts.iter().sum::<i64>(), parts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn an_earnings_split_gives_each_cohost_their_share_and_the_host_the_rest() {
+        assert_eq!(split_earnings(10_000, &[]), (10_000, vec![]));
+        assert_eq!(split_earnings(10_000, &[2_000]), (8_000, vec![2_000]));
+        assert_eq!(split_earnings(999, &[3_333, 3_333]), (335, vec![332, 332]));
+        assert_eq!(split_earnings(-500, &[5_000]), (-250, vec![-250]));
+        assert_eq!(split_earnings(100, &[6_000, 5_000]), (100, vec![0, 0]));
+        assert_eq!(split_earnings(100, &[-1]), (100, vec![0]));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_split_never_loses_or_makes_a_cent(cents in -1_000_000i64..10_000_000, a in 0i32..=5_000, b in 0i32..=5_000) {
+            let (host, parts) = split_earnings(cents, &[a, b]);
+            proptest::prop_assert_eq!(host + parts.iter().sum::<i64>(), cents);
+        }
+    }
 
     fn t(d: u32, h: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2027, 1, d, h, 0, 0).single().unwrap_or_default()

@@ -77,41 +77,39 @@ async fn capture_at_start(
     let d = ppb::PriceDetails::decode(t.price_details.as_slice()).map_err(anyhow::Error::from)?;
     let (owner, _platform, tax) = split(&d);
     let total = hold.amount_cents;
-    ledger::post(
+    let earned = ledger::earning_entries(
         c,
-        Some(t.id),
-        &[
-            Entry {
-                account: format!("guest:{}", t.guest_id),
-                user_id: Some(t.guest_id),
-                kind: "charge",
-                amount_cents: -total,
-                description: format!("Trip {}", t.reservation_number),
-            },
-            Entry {
-                account: format!("host:{}", t.owner_id),
-                user_id: Some(t.owner_id),
-                kind: "earning",
-                amount_cents: owner,
-                description: format!("Earnings, trip {}", t.reservation_number),
-            },
-            Entry {
-                account: "platform:revenue".to_owned(),
-                user_id: None,
-                kind: "commission",
-                amount_cents: total - owner - tax,
-                description: format!("Commission and protection, trip {}", t.reservation_number),
-            },
-            Entry {
-                account: "platform:tax".to_owned(),
-                user_id: None,
-                kind: "tax",
-                amount_cents: tax,
-                description: format!("Sales tax, trip {}", t.reservation_number),
-            },
-        ],
+        t.car_id,
+        t.owner_id,
+        owner,
+        &format!("Earnings, trip {}", t.reservation_number),
     )
     .await?;
+    let mut entries = vec![Entry {
+        account: format!("guest:{}", t.guest_id),
+        user_id: Some(t.guest_id),
+        kind: "charge",
+        amount_cents: -total,
+        description: format!("Trip {}", t.reservation_number),
+    }];
+    entries.extend(earned);
+    entries.extend([
+        Entry {
+            account: "platform:revenue".to_owned(),
+            user_id: None,
+            kind: "commission",
+            amount_cents: total - owner - tax,
+            description: format!("Commission and protection, trip {}", t.reservation_number),
+        },
+        Entry {
+            account: "platform:tax".to_owned(),
+            user_id: None,
+            kind: "tax",
+            amount_cents: tax,
+            description: format!("Sales tax, trip {}", t.reservation_number),
+        },
+    ]);
+    ledger::post(c, Some(t.id), &entries).await?;
     crate::events::settled(c, t, total, 0, state.clock.now()).await?;
     Ok(())
 }

@@ -413,34 +413,30 @@ async fn pay(
     }
     let platform: i64 =
         pending.iter().flat_map(charges_of).filter(|l| l.platform).map(|l| l.amount_cents).sum();
-    ledger::post(
+    let earned = ledger::earning_entries(
         c,
-        Some(t.id),
-        &[
-            Entry {
-                account: format!("guest:{}", t.guest_id),
-                user_id: Some(t.guest_id),
-                kind: "charge",
-                amount_cents: -total,
-                description: format!("Incidentals, trip {}", t.reservation_number),
-            },
-            Entry {
-                account: format!("host:{}", t.owner_id),
-                user_id: Some(t.owner_id),
-                kind: "earning",
-                amount_cents: total - platform,
-                description: format!("Incidentals, trip {}", t.reservation_number),
-            },
-            Entry {
-                account: "platform:revenue".to_owned(),
-                user_id: None,
-                kind: "commission",
-                amount_cents: platform,
-                description: format!("Incidentals processing, trip {}", t.reservation_number),
-            },
-        ],
+        t.car_id,
+        t.owner_id,
+        total - platform,
+        &format!("Incidentals, trip {}", t.reservation_number),
     )
     .await?;
+    let mut entries = vec![Entry {
+        account: format!("guest:{}", t.guest_id),
+        user_id: Some(t.guest_id),
+        kind: "charge",
+        amount_cents: -total,
+        description: format!("Incidentals, trip {}", t.reservation_number),
+    }];
+    entries.extend(earned);
+    entries.extend([Entry {
+        account: "platform:revenue".to_owned(),
+        user_id: None,
+        kind: "commission",
+        amount_cents: platform,
+        description: format!("Incidentals processing, trip {}", t.reservation_number),
+    }]);
+    ledger::post(c, Some(t.id), &entries).await?;
     let now = state.clock.now();
     note(c, &t, Some(who), "guest", "accept_incidentals", &format!("Paid {}", dollars(total)), now)
         .await?;

@@ -83,34 +83,30 @@ async fn settle(
         state.payments.capture(&hold.id, captured).await?;
         payments::settle_hold(c, &hold.id, captured, "captured").await?;
         let owner = owner_earns.clamp(0, captured);
-        ledger::post(
+        let earned = ledger::earning_entries(
             c,
-            Some(t.id),
-            &[
-                Entry {
-                    account: format!("guest:{}", t.guest_id),
-                    user_id: Some(t.guest_id),
-                    kind: "charge",
-                    amount_cents: -captured,
-                    description: format!("Cancellation charge, trip {}", t.reservation_number),
-                },
-                Entry {
-                    account: format!("host:{}", t.owner_id),
-                    user_id: Some(t.owner_id),
-                    kind: "earning",
-                    amount_cents: owner,
-                    description: format!("Cancellation earnings, trip {}", t.reservation_number),
-                },
-                Entry {
-                    account: "platform:revenue".to_owned(),
-                    user_id: None,
-                    kind: "commission",
-                    amount_cents: captured - owner,
-                    description: format!("Cancellation fee, trip {}", t.reservation_number),
-                },
-            ],
+            t.car_id,
+            t.owner_id,
+            owner,
+            &format!("Cancellation earnings, trip {}", t.reservation_number),
         )
         .await?;
+        let mut entries = vec![Entry {
+            account: format!("guest:{}", t.guest_id),
+            user_id: Some(t.guest_id),
+            kind: "charge",
+            amount_cents: -captured,
+            description: format!("Cancellation charge, trip {}", t.reservation_number),
+        }];
+        entries.extend(earned);
+        entries.extend([Entry {
+            account: "platform:revenue".to_owned(),
+            user_id: None,
+            kind: "commission",
+            amount_cents: captured - owner,
+            description: format!("Cancellation fee, trip {}", t.reservation_number),
+        }]);
+        ledger::post(c, Some(t.id), &entries).await?;
     }
     crate::events::settled(c, t, captured, hold.amount_cents - captured, state.clock.now()).await?;
     Ok(())

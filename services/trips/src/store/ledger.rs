@@ -20,6 +20,38 @@ pub struct Entry {
     pub description: String,
 }
 
+/// The earning entries of an amount the car's owner earns: split with the co-hosts of the
+/// car's active team by their shares (each co-host's part in their own `host:` account and
+/// history), the owner keeping the rest.
+pub async fn earning_entries(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    owner: Uuid,
+    cents: i64,
+    description: &str,
+) -> diesel::QueryResult<Vec<Entry>> {
+    let team = crate::store::teams::earnings_shares(conn, car, owner).await?;
+    let shares: Vec<i32> = team.iter().map(|(_, bp)| *bp).collect();
+    let (kept, parts) = trips_domain::money::split_earnings(cents, &shares);
+    let mut out = vec![Entry {
+        account: format!("host:{owner}"),
+        user_id: Some(owner),
+        kind: "earning",
+        amount_cents: kept,
+        description: description.to_owned(),
+    }];
+    for ((cohost, bp), part) in team.iter().zip(parts) {
+        out.push(Entry {
+            account: format!("host:{cohost}"),
+            user_id: Some(*cohost),
+            kind: "earning",
+            amount_cents: part,
+            description: format!("{description} (co-host share {}.{:02}%)", bp / 100, bp % 100),
+        });
+    }
+    Ok(out)
+}
+
 /// Writes one balanced transaction; answers its id. Zero amounts are skipped.
 pub async fn post(
     conn: &mut AsyncPgConnection,

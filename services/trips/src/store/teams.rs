@@ -16,6 +16,8 @@ pub struct TeamAccess {
     pub booking_management: bool,
     pub car_ids: Vec<Uuid>,
     pub cohost_ids: Vec<Uuid>,
+    /// Each co-host's share of the earnings, basis points, in the order of `cohost_ids`.
+    pub cohost_shares: Vec<i32>,
     pub version: i64,
 }
 
@@ -23,11 +25,12 @@ pub struct TeamAccess {
 /// was applied.
 pub async fn upsert(conn: &mut AsyncPgConnection, t: &TeamAccess) -> diesel::QueryResult<bool> {
     let n = diesel::sql_query(
-        "INSERT INTO team_access (team_id, host_id, active, booking_management, car_ids, cohost_ids, version) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) \
+        "INSERT INTO team_access (team_id, host_id, active, booking_management, car_ids, cohost_ids, version, cohost_shares) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
          ON CONFLICT (team_id) DO UPDATE SET host_id = EXCLUDED.host_id, active = EXCLUDED.active, \
            booking_management = EXCLUDED.booking_management, car_ids = EXCLUDED.car_ids, \
-           cohost_ids = EXCLUDED.cohost_ids, version = EXCLUDED.version, updated_at = now() \
+           cohost_ids = EXCLUDED.cohost_ids, cohost_shares = EXCLUDED.cohost_shares, \
+           version = EXCLUDED.version, updated_at = now() \
          WHERE team_access.version < EXCLUDED.version",
     )
     .bind::<SqlUuid, _>(t.team_id)
@@ -37,6 +40,7 @@ pub async fn upsert(conn: &mut AsyncPgConnection, t: &TeamAccess) -> diesel::Que
     .bind::<Array<SqlUuid>, _>(&t.car_ids)
     .bind::<Array<SqlUuid>, _>(&t.cohost_ids)
     .bind::<BigInt, _>(t.version)
+    .bind::<Array<diesel::sql_types::Integer>, _>(&t.cohost_shares)
     .prepared()
     .execute(conn)
     .await?;
@@ -74,3 +78,33 @@ pub async fn cohost_grant(
 pub const MANAGED_BY_COHOST: &str = "EXISTS (SELECT 1 FROM team_access ta \
     WHERE ta.active AND ta.booking_management AND ta.cohost_ids @> ARRAY[$1] \
       AND trips.car_id = ANY(ta.car_ids) AND ta.host_id = trips.owner_id)";
+
+#[derive(QueryableByName)]
+struct Shares {
+    #[diesel(sql_type = Array<SqlUuid>)]
+    cohost_ids: Vec<Uuid>,
+    #[diesel(sql_type = Array<diesel::sql_types::Integer>)]
+    cohost_shares: Vec<i32>,
+}
+
+/// The co-hosts who share the earnings of `owner`'s `car` (its active team's), with their
+/// shares in basis points; empty when the car is in no active team or nobody has a share.
+pub async fn earnings_shares(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    owner: Uuid,
+) -> diesel::QueryResult<Vec<(Uuid, i32)>> {
+    let rows: Vec<Shares> = diesel::sql_query(
+        "SELECT cohost_ids, cohost_shares FROM team_access \
+         WHERE active AND $1 = ANY(car_ids) AND host_id = $2 ORDER BY updated_at DESC LIMIT 1",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<SqlUuid, _>(owner)
+    .load(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .flat_map(|r| r.cohost_ids.into_iter().zip(r.cohost_shares))
+        .filter(|(_, bp)| *bp > 0)
+        .collect())
+}

@@ -429,6 +429,11 @@ impl TestApp {
 
     /// Makes `cohost` a co-host of `car` in a team of `host`, as hosting publishes it.
     pub async fn cohost(&self, host: Uuid, car: Uuid, cohost: Uuid) {
+        self.cohost_with_share(host, car, cohost, 0).await;
+    }
+
+    /// As [`TestApp::cohost`], the co-host earning `share_bp` basis points of the car.
+    pub async fn cohost_with_share(&self, host: Uuid, car: Uuid, cohost: Uuid, share_bp: i32) {
         self.publish(&TeamChanged {
             team_id: Uuid::now_v7().to_string(),
             host_id: host.to_string(),
@@ -439,6 +444,7 @@ impl TestApp {
             pricing_availability: false,
             version: 1,
             occurred_at: Utc::now().to_rfc3339(),
+            cohost_shares_bp: vec![share_bp],
         })
         .await;
     }

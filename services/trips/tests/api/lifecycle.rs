@@ -93,6 +93,44 @@ async fn check_in_opens_thirty_minutes_before_the_start_and_captures_the_hold() 
 }
 
 #[tokio::test]
+async fn the_earnings_of_a_team_car_are_split_with_its_cohost_by_their_share() {
+    let app = spawn_app().await;
+    let (car, host) = app.car(3, true).await;
+    let cohost = Uuid::now_v7();
+    app.cohost_with_share(host, car, cohost, 2_500).await;
+    let known = format!(
+        "SELECT count(*) AS n FROM team_access WHERE active AND '{car}' = ANY(car_ids) AND cohost_shares = ARRAY[2500]"
+    );
+    app.eventually("trips knows the team's split", || async { app.count(&known).await == 1 }).await;
+    let guest = app.guest().await;
+    let trip = app.book(guest, app.trip_request(car, 5, 8)).await.unwrap();
+    app.clock.set(start_of(&trip) - Duration::minutes(10));
+    app.handover(guest, &trip.trip_id, true).await.unwrap();
+
+    let earned = |who: Uuid| {
+        format!(
+            "SELECT coalesce(sum(amount_cents), 0)::bigint AS n FROM ledger_entries \
+             WHERE trip_id = '{}' AND kind = 'earning' AND user_id = '{who}'",
+            trip.trip_id
+        )
+    };
+    let (host_part, cohost_part) =
+        (app.count(&earned(host)).await, app.count(&earned(cohost)).await);
+    assert!(host_part > 0, "the host earned {host_part}");
+    // The co-host's quarter, rounded toward zero; the host keeps the rest.
+    assert_eq!(cohost_part, (host_part + cohost_part) * 2_500 / 10_000);
+    let unbalanced = format!(
+        "SELECT count(*) AS n FROM (SELECT txn_id FROM ledger_entries WHERE trip_id = '{}' \
+         GROUP BY txn_id HAVING sum(amount_cents) <> 0) x",
+        trip.trip_id
+    );
+    assert_eq!(app.count(&unbalanced).await, 0);
+    let history = pb::TransactionHistoryRequest { year: None };
+    let mine = app.trips.clone().get_transaction_history(as_user(history, cohost)).await.unwrap();
+    assert_eq!(mine.into_inner().total_earned_cents, cohost_part);
+}
+
+#[tokio::test]
 async fn checkout_completes_the_trip_and_signs_the_agreement_at_the_services_time() {
     let app = spawn_app().await;
     let (trip, guest, host) = booked(&app, true).await;

@@ -1,0 +1,398 @@
+//! Co-host teams through the gateway, end to end: the host creates a team of a listed car and
+//! invites a co-host by email; the invitee reads the emailed link's team and accepts; the
+//! co-host then manages bookings (trips learns the team from hosting's event) and, only when
+//! granted, prices and availability; never deleting the car or the team. Strangers learn
+//! nothing; a removed co-host loses access at once; expired and withdrawn links are refused;
+//! every change is in the host's audit log.
+
+use crate::helpers::*;
+use crate::hosting::{approved_car, book, car_update};
+use crate::trips::verified_guest;
+use serde_json::{Value, json};
+
+async fn call(path: &str, body: Value, token: &str) -> (u16, Value) {
+    parts(post(path, body, Some(token)).await).await
+}
+
+async fn read(path: &str, token: &str) -> (u16, Value) {
+    parts(get(path, Some(token)).await).await
+}
+
+/// The newest invitation email to `to`: its body and its token.
+async fn invitation_mail(to: &str) -> (String, String) {
+    let (s, b) = parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    for m in b["data"].as_array().unwrap() {
+        if m["subject"].as_str().is_some_and(|s| s.contains("co-host")) {
+            return (
+                m["body"].as_str().unwrap().to_owned(),
+                m["code"].as_str().unwrap().to_owned(),
+            );
+        }
+    }
+    panic!("no invitation to {to}: {b}");
+}
+
+/// Waits for the invitation email (accounts sends it from hosting's event).
+async fn invitation_to(to: &str, not: Option<&str>) -> (String, String) {
+    for _ in 0..100 {
+        let (s, b) = parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
+        assert_eq!(s, 200, "{b}");
+        let found = b["data"].as_array().unwrap().iter().any(|m| {
+            m["subject"].as_str().is_some_and(|s| s.contains("co-host"))
+                && m["code"].as_str() != not
+        });
+        if found {
+            return invitation_mail(to).await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the invitation to {to} was never sent");
+}
+
+async fn team_of(host: &NewUser, car: &str, permissions: Value) -> String {
+    let (s, b) = call(
+        "/v1/cohost/createTeam",
+        json!({"teamName": " Bay Fleet ", "carIds": [car], "permissions": permissions}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["teamName"].as_str(), b["data"]["teamStatus"].as_str(), b["role"].as_str()),
+        (Some("Bay Fleet"), Some("inactive"), Some("host")),
+        "{b}"
+    );
+    b["data"]["_id"].as_str().unwrap().to_owned()
+}
+
+/// Polls a trips call until it answers `want` (trips learns teams from hosting's events).
+async fn trips_answer(path: &str, token: &str, want: u16) {
+    let mut last = (0, Value::Null);
+    for _ in 0..100 {
+        last = read(path, token).await;
+        if last.0 == want {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{path} never answered {want}: {last:?}");
+}
+
+#[tokio::test]
+async fn a_cohost_does_exactly_what_the_team_grants_and_loses_it_when_removed() {
+    let (host, car) = approved_car().await;
+    let cohost = sign_up().await;
+    let stranger = sign_up().await;
+    let day = |d: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string();
+
+    // The host's vehicle list for team creation.
+    let (s, b) = read("/v1/cohost/getHostVehicles", &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"][0]["id"], car.as_str(), "{b}");
+    assert!(b["data"][0]["name"].as_str().unwrap().contains("Honda"), "{b}");
+
+    // The create form's rules, with the spec's messages; nothing is created.
+    let create = |body: Value| call("/v1/cohost/createTeam", body, &host.token);
+    let (s, b) = create(json!({"teamName": "  ", "carIds": [car]})).await;
+    assert_eq!((s, b["message"].as_str()), (400, Some("Please enter a team name")), "{b}");
+    let (s, b) = create(json!({"teamName": "Fleet", "carIds": []})).await;
+    assert_eq!(
+        (s, b["message"].as_str()),
+        (400, Some("Please select at least one vehicle")),
+        "{b}"
+    );
+    let (s, b) = call(
+        "/v1/cohost/createTeam",
+        json!({"teamName": "Not mine", "carIds": [car]}),
+        &stranger.token,
+    )
+    .await;
+    assert_eq!(s, 404, "another host's car is not found: {b}");
+    let (s, b) = read("/v1/cohost/getAllTeamsForHost", &host.token).await;
+    assert_eq!((s, b["data"].as_array().map(Vec::len)), (200, Some(0)), "{b}");
+
+    // Booking management only.
+    let team = team_of(&host, &car, json!({"full": false, "bookingManagement": true})).await;
+    let (s, b) = create(json!({"teamName": "Twice", "carIds": [car]})).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("car_in_other_team")), "{b}");
+
+    // Invitations: the spec's message for a missing list; the host cannot invite themselves.
+    let invite = |body: Value| call("/v1/cohost/inviteCoHosts", body, &host.token);
+    let (s, b) = invite(json!({"teamId": team, "coHostEmails": []})).await;
+    assert_eq!(
+        (s, b["message"].as_str()),
+        (400, Some("Invalid input: teamId and coHostEmails are required")),
+        "{b}"
+    );
+    let (s, b) = invite(json!({"teamId": team, "coHostEmails": [host.email]})).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("cannot_invite_self")), "{b}");
+    let (s, b) = invite(json!({"teamId": team, "coHostEmails": [cohost.email.to_uppercase()], "earningsSharePercent": "20"})).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["coHosts"][0]["status"], "pending", "{b}");
+    assert_eq!(b["data"]["coHosts"][0]["earningsSharePercent"], 20.0, "{b}");
+    assert_eq!(b["data"]["hostEarningsSharePercent"], 80.0, "{b}");
+    let (body, token) = invitation_to(&cohost.email, None).await;
+    assert!(body.contains(&format!("/host/teams/invite/{team}?token={token}")), "{body}");
+    assert!(body.contains("20% of the earnings"), "{body}");
+
+    // A stranger learns nothing of the team and cannot touch it or its car.
+    let t = &stranger.token;
+    for path in [
+        format!("/v1/cohost/getTeamById/{team}"),
+        format!("/v1/cohost/getTeamVehicles/{team}"),
+        format!("/v1/cohost/getTeamAuditLog/{team}"),
+        format!("/v1/cohost/getTeamInfoForInvitee/{team}"),
+    ] {
+        let (s, b) = read(&path, t).await;
+        assert_eq!(s, 404, "{path}: {b}");
+    }
+    for (path, body) in [
+        ("/v1/cohost/inviteCoHosts", json!({"teamId": team, "coHostEmails": ["x@example.com"]})),
+        (
+            "/v1/cohost/manageTeamPermissions",
+            json!({"teamId": team, "permissions": {"full": true}}),
+        ),
+        ("/v1/cohost/updateTeam", json!({"teamId": team, "teamName": "Mine"})),
+        ("/v1/cohost/manageVehiclesOnTeam", json!({"teamId": team, "carIds": [car]})),
+        ("/v1/cohost/removeCoHost", json!({"teamId": team, "coHostId": cohost.id})),
+        ("/v1/cohost/deleteTeam", json!({"teamId": team})),
+        ("/v1/cohost/handleCoHostInvite", json!({"teamId": team, "action": "accept"})),
+    ] {
+        let (s, b) = call(path, body, t).await;
+        assert_eq!(s, 404, "{path}: {b}");
+    }
+    let price = format!("/v1/host/car-update/updateCarDailyPrice/{car}");
+    assert_eq!(car_update(t, &price, json!({"dailyPrice": "99"})).await.0, 404);
+
+    // The invitee reads what they are invited to, then accepts with the link (once).
+    let info = format!("/v1/cohost/getTeamInfoForInvitee/{team}?token={token}");
+    let (s, b) = read(&info, &cohost.token).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["invitationStatus"].as_str(), b["data"]["earningsSharePercent"].as_f64()),
+        (Some("pending"), Some(20.0)),
+        "{b}"
+    );
+    assert_eq!(b["data"]["cars"][0]["id"], car.as_str(), "{b}");
+    let (s, b) = call(
+        "/v1/cohost/handleCoHostInvite",
+        json!({"teamId": team, "action": "maybe", "token": token}),
+        &cohost.token,
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_invite_action")), "{b}");
+    let accept = json!({"teamId": team, "action": "accept", "token": token});
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept.clone(), &cohost.token).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["role"].as_str(), b["data"]["teamStatus"].as_str()),
+        (Some("co-host"), Some("active")),
+        "{b}"
+    );
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept, &cohost.token).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("invitation_already_answered")), "{b}");
+
+    // The co-host sees the team as a co-host; the team's management stays the host's.
+    let (s, b) = read(&format!("/v1/cohost/getTeamById/{team}"), &cohost.token).await;
+    assert_eq!((s, b["role"].as_str()), (200, Some("co-host")), "{b}");
+    let (s, b) = read("/v1/cohost/getAllTeamsForHost", &cohost.token).await;
+    assert_eq!((s, b["data"][0]["role"].as_str()), (200, Some("co-host")), "{b}");
+    let (s, b) = read(&format!("/v1/cohost/getTeamVehicles/{team}"), &cohost.token).await;
+    assert_eq!((s, b["data"][0]["id"].as_str()), (200, Some(car.as_str())), "{b}");
+    let c = &cohost.token;
+    assert_eq!(read(&format!("/v1/cohost/getTeamAuditLog/{team}"), c).await.0, 403);
+    for (path, body) in [
+        ("/v1/cohost/inviteCoHosts", json!({"teamId": team, "coHostEmails": ["x@example.com"]})),
+        (
+            "/v1/cohost/manageTeamPermissions",
+            json!({"teamId": team, "permissions": {"full": true}}),
+        ),
+        ("/v1/cohost/manageVehiclesOnTeam", json!({"teamId": team, "carIds": [car]})),
+        ("/v1/cohost/deleteTeam", json!({"teamId": team})),
+    ] {
+        let (s, b) = call(path, body, c).await;
+        assert_eq!((s, b["error"].as_str()), (403, Some("team_host_only")), "{path}: {b}");
+    }
+
+    // Without the pricing-and-availability grant: price, availability and status are refused
+    // (403), and so is deleting the car; nothing changes.
+    let (s, b) = car_update(c, &price, json!({"dailyPrice": "99"})).await;
+    assert_eq!((s, b["error"].as_str()), (403, Some("team_permission_denied")), "{b}");
+    assert!(b["message"].as_str().unwrap().contains("pricing"), "{b}");
+    let block = |d: i64| json!({"action": "add", "customAvailability": [{"carId": car, "startDate": day(d), "endDate": day(d + 1)}]});
+    let blocks = "/v1/trips/updateCustomAvailabilityForHost";
+    let (s, b) = call(blocks, block(60), c).await;
+    assert_eq!((s, b["error"].as_str()), (403, Some("team_permission_denied")), "{b}");
+    let (s, b) = car_update(
+        c,
+        &format!("/v1/host/car-update/updateCarStatus/{car}"),
+        json!({"carStatus": "snoozed"}),
+    )
+    .await;
+    assert_eq!(s, 403, "{b}");
+    let (s, b) = car_update(c, &format!("/v1/host/car-update/deleteCar/{car}"), json!({})).await;
+    assert_eq!(s, 403, "{b}");
+    let (s, b) = read(&format!("/v1/cohost/getTeamInfoForInvitee/{team}"), c).await;
+    assert_eq!((s, b["data"]["invitationStatus"].as_str()), (200, Some("accepted")), "{b}");
+
+    // Booking management: the co-host sees and manages the car's trips.
+    let guest = verified_guest().await;
+    let trip = book(&guest, &car, 30, 32).await;
+    let trip_id = trip["data"]["tripId"].as_str().unwrap().to_owned();
+    trips_answer(&format!("/v1/trips/getTrip/{trip_id}"), c, 200).await;
+    trips_answer(&format!("/v1/trips/getTrip/{trip_id}"), &stranger.token, 404).await;
+
+    // Granted pricing and availability: both work, and the audit log says who did what.
+    let (s, b) = call(
+        "/v1/cohost/manageTeamPermissions",
+        json!({"teamId": team, "permissions": {"full": false, "bookingManagement": true, "pricingAndAvailability": true}}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(
+        (s, b["data"]["permissions"]["pricingAndAvailability"].as_bool()),
+        (200, Some(true)),
+        "{b}"
+    );
+    let (s, b) = car_update(c, &price, json!({"dailyPrice": "99"})).await;
+    assert_eq!((s, b["data"]["dailyPrice"].as_f64()), (200, Some(99.0)), "{b}");
+    let (s, b) = call(blocks, block(60), c).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = read(&format!("/v1/cohost/getTeamAuditLog/{team}"), &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    let log = b["data"].as_array().unwrap();
+    let priced = log.iter().find(|e| e["action"] == "car_updated").expect("the price change");
+    assert_eq!(
+        (priced["actorId"].as_str(), priced["actorRole"].as_str(), priced["carId"].as_str()),
+        (Some(cohost.id.as_str()), Some("co-host"), Some(car.as_str())),
+        "{priced}"
+    );
+    assert_eq!(
+        (priced["before"]["dailyPriceCents"].as_i64(), priced["after"]["dailyPriceCents"].as_i64()),
+        (Some(7500), Some(9900)),
+        "{priced}"
+    );
+    let actions: Vec<&str> = log.iter().filter_map(|e| e["action"].as_str()).collect();
+    for a in [
+        "availability_blocked",
+        "permissions_changed",
+        "invitation_accepted",
+        "cohost_invited",
+        "team_created",
+    ] {
+        assert!(actions.contains(&a), "{a} missing from {actions:?}");
+    }
+
+    // Removed: access ends at once in hosting, and trips follows the team's event.
+    let (s, b) = call(
+        "/v1/cohost/removeCoHost",
+        json!({"teamId": team, "coHostId": cohost.id}),
+        &host.token,
+    )
+    .await;
+    assert_eq!((s, b["data"]["teamStatus"].as_str()), (200, Some("inactive")), "{b}");
+    let (s, _) = car_update(c, &price, json!({"dailyPrice": "98"})).await;
+    assert_eq!(s, 404);
+    assert_eq!(read(&format!("/v1/cohost/getTeamById/{team}"), c).await.0, 404);
+    trips_answer(&format!("/v1/trips/getTrip/{trip_id}"), c, 404).await;
+}
+
+#[tokio::test]
+async fn an_invitation_link_works_once_within_seven_days_and_a_resent_one_replaces_it() {
+    let (host, car) = approved_car().await;
+    let team = team_of(&host, &car, json!({"full": true})).await;
+    let invitee = sign_up().await;
+    let other = sign_up().await;
+    let invite = json!({"teamId": team, "coHostEmails": [invitee.email]});
+    let (s, b) = call("/v1/cohost/inviteCoHosts", invite.clone(), &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    let (_, first) = invitation_to(&invitee.email, None).await;
+
+    // Seven days later the link is refused, and nothing changes.
+    hosting_sql(&format!(
+        "UPDATE team_members SET expires_at = now() - interval '1 minute' WHERE team_id = '{team}'"
+    ))
+    .await;
+    let (s, b) = read(&format!("/v1/cohost/getTeamById/{team}"), &host.token).await;
+    assert_eq!((s, b["data"]["coHosts"][0]["status"].as_str()), (200, Some("expired")), "{b}");
+    let accept = |token: &str| json!({"teamId": team, "action": "accept", "token": token});
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept(&first), &invitee.token).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("invitation_expired")), "{b}");
+    let (s, b) = read(&format!("/v1/cohost/getTeamById/{team}"), &host.token).await;
+    assert_eq!((s, b["data"]["teamStatus"].as_str()), (200, Some("inactive")), "{b}");
+
+    // Resent: a new link for seven more days; the old one no longer works.
+    let (s, b) = call("/v1/cohost/inviteCoHosts", invite, &host.token).await;
+    assert_eq!((s, b["data"]["coHosts"][0]["status"].as_str()), (200, Some("pending")), "{b}");
+    let (_, second) = invitation_to(&invitee.email, Some(&first)).await;
+    assert_ne!(first, second);
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept(&first), &invitee.token).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("invitation_not_found")), "{b}");
+    // Someone else holding the link of another team's invitation gets nothing either.
+    let (s, b) = call(
+        "/v1/cohost/handleCoHostInvite",
+        json!({"teamId": uuid::Uuid::now_v7().to_string(), "action": "accept", "token": second}),
+        &other.token,
+    )
+    .await;
+    assert_eq!(s, 404, "{b}");
+
+    // Without a token the invitee's own email finds the invitation; rejecting leaves the team
+    // inactive and the invitee outside it.
+    let (s, b) = call(
+        "/v1/cohost/handleCoHostInvite",
+        json!({"teamId": team, "action": "reject"}),
+        &invitee.token,
+    )
+    .await;
+    assert_eq!((s, b["data"].is_null()), (200, true), "{b}");
+    let (s, _) = read(&format!("/v1/cohost/getTeamById/{team}"), &invitee.token).await;
+    assert_eq!(s, 404);
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept(&second), &invitee.token).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("invitation_already_answered")), "{b}");
+
+    // The host withdraws a pending invitation; its link stops working.
+    let third = sign_up().await;
+    let (s, b) = call(
+        "/v1/cohost/inviteCoHosts",
+        json!({"teamId": team, "coHostEmails": [third.email]}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let pending = b["data"]["coHosts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["email"] == third.email.as_str())
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (_, link) = invitation_to(&third.email, None).await;
+    let (s, b) =
+        call("/v1/cohost/removeCoHost", json!({"teamId": team, "coHostId": pending}), &host.token)
+            .await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = call("/v1/cohost/handleCoHostInvite", accept(&link), &third.token).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("invitation_revoked")), "{b}");
+
+    // Shares above the whole are refused; the host renames the team; deleting it frees the car.
+    let (s, b) = call(
+        "/v1/cohost/updateTeam",
+        json!({"teamId": team, "earningsSplit": [{"coHostId": pending, "sharePercent": "101"}]}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(s, 400, "{b}");
+    let (s, b) =
+        call("/v1/cohost/updateTeam", json!({"teamId": team, "teamName": "Renamed"}), &host.token)
+            .await;
+    assert_eq!((s, b["data"]["teamName"].as_str()), (200, Some("Renamed")), "{b}");
+    let (s, b) = call("/v1/cohost/deleteTeam", json!({"teamId": team}), &host.token).await;
+    assert_eq!((s, b["message"].as_str()), (200, Some("Team deleted successfully")), "{b}");
+    assert_eq!(read(&format!("/v1/cohost/getTeamById/{team}"), &host.token).await.0, 404);
+    let again = team_of(&host, &car, json!({})).await;
+    assert_ne!(again, team);
+}

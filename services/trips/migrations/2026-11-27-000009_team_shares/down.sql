@@ -1,0 +1,1 @@
+ALTER TABLE team_access DROP COLUMN cohost_shares;
