@@ -1276,6 +1276,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cohost/createTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a team of the caller's listed cars; answers it (`data._id`). */
+        post: operations["postCohostCreateTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/inviteCoHosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites co-hosts by email (an invitation already pending is sent again with a new link). */
+        post: operations["postCohostInviteCoHosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/manageTeamPermissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets what the team's co-hosts may do (booking management is always granted). */
+        post: operations["postCohostManageTeamPermissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/updateTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames the team and/or sets the co-hosts' earnings shares. */
+        post: operations["postCohostUpdateTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/deleteTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes the team: its co-hosts lose access at once. */
+        post: operations["postCohostDeleteTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/handleCoHostInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invitee accepts or rejects. */
+        post: operations["postCohostHandleCoHostInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/manageVehiclesOnTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The team's cars become these. */
+        post: operations["postCohostManageVehiclesOnTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/removeCoHost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The host removes a co-host or withdraws an invitation; a co-host may remove themselves. */
+        post: operations["postCohostRemoveCoHost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getAllTeamsForHost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams the caller hosts or co-hosts. */
+        get: operations["getCohostGetAllTeamsForHost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getTeamById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One team the caller belongs to, with their `role`. */
+        get: operations["getCohostGetTeamById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getTeamInfoForInvitee/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team an invitation is for, its cars, permissions and the earnings share offered. */
+        get: operations["getCohostGetTeamInfoForInvitee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getTeamVehicles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's cars (host and co-hosts). */
+        get: operations["getCohostGetTeamVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getHostVehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The host vehicle list for team creation: the caller's cars on the platform. */
+        get: operations["getCohostGetHostVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cohost/getTeamAuditLog/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's audit log (its host only). */
+        get: operations["getCohostGetTeamAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/getAllTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's templates (the product's defaults the first time). */
+        get: operations["getScheduledMessageGetAllTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/getTemplate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's templates. */
+        get: operations["getScheduledMessageGetTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/createTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new template (`name`, `message` and `trigger` required). */
+        post: operations["postScheduledMessageCreateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/updateTemplate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes a template; it is checked whole. */
+        post: operations["postScheduledMessageUpdateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/updateEnabledStatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns a template on or off. */
+        post: operations["postScheduledMessageUpdateEnabledStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scheduledMessage/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's templates. */
+        delete: operations["deleteScheduledMessageDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cars/search": {
         parameters: {
             query?: never;
@@ -2580,6 +2920,23 @@ export interface components {
              */
             photoUrls?: components["schemas"]["Texts"];
         };
+        /** @description `{status, data: [entry]}`, newest first. */
+        AuditAnswer: {
+            status: boolean;
+            data: components["schemas"]["AuditEntry"][];
+        };
+        /** @description One entry of the audit log: who did what, before and after, when. */
+        AuditEntry: {
+            _id: string;
+            actorId: string;
+            /** @description host, co-host or invitee. */
+            actorRole: string;
+            action: string;
+            carId?: string | null;
+            before: Record<string, never>;
+            after: Record<string, never>;
+            at: string;
+        };
         /** @description Whether the car is free for the dates. */
         Availability: {
             /** @description `car_not_available` when it is not. */
@@ -3023,6 +3380,27 @@ export interface components {
             city: string;
             state: string;
         };
+        /** @description A co-host or an invitation. */
+        CoHost: {
+            /** @description The invitation's id. */
+            _id: string;
+            /** @description The co-host's account, once they answered. */
+            coHostId?: string | null;
+            email: string;
+            firstName: string;
+            lastName: string;
+            profilePic: string;
+            /** @description pending, accepted, rejected, expired, revoked, removed. */
+            status: string;
+            /**
+             * Format: double
+             * @description The co-host's share of the team cars' earnings, percent.
+             */
+            earningsSharePercent: number;
+            invitedAt: string;
+            expiresAt: string;
+            answeredAt?: string | null;
+        };
         /** @description An invitation code to check. */
         CodeBody: {
             /** @default  */
@@ -3071,6 +3449,21 @@ export interface components {
              * @description Dollars.
              */
             minTripPrice: number;
+        };
+        /** @description `createTeam`. */
+        CreateBody: {
+            /** @default  */
+            teamName?: components["schemas"]["Text"];
+            /** @default [] */
+            carIds?: components["schemas"]["Texts"];
+            /**
+             * @default {
+             *       "bookingManagement": false,
+             *       "full": false,
+             *       "pricingAndAvailability": false
+             *     }
+             */
+            permissions?: components["schemas"]["Permissions"];
         };
         /** @description `createModifyTripRequest`: new dates, or new extras and plan, with an optional message. */
         CreateModifyBody: {
@@ -3184,7 +3577,7 @@ export interface components {
             startTime: string;
             endTime: string;
         };
-        /** @description `{status, message}` after a delete. */
+        /** @description `{status, message}`. */
         Deleted: {
             status: boolean;
             message: string;
@@ -3240,6 +3633,11 @@ export interface components {
         };
         /** @description US dollars: 12.5, "12.50" or "$12.50" */
         Dollars: number | string | null;
+        /** @description `{status, message}`. */
+        Done: {
+            status: boolean;
+            message: string;
+        };
         /** @description An invitation's token, from its email's link. */
         DriverTokenBody: {
             /** @default  */
@@ -3249,6 +3647,11 @@ export interface components {
         EmailBody: {
             /** @default  */
             email?: components["schemas"]["Text"];
+        };
+        /** @description `{enabled}`: a JSON boolean. */
+        EnabledBody: {
+            /** @default null */
+            enabled?: boolean | null;
         };
         /** @description A list of values. */
         EnumList: {
@@ -3403,6 +3806,21 @@ export interface components {
         GuestReviews: {
             status: boolean;
             data: components["schemas"]["GuestReview"][];
+        };
+        /** @description `handleCoHostInvite`. */
+        HandleBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /**
+             * @description accept or reject.
+             * @default
+             */
+            action?: components["schemas"]["Text"];
+            /**
+             * @description The invitation link's token; without it, the invitation of the caller's email.
+             * @default
+             */
+            token?: components["schemas"]["Text"];
         };
         /** @description `checkIn` / `checkout`. */
         HandoverBody: {
@@ -3696,6 +4114,42 @@ export interface components {
             status: boolean;
             message: string;
             data: components["schemas"]["Invitation"];
+        };
+        /** @description `inviteCoHosts`. */
+        InviteBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /** @default [] */
+            coHostEmails?: components["schemas"]["Texts"];
+            /**
+             * @description The earnings share offered, percent (for example 12.5); none: 0.
+             * @default
+             */
+            earningsSharePercent?: components["schemas"]["Text"];
+        };
+        /** @description `{status, data}`. */
+        InviteeAnswer: {
+            status: boolean;
+            data: components["schemas"]["InviteeInfo"];
+        };
+        /** @description What the invitee sees before answering. */
+        InviteeInfo: {
+            _id: string;
+            teamName: string;
+            teamStatus: string;
+            hostId: string;
+            hostName: string;
+            cars: components["schemas"]["VehicleOption"][];
+            permissions: components["schemas"]["Permissions"];
+            /** @description pending, accepted, rejected, expired, revoked, removed. */
+            invitationStatus: string;
+            email: string;
+            /**
+             * Format: double
+             * @description The earnings share offered, percent.
+             */
+            earningsSharePercent: number;
+            expiresAt: string;
         };
         /** @description The charges of one issue type. */
         IssueCharges: {
@@ -4018,6 +4472,28 @@ export interface components {
             message: string;
             data: components["schemas"]["PayoutAccount"];
         };
+        /** @description `{full, bookingManagement, pricingAndAvailability}`. */
+        Permissions: {
+            /** @default false */
+            full?: components["schemas"]["Flag"];
+            /** @default false */
+            bookingManagement?: components["schemas"]["Flag"];
+            /** @default false */
+            pricingAndAvailability?: components["schemas"]["Flag"];
+        };
+        /** @description `manageTeamPermissions`. */
+        PermissionsBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /**
+             * @default {
+             *       "bookingManagement": false,
+             *       "full": false,
+             *       "pricingAndAvailability": false
+             *     }
+             */
+            permissions?: components["schemas"]["Permissions"];
+        };
         /** @description A phone number. */
         PhoneBody: {
             /** @default  */
@@ -4301,6 +4777,16 @@ export interface components {
         RejectBody: {
             /** @default  */
             rejectReason?: components["schemas"]["Text"];
+        };
+        /** @description `removeCoHost`. */
+        RemoveBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /**
+             * @description The co-host's account id, or a pending invitation's `_id`.
+             * @default
+             */
+            coHostId?: components["schemas"]["Text"];
         };
         /** @description The rental agreement of a trip. */
         RentalAgreement: {
@@ -4587,6 +5073,16 @@ export interface components {
             expiresAt: number;
             user?: components["schemas"]["User"] | null;
         };
+        /** @description One co-host's earnings share. */
+        ShareBody: {
+            /**
+             * @description The co-host's account id (or the invitation's `_id`).
+             * @default
+             */
+            coHostId?: components["schemas"]["Text"];
+            /** @default  */
+            sharePercent?: components["schemas"]["Text"];
+        };
         /** @description `signUp` (002 section 7). */
         SignUpBody: {
             /** @default  */
@@ -4632,6 +5128,43 @@ export interface components {
             data: components["schemas"]["PlaceAnswer"][];
             groups: components["schemas"]["PlaceGroup"][];
         };
+        /** @description A team (spec 001 section 3) and the viewer's role in it. */
+        Team: {
+            _id: string;
+            hostId: string;
+            teamName: string;
+            /** @description active (at least one approved co-host) or inactive. */
+            teamStatus: string;
+            cars: components["schemas"]["VehicleOption"][];
+            coHosts: components["schemas"]["CoHost"][];
+            permissions: components["schemas"]["Permissions"];
+            /** @description host or co-host. */
+            role: string;
+            /**
+             * Format: double
+             * @description What the host keeps of the team cars' earnings, percent.
+             */
+            hostEarningsSharePercent: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description `{status, message, data, role}`: the team (null after a rejected invitation or leaving). */
+        TeamAnswer: {
+            status: boolean;
+            message: string;
+            data?: components["schemas"]["Team"] | null;
+            role?: string | null;
+        };
+        /** @description `{teamId}`. */
+        TeamIdBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+        };
+        /** @description `{status, data: [team]}`. */
+        TeamsAnswer: {
+            status: boolean;
+            data: components["schemas"]["Team"][];
+        };
         /** @description A short token for the phone upload flow, and the page to open with it. */
         TempToken: {
             status: boolean;
@@ -4644,6 +5177,51 @@ export interface components {
             expiresAt: number;
             isDlUploaded: boolean;
             url: string;
+        };
+        /**
+         * @description A template: its moment (`trigger`, `offsetHours` before a start or an end), its text with
+         *     placeholders (`{guestName}`, `{hostName}`, `{carName}`, `{pickupAddress}`, `{startTime}`,
+         *     `{endTime}`) and whether it is sent.
+         */
+        Template: {
+            _id: string;
+            name: string;
+            message: string;
+            /** @description booking_confirmed, before_trip_start, trip_started, before_trip_end, trip_ended. */
+            trigger: string;
+            /** Format: int32 */
+            offsetHours: number;
+            enabled: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description `{status, message, data: template}`. */
+        TemplateAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Template"];
+        };
+        /** @description A template's fields; those not sent keep their value. */
+        TemplateBody: {
+            /** @default null */
+            name?: components["schemas"]["Text"] | null;
+            /** @default null */
+            message?: components["schemas"]["Text"] | null;
+            /** @default null */
+            trigger?: components["schemas"]["Text"] | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            offsetHours?: number | null;
+            /** @default null */
+            enabled?: boolean | null;
+        };
+        /** @description `{status, message, data: [template]}`. */
+        TemplatesAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Template"][];
         };
         /** @description Text; numbers are read as their text */
         Text: string | number | boolean | null;
@@ -4859,6 +5437,15 @@ export interface components {
             status: boolean;
             data: components["schemas"]["Trip"][];
         };
+        /** @description `updateTeam`. */
+        UpdateBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /** @default null */
+            teamName?: components["schemas"]["Text"] | null;
+            /** @default null */
+            earningsSplit?: components["schemas"]["ShareBody"][] | null;
+        };
         /** @description A multipart upload form. */
         UploadForm: {
             /** @description The file(s) (field names `file`, `image` or `images`). */
@@ -4947,6 +5534,26 @@ export interface components {
             carYear?: components["schemas"]["Text"];
             /** @default  */
             transmissionType?: components["schemas"]["Text"];
+        };
+        /** @description A car as a team option (spec 001 section 3: id, name, photoUrl, licensePlate). */
+        VehicleOption: {
+            id: string;
+            _id: string;
+            name: string;
+            photoUrl: string;
+            licensePlate: string;
+        };
+        /** @description `{status, data: [vehicle]}`. */
+        VehiclesAnswer: {
+            status: boolean;
+            data: components["schemas"]["VehicleOption"][];
+        };
+        /** @description `manageVehiclesOnTeam`. */
+        VehiclesBody: {
+            /** @default  */
+            teamId?: components["schemas"]["Text"];
+            /** @default [] */
+            carIds?: components["schemas"]["Texts"];
         };
         /** @description Text, taken exactly as sent */
         Verbatim: string | null;
@@ -6908,6 +7515,515 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlocksAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostCreateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostInviteCoHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostManageTeamPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostUpdateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostDeleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamIdBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostHandleCoHostInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandleBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostManageVehiclesOnTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehiclesBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCohostRemoveCoHost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetAllTeamsForHost: {
+        parameters: {
+            query?: {
+                /** @description active, inactive, or none for all. */
+                status?: components["schemas"]["Text"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetTeamInfoForInvitee: {
+        parameters: {
+            query?: {
+                /** @description The invitation link's token; without it, the invitation of the caller's email. */
+                token?: components["schemas"]["Text"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteeAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetTeamVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehiclesAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetHostVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehiclesAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCohostGetTeamAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 1 to 500; default 100. */
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getScheduledMessageGetAllTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatesAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getScheduledMessageGetTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postScheduledMessageCreateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postScheduledMessageUpdateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postScheduledMessageUpdateEnabledStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteScheduledMessageDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
                 };
             };
             "4XX": components["responses"]["Error"];

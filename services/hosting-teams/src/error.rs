@@ -5,6 +5,7 @@ use hosting_domain::availability::AvailabilityError;
 use hosting_domain::car::CarError;
 use hosting_domain::listing::{ListingError, VinStepError};
 use hosting_domain::photo::PhotoError;
+use hosting_domain::scheduled::TemplateError;
 use hosting_domain::teams::TeamError;
 use hosting_domain::vehicle::VehicleError;
 use hosting_domain::vin::VinError;
@@ -49,6 +50,12 @@ pub enum HostingError {
     InvitationNotFound,
     #[error("Co-host not found in this team")]
     CoHostNotFound,
+    #[error("{}", .0.message())]
+    Template(TemplateError),
+    #[error("Template not found")]
+    TemplateNotFound,
+    #[error("You can keep at most {} templates.", hosting_domain::policy::MAX_TEMPLATES)]
+    TooManyTemplates,
     #[error("teamId is required")]
     TeamIdRequired,
     #[error("status must be active or inactive")]
@@ -146,6 +153,12 @@ impl From<AvailabilityError> for HostingError {
 impl From<TeamError> for HostingError {
     fn from(e: TeamError) -> Self {
         HostingError::Team(e)
+    }
+}
+
+impl From<TemplateError> for HostingError {
+    fn from(e: TemplateError) -> Self {
+        HostingError::Template(e)
     }
 }
 
@@ -300,6 +313,17 @@ upcar_errors::error_table! {
         HostingError::AccountsUnavailable => Unavailable, "accounts_unavailable";
         HostingError::InvalidTeamStatus => InvalidInput, "invalid_team_status";
         HostingError::TeamIdRequired => InvalidInput, "team_id_required";
+        HostingError::Template(TemplateError::NameRequired) => InvalidInput, "template_name_required";
+        HostingError::Template(TemplateError::NameTooLong) => InvalidInput, "template_name_too_long";
+        HostingError::Template(TemplateError::MessageRequired) => InvalidInput, "template_message_required";
+        HostingError::Template(TemplateError::MessageTooLong) => InvalidInput, "template_message_too_long";
+        HostingError::Template(TemplateError::UnknownPlaceholder(_)) => InvalidInput, "unknown_placeholder";
+        HostingError::Template(TemplateError::UnclosedPlaceholder) => InvalidInput, "unclosed_placeholder";
+        HostingError::Template(TemplateError::InvalidTrigger) => InvalidInput, "invalid_trigger";
+        HostingError::Template(TemplateError::InvalidOffset) => InvalidInput, "invalid_offset";
+        HostingError::Template(TemplateError::EnabledRequired) => InvalidInput, "enabled_required";
+        HostingError::TemplateNotFound => NotFound, "template_not_found";
+        HostingError::TooManyTemplates => Conflict, "too_many_templates";
         HostingError::BlockOverlapsTrip(_) => Conflict, "block_overlaps_trip";
         HostingError::BlockNotFound => NotFound, "block_not_found";
         HostingError::NoListedCars => InvalidInput, "no_listed_cars";
@@ -355,6 +379,7 @@ mod tests {
             CarError::CODES,
             AvailabilityError::CODES,
             TeamError::CODES,
+            TemplateError::CODES,
         ];
         for code in used.iter().flat_map(|c| c.iter()) {
             assert!(HostingError::ROWS.iter().any(|r| r.code == *code), "{code} has no row");

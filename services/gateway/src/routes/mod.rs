@@ -11,6 +11,7 @@ pub mod files;
 pub mod google;
 pub mod hosting;
 pub mod pricing;
+pub mod scheduled;
 pub mod system;
 pub mod trip_extras;
 pub mod trips;
@@ -128,6 +129,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     chat::routes(cfg);
     hosting::routes(cfg);
     cohost::routes(cfg);
+    scheduled::routes(cfg);
     catalog::routes(cfg);
     pricing::routes(cfg);
     system::routes(cfg);

@@ -396,3 +396,89 @@ async fn an_invitation_link_works_once_within_seven_days_and_a_resent_one_replac
     let again = team_of(&host, &car, json!({})).await;
     assert_ne!(again, team);
 }
+
+#[tokio::test]
+async fn a_host_keeps_scheduled_message_templates_of_their_own() {
+    let host = sign_up().await;
+    let other = sign_up().await;
+    // The product's defaults, the first time.
+    let (s, b) = read("/v1/scheduledMessage/getAllTemplates", &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    let defaults = b["data"].as_array().unwrap().clone();
+    assert_eq!(defaults.len(), 5, "{b}");
+    assert!(defaults.iter().all(|t| t["enabled"] == true), "{b}");
+    assert_eq!(defaults[1]["trigger"], "before_trip_start");
+    let id = defaults[0]["_id"].as_str().unwrap().to_owned();
+
+    // Turned off and on; `enabled` must be a boolean.
+    let enabled = format!("/v1/scheduledMessage/updateEnabledStatus/{id}");
+    let (s, b) = call(&enabled, json!({"enabled": false}), &host.token).await;
+    assert_eq!((s, b["data"]["enabled"].as_bool()), (200, Some(false)), "{b}");
+    let (s, b) = call(&enabled, json!({}), &host.token).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("enabled_required")), "{b}");
+    let (s, b) = call(&enabled, json!({"enabled": "yes"}), &host.token).await;
+    assert_eq!(s, 400, "{b}");
+
+    // Updated: checked whole, with the rule's message; a refused change changes nothing.
+    let update = format!("/v1/scheduledMessage/updateTemplate/{id}");
+    let (s, b) = call(&update, json!({"message": "Hi {guest}"}), &host.token).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("unknown_placeholder")), "{b}");
+    assert!(b["message"].as_str().unwrap().contains("{guest}"), "{b}");
+    let (s, b) =
+        call(&update, json!({"trigger": "before_trip_end", "offsetHours": 500}), &host.token).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_offset")), "{b}");
+    let (s, b) = read(&format!("/v1/scheduledMessage/getTemplate/{id}"), &host.token).await;
+    assert_eq!((s, &b["data"]["message"]), (200, &defaults[0]["message"]), "{b}");
+    let (s, b) = call(
+        &update,
+        json!({"name": "Welcome", "message": "Welcome {guestName}!", "trigger": "before_trip_start", "offsetHours": 2}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (
+            b["data"]["name"].as_str(),
+            b["data"]["offsetHours"].as_i64(),
+            b["data"]["enabled"].as_bool()
+        ),
+        (Some("Welcome"), Some(2), Some(false)),
+        "{b}"
+    );
+
+    // Created; someone else's are not found; deleted ones stay deleted.
+    let (s, b) = call(
+        "/v1/scheduledMessage/createTemplate",
+        json!({"name": "Keys", "message": "The keys are in the lockbox.", "trigger": "trip_started"}),
+        &host.token,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let created = b["data"]["_id"].as_str().unwrap().to_owned();
+    let (s, _) = read(&format!("/v1/scheduledMessage/getTemplate/{created}"), &other.token).await;
+    assert_eq!(s, 404);
+    let (s, _) = call(&update, json!({"name": "Mine"}), &other.token).await;
+    assert_eq!(s, 404);
+    let (s, _) = parts(
+        crate::helpers::client()
+            .delete(format!("{}/v1/scheduledMessage/delete/{created}", stack().base))
+            .bearer_auth(&other.token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 404);
+    let (s, b) = parts(
+        crate::helpers::client()
+            .delete(format!("{}/v1/scheduledMessage/delete/{created}", stack().base))
+            .bearer_auth(&host.token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = read("/v1/scheduledMessage/getAllTemplates", &host.token).await;
+    assert_eq!((s, b["data"].as_array().map(Vec::len)), (200, Some(5)), "{b}");
+}

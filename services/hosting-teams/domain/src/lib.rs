@@ -10,6 +10,7 @@
 //! * [`vehicle`]: the vehicle's details, odometer, transmission and eligibility by the terms.
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
 //! * [`teams`]: co-host teams: permissions, status, invitations, forms, the earnings split.
+//! * [`scheduled`]: scheduled message templates: moments, texts and placeholders.
 //! * [`reviews`]: the review window, stars, category ratings, texts and visibility.
 //! * [`performance`]: a host's performance from trip facts, cancellation rate against the terms.
 //! * [`policy`]: every constant, with where it comes from.
@@ -21,6 +22,7 @@ pub mod performance;
 pub mod photo;
 pub mod policy;
 pub mod reviews;
+pub mod scheduled;
 pub mod teams;
 pub mod vehicle;
 pub mod vin;
@@ -37,6 +39,7 @@ pub fn all_codes() -> Vec<&'static str> {
         listing::ListingError::CODES,
         teams::TeamError::CODES,
         reviews::ReviewError::CODES,
+        scheduled::TemplateError::CODES,
     ]
     .concat()
 }
@@ -65,6 +68,7 @@ mod tests {
         use listing::{ListingError as L, Step};
         use photo::PhotoError as P;
         use reviews::ReviewError as R;
+        use scheduled::TemplateError as S;
         use teams::TeamError as T;
         use vehicle::VehicleError as V;
         use vin::VinError;
@@ -175,6 +179,15 @@ mod tests {
             R::ReviewTooLong.code(),
             R::ResponseRequired.code(),
             R::ResponseTooLong.code(),
+            S::NameRequired.code(),
+            S::NameTooLong.code(),
+            S::MessageRequired.code(),
+            S::MessageTooLong.code(),
+            S::UnknownPlaceholder(f()).code(),
+            S::UnclosedPlaceholder.code(),
+            S::InvalidTrigger.code(),
+            S::InvalidOffset.code(),
+            S::EnabledRequired.code(),
         ]
         .to_vec();
         let (mut codes, mut all) = (codes, all_codes());

@@ -209,6 +209,17 @@ pub const MAX_EMAIL_CHARS: usize = 254;
 /// Earnings split: the whole, in basis points (100 % = 10 000 bp).
 pub const FULL_SHARE_BP: u32 = 10_000;
 
+// ---- Scheduled message templates (spec 001 sections 3, 4, 7 show only `enabled`) ----
+
+/// Longest template name; the product's rule.
+pub const MAX_TEMPLATE_NAME_CHARS: usize = 80;
+/// Longest template text; the product's rule (a chat message's length).
+pub const MAX_TEMPLATE_MESSAGE_CHARS: usize = 1_000;
+/// Furthest ahead of a trip's start or end a template can be sent: a week; the product's rule.
+pub const MAX_SCHEDULED_OFFSET_HOURS: u32 = 168;
+/// Most templates a host keeps; the product's rule.
+pub const MAX_TEMPLATES: usize = 30;
+
 // ---- Reviews (the product's rules; the spec shows reviews but no window) ----
 
 /// A review may be written this many days after the trip's end; both reviews then show.

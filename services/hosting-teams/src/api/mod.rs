@@ -6,6 +6,7 @@ pub mod cars;
 pub mod manage;
 pub mod review;
 pub mod teams;
+pub mod templates;
 pub mod vehicles;
 pub mod view;
 pub mod wizard;
@@ -329,5 +330,35 @@ impl Hosting for HostingApi {
         r: Request<pb::TeamAuditRequest>,
     ) -> Result<Response<pb::TeamAuditReply>, Status> {
         call("GetTeamAuditLog", r, async |who, b| teams::audit_log(&self.state, who, b).await).await
+    }
+    async fn list_templates(
+        &self,
+        r: Request<pb::ListTemplatesRequest>,
+    ) -> Result<Response<pb::TemplatesReply>, Status> {
+        call("ListTemplates", r, async |who, _| templates::list(&self.state, who).await).await
+    }
+    async fn get_template(
+        &self,
+        r: Request<pb::TemplateIdRequest>,
+    ) -> Result<Response<pb::TemplateReply>, Status> {
+        call("GetTemplate", r, async |who, b| templates::get(&self.state, who, b).await).await
+    }
+    async fn create_template(
+        &self,
+        r: Request<pb::TemplateWrite>,
+    ) -> Result<Response<pb::TemplateReply>, Status> {
+        call("CreateTemplate", r, async |who, b| templates::create(&self.state, who, b).await).await
+    }
+    async fn update_template(
+        &self,
+        r: Request<pb::TemplateWrite>,
+    ) -> Result<Response<pb::TemplateReply>, Status> {
+        call("UpdateTemplate", r, async |who, b| templates::update(&self.state, who, b).await).await
+    }
+    async fn delete_template(
+        &self,
+        r: Request<pb::TemplateIdRequest>,
+    ) -> Result<Response<pb::DeleteTemplateReply>, Status> {
+        call("DeleteTemplate", r, async |who, b| templates::delete(&self.state, who, b).await).await
     }
 }

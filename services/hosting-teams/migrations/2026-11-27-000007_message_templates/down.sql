@@ -1,0 +1,2 @@
+DROP TABLE message_template_seeds;
+DROP TABLE message_templates;
