@@ -1616,6 +1616,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hostbusiness/getPerformanceData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's performance as a host, from their trips. */
+        get: operations["getHostbusinessGetPerformanceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cars/search": {
         parameters: {
             query?: never;
@@ -4471,6 +4488,66 @@ export interface components {
             status: boolean;
             message: string;
             data: components["schemas"]["PayoutAccount"];
+        };
+        /**
+         * @description A host's performance over the period. Rates are percentages with two decimals, `null` when
+         *     there is nothing to measure (no bookings, no requests, no car on the platform).
+         */
+        Performance: {
+            /** Format: int32 */
+            periodDays: number;
+            from: string;
+            to: string;
+            /**
+             * Format: int32
+             * @description Of those bookings, trips that ended (checked out).
+             */
+            tripsCompleted: number;
+            /**
+             * Format: int32
+             * @description Bookings made in the period or whose trip falls in it (completed, to come, cancelled).
+             */
+            bookings: number;
+            /**
+             * Format: double
+             * @description What the host earned on them (after the platform's share), dollars.
+             */
+            earnings: number;
+            /**
+             * Format: double
+             * @description Booked days over the days the host's cars could be booked.
+             */
+            occupancyRate?: number | null;
+            /**
+             * Format: double
+             * @description Booking requests answered, over those received.
+             */
+            responseRate?: number | null;
+            /**
+             * Format: double
+             * @description Median time to answer a request, minutes.
+             */
+            responseTimeMinutes?: number | null;
+            /** Format: int32 */
+            requests: number;
+            /**
+             * Format: double
+             * @description Host cancellations over bookings.
+             */
+            cancellationRate?: number | null;
+            /** @description good (at most the 2% band), warning (in the band up to the threshold), over (above 4%). */
+            cancellationStatus: string;
+            /** Format: double */
+            cancellationThreshold: number;
+            /** Format: double */
+            cancellationPenaltyBand: number;
+            /** Format: int32 */
+            carsOnPlatform: number;
+        };
+        /** @description `{status, data}`. */
+        PerformanceAnswer: {
+            status: boolean;
+            data: components["schemas"]["Performance"];
         };
         /** @description `{full, bookingManagement, pricingAndAvailability}`. */
         Permissions: {
@@ -8024,6 +8101,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostbusinessGetPerformanceData: {
+        parameters: {
+            query?: {
+                /** @description The period: the last `days` days, 7 to 730 (365 when absent). */
+                days?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerformanceAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

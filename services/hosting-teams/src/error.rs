@@ -56,6 +56,8 @@ pub enum HostingError {
     TemplateNotFound,
     #[error("You can keep at most {} templates.", hosting_domain::policy::MAX_TEMPLATES)]
     TooManyTemplates,
+    #[error("days must be a whole number from 7 to 730")]
+    InvalidPeriod,
     #[error("teamId is required")]
     TeamIdRequired,
     #[error("status must be active or inactive")]
@@ -313,6 +315,7 @@ upcar_errors::error_table! {
         HostingError::AccountsUnavailable => Unavailable, "accounts_unavailable";
         HostingError::InvalidTeamStatus => InvalidInput, "invalid_team_status";
         HostingError::TeamIdRequired => InvalidInput, "team_id_required";
+        HostingError::InvalidPeriod => InvalidInput, "invalid_period";
         HostingError::Template(TemplateError::NameRequired) => InvalidInput, "template_name_required";
         HostingError::Template(TemplateError::NameTooLong) => InvalidInput, "template_name_too_long";
         HostingError::Template(TemplateError::MessageRequired) => InvalidInput, "template_message_required";

@@ -14,8 +14,9 @@ use uuid::Uuid;
 /// Routing keys hosting consumes.
 pub fn routing_keys() -> Vec<String> {
     [TripBooked::ROUTING_KEY, TripRescheduled::ROUTING_KEY, TripCancelled::ROUTING_KEY]
-        .iter()
-        .map(|k| (*k).to_owned())
+        .into_iter()
+        .chain(crate::trip_facts::routing_keys())
+        .map(str::to_owned)
         .collect()
 }
 
@@ -98,6 +99,12 @@ pub struct BookingsProjection;
 #[async_trait::async_trait]
 impl EventHandler for BookingsProjection {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        if let Some(f) = crate::trip_facts::fact_of(event) {
+            crate::trip_facts::apply(conn, &f).await?;
+        }
+        if crate::trip_facts::routing_keys().contains(&event.event_type.as_str()) {
+            return Ok(());
+        }
         match change_of(event) {
             Ok(c) => {
                 let applied = bookings::apply(conn, c.trip, c.car, c.period, c.version).await?;

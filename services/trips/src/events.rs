@@ -25,6 +25,7 @@ pub async fn booked(
         version: t.version,
         occurred_at: at.to_rfc3339(),
         owner_id: t.owner_id.to_string(),
+        status: t.status.clone(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -59,6 +60,8 @@ pub async fn cancelled(
         car_id: t.car_id.to_string(),
         version: t.version,
         occurred_at: at.to_rfc3339(),
+        status: t.status.clone(),
+        owner_id: t.owner_id.to_string(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -80,12 +83,13 @@ pub async fn authorized(
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
-/// A hold was settled.
+/// A hold was settled; `owner_earned` is what the car's owner (with co-hosts) earned of it.
 pub async fn settled(
     conn: &mut AsyncPgConnection,
     t: &TripRow,
     captured: i64,
     released: i64,
+    owner_earned: i64,
     at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let e = PaymentSettled {
@@ -94,6 +98,8 @@ pub async fn settled(
         captured_cents: captured,
         released_cents: released,
         occurred_at: at.to_rfc3339(),
+        owner_id: t.owner_id.to_string(),
+        owner_earnings_cents: owner_earned,
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }

@@ -204,7 +204,7 @@ pub async fn release_holds(
                     Ok(()) => {
                         payments::settle_hold(c, &h.id, 0, "released").await?;
                         if let Some(t) = trips::get(c, h.trip_id, false).await? {
-                            crate::events::settled(c, &t, 0, h.amount_cents, now).await?;
+                            crate::events::settled(c, &t, 0, h.amount_cents, 0, now).await?;
                         }
                         run.released.push(h.id);
                     }

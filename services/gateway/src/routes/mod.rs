@@ -9,6 +9,7 @@ pub mod chat;
 pub mod cohost;
 pub mod files;
 pub mod google;
+pub mod hostbusiness;
 pub mod hosting;
 pub mod pricing;
 pub mod scheduled;
@@ -130,6 +131,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     hosting::routes(cfg);
     cohost::routes(cfg);
     scheduled::routes(cfg);
+    hostbusiness::routes(cfg);
     catalog::routes(cfg);
     pricing::routes(cfg);
     system::routes(cfg);

@@ -482,3 +482,48 @@ async fn a_host_keeps_scheduled_message_templates_of_their_own() {
     let (s, b) = read("/v1/scheduledMessage/getAllTemplates", &host.token).await;
     assert_eq!((s, b["data"].as_array().map(Vec::len)), (200, Some(5)), "{b}");
 }
+
+#[tokio::test]
+async fn a_hosts_performance_is_computed_from_their_trips() {
+    let (host, car) = approved_car().await;
+    let (s, b) = read("/v1/hostbusiness/getPerformanceData", &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["bookings"].as_i64(), b["data"]["cancellationRate"].is_null()),
+        (Some(0), true),
+        "nothing measured is null, not zero: {b}"
+    );
+    assert_eq!(b["data"]["cancellationStatus"], "good");
+    assert_eq!(b["data"]["cancellationThreshold"], 4.0);
+    assert_eq!(b["data"]["cancellationPenaltyBand"], 2.0);
+    assert_eq!(b["data"]["carsOnPlatform"], 1);
+    let (s, b) = read("/v1/hostbusiness/getPerformanceData?days=3", &host.token).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("invalid_period")), "{b}");
+
+    // Two bookings; the host cancels one: 50 %, over the terms' 4 % threshold.
+    let guest = verified_guest().await;
+    book(&guest, &car, 20, 22).await;
+    let second = book(&guest, &car, 25, 27).await;
+    let trip = second["data"]["tripId"].as_str().unwrap().to_owned();
+    let (s, b) = call(
+        "/v1/trips/cancelTrip",
+        json!({"tripId": trip, "cancelReason": "The car needs a repair"}),
+        &host.token,
+    )
+    .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("cancelled_by_host")), "{b}");
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        let (s, b) = read("/v1/hostbusiness/getPerformanceData?days=30", &host.token).await;
+        assert_eq!(s, 200, "{b}");
+        if b["data"]["bookings"] == 2 && b["data"]["cancellationRate"] == 50.0 {
+            assert_eq!(b["data"]["cancellationStatus"], "over", "{b}");
+            assert_eq!(b["data"]["periodDays"], 30, "{b}");
+            assert_eq!(b["data"]["tripsCompleted"], 0, "{b}");
+            return;
+        }
+        last = b;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the trips never reached the host's performance: {last}");
+}

@@ -4,6 +4,7 @@ pub mod access;
 pub mod availability;
 pub mod cars;
 pub mod manage;
+pub mod performance;
 pub mod review;
 pub mod teams;
 pub mod templates;
@@ -360,5 +361,11 @@ impl Hosting for HostingApi {
         r: Request<pb::TemplateIdRequest>,
     ) -> Result<Response<pb::DeleteTemplateReply>, Status> {
         call("DeleteTemplate", r, async |who, b| templates::delete(&self.state, who, b).await).await
+    }
+    async fn get_performance(
+        &self,
+        r: Request<pb::PerformanceRequest>,
+    ) -> Result<Response<pb::PerformanceReply>, Status> {
+        call("GetPerformance", r, async |who, b| performance::get(&self.state, who, b).await).await
     }
 }

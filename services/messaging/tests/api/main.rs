@@ -107,6 +107,7 @@ fn booked(trip: Uuid, guest: Uuid, host: Uuid, at: DateTime<Utc>) -> TripBooked 
         end_time: (at + Duration::days(32)).to_rfc3339(),
         version: 1,
         occurred_at: at.to_rfc3339(),
+        status: "confirmed".into(),
     }
 }
 

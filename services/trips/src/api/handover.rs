@@ -110,7 +110,7 @@ async fn capture_at_start(
         },
     ]);
     ledger::post(c, Some(t.id), &entries).await?;
-    crate::events::settled(c, t, total, 0, state.clock.now()).await?;
+    crate::events::settled(c, t, total, 0, owner, state.clock.now()).await?;
     Ok(())
 }
 

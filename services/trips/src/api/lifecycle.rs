@@ -108,7 +108,9 @@ async fn settle(
         }]);
         ledger::post(c, Some(t.id), &entries).await?;
     }
-    crate::events::settled(c, t, captured, hold.amount_cents - captured, state.clock.now()).await?;
+    let owner_earned = owner_earns.clamp(0, captured);
+    let released = hold.amount_cents - captured;
+    crate::events::settled(c, t, captured, released, owner_earned, state.clock.now()).await?;
     Ok(())
 }
 
