@@ -23,6 +23,27 @@ pub struct Settings {
     pub vin: VinSettings,
     /// The services hosting calls.
     pub services: ServiceUrls,
+    /// Who writes `getcardescription`'s text.
+    pub description: DescriptionSettings,
+}
+
+/// The description writer.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DescriptionSettings {
+    /// `deterministic` or `llm`.
+    pub writer: String,
+    #[serde(default)]
+    pub llm_base_url: String,
+    #[serde(default)]
+    pub llm_model: String,
+    #[serde(default)]
+    pub llm_api_key: String,
+    #[serde(default = "ten")]
+    pub llm_timeout_seconds: u64,
+}
+
+fn ten() -> u64 {
+    10
 }
 
 /// Where the other services answer.

@@ -43,6 +43,22 @@ pub async fn vin_decoder(s: &VinSettings) -> anyhow::Result<Arc<dyn VinDecoder>>
     }
 }
 
+/// The description writer the settings name.
+pub fn description_writer(
+    s: &crate::config::DescriptionSettings,
+) -> anyhow::Result<Arc<dyn crate::describe::DescriptionWriter>> {
+    match s.writer.as_str() {
+        "deterministic" => Ok(Arc::new(crate::describe::Deterministic)),
+        "llm" => Ok(Arc::new(crate::describe::ChatCompletions::new(
+            &s.llm_base_url,
+            &s.llm_model,
+            &s.llm_api_key,
+            std::time::Duration::from_secs(s.llm_timeout_seconds.clamp(1, 120)),
+        )?)),
+        other => anyhow::bail!("unknown description.writer {other:?}; use deterministic or llm"),
+    }
+}
+
 /// A built, bound, migrated service, ready to run.
 pub struct Application {
     listener: TcpListener,
@@ -71,7 +87,8 @@ impl Application {
             std::time::Duration::from_secs(2),
             std::time::Duration::from_secs(10),
         )?);
-        let state = Arc::new(AppState { pool, relay, vins, clock, accounts });
+        let describer = description_writer(&settings.description)?;
+        let state = Arc::new(AppState { pool, relay, vins, clock, accounts, describer });
         // The queue exists before the first bookings' events; best effort, the consumer
         // declares it again when it connects.
         upcar_events::declare_queue_at_start(

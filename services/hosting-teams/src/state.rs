@@ -17,6 +17,8 @@ pub struct AppState {
     pub vins: Arc<dyn VinDecoder>,
     /// The time handlers read (tests move it).
     pub clock: upcar_clock::Clock,
+    /// Who writes car descriptions.
+    pub describer: Arc<dyn crate::describe::DescriptionWriter>,
     /// Accounts: invitees' emails and co-hosts' public names.
     pub accounts: AccountsClient<Channel>,
 }

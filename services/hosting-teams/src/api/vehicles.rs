@@ -148,5 +148,5 @@ pub async fn description(
     if v.make.trim().is_empty() || v.model.trim().is_empty() {
         return Err(HostingError::VehicleRequired);
     }
-    Ok(pb::GenerateDescriptionReply { car_description: suggest::description(&v) })
+    Ok(pb::GenerateDescriptionReply { car_description: state.describer.write(&v).await })
 }
