@@ -1633,6 +1633,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hostbusiness/getReviewsForHost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reviews guests wrote of the caller's cars, newest first. */
+        get: operations["getHostbusinessGetReviewsForHost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cars/respondToCarReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The car's owner answers a review publicly (again: the answer is replaced). */
+        post: operations["postCarsRespondToCarReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cars/search": {
         parameters: {
             query?: never;
@@ -3955,6 +3989,47 @@ export interface components {
             status: boolean;
             data?: components["schemas"]["Host"] | null;
         };
+        /** @description A review of one of the host's cars. */
+        HostReview: {
+            /** @description The review's id (`respondToCarReview`'s `ratingId`). */
+            ratingId: string;
+            carId: string;
+            carName: string;
+            fromUserId: string;
+            reviewerName: string;
+            reviewerProfilePic: string;
+            /** @description RFC 3339. */
+            reviewTime: string;
+            /** Format: int32 */
+            stars: number;
+            review: string;
+            categoryRatings: components["schemas"]["CategoryRating"][];
+            /** @description The host's public answer. */
+            response?: string | null;
+            responserName?: string | null;
+        };
+        /** @description The reviews of the host's cars and their totals. */
+        HostReviews: {
+            /** Format: double */
+            averageRating: number;
+            /** Format: int32 */
+            reviewCount: number;
+            /**
+             * Format: int32
+             * @description Reviews without the host's answer yet.
+             */
+            unanswered: number;
+            /** Format: int32 */
+            currentPage: number;
+            /** Format: int32 */
+            numPages: number;
+            reviews: components["schemas"]["HostReview"][];
+        };
+        /** @description `{status, data}`. */
+        HostReviewsAnswer: {
+            status: boolean;
+            data: components["schemas"]["HostReviews"];
+        };
         /** @description `getHostStatus`. */
         HostStatus: {
             status: boolean;
@@ -4954,6 +5029,19 @@ export interface components {
             photoUrls: string[];
             photos: components["schemas"]["ReportPhoto"][];
         };
+        /** @description `{status, message, data: review}`. */
+        RespondAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["HostReview"];
+        };
+        /** @description `respondToCarReview` (spec 001: review rating response `{ratingId, responseMessage}`). */
+        RespondBody: {
+            /** @default  */
+            ratingId?: components["schemas"]["Text"];
+            /** @default  */
+            responseMessage?: components["schemas"]["Text"];
+        };
         /** @description `respondToModifyRequest`. */
         RespondModifyBody: {
             /** @default  */
@@ -4968,6 +5056,8 @@ export interface components {
         };
         /** @description A guest's review of the car. */
         Review: {
+            /** @description The review's id (`respondToCarReview`'s `ratingId`). */
+            ratingId: string;
             fromUserId: string;
             reviewerName: string;
             reviewerProfilePic: string;
@@ -8126,6 +8216,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PerformanceAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostbusinessGetReviewsForHost: {
+        parameters: {
+            query?: {
+                /** @description 1-based; 50 reviews a page. */
+                page?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostReviewsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCarsRespondToCarReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespondBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespondAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

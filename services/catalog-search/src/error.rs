@@ -13,6 +13,11 @@ pub enum CatalogError {
     Window(#[from] WindowError),
     #[error("Car not found")]
     CarNotFound,
+    #[error("{0}")]
+    Response(#[from] crate::domain::reviews::ResponseError),
+    /// Also the answer for a review of someone else's car.
+    #[error("Review not found")]
+    ReviewNotFound,
     #[error("Unknown make")]
     MakeNotFound,
     #[error("Unknown list {0:?}")]
@@ -91,6 +96,9 @@ upcar_errors::error_table! {
         CatalogError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
         CatalogError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
         CatalogError::CarNotFound => NotFound, "car_not_found";
+        CatalogError::Response(crate::domain::reviews::ResponseError::Required) => InvalidInput, "response_required";
+        CatalogError::Response(crate::domain::reviews::ResponseError::TooLong) => InvalidInput, "response_too_long";
+        CatalogError::ReviewNotFound => NotFound, "review_not_found";
         CatalogError::MakeNotFound => NotFound, "make_not_found";
         CatalogError::EnumNotFound(_) => NotFound, "enum_not_found";
         CatalogError::BadCoordinates | CatalogError::BadDeliveryLocation =>

@@ -158,4 +158,17 @@ impl Catalog for CatalogApi {
     ) -> Result<Response<pb::FeaturedCarReply>, Status> {
         call("FeaturedCar", r, async |_, _| home::featured_car(&self.state).await).await
     }
+    async fn respond_to_review(
+        &self,
+        r: Request<pb::RespondToReviewRequest>,
+    ) -> Result<Response<pb::RespondToReviewReply>, Status> {
+        call("RespondToReview", r, async |who, b| ratings::respond(&self.state, who, b).await).await
+    }
+    async fn host_reviews(
+        &self,
+        r: Request<pb::HostReviewsRequest>,
+    ) -> Result<Response<pb::HostReviewsReply>, Status> {
+        call("HostReviews", r, async |who, b| ratings::host_reviews(&self.state, who, b).await)
+            .await
+    }
 }

@@ -13,6 +13,8 @@ use uuid::Uuid;
 #[derive(Debug, Clone, QueryableByName)]
 pub struct ReviewRow {
     #[diesel(sql_type = SqlUuid)]
+    pub car_id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
     pub id: Uuid,
     #[diesel(sql_type = SqlUuid)]
     pub from_user_id: Uuid,
@@ -40,7 +42,7 @@ pub async fn newest_first(
     offset: i32,
 ) -> QueryResult<Vec<ReviewRow>> {
     diesel::sql_query(
-        "SELECT id, from_user_id, reviewer_name, reviewer_profile_pic, stars, review, response, \
+        "SELECT id, car_id, from_user_id, reviewer_name, reviewer_profile_pic, stars, review, response, \
                 responser_name, created_at \
          FROM car_reviews WHERE car_id = $1 \
          ORDER BY created_at DESC, id DESC \
@@ -148,4 +150,120 @@ pub async fn sync_car_ratings(conn: &mut AsyncPgConnection, cars: &[Uuid]) -> Qu
     .prepared()
     .execute(conn)
     .await
+}
+
+/// The owner of the car a review is about, with the review, locked.
+pub async fn with_owner(
+    conn: &mut AsyncPgConnection,
+    review: Uuid,
+) -> QueryResult<Option<(Uuid, ReviewRow)>> {
+    #[derive(QueryableByName)]
+    struct R {
+        #[diesel(sql_type = SqlUuid)]
+        owner_id: Uuid,
+        #[diesel(embed)]
+        review: ReviewRow,
+    }
+    let rows: Vec<R> = diesel::sql_query(
+        "SELECT c.owner_id, r.id, r.car_id, r.from_user_id, r.reviewer_name, r.reviewer_profile_pic, r.stars, \
+                r.review, r.response, r.responser_name, r.created_at \
+         FROM car_reviews r JOIN cars c ON c.id = r.car_id WHERE r.id = $1 FOR UPDATE OF r",
+    )
+    .bind::<SqlUuid, _>(review)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().next().map(|r| (r.owner_id, r.review)))
+}
+
+/// Sets the owner's answer to a review.
+pub async fn respond(
+    conn: &mut AsyncPgConnection,
+    review: Uuid,
+    text: &str,
+    name: &str,
+) -> QueryResult<()> {
+    diesel::sql_query("UPDATE car_reviews SET response = $2, responser_name = $3 WHERE id = $1")
+        .bind::<SqlUuid, _>(review)
+        .bind::<Text, _>(text)
+        .bind::<Text, _>(name)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A review of one of an owner's cars, with the car's name.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct OwnerReviewRow {
+    #[diesel(embed)]
+    pub review: ReviewRow,
+    #[diesel(sql_type = Text)]
+    pub car_name: String,
+}
+
+/// A page of the reviews of `owner`'s cars, newest first.
+pub async fn of_owner(
+    conn: &mut AsyncPgConnection,
+    owner: Uuid,
+    limit: i32,
+    offset: i32,
+) -> QueryResult<Vec<OwnerReviewRow>> {
+    diesel::sql_query(
+        "SELECT r.id, r.car_id, r.from_user_id, r.reviewer_name, r.reviewer_profile_pic, r.stars, r.review, \
+                r.response, r.responser_name, r.created_at, \
+                concat_ws(' ', c.car_year::text, c.make, c.model) AS car_name \
+         FROM car_reviews r JOIN cars c ON c.id = r.car_id \
+         WHERE c.owner_id = $1 AND c.status <> 'deleted' \
+         ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind::<SqlUuid, _>(owner)
+    .bind::<Integer, _>(limit)
+    .bind::<Integer, _>(offset)
+    .load(conn)
+    .await
+}
+
+/// The average stars (one decimal), count and unanswered count of `owner`'s cars' reviews.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct OwnerTotals {
+    #[diesel(sql_type = Double)]
+    pub average: f64,
+    #[diesel(sql_type = Integer)]
+    pub count: i32,
+    #[diesel(sql_type = Integer)]
+    pub unanswered: i32,
+}
+
+/// [`OwnerTotals`] of `owner`.
+pub async fn owner_totals(conn: &mut AsyncPgConnection, owner: Uuid) -> QueryResult<OwnerTotals> {
+    diesel::sql_query(
+        "SELECT coalesce(round(avg(r.stars), 1), 0)::float8 AS average, count(r.id)::int AS count, \
+                count(r.id) FILTER (WHERE r.response IS NULL)::int AS unanswered \
+         FROM car_reviews r JOIN cars c ON c.id = r.car_id WHERE c.owner_id = $1 AND c.status <> 'deleted'",
+    )
+    .bind::<SqlUuid, _>(owner)
+    .get_result(conn)
+    .await
+}
+
+/// The category ratings of reviews, by review.
+pub async fn categories_of(
+    conn: &mut AsyncPgConnection,
+    reviews: &[Uuid],
+) -> QueryResult<Vec<(Uuid, String, i32)>> {
+    #[derive(QueryableByName)]
+    struct R {
+        #[diesel(sql_type = SqlUuid)]
+        review_id: Uuid,
+        #[diesel(sql_type = Text)]
+        category: String,
+        #[diesel(sql_type = Integer)]
+        rating: i32,
+    }
+    let rows: Vec<R> = diesel::sql_query(
+        "SELECT review_id, category, rating FROM car_category_ratings WHERE review_id = ANY($1)",
+    )
+    .bind::<Array<SqlUuid>, _>(reviews)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.review_id, r.category, r.rating)).collect())
 }

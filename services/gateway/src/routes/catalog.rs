@@ -942,6 +942,8 @@ pub struct CategoryRating {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
+    /// The review's id (`respondToCarReview`'s `ratingId`).
+    rating_id: String,
     from_user_id: String,
     reviewer_name: String,
     reviewer_profile_pic: String,
@@ -996,6 +998,7 @@ pub async fn get_ratings(
                 .reviews
                 .into_iter()
                 .map(|v| Review {
+                    rating_id: v.rating_id,
                     from_user_id: v.from_user_id,
                     reviewer_name: v.reviewer_name,
                     reviewer_profile_pic: v.reviewer_profile_pic,

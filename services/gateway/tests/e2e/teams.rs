@@ -527,3 +527,68 @@ async fn a_hosts_performance_is_computed_from_their_trips() {
     }
     panic!("the trips never reached the host's performance: {last}");
 }
+
+#[tokio::test]
+async fn a_host_reads_the_reviews_of_their_cars_and_answers_them_publicly() {
+    let (host, car) = approved_car().await;
+    let stranger = sign_up().await;
+    // A guest's review of the car, as a finished trip leaves it (writing reviews after a trip
+    // is not built yet).
+    let review = uuid::Uuid::now_v7();
+    catalog_sql(&format!(
+        "INSERT INTO car_reviews (id, car_id, trip_id, from_user_id, reviewer_name, stars, review) \
+         VALUES ('{review}', '{car}', '{}', '{}', 'Gabriel G.', 4, 'Clean and easy pickup.'); \
+         INSERT INTO car_category_ratings (review_id, category, rating) VALUES ('{review}', 'Cleanliness', 5);",
+        uuid::Uuid::now_v7(),
+        uuid::Uuid::now_v7()
+    ))
+    .await;
+
+    let (s, b) = read("/v1/hostbusiness/getReviewsForHost", &host.token).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (
+            b["data"]["reviewCount"].as_i64(),
+            b["data"]["unanswered"].as_i64(),
+            b["data"]["averageRating"].as_f64()
+        ),
+        (Some(1), Some(1), Some(4.0)),
+        "{b}"
+    );
+    let r = &b["data"]["reviews"][0];
+    assert_eq!(
+        (r["ratingId"].as_str(), r["carId"].as_str()),
+        (Some(review.to_string().as_str()), Some(car.as_str())),
+        "{r}"
+    );
+    assert!(r["carName"].as_str().unwrap().contains("Honda"), "{r}");
+    assert_eq!(r["categoryRatings"][0]["rating"], 5.0, "{r}");
+    let (s, b) = read("/v1/hostbusiness/getReviewsForHost", &stranger.token).await;
+    assert_eq!((s, b["data"]["reviewCount"].as_i64()), (200, Some(0)), "{b}");
+
+    // Only the car's host answers; an empty answer is refused.
+    let respond = |id: &str, text: &str| json!({"ratingId": id, "responseMessage": text});
+    let path = "/v1/cars/respondToCarReview";
+    let (s, b) = call(path, respond(&review.to_string(), "Thank you!"), &stranger.token).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("review_not_found")), "{b}");
+    let (s, b) = call(path, respond(&review.to_string(), "   "), &host.token).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("response_required")), "{b}");
+    let (s, b) = call(path, respond("nope", "Thank you!"), &host.token).await;
+    assert_eq!(s, 404, "{b}");
+    let (s, b) =
+        call(path, respond(&review.to_string(), " Thank you, come again! "), &host.token).await;
+    assert_eq!((s, b["data"]["response"].as_str()), (200, Some("Thank you, come again!")), "{b}");
+    assert!(b["data"]["responserName"].as_str().unwrap().starts_with("Ada"), "{b}");
+
+    // The answer is public on the car's ratings.
+    let (s, b) = parts(get(&format!("/v1/cars/getRatings/{car}"), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    let shown = &b["data"]["reviews"][0];
+    assert_eq!(
+        (shown["ratingId"].as_str(), shown["response"].as_str()),
+        (Some(review.to_string().as_str()), Some("Thank you, come again!")),
+        "{shown}"
+    );
+    let (s, b) = read("/v1/hostbusiness/getReviewsForHost", &host.token).await;
+    assert_eq!((s, b["data"]["unanswered"].as_i64()), (200, Some(0)), "{b}");
+}
