@@ -37,7 +37,7 @@ stop() {
     kill -TERM -- "-$STACK" 2>/dev/null || true
     for _ in $(seq 1 40); do kill -0 "$STACK" 2>/dev/null || break; sleep 0.25; done
     kill -KILL -- "-$STACK" 2>/dev/null || true
-    for svc in accounts catalog_search pricing trips messaging; do
+    for svc in accounts catalog_search pricing trips messaging hosting_teams; do
         dropdb -h 127.0.0.1 -U postgres --force --if-exists "${DB_PREFIX}_$svc" 2>/dev/null || true
     done
     redis-cli -h 127.0.0.1 -p 6379 -n 1 FLUSHDB >/dev/null 2>&1 || true

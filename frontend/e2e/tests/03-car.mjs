@@ -67,8 +67,9 @@ export const tests = {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Choose trip dates' }).waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-date')), from, 'focus on the start day');
-    // The next day, by keyboard, becomes the new end.
-    await page.keyboard.press('Tab');
+    // The next day, by keyboard (the arrow keys move between days, across months too),
+    // becomes the new end.
+    await page.keyboard.press('ArrowRight');
     const next = await page.evaluate(() => document.activeElement?.getAttribute('data-date'));
     await page.keyboard.press('Enter');
     await shot(page, 'calendar-keyboard');

@@ -31,6 +31,27 @@ describe('range calendar', () => {
     expect(onSave).toHaveBeenCalledWith('2030-06-15', '2030-07-15');
   });
 
+  it('moves between days with the arrow keys, into the next month too, never into the past', () => {
+    const onSave = vi.fn();
+    render(<RangeCalendar from="2030-06-30" until="2030-07-02" onSave={onSave} now={now} />);
+    expect(document.activeElement).toBe(day('2030-06-30'));
+    fireEvent.keyDown(day('2030-06-30'), { key: 'ArrowRight' });
+    expect(screen.getByRole('grid', { name: 'July 2030' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(day('2030-07-01'));
+    fireEvent.keyDown(day('2030-07-01'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('2030-07-08'));
+    fireEvent.click(day('2030-07-08'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('2030-06-30', '2030-07-08');
+  });
+
+  it('the arrow keys stop at today', () => {
+    render(<RangeCalendar from="2030-06-10" until="2030-06-12" onSave={() => {}} now={now} />);
+    fireEvent.keyDown(day('2030-06-10'), { key: 'ArrowLeft' });
+    fireEvent.keyDown(day('2030-06-10'), { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(day('2030-06-10'));
+  });
+
   it('clears to tomorrow through the day after', () => {
     const onSave = vi.fn();
     render(<RangeCalendar from="2030-06-20" until="2030-06-25" onSave={onSave} now={now} />);

@@ -21,7 +21,8 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
  * Picks a date range (spec 000 section 4.1): a day before the current start moves the start,
  * a day after the current end extends the end, a day inside the range becomes the new end;
  * past and blocked days cannot be picked. Clear resets to tomorrow through the day after;
- * Save applies.
+ * Save applies. The arrow keys move between days (left and right a day, up and down a week),
+ * across months too.
  */
 export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlocked, onVisibleMonths, now = new Date(), fixedDays }: Props) {
   const [start, setStart] = useState(from);
@@ -35,6 +36,27 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const today = startOfDay(now);
+  // The day the arrow keys move to; focused once its month is shown.
+  const [focusDay, setFocusDay] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusDay) return;
+    root.current?.querySelector<HTMLButtonElement>(`[data-date="${focusDay}"]`)?.focus();
+  }, [focusDay, view]);
+  const moveFocus = (ymd: string, days: number) => {
+    const target = addDays(parseYmd(ymd)!, days);
+    if (target < today) return;
+    const first = new Date(view.year, view.month, 1);
+    const after = new Date(view.year, view.month + months, 1);
+    if (target < first || target >= after) {
+      const shift = target < first ? -1 : 1;
+      setView((v) => {
+        const d = new Date(v.year, v.month + shift, 1);
+        return { year: d.getFullYear(), month: d.getMonth() };
+      });
+    }
+    setFocusDay(toYmd(target));
+  };
+  const ARROWS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
   const visible = useMemo(
     () =>
@@ -118,6 +140,12 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
                       aria-label={`${d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}${blocked ? ', unavailable' : ''}`}
                       data-date={ymd}
                       onClick={() => pick(ymd)}
+                      onKeyDown={(e) => {
+                        const step = ARROWS[e.key];
+                        if (step === undefined) return;
+                        e.preventDefault();
+                        moveFocus(ymd, step);
+                      }}
                     >
                       {d.getDate()}
                     </button>
