@@ -267,6 +267,49 @@ pub async fn publish_team(
     Ok(())
 }
 
+/// A team's cars as options, in the order they were added.
+async fn car_options(
+    c: &mut AsyncPgConnection,
+    team: Uuid,
+) -> HostingResult<Vec<pb::VehicleOption>> {
+    let mut cars = Vec::new();
+    for id in store::car_ids(c, team).await? {
+        if let Some(l) = listings::find(c, id).await? {
+            cars.push(vehicle_option(&l));
+        }
+    }
+    Ok(cars)
+}
+
+/// The invitation an invitee means: the link's `token` (single use, any signed-in account), or
+/// without one the newest invitation of the team to the caller's `email`. Another team's is
+/// not found.
+async fn invitation_for(
+    c: &mut AsyncPgConnection,
+    team: Uuid,
+    token: &str,
+    email: Option<&str>,
+) -> HostingResult<MemberRow> {
+    match email {
+        None if token.len() > 256 => None,
+        None => store::by_token(c, &sha256(token)).await?,
+        Some(e) => store::latest_for_email(c, team, e).await?,
+    }
+    .filter(|m| m.team_id == team)
+    .ok_or(HostingError::InvitationNotFound)
+}
+
+/// A team read again after a change, as `role` sees it.
+async fn fresh_view(
+    c: &mut AsyncPgConnection,
+    id: Uuid,
+    role: Role,
+    now: DateTime<Utc>,
+) -> HostingResult<pb::Team> {
+    let t = store::get(c, id, false).await?.ok_or(HostingError::TeamNotFound)?;
+    view(c, &t, role, now).await
+}
+
 /// A team as its member sees it (names are added after, outside the transaction).
 async fn view(
     c: &mut AsyncPgConnection,
@@ -274,12 +317,7 @@ async fn view(
     role: Role,
     now: DateTime<Utc>,
 ) -> HostingResult<pb::Team> {
-    let mut cars = Vec::new();
-    for id in store::car_ids(c, t.id).await? {
-        if let Some(l) = listings::find(c, id).await? {
-            cars.push(vehicle_option(&l));
-        }
-    }
+    let cars = car_options(c, t.id).await?;
     let members = store::members(c, t.id).await?;
     let live: Vec<&MemberRow> = members
         .iter()
@@ -409,8 +447,7 @@ pub async fn create(
             });
             audit(c, id, &who, "host", "team_created", None, Some(after), now).await?;
             publish_team(c, id, now).await?;
-            let t = store::get(c, id, false).await?.ok_or(HostingError::TeamNotFound)?;
-            view(c, &t, Role::Host, now).await
+            fresh_view(c, id, Role::Host, now).await
         })
         .await?;
     state.relay.wake();
@@ -509,8 +546,7 @@ pub async fn manage_permissions(
                 audit(c, id, &who, "host", "permissions_changed", Some(b), Some(a), now).await?;
                 publish_team(c, id, now).await?;
             }
-            let t = store::get(c, id, false).await?.ok_or(HostingError::TeamNotFound)?;
-            view(c, &t, Role::Host, now).await
+            fresh_view(c, id, Role::Host, now).await
         })
         .await?;
     state.relay.wake();
@@ -588,8 +624,7 @@ pub async fn update(
             if changed {
                 publish_team(c, id, now).await?;
             }
-            let t = store::get(c, id, false).await?.ok_or(HostingError::TeamNotFound)?;
-            view(c, &t, Role::Host, now).await
+            fresh_view(c, id, Role::Host, now).await
         })
         .await?;
     state.relay.wake();
@@ -637,13 +672,7 @@ pub async fn handle_invite(
     let team = conn
         .transaction::<_, HostingError, _>(async |c| {
             let t = store::get(c, id, true).await?.ok_or(HostingError::InvitationNotFound)?;
-            let m = match &email {
-                None if token.len() > 256 => None,
-                None => store::by_token(c, &sha256(&token)).await?,
-                Some(e) => store::latest_for_email(c, id, e).await?,
-            }
-            .filter(|m| m.team_id == id)
-            .ok_or(HostingError::InvitationNotFound)?;
+            let m = invitation_for(c, id, &token, email.as_deref()).await?;
             if t.host_id == who.user_id {
                 return Err(HostingError::CannotInviteSelf);
             }
@@ -662,8 +691,7 @@ pub async fn handle_invite(
             audit(c, id, &who, "invitee", act, None, Some(after), now).await?;
             if status == "accepted" {
                 publish_team(c, id, now).await?;
-                let t = store::get(c, id, false).await?.ok_or(HostingError::TeamNotFound)?;
-                Ok(Some(view(c, &t, Role::CoHost, now).await?))
+                Ok(Some(fresh_view(c, id, Role::CoHost, now).await?))
             } else {
                 Ok(None)
             }
@@ -816,19 +844,8 @@ pub async fn invitation(
     let mut reply = conn
         .transaction::<_, HostingError, _>(async |c| {
             let t = store::get(c, id, false).await?.ok_or(HostingError::InvitationNotFound)?;
-            let m = match &email {
-                None if token.len() > 256 => None,
-                None => store::by_token(c, &sha256(&token)).await?,
-                Some(e) => store::latest_for_email(c, id, e).await?,
-            }
-            .filter(|m| m.team_id == id)
-            .ok_or(HostingError::InvitationNotFound)?;
-            let mut cars = Vec::new();
-            for car in store::car_ids(c, id).await? {
-                if let Some(l) = listings::find(c, car).await? {
-                    cars.push(vehicle_option(&l));
-                }
-            }
+            let m = invitation_for(c, id, &token, email.as_deref()).await?;
+            let cars = car_options(c, id).await?;
             let members = store::members(c, id).await?;
             let approved = members.iter().filter(|m| m.status == "accepted").count();
             Ok(pb::TeamInvitationReply {
@@ -869,13 +886,7 @@ pub async fn vehicles(
     let id = team_id(&r.team_id)?;
     let mut conn = state.conn().await?;
     team_for(&mut conn, &who, id, false).await?;
-    let mut vehicles = Vec::new();
-    for car in store::car_ids(&mut conn, id).await? {
-        if let Some(l) = listings::find(&mut conn, car).await? {
-            vehicles.push(vehicle_option(&l));
-        }
-    }
-    Ok(pb::VehicleOptionsReply { vehicles })
+    Ok(pb::VehicleOptionsReply { vehicles: car_options(&mut conn, id).await? })
 }
 
 /// The host's vehicle list for team creation: their cars on the platform.
