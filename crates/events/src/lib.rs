@@ -47,6 +47,7 @@ routing_keys! {
     TripConfirmed => "trips.trip_confirmed",
     TripCheckedIn => "trips.trip_checked_in",
     TripCheckedOut => "trips.trip_checked_out",
+    TripReviewPublished => "trips.review_published",
     PaymentAuthorized => "payments.payment_authorized",
     PaymentSettled => "payments.payment_settled",
     AdditionalDriverInvited => "trips.additional_driver_invited",

@@ -437,7 +437,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reviews hosts wrote about a guest. */
+        /**
+         * Reviews of a user from their trips, newest first: hosts' reviews of them as a guest and
+         *     guests' reviews of them as a host (published by trips once both sides wrote or the window
+         *     closed).
+         */
         get: operations["getGuestReviewsGetReviews"];
         put?: never;
         post?: never;
@@ -2789,6 +2793,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trips/reviewTrip/{tripId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a completed trip: its guest reviews the car and host (stars, category ratings,
+         *     text), its host or a co-host managing bookings reviews the guest (stars, text). Once per
+         *     side, within 14 days of checkout; shown to the other side and on the car and profiles once
+         *     both have written or the window has closed.
+         */
+        post: operations["postTripsReviewTrip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trips/getTripReviews/{tripId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's review of a trip, whether the other side has written, and the other side's
+         *     review once published.
+         */
+        get: operations["getTripsGetTripReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dev/outbox": {
         parameters: {
             query?: never;
@@ -3383,15 +3429,24 @@ export interface components {
             /** @default null */
             extras?: components["schemas"]["ExtraBody"][] | null;
         };
-        /** @description A category's average. */
+        /** @description A category's stars. */
         CategoryRating: {
-            /** @description Cleanliness, Maintenance, Communication, Convenience or Accuracy. */
             category: string;
-            /**
-             * Format: double
-             * @description One decimal.
-             */
+            /** Format: int32 */
             rating: number;
+        };
+        /** @description One category's stars. */
+        CategoryRatingBody: {
+            /**
+             * @description Cleanliness, Maintenance, Communication, Convenience or Accuracy (any case).
+             * @default
+             */
+            category?: components["schemas"]["Text"];
+            /**
+             * @description Whole stars, 1 to 5.
+             * @default null
+             */
+            rating?: components["schemas"]["Int"];
         };
         /** @description One line of a charge, in dollars. */
         Charge: {
@@ -5070,6 +5125,24 @@ export interface components {
             response?: string | null;
             responserName?: string | null;
         };
+        /** @description `reviewTrip`. */
+        ReviewTripBody: {
+            /**
+             * @description Whole stars, 1 to 5 (also `rating`).
+             * @default null
+             */
+            stars?: components["schemas"]["Number"];
+            /**
+             * @description The text, at most 2,000 characters; may be empty.
+             * @default
+             */
+            review?: components["schemas"]["Text"];
+            /**
+             * @description The guest's review of the car only: each category at most once (also `categories`).
+             * @default []
+             */
+            categoryRatings?: components["schemas"]["CategoryRatingBody"][];
+        };
         /** @description A reviewed listing. */
         Reviewed: {
             status: boolean;
@@ -5598,6 +5671,44 @@ export interface components {
         TripPhotosData: {
             checkIn: components["schemas"]["HandoverPhotos"];
             checkout: components["schemas"]["HandoverPhotos"];
+        };
+        /** @description A review of a trip. */
+        TripReview: {
+            id: string;
+            /** @description `guest` (of the car and host) or `host` (of the guest). */
+            authorRole: string;
+            /** @description The guest, or the car's owner for the host's review. */
+            fromUserId: string;
+            reviewerName: string;
+            reviewerProfilePic: string;
+            /** Format: int32 */
+            stars: number;
+            review: string;
+            categoryRatings: components["schemas"]["CategoryRating"][];
+            /** @description RFC 3339. */
+            reviewTime: string;
+            /** @description Public: both sides wrote, or the window closed. */
+            isPublished: boolean;
+        };
+        /** @description A trip's reviews as the caller sees them. */
+        TripReviews: {
+            tripId: string;
+            /** @description The caller's side: `guest` or `host` (a co-host managing bookings writes the host's). */
+            role: string;
+            /** @description Whether the caller may write now (not yet written, trip completed, window open). */
+            canReview: boolean;
+            /** @description RFC 3339; `null` until the trip is completed. */
+            reviewWindowClosesAt?: string | null;
+            myReview?: components["schemas"]["TripReview"] | null;
+            /** @description Whether the other side has written; its review stays hidden until published. */
+            otherSideReviewed: boolean;
+            theirReview?: components["schemas"]["TripReview"] | null;
+        };
+        /** @description A trip's reviews. */
+        TripReviewsAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["TripReviews"];
         };
         /** @description A list of trips. */
         TripsAnswer: {
@@ -10086,6 +10197,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postTripsReviewTrip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewTripBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripReviewsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTripsGetTripReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripReviewsAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -118,6 +118,17 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
                 u::has_payment_method.eq(p.id == ids::GUEST),
                 u::host_rating.eq(if p.role == "user" && p.id != ids::GUEST { 4.9 } else { 0.0 }),
                 u::host_trip_count.eq(if p.role == "user" && p.id != ids::GUEST { 37 } else { 0 }),
+                // The demo hosts' rating history: 37 guest reviews averaging 4.9.
+                u::host_rating_count.eq(if p.role == "user" && p.id != ids::GUEST {
+                    37
+                } else {
+                    0
+                }),
+                u::host_rating_sum.eq(if p.role == "user" && p.id != ids::GUEST {
+                    181_i64
+                } else {
+                    0
+                }),
             ))
             .on_conflict_do_nothing()
             .execute(&mut conn)

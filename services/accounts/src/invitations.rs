@@ -19,6 +19,8 @@ pub fn routing_keys() -> Vec<String> {
         AdditionalDriverInvited::ROUTING_KEY.to_owned(),
         CoHostInvited::ROUTING_KEY.to_owned(),
         upcar_proto::events::PaymentMethodAdded::ROUTING_KEY.to_owned(),
+        crate::trip_feed::ROUTING_KEYS[0].to_owned(),
+        crate::trip_feed::ROUTING_KEYS[1].to_owned(),
     ]
 }
 
@@ -181,7 +183,7 @@ pub fn team_message(i: &TeamInvitation, host: Option<&str>, web_base: &str) -> O
 }
 
 /// The consumer's handler: invitations are emailed, cards on file go to
-/// [`crate::payment_methods`].
+/// [`crate::payment_methods`], reviews and checkouts to [`crate::trip_feed`].
 pub struct InvitationMailer {
     pub state: Arc<AppState>,
     pub web_base: String,
@@ -192,6 +194,9 @@ impl EventHandler for InvitationMailer {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
         if event.event_type == upcar_proto::events::PaymentMethodAdded::ROUTING_KEY {
             return crate::payment_methods::apply(conn, event).await;
+        }
+        if crate::trip_feed::ROUTING_KEYS.contains(&event.event_type.as_str()) {
+            return crate::trip_feed::apply(conn, event).await;
         }
         if event.event_type == CoHostInvited::ROUTING_KEY {
             let i = match team_invitation_of(event) {

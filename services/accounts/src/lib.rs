@@ -13,6 +13,7 @@ pub mod payment_methods;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod trip_feed;
 
 pub use config::Settings;
 pub use startup::Application;

@@ -9,7 +9,7 @@ use upcar_db::Prepare;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
     AvailabilityBlocked, AvailabilityUnblocked, CarListingChanged, TripBooked, TripCancelled,
-    TripRescheduled,
+    TripCheckedOut, TripRescheduled, TripReviewPublished,
 };
 use uuid::Uuid;
 
@@ -22,6 +22,8 @@ pub fn routing_keys() -> Vec<String> {
         AvailabilityBlocked::ROUTING_KEY,
         AvailabilityUnblocked::ROUTING_KEY,
         CarListingChanged::ROUTING_KEY,
+        TripReviewPublished::ROUTING_KEY,
+        TripCheckedOut::ROUTING_KEY,
     ]
     .iter()
     .map(|k| (*k).to_owned())
@@ -171,7 +173,29 @@ async fn listing(conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Resu
     Ok(())
 }
 
-/// The consumer's handler: availability, and the cars hosts list.
+/// A guest's review made public becomes the car's review and rating.
+async fn review(conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+    let e: TripReviewPublished = match event.decode() {
+        Ok(e) => e,
+        Err(_) => {
+            tracing::error!(event_id = %event.id, "dropping an undecodable review event");
+            return Ok(());
+        }
+    };
+    match crate::reviews_feed::car_review_of(&e) {
+        Ok(Some(r)) => {
+            let known = crate::reviews_feed::apply_review(conn, &e, &r).await?;
+            tracing::info!(event_id = %event.id, car_id = %r.car_id, known, "car review published");
+        }
+        Ok(None) => {}
+        Err(bad) => {
+            tracing::error!(event_id = %event.id, error = %bad, "dropping a review event that cannot be applied")
+        }
+    }
+    Ok(())
+}
+
+/// The consumer's handler: availability, the cars hosts list, and their reviews and trips.
 pub struct AvailabilityProjection;
 
 #[async_trait::async_trait]
@@ -179,6 +203,18 @@ impl EventHandler for AvailabilityProjection {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
         if event.event_type == CarListingChanged::ROUTING_KEY {
             return listing(conn, event).await;
+        }
+        if event.event_type == TripReviewPublished::ROUTING_KEY {
+            return review(conn, event).await;
+        }
+        if event.event_type == TripCheckedOut::ROUTING_KEY {
+            return match event.decode::<TripCheckedOut>() {
+                Ok(e) => crate::reviews_feed::count_trip(conn, &e).await.map(|_| ()),
+                Err(_) => {
+                    tracing::error!(event_id = %event.id, "dropping an undecodable checkout event");
+                    Ok(())
+                }
+            };
         }
         match change_of(event) {
             Ok(change) => {

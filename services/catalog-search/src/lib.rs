@@ -12,6 +12,7 @@ pub mod listings_feed;
 pub mod pages;
 pub mod photos;
 pub mod pricing_feed;
+pub mod reviews_feed;
 pub mod startup;
 pub mod state;
 pub mod store;

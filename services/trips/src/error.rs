@@ -5,6 +5,7 @@ use crate::payments::PaymentError;
 use trips_domain::TransitionError;
 use trips_domain::extras::{ExtrasError, MAX_ADDITIONAL_DRIVERS, MAX_INCIDENTALS_PER_CALL};
 use trips_domain::photos::PhotoError;
+use trips_domain::reviews::ReviewError;
 use upcar_errors::{ErrorCode, ErrorKind};
 
 /// Result of trips operations.
@@ -55,6 +56,8 @@ pub enum TripsError {
     Extras(#[from] ExtrasError),
     #[error(transparent)]
     Photo(#[from] PhotoError),
+    #[error(transparent)]
+    Review(#[from] ReviewError),
     #[error("{0} is too long (1000 characters at most).")]
     ReasonTooLong(&'static str),
     #[error("Unknown trip list {0:?}.")]
@@ -196,6 +199,16 @@ upcar_errors::error_table! {
         TripsError::Photo(PhotoError::NoPhotos) => InvalidInput, "photos_required";
         TripsError::Photo(PhotoError::OutsideWindow) => InvalidInput, "photo_window_closed";
         TripsError::Photo(PhotoError::BadType) => InvalidInput, "invalid_photo_type";
+        TripsError::Review(ReviewError::NotAParty) => Forbidden, "review_not_a_party";
+        TripsError::Review(ReviewError::TripNotEnded) => Conflict, "review_trip_not_ended";
+        TripsError::Review(ReviewError::WindowClosed) => Conflict, "review_window_closed";
+        TripsError::Review(ReviewError::AlreadyReviewed) => Conflict, "already_reviewed";
+        TripsError::Review(ReviewError::InvalidStars) => InvalidInput, "invalid_stars";
+        TripsError::Review(ReviewError::UnknownCategory(_)) => InvalidInput, "unknown_review_category";
+        TripsError::Review(ReviewError::DuplicateCategory) => InvalidInput, "duplicate_review_category";
+        TripsError::Review(ReviewError::InvalidCategoryRating) => InvalidInput, "invalid_category_rating";
+        TripsError::Review(ReviewError::ReviewTooLong) => InvalidInput, "review_too_long";
+        TripsError::Review(ReviewError::CategoriesForCarsOnly) => InvalidInput, "review_categories_for_cars_only";
         TripsError::ReasonTooLong(_) => InvalidInput, "reason_too_long";
         TripsError::UnknownTripList(_) => InvalidInput, "invalid_trip_list";
         TripsError::BadDateTime(_) => InvalidInput, "invalid_date";

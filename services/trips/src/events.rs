@@ -130,6 +130,8 @@ pub async fn checked_out(
         car_id: t.car_id.to_string(),
         version: t.version,
         occurred_at: at.to_rfc3339(),
+        owner_id: t.owner_id.to_string(),
+        guest_id: t.guest_id.to_string(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -194,6 +196,44 @@ pub async fn payment_method_added(
         card_type: m.card_type.clone(),
         last4: m.last4.clone(),
         provider: m.provider.clone(),
+        occurred_at: at.to_rfc3339(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// A review of the trip became public.
+pub async fn review_published(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    r: &crate::store::reviews::ReviewRow,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
+    let categories = r
+        .categories
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|c| upcar_proto::events::ReviewCategoryScore {
+                    category: c["category"].as_str().unwrap_or_default().to_owned(),
+                    rating: c["rating"].as_i64().and_then(|v| i32::try_from(v).ok()).unwrap_or(0),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let e = upcar_proto::events::TripReviewPublished {
+        review_id: r.id.to_string(),
+        trip_id: t.id.to_string(),
+        car_id: t.car_id.to_string(),
+        owner_id: t.owner_id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        author_role: r.author_role.clone(),
+        author_id: r.author_id.to_string(),
+        author_name: r.author_name.clone(),
+        author_profile_pic: r.author_profile_pic.clone(),
+        stars: r.stars,
+        review: r.review.clone(),
+        categories,
+        written_at: r.created_at.to_rfc3339(),
         occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())

@@ -244,6 +244,11 @@ pub async fn run_periodically(
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "hold release run failed"),
                 }
+                match crate::reviews::close_windows(&pool, now).await {
+                    Ok(n) if n > 0 => tracing::info!(published = n, "review windows closed"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "review window run failed"),
+                }
                 match run_payouts(&pool, provider.as_ref(), now).await {
                     Ok(r) if !r.paid.is_empty() || r.failed > 0 => {
                         tracing::info!(paid = r.paid.len(), failed = r.failed, "payout run");

@@ -10,6 +10,7 @@ pub mod error;
 pub mod events;
 pub mod jobs;
 pub mod payments;
+pub mod reviews;
 pub mod startup;
 pub mod state;
 pub mod store;

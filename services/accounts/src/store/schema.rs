@@ -30,6 +30,8 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         google_sub -> Nullable<Text>,
+        host_rating_sum -> Int8,
+        host_rating_count -> Int4,
     }
 }
 
@@ -90,6 +92,8 @@ diesel::table! {
         stars -> Int4,
         review -> Text,
         created_at -> Timestamptz,
+        trip_id -> Nullable<Uuid>,
+        author_role -> Text,
     }
 }
 

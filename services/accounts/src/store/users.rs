@@ -321,25 +321,81 @@ pub async fn guest_reviews_of(
         .await
 }
 
-pub async fn insert_guest_review(
+/// A review of a user published by trips.
+pub struct TripReview<'a> {
+    pub id: Uuid,
+    pub trip_id: Uuid,
+    /// The reviewed user: the guest (of a host's review) or the car's owner (of a guest's).
+    pub user_id: Uuid,
+    pub from_user_id: Uuid,
+    pub from_user_name: &'a str,
+    /// `guest` or `host`: who wrote it.
+    pub author_role: &'a str,
+    pub stars: i32,
+    pub review: &'a str,
+    pub written_at: DateTime<Utc>,
+}
+
+/// Stores a review of a user unless it is already there; a guest's review of a host also
+/// moves the host's rating, in the same statement's transaction. Answers whether it was new.
+pub async fn record_trip_review(
     conn: &mut AsyncPgConnection,
-    user: Uuid,
-    from: Uuid,
-    from_name: &str,
-    stars: i32,
-    review: &str,
-) -> QueryResult<usize> {
-    diesel::insert_into(guest_reviews::table)
+    r: &TripReview<'_>,
+) -> QueryResult<bool> {
+    let added = diesel::insert_into(guest_reviews::table)
         .values((
-            guest_reviews::id.eq(Uuid::now_v7()),
-            guest_reviews::user_id.eq(user),
-            guest_reviews::from_user_id.eq(from),
-            guest_reviews::from_user_name.eq(from_name),
-            guest_reviews::stars.eq(stars),
-            guest_reviews::review.eq(review),
+            guest_reviews::id.eq(r.id),
+            guest_reviews::trip_id.eq(Some(r.trip_id)),
+            guest_reviews::user_id.eq(r.user_id),
+            guest_reviews::from_user_id.eq(r.from_user_id),
+            guest_reviews::from_user_name.eq(r.from_user_name),
+            guest_reviews::author_role.eq(r.author_role),
+            guest_reviews::stars.eq(r.stars),
+            guest_reviews::review.eq(r.review),
+            guest_reviews::created_at.eq(r.written_at),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?
+        == 1;
+    if added && r.author_role == "guest" {
+        diesel::sql_query(
+            "UPDATE users SET host_rating_sum = host_rating_sum + $2, \
+               host_rating_count = host_rating_count + 1, \
+               host_rating = round((host_rating_sum + $2)::numeric / (host_rating_count + 1), 1)::float8, \
+               updated_at = now() \
+             WHERE id = $1",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(r.user_id)
+        .bind::<diesel::sql_types::BigInt, _>(i64::from(r.stars))
+        .execute(conn)
+        .await?;
+    }
+    Ok(added)
+}
+
+/// One more completed trip: the host's (`host_trip_count`, the host card) and the guest's
+/// (`completed_trips`, the tier).
+pub async fn count_completed_trip(
+    conn: &mut AsyncPgConnection,
+    host: Uuid,
+    guest: Uuid,
+) -> QueryResult<usize> {
+    let h = diesel::update(users::table.find(host))
+        .set((
+            users::host_trip_count.eq(users::host_trip_count + 1),
+            users::updated_at.eq(diesel::dsl::now),
         ))
         .execute(conn)
-        .await
+        .await?;
+    let g = diesel::update(users::table.find(guest))
+        .set((
+            users::completed_trips.eq(users::completed_trips + 1),
+            users::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(h + g)
 }
 
 // --- driver documents ---

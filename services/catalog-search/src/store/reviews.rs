@@ -1,5 +1,6 @@
-//! Car reviews and their category ratings. Only the development demo data writes them for now;
-//! the trips service will, through its review events, with [`insert`] and [`sync_car_ratings`].
+//! Car reviews and their category ratings, written from trips' published guest reviews
+//! (`crate::reviews_feed`) and by the development demo data, with [`insert`] and
+//! [`sync_car_ratings`] in one transaction.
 
 use crate::domain::reviews::RatingCategory;
 use chrono::{DateTime, Utc};

@@ -12,6 +12,7 @@ pub mod google;
 pub mod hostbusiness;
 pub mod hosting;
 pub mod pricing;
+pub mod reviews;
 pub mod scheduled;
 pub mod system;
 pub mod trip_extras;
@@ -137,6 +138,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     system::routes(cfg);
     trips::routes(cfg);
     trip_extras::routes(cfg);
+    reviews::routes(cfg);
     if development {
         system::dev_routes(cfg);
         trips::dev_routes(cfg);

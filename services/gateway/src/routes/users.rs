@@ -735,7 +735,9 @@ pub struct GuestReviews {
     data: Vec<GuestReview>,
 }
 
-/// Reviews hosts wrote about a guest.
+/// Reviews of a user from their trips, newest first: hosts' reviews of them as a guest and
+/// guests' reviews of them as a host (published by trips once both sides wrote or the window
+/// closed).
 #[utoipa::path(tag = "accounts", responses((status = 200, body = GuestReviews)))]
 #[get("/guestReviews/getReviews/{userId}")]
 pub async fn guest_reviews(

@@ -13,6 +13,7 @@ mod helpers;
 mod hosting;
 mod payouts;
 mod pricing;
+mod reviews;
 mod teams;
 mod trip_extras;
 mod trips;

@@ -14,7 +14,7 @@ async fn host_token() -> String {
 }
 
 /// A booked trip of one of the demo host's cars: (guest, trip id).
-async fn booked(car_no: u128, from: i64) -> (NewUser, String) {
+pub(crate) async fn booked(car_no: u128, from: i64) -> (NewUser, String) {
     let g = verified_guest().await;
     let (s, b) = create(&g.token, trip_body(&car(car_no), from, from + 2), None).await;
     assert_eq!(s, 201, "{b}");
@@ -24,7 +24,7 @@ async fn booked(car_no: u128, from: i64) -> (NewUser, String) {
 
 /// Checks the trip in (arranged to start in 10 minutes), then moves its end 3 hours into the
 /// past (only the clock could) and has the host check it out: completed, 180 minutes late.
-async fn completed_three_hours_late(g: &NewUser, host: &str, id: &str) {
+pub(crate) async fn completed_three_hours_late(g: &NewUser, host: &str, id: &str) {
     trips_sql(&format!("UPDATE trips SET period = tstzrange(now() + interval '10 minutes', now() + interval '2 days') WHERE id = '{id}'")).await;
     let photo = upload_photo(&g.token).await;
     let (s, b) = parts(

@@ -11,7 +11,6 @@
 //! * [`photo`]: photos judged by their bytes (JPEG or PNG, size, resolution).
 //! * [`teams`]: co-host teams: permissions, status, invitations, forms, the earnings split.
 //! * [`scheduled`]: scheduled message templates: moments, texts and placeholders.
-//! * [`reviews`]: the review window, stars, category ratings, texts and visibility.
 //! * [`performance`]: a host's performance from trip facts, cancellation rate against the terms.
 //! * [`policy`]: every constant, with where it comes from.
 
@@ -21,7 +20,6 @@ pub mod listing;
 pub mod performance;
 pub mod photo;
 pub mod policy;
-pub mod reviews;
 pub mod scheduled;
 pub mod teams;
 pub mod vehicle;
@@ -38,7 +36,6 @@ pub fn all_codes() -> Vec<&'static str> {
         photo::PhotoError::CODES,
         listing::ListingError::CODES,
         teams::TeamError::CODES,
-        reviews::ReviewError::CODES,
         scheduled::TemplateError::CODES,
     ]
     .concat()
@@ -67,7 +64,6 @@ mod tests {
     fn every_variant_code_is_listed() {
         use listing::{ListingError as L, Step};
         use photo::PhotoError as P;
-        use reviews::ReviewError as R;
         use scheduled::TemplateError as S;
         use teams::TeamError as T;
         use vehicle::VehicleError as V;
@@ -170,15 +166,6 @@ mod tests {
             T::InvalidShare.code(),
             T::SharesOver100.code(),
             T::DuplicateCoHost.code(),
-            R::TripNotEnded.code(),
-            R::WindowClosed.code(),
-            R::InvalidStars.code(),
-            R::UnknownCategory(f()).code(),
-            R::DuplicateCategory.code(),
-            R::InvalidCategoryRating.code(),
-            R::ReviewTooLong.code(),
-            R::ResponseRequired.code(),
-            R::ResponseTooLong.code(),
             S::NameRequired.code(),
             S::NameTooLong.code(),
             S::MessageRequired.code(),

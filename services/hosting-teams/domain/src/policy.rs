@@ -220,22 +220,6 @@ pub const MAX_SCHEDULED_OFFSET_HOURS: u32 = 168;
 /// Most templates a host keeps; the product's rule.
 pub const MAX_TEMPLATES: usize = 30;
 
-// ---- Reviews (the product's rules; the spec shows reviews but no window) ----
-
-/// A review may be written this many days after the trip's end; both reviews then show.
-pub const REVIEW_WINDOW_DAYS: i64 = 14;
-/// Fewest stars.
-pub const MIN_STARS: u8 = 1;
-/// Most stars ("Rating progress bars use a scale of 5", spec 000).
-pub const MAX_STARS: u8 = 5;
-/// The rating categories a review scores.
-pub const REVIEW_CATEGORIES: &[&str] =
-    &["cleanliness", "maintenance", "communication", "convenience", "accuracy"];
-/// Longest review text.
-pub const MAX_REVIEW_CHARS: usize = 2_000;
-/// Longest host response to a review (POST /cars/respondToCarReview).
-pub const MAX_REVIEW_RESPONSE_CHARS: usize = 1_000;
-
 // ---- Performance (terms, spec 002 section 9) ----
 
 /// "Owner cancellation rate threshold 4%", in basis points: over this the owner is over the

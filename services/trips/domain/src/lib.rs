@@ -20,5 +20,6 @@ pub mod extras;
 pub mod lifecycle;
 pub mod money;
 pub mod photos;
+pub mod reviews;
 
 pub use lifecycle::{Action, Actor, TransitionError, TripStatus, transition};

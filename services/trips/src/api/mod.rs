@@ -1,6 +1,6 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 //!
-//! Handlers (`agreement` .. `read`) never import each other; what they share lives in the
+//! Handlers (`agreement` .. `reviews`) never import each other; what they share lives in the
 //! modules after them: who is a party to a trip (`access`), the history (`history`), trips as
 //! each party sees them (`view`), rows to messages (`convert`), safe retries (`idempotent`),
 //! calls to other services (`peers`) and tokens (`tokens`). A test checks it.
@@ -17,6 +17,7 @@ pub mod modify;
 pub mod payments;
 pub mod payouts;
 pub mod read;
+pub mod reviews;
 
 pub mod access;
 pub mod convert;
@@ -311,6 +312,19 @@ impl Trips for TripsApi {
     ) -> Result<Response<pb::DriverInvitationReply>, Status> {
         call("AddDriverToTrip", r, async |who, b| drivers::accept(&self.state, who, b).await).await
     }
+    async fn write_trip_review(
+        &self,
+        r: Request<pb::WriteTripReviewRequest>,
+    ) -> Result<Response<pb::TripReviewsReply>, Status> {
+        call("WriteTripReview", r, async |who, b| reviews::write(&self.state, &who, b).await).await
+    }
+    async fn get_trip_reviews(
+        &self,
+        r: Request<pb::TripIdRequest>,
+    ) -> Result<Response<pb::TripReviewsReply>, Status> {
+        call("GetTripReviews", r, async |who, b| reviews::get(&self.state, &who, &b.trip_id).await)
+            .await
+    }
 }
 
 #[cfg(test)]
@@ -332,6 +346,7 @@ mod tests {
         "payments",
         "payouts",
         "read",
+        "reviews",
     ];
     /// What handlers share.
     const SHARED: &[&str] =

@@ -8,6 +8,7 @@ pub mod modifications;
 pub mod payments;
 pub mod payouts;
 pub mod photos;
+pub mod reviews;
 pub mod teams;
 pub mod trips;
 

@@ -1,20 +1,57 @@
-//! Reviews after a trip: who may write when, stars and category ratings, text limits, when
-//! both sides' reviews show, and the host's public response.
+//! Reviews after a trip: who may write when, stars and category ratings, text limits, and when
+//! both sides' reviews show.
 //!
-//! The spec shows reviews (stars, category ratings, a host response) but gives no window; the
-//! product's rule is a double-blind window: each side may write for [`REVIEW_WINDOW_DAYS`]
-//! after the trip ends, and a review shows once both have written or the window has closed.
+//! The spec shows reviews (stars, category ratings, a host response) but names no call that
+//! writes them and gives no window; the product's rule is a double-blind window: once the car
+//! is back (the trip is completed), its guest may review the car and host and the host may
+//! review the guest, each once, for [`REVIEW_WINDOW_DAYS`] days; a review shows once both
+//! have written or the window has closed, so neither side writes in answer to the other.
+//! The host's public response to a car review is the catalog's (`cars/respondToCarReview`).
 
-use crate::policy::{
-    MAX_REVIEW_CHARS, MAX_REVIEW_RESPONSE_CHARS, MAX_STARS, MIN_STARS, REVIEW_CATEGORIES,
-    REVIEW_WINDOW_DAYS,
-};
 use chrono::{DateTime, Duration, Utc};
-use serde::Serialize;
+
+/// A review may be written this many days after the trip's end; both reviews then show.
+pub const REVIEW_WINDOW_DAYS: i64 = 14;
+/// Fewest stars.
+pub const MIN_STARS: u8 = 1;
+/// Most stars ("Rating progress bars use a scale of 5", spec 000).
+pub const MAX_STARS: u8 = 5;
+/// The categories a guest rates besides the overall stars, as the car page shows them (spec
+/// 000, "Car review": category ratings with category and rating).
+pub const REVIEW_CATEGORIES: &[&str] =
+    &["Cleanliness", "Maintenance", "Communication", "Convenience", "Accuracy"];
+/// Longest review text; the product's rule.
+pub const MAX_REVIEW_CHARS: usize = 2_000;
+
+/// Which side of the trip a review comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The guest reviews the car and its host.
+    Guest,
+    /// The host (or a co-host managing bookings) reviews the guest.
+    Host,
+}
+
+impl Side {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Guest => "guest",
+            Side::Host => "host",
+        }
+    }
+
+    /// A stored name.
+    pub fn parse(s: &str) -> Option<Side> {
+        [Side::Guest, Side::Host].into_iter().find(|v| v.as_str() == s)
+    }
+}
 
 /// Why a review or response was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReviewError {
+    #[error("Only the trip's guest and host can review it.")]
+    NotAParty,
     #[error("You can review this trip once it has ended.")]
     TripNotEnded,
     #[error("Reviews can be written up to {REVIEW_WINDOW_DAYS} days after the trip ends.")]
@@ -29,15 +66,16 @@ pub enum ReviewError {
     InvalidCategoryRating,
     #[error("Reviews can be at most 2,000 characters.")]
     ReviewTooLong,
-    #[error("Please enter a response.")]
-    ResponseRequired,
-    #[error("Responses can be at most 1,000 characters.")]
-    ResponseTooLong,
+    #[error("Category ratings are for the car; a review of the guest has stars and text only.")]
+    CategoriesForCarsOnly,
+    #[error("You have already reviewed this trip.")]
+    AlreadyReviewed,
 }
 
 impl ReviewError {
     /// Every code this type can give.
     pub const CODES: &'static [&'static str] = &[
+        "review_not_a_party",
         "review_trip_not_ended",
         "review_window_closed",
         "invalid_stars",
@@ -45,13 +83,14 @@ impl ReviewError {
         "duplicate_review_category",
         "invalid_category_rating",
         "review_too_long",
-        "response_required",
-        "response_too_long",
+        "review_categories_for_cars_only",
+        "already_reviewed",
     ];
 
     /// A stable snake_case code.
     pub fn code(&self) -> &'static str {
         match self {
+            ReviewError::NotAParty => "review_not_a_party",
             ReviewError::TripNotEnded => "review_trip_not_ended",
             ReviewError::WindowClosed => "review_window_closed",
             ReviewError::InvalidStars => "invalid_stars",
@@ -59,8 +98,8 @@ impl ReviewError {
             ReviewError::DuplicateCategory => "duplicate_review_category",
             ReviewError::InvalidCategoryRating => "invalid_category_rating",
             ReviewError::ReviewTooLong => "review_too_long",
-            ReviewError::ResponseRequired => "response_required",
-            ReviewError::ResponseTooLong => "response_too_long",
+            ReviewError::CategoriesForCarsOnly => "review_categories_for_cars_only",
+            ReviewError::AlreadyReviewed => "already_reviewed",
         }
     }
 
@@ -102,8 +141,7 @@ pub fn visible(
 }
 
 /// Whole stars, 1 to 5.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stars(u8);
 
 impl Stars {
@@ -131,8 +169,7 @@ impl Stars {
 }
 
 /// What a category rating scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ReviewCategory {
     Cleanliness,
     Maintenance,
@@ -184,8 +221,7 @@ pub fn parse_category_ratings(
 }
 
 /// A review's text: trimmed, possibly empty, at most 2,000 characters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewText(String);
 
 impl ReviewText {
@@ -205,27 +241,32 @@ impl ReviewText {
     }
 }
 
-/// The host's response to a review (`responseMessage`): non-blank, at most 1,000 characters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct ReviewResponse(String);
+/// A review as written: stars, the category ratings (the guest's review of the car only) and
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    pub side: Side,
+    pub stars: Stars,
+    pub categories: Vec<(ReviewCategory, Stars)>,
+    pub text: ReviewText,
+}
 
-impl ReviewResponse {
-    /// Trims and checks.
-    pub fn parse(input: &str) -> Result<ReviewResponse, ReviewError> {
-        let t = input.trim();
-        if t.is_empty() {
-            Err(ReviewError::ResponseRequired)
-        } else if t.chars().count() > MAX_REVIEW_RESPONSE_CHARS {
-            Err(ReviewError::ResponseTooLong)
-        } else {
-            Ok(ReviewResponse(t.to_string()))
+impl Review {
+    /// Checks a review from `side`: whole stars 1 to 5, known categories each once (only when
+    /// the guest reviews the car), text of at most 2,000 characters.
+    pub fn parse(
+        side: Side,
+        stars: f64,
+        categories: &[(&str, i64)],
+        text: &str,
+    ) -> Result<Review, ReviewError> {
+        let stars = Stars::from_json_number(stars)?;
+        if side == Side::Host && !categories.is_empty() {
+            return Err(ReviewError::CategoriesForCarsOnly);
         }
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.0
+        let categories = parse_category_ratings(categories)?;
+        let text = ReviewText::parse(text)?;
+        Ok(Review { side, stars, categories, text })
     }
 }
 
@@ -281,7 +322,7 @@ mod tests {
         assert_eq!(Stars::from_json_number(f64::NAN), Err(ReviewError::InvalidStars));
         let names: Vec<_> = ReviewCategory::ALL.iter().map(|c| c.as_str()).collect();
         assert_eq!(names, REVIEW_CATEGORIES);
-        let r = parse_category_ratings(&[("Cleanliness", 5), ("accuracy", 3)]).unwrap();
+        let r = parse_category_ratings(&[("cleanliness", 5), ("Accuracy", 3)]).unwrap();
         assert_eq!(
             r,
             [(ReviewCategory::Cleanliness, Stars(5)), (ReviewCategory::Accuracy, Stars(3))]
@@ -302,13 +343,28 @@ mod tests {
         assert!(ReviewText::parse("").is_ok());
         assert!(ReviewText::parse(&"é".repeat(2_000)).is_ok());
         assert_eq!(ReviewText::parse(&"x".repeat(2_001)).unwrap_err().code(), "review_too_long");
-        assert_eq!(ReviewResponse::parse(" Thanks! ").unwrap().as_str(), "Thanks!");
-        assert_eq!(ReviewResponse::parse(" \n").unwrap_err().code(), "response_required");
-        assert!(ReviewResponse::parse(&"x".repeat(1_000)).is_ok());
-        assert_eq!(
-            ReviewResponse::parse(&"x".repeat(1_001)).unwrap_err().code(),
-            "response_too_long"
-        );
+    }
+
+    #[test]
+    fn a_review_of_the_guest_has_no_categories() {
+        let guest = Review::parse(Side::Guest, 5.0, &[("Cleanliness", 4)], " Lovely ").unwrap();
+        assert_eq!(guest.stars.get(), 5);
+        assert_eq!(guest.categories, [(ReviewCategory::Cleanliness, Stars(4))]);
+        assert_eq!(guest.text.as_str(), "Lovely");
+        assert!(Review::parse(Side::Host, 4.0, &[], "Careful driver").is_ok());
+        type Case<'a> = (Side, f64, &'a [(&'a str, i64)], &'a str, &'a str);
+        let cases: [Case; 4] = [
+            (Side::Host, 5.0, &[("Cleanliness", 4)], "", "review_categories_for_cars_only"),
+            (Side::Guest, 0.0, &[], "", "invalid_stars"),
+            (Side::Guest, 3.5, &[], "", "invalid_stars"),
+            (Side::Guest, 5.0, &[("Speed", 5)], "", "unknown_review_category"),
+        ];
+        for (side, stars, cats, text, code) in cases {
+            assert_eq!(Review::parse(side, stars, cats, text).unwrap_err().code(), code);
+        }
+        assert_eq!(Side::parse("guest"), Some(Side::Guest));
+        assert_eq!(Side::parse(Side::Host.as_str()), Some(Side::Host));
+        assert_eq!(Side::parse("admin"), None);
     }
 
     proptest! {
