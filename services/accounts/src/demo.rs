@@ -19,6 +19,9 @@ pub mod ids {
     pub const HOST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0002);
     pub const GUEST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0003);
     pub const CAPTAIN: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0004);
+    /// `cohost@demo.local`: the approved co-host (booking management) of the second demo
+    /// host's team (hosting's demo data).
+    pub const COHOST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0005);
     /// Further hosts owning the rest of the demo fleet: `host2@demo.local` ... `host6@demo.local`.
     pub const OTHER_HOSTS: [Uuid; 5] = [
         Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0012),
@@ -73,6 +76,16 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
             verified: true,
         },
         DemoUser {
+            id: ids::COHOST,
+            role: "user",
+            first: "Casey",
+            last: "Cohost",
+            email: "cohost@demo.local".into(),
+            phone: Some("5105550105"),
+            password: "DemoCohost123!",
+            verified: true,
+        },
+        DemoUser {
             id: ids::GUEST,
             role: "user",
             first: "Gabriel",
@@ -97,6 +110,8 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
         });
     }
     for p in &people {
+        // The demo hosts come with a history of trips and reviews.
+        let hosts = p.id == ids::HOST || ids::OTHER_HOSTS.contains(&p.id);
         if users::by_id(&mut conn, p.id).await?.is_some() {
             continue;
         }
@@ -116,19 +131,11 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
                 u::email_verified.eq(p.verified),
                 u::dob.eq(chrono::NaiveDate::from_ymd_opt(1990, 5, 17)),
                 u::has_payment_method.eq(p.id == ids::GUEST),
-                u::host_rating.eq(if p.role == "user" && p.id != ids::GUEST { 4.9 } else { 0.0 }),
-                u::host_trip_count.eq(if p.role == "user" && p.id != ids::GUEST { 37 } else { 0 }),
-                // The demo hosts' rating history: 37 guest reviews averaging 4.9.
-                u::host_rating_count.eq(if p.role == "user" && p.id != ids::GUEST {
-                    37
-                } else {
-                    0
-                }),
-                u::host_rating_sum.eq(if p.role == "user" && p.id != ids::GUEST {
-                    181_i64
-                } else {
-                    0
-                }),
+                u::host_rating.eq(if hosts { 4.9 } else { 0.0 }),
+                u::host_trip_count.eq(if hosts { 37 } else { 0 }),
+                // 37 guest reviews averaging 4.9.
+                u::host_rating_count.eq(if hosts { 37 } else { 0 }),
+                u::host_rating_sum.eq(if hosts { 181_i64 } else { 0 }),
             ))
             .on_conflict_do_nothing()
             .execute(&mut conn)

@@ -1,8 +1,10 @@
 //! The development demo fleet (CONTRACT "Development mode"): cars around Fremont, Los Angeles
 //! and San Francisco with realistic makes, models, trims, prices, features, extras, reviews
-//! with category ratings, and trip counts. The fleet is data, not code: `data/demo/cars.json`
-//! (one object per car), `data/demo/extras.csv` (the extras cars offer, by id) and
-//! `data/demo/reviews.csv` (each review with its category ratings and the host's answer), built
+//! with category ratings, and trip counts. The fleet is data, not code: the repository's
+//! `data/demo/cars.json` (one object per car) and `data/demo/extras.csv` (the extras cars offer,
+//! by id), which hosting also reads (the demo host's and the second demo host's cars are its
+//! listings, published back here by event), and this service's `data/demo/reviews.csv` (each
+//! review with its category ratings and the host's answer), built
 //! into the binary and read into typed rows at start. Ids are fixed and loading is idempotent.
 //! Owners and reviewers are the demo accounts created by the accounts service (same fixed ids).
 
@@ -22,9 +24,9 @@ use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
 
 /// The demo cars, one JSON object each.
-pub const CARS_JSON: &str = include_str!("../data/demo/cars.json");
+pub const CARS_JSON: &str = include_str!("../../../data/demo/cars.json");
 /// The extras the demo cars offer, by id.
-pub const EXTRAS_CSV: &str = include_str!("../data/demo/extras.csv");
+pub const EXTRAS_CSV: &str = include_str!("../../../data/demo/extras.csv");
 /// The demo cars' reviews.
 pub const REVIEWS_CSV: &str = include_str!("../data/demo/reviews.csv");
 

@@ -25,6 +25,37 @@ pub struct Settings {
     pub services: ServiceUrls,
     /// Who writes `getcardescription`'s text.
     pub description: DescriptionSettings,
+    /// The development demo data.
+    #[serde(default)]
+    pub demo: DemoSettings,
+    /// The gateway's file store, where the demo cars' drawn pictures are.
+    #[serde(default)]
+    pub files: FilesSettings,
+}
+
+/// The development demo data (loaded in development only).
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoSettings {
+    /// Whether to load it (tests of other things turn it off).
+    pub load: bool,
+}
+
+impl Default for DemoSettings {
+    fn default() -> Self {
+        Self { load: true }
+    }
+}
+
+/// The gateway's file store as its public URLs start.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FilesSettings {
+    pub public_base_url: String,
+}
+
+impl Default for FilesSettings {
+    fn default() -> Self {
+        Self { public_base_url: "http://127.0.0.1:8080".to_owned() }
+    }
 }
 
 /// The description writer.

@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod config;
+pub mod demo;
 pub mod describe;
 pub mod error;
 pub mod events;

@@ -64,6 +64,8 @@ pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
     amqp: upcar_config::AmqpSettings,
+    /// The demo data's pictures' base URL when the demo data is to be loaded.
+    demo: Option<String>,
 }
 
 impl Application {
@@ -99,7 +101,9 @@ impl Application {
         )
         .await;
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state, amqp: settings.amqp })
+        let demo = (settings.environment.is_development() && settings.demo.load)
+            .then(|| settings.files.public_base_url.clone());
+        Ok(Self { listener, state, amqp: settings.amqp, demo })
     }
 
     /// The bound port.
@@ -133,6 +137,17 @@ impl Application {
             Arc::new(crate::trips_feed::BookingsProjection),
             token.clone().cancelled_owned(),
         ));
+        // The demo data goes through the team calls, which ask accounts: loaded in the
+        // background, retried until accounts answers.
+        let demo = self.demo.map(|base| {
+            let (state, t) = (self.state.clone(), token.clone());
+            tokio::spawn(async move {
+                tokio::select! {
+                    () = crate::demo::load_when_ready(state, base) => {}
+                    () = t.cancelled() => {}
+                }
+            })
+        });
         let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
@@ -146,6 +161,9 @@ impl Application {
         server.await??;
         relay_task.await?;
         consumer.await?;
+        if let Some(d) = demo {
+            d.await?;
+        }
         Ok(())
     }
 }

@@ -105,7 +105,8 @@ pub fn start_with_catalog(
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
             let messaging_port = spawn_messaging(accounts_port);
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
-            let (hosting_port, hdb) = spawn_hosting(accounts_port);
+            let (hosting_port, hdb) =
+                spawn_hosting(accounts_port, &format!("http://127.0.0.1:{port}"));
             (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb)
         }
     };
@@ -188,8 +189,9 @@ fn spawn_messaging(accounts: u16) -> u16 {
 }
 
 /// Hosting, decoding VINs from the vPIC data `make test` fetches (`VPIC_DB`).
-fn spawn_hosting(accounts: u16) -> (u16, String) {
+fn spawn_hosting(accounts: u16, files_base: &str) -> (u16, String) {
     let (tx, rx) = std::sync::mpsc::channel();
+    let files_base = files_base.to_owned();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
         rt.block_on(async move {
@@ -201,6 +203,8 @@ fn spawn_hosting(accounts: u16) -> (u16, String) {
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+            // The demo listings point at the demo photos catalog-search stored for this stack.
+            settings.files.public_base_url = files_base;
             settings.vin.offline_db = std::env::var("VPIC_DB").expect(
                 "VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)",
             );
@@ -241,6 +245,11 @@ fn spawn_trips(accounts: u16, catalog: u16, pricing: u16, gateway: u16) -> (u16,
 /// Runs a query on the trips database and answers the first column of the first row.
 pub async fn trips_scalar(sql: &str) -> i64 {
     scalar(&stack().trips_db, sql).await
+}
+
+/// One number from the stack's accounts database (`sql` selects a bigint named `n`).
+pub async fn accounts_scalar(sql: &str) -> i64 {
+    scalar(&accounts_db(stack().accounts_port), sql).await
 }
 
 /// One number from the catalog database (`sql` selects a bigint named `n`).

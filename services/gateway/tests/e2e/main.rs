@@ -6,6 +6,7 @@ mod catalog;
 mod chat;
 mod codes;
 mod cohosts;
+mod demo;
 mod edge;
 mod fake_google;
 mod google;

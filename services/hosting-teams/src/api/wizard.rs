@@ -150,7 +150,7 @@ async fn target(
         match listings::draft_of(c, who.user_id).await? {
             Some(l) => l.row.id,
             None if step == Step::Location => {
-                match listings::create_draft(c, who.user_id, now).await? {
+                match listings::create_draft(c, Uuid::now_v7(), who.user_id, now).await? {
                     Some(id) => id,
                     // Another first step of this host committed in between: use its draft.
                     None => listings::draft_of(c, who.user_id)
@@ -285,6 +285,51 @@ async fn store(
         }
     }
     Ok((warning, submitted))
+}
+
+/// Saves one section into listing `id` exactly as `addCarListing` does (the same parsing and
+/// storing), in the caller's transaction; the development demo data builds its listings
+/// through it.
+pub(crate) async fn save_section(
+    c: &mut AsyncPgConnection,
+    id: Uuid,
+    step: Step,
+    section: pb::save_listing_section_request::Section,
+    now: DateTime<Utc>,
+) -> HostingResult<()> {
+    let parsed = parse(step, Some(section), now)?;
+    let listing = listings::lock(c, id).await?.ok_or(HostingError::ListingNotFound)?;
+    store(c, &listing, parsed, now).await?;
+    if step != Step::Finalize {
+        listings::mark_step(c, id, step.key(), now).await?;
+    }
+    Ok(())
+}
+
+/// Checks one section as `addCarListing` would, storing nothing (the demo data's tests).
+#[cfg(test)]
+pub(crate) fn check_section(
+    step: Step,
+    section: pb::save_listing_section_request::Section,
+    now: DateTime<Utc>,
+) -> HostingResult<()> {
+    parse(step, Some(section), now).map(|_| ())
+}
+
+/// Saves the photos step of listing `id` from photos the product drew itself (the demo data's
+/// pictures): the set's rules apply, the upload checks of a host's files do not.
+pub(crate) async fn save_drawn_photos(
+    c: &mut AsyncPgConnection,
+    id: Uuid,
+    primary: &str,
+    urls: &[&str],
+    now: DateTime<Utc>,
+) -> HostingResult<()> {
+    let set = PhotoSet::parse(primary, urls)?;
+    let listing = listings::lock(c, id).await?.ok_or(HostingError::ListingNotFound)?;
+    store(c, &listing, Parsed::Photos(set), now).await?;
+    listings::mark_step(c, id, Step::Photos.key(), now).await?;
+    Ok(())
 }
 
 /// The message after a saved section.

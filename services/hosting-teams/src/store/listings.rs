@@ -235,10 +235,10 @@ pub async fn draft_of(conn: &mut AsyncPgConnection, host: Uuid) -> QueryResult<O
 /// unique index, so two first steps at once give one draft).
 pub async fn create_draft(
     conn: &mut AsyncPgConnection,
+    id: Uuid,
     host: Uuid,
     now: DateTime<Utc>,
 ) -> QueryResult<Option<Uuid>> {
-    let id = Uuid::now_v7();
     let n = diesel::insert_into(listings::table)
         .values((
             listings::id.eq(id),

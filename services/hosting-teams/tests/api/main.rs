@@ -23,6 +23,7 @@ async fn spawn_app() -> TestApp {
     let mut settings = hosting_teams::Settings::load().unwrap();
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
+    settings.demo.load = false;
     settings.amqp.exchange = upcar_testkit::unique("test-hosting");
     settings.vin.offline_db = std::env::var("VPIC_DB").expect(
         "VPIC_DB names NHTSA's vPIC data (scripts/vpic-data.sh fetches it; make test sets it)",
