@@ -58,6 +58,7 @@ routing_keys! {
     TeamChanged => "hosting.team_changed",
     CoHostInvited => "hosting.cohost_invited",
     CarListingChanged => "hosting.car_listing_changed",
+    WeeklyHoursChanged => "hosting.weekly_hours_changed",
     CarPricingChanged => "catalog.car_pricing_changed",
 }
 

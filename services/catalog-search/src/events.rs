@@ -9,7 +9,7 @@ use upcar_db::Prepare;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
     AvailabilityBlocked, AvailabilityUnblocked, CarListingChanged, TripBooked, TripCancelled,
-    TripCheckedOut, TripRescheduled, TripReviewPublished,
+    TripCheckedOut, TripRescheduled, TripReviewPublished, WeeklyHoursChanged,
 };
 use uuid::Uuid;
 
@@ -24,6 +24,7 @@ pub fn routing_keys() -> Vec<String> {
         CarListingChanged::ROUTING_KEY,
         TripReviewPublished::ROUTING_KEY,
         TripCheckedOut::ROUTING_KEY,
+        WeeklyHoursChanged::ROUTING_KEY,
     ]
     .iter()
     .map(|k| (*k).to_owned())
@@ -206,6 +207,15 @@ impl EventHandler for AvailabilityProjection {
         }
         if event.event_type == TripReviewPublished::ROUTING_KEY {
             return review(conn, event).await;
+        }
+        if event.event_type == WeeklyHoursChanged::ROUTING_KEY {
+            return match event.decode::<WeeklyHoursChanged>() {
+                Ok(e) => crate::hours_feed::apply(conn, &e).await.map(|_| ()),
+                Err(_) => {
+                    tracing::error!(event_id = %event.id, "dropping an undecodable hours event");
+                    Ok(())
+                }
+            };
         }
         if event.event_type == TripCheckedOut::ROUTING_KEY {
             return match event.decode::<TripCheckedOut>() {

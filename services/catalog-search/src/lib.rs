@@ -8,6 +8,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod hours_feed;
 pub mod listings_feed;
 pub mod pages;
 pub mod photos;

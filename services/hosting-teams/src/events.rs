@@ -3,7 +3,7 @@
 //! transaction. Drafts and listings under review are never published.
 
 use crate::store::listings::Listing;
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, SecondsFormat, Timelike, Utc};
 use upcar_proto::events::CarListingChanged;
 
 /// Statuses a published listing can have.
@@ -61,4 +61,38 @@ pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChan
         instant_booking: l.settings.as_ref().is_none_or(|x| x.instant_booking),
         extras: crate::api::view::extras(l),
     })
+}
+
+/// A host's weekly hours as published: minutes from midnight, -1 for a whole day.
+pub fn weekly_hours_changed(
+    host: uuid::Uuid,
+    version: i64,
+    week: &hosting_domain::availability::WeeklyAvailability,
+    now: DateTime<Utc>,
+) -> upcar_proto::events::WeeklyHoursChanged {
+    let minute = |t: &str| {
+        hosting_domain::availability::parse_time(t)
+            .map(|t| i32::try_from(t.num_seconds_from_midnight() / 60).unwrap_or(-1))
+            .unwrap_or(-1)
+    };
+    upcar_proto::events::WeeklyHoursChanged {
+        host_id: host.to_string(),
+        version,
+        is_always_available: week.is_always_available,
+        days: week
+            .weekly_availability
+            .iter()
+            .map(|d| {
+                let (start, end) = (minute(&d.start_time), minute(&d.end_time));
+                let whole = start < 0 || end < 0;
+                upcar_proto::events::WeeklyHoursDay {
+                    day: d.day.to_owned(),
+                    is_available: d.is_available,
+                    start_minute: if whole { -1 } else { start },
+                    end_minute: if whole { -1 } else { end },
+                }
+            })
+            .collect(),
+        occurred_at: now.to_rfc3339_opts(SecondsFormat::Millis, true),
+    }
 }

@@ -121,6 +121,11 @@ pub async fn is_available(
             &format!("The maximum trip for this car is {} days.", c.max_trip_days),
         );
     }
+    if let Some(week) = crate::hours_feed::week_of_host(&mut conn, c.card.owner_id).await?
+        && let Err(refusal) = week.check(w.local_start, w.end.with_timezone(&tz).naive_local())
+    {
+        return reply(false, &refusal.to_string());
+    }
     if cars::is_free(&mut conn, id, w.start, w.end).await? {
         reply(true, "Car is available for these dates.")
     } else {

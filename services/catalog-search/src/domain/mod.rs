@@ -4,6 +4,7 @@ pub mod enums;
 pub mod filters;
 pub mod geo;
 pub mod home;
+pub mod hours;
 pub mod reports;
 pub mod reviews;
 pub mod search_page;

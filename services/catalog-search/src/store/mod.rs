@@ -2,6 +2,7 @@
 
 pub mod cars;
 pub mod generate;
+pub mod hours;
 pub mod places;
 pub mod reports;
 pub mod reviews;

@@ -967,3 +967,67 @@ async fn a_block_takes_the_car_out_of_search_and_never_covers_a_booked_trip() {
         parts(get("/v1/trips/getCustomAvailabilityForHost", Some(&host.token)).await).await;
     assert_eq!(b["data"], json!([]));
 }
+
+/// The catalog's answer for a pickup and return at `time` on the days `from` and `until` from
+/// today.
+async fn availability_at(car: &str, from: i64, until: i64, time: &str) -> Value {
+    let day = |d: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string();
+    let t = urlencode(time);
+    let (s, b) = parts(get(&format!(
+        "/v1/cars/isCarAvailableForTheseDates/{car}?newStartDate={}&newStartTime={t}&newEndDate={}&newEndTime={t}",
+        day(from), day(until)), None).await).await;
+    // An unavailable car is 400 `car_not_available` with the reason.
+    assert!(s == 200 || (s == 400 && b["error"] == "car_not_available"), "{b}");
+    b
+}
+
+#[tokio::test]
+async fn bookings_keep_to_the_hosts_weekly_pickup_and_return_hours() {
+    use chrono::Datelike;
+    let (host, id) = approved_car().await;
+    // Weekdays 9 AM to 5 PM; no weekends.
+    let days: Vec<Value> = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+        .iter()
+        .map(|d| json!({"day": d, "isAvailable": true, "startTime": "9:00 AM", "endTime": "5:00 PM"}))
+        .collect();
+    let week = json!({"isAlwaysAvailable": false, "weeklyAvailability": days});
+    let (s, b) =
+        parts(post("/v1/trips/updateWeeklyAvailability", week, Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    // The Sunday of the week after next and the Monday after it (dates are the car's local
+    // dates, so their weekdays are the car's).
+    let today = chrono::Utc::now().date_naive();
+    let to_sunday = 14 + i64::from(6 - today.weekday().num_days_from_monday());
+    let monday = to_sunday + 1;
+    let mut refused = Value::Null;
+    for _ in 0..100 {
+        refused = availability_at(&id, to_sunday, to_sunday + 2, "10:00 AM").await;
+        if refused["available"] == false {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(refused["available"], false, "{refused}");
+    assert_eq!(refused["message"], "The host does not hand over cars on Sundays.", "{refused}");
+    let early = availability_at(&id, monday, monday + 1, "8:00 AM").await;
+    assert_eq!(early["message"], "Pickup on Mondays is from 9:00 AM to 5:00 PM.", "{early}");
+    let weekend_return = availability_at(&id, monday, monday + 6, "10:00 AM").await;
+    assert_eq!(weekend_return["message"], "The host does not take cars back on Sundays.");
+    assert_eq!(availability_at(&id, monday, monday + 1, "10:00 AM").await["available"], true);
+
+    // Booking checks the same on the server.
+    let guest = verified_guest().await;
+    let (mut s, mut e) = (0, Value::Null);
+    for _ in 0..50 {
+        // Until pricing has the new car's rates, the car is not found there.
+        (s, e) = create(&guest.token, trip_body(&id, to_sunday, to_sunday + 2), None).await;
+        if s != 404 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert_eq!((s, e["error"].as_str()), (409, Some("car_not_available")), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("Sundays"), "{e}");
+    let trip = book(&guest, &id, monday, monday + 1).await;
+    assert_eq!(trip["data"]["carId"].as_str(), Some(id.as_str()), "{trip}");
+}

@@ -61,9 +61,20 @@ pub async fn update_weekly(
     let week = WeeklyAvailability::parse(r.is_always_available, &days)?;
     let json = serde_json::to_value(&week.weekly_availability)
         .map_err(|e| HostingError::Internal(e.into()))?;
+    let now = state.clock.now();
     let mut conn = state.conn().await?;
-    store::save_weekly(&mut conn, who.user_id, week.is_always_available, &json, state.clock.now())
+    conn.transaction::<_, HostingError, _>(async |c| {
+        let version =
+            store::save_weekly(c, who.user_id, week.is_always_available, &json, now).await?;
+        upcar_events::enqueue(
+            c,
+            &crate::events::weekly_hours_changed(who.user_id, version, &week, now),
+        )
         .await?;
+        Ok(())
+    })
+    .await?;
+    state.relay.wake();
     Ok(reply_of(&week))
 }
 

@@ -15,14 +15,14 @@ pub async fn weekly(
     hw::table.find(host).select((hw::is_always_available, hw::weekly)).first(conn).await.optional()
 }
 
-/// Replaces the host's week.
+/// Replaces the host's week; answers its new version.
 pub async fn save_weekly(
     conn: &mut AsyncPgConnection,
     host: Uuid,
     always: bool,
     weekly: &serde_json::Value,
     now: DateTime<Utc>,
-) -> QueryResult<()> {
+) -> QueryResult<i64> {
     diesel::insert_into(hw::table)
         .values((
             hw::host_id.eq(host),
@@ -32,10 +32,15 @@ pub async fn save_weekly(
         ))
         .on_conflict(hw::host_id)
         .do_update()
-        .set((hw::is_always_available.eq(always), hw::weekly.eq(weekly), hw::updated_at.eq(now)))
-        .execute(conn)
-        .await?;
-    Ok(())
+        .set((
+            hw::is_always_available.eq(always),
+            hw::weekly.eq(weekly),
+            hw::updated_at.eq(now),
+            hw::version.eq(hw::version + 1),
+        ))
+        .returning(hw::version)
+        .get_result(conn)
+        .await
 }
 
 /// One block row.

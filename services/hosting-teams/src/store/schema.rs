@@ -95,5 +95,6 @@ diesel::table! {
         is_always_available -> Bool,
         weekly -> Jsonb,
         updated_at -> Timestamptz,
+        version -> Int8,
     }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE host_weekly_availability DROP COLUMN version;
