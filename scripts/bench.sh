@@ -10,8 +10,11 @@
 #   trips:    createTrip through the gateway (accounts, pricing, catalog-search with the demo
 #             fleet, trips), open loop at rising rates until p99 crosses 50 ms, and the outbox
 #             commit-to-publish lag at each rate (fresh trips and catalog databases each run).
+#   hosting:  the listing wizard's sections through the gateway (1 and 4 hosts), and the time
+#             from an admin's approval to the car showing in search (hosting-teams and
+#             catalog-search with the demo fleet, fresh databases each run).
 # Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
-# (default all: accounts, search and pricing).
+# (default all: accounts, search and pricing); BENCH=hosting too.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -22,13 +25,14 @@ ACCOUNTS_PORT=50151
 CATALOG_PORT=50152
 PRICING_PORT=50153
 TRIPS_PORT=50154
+HOSTING_PORT=50155
 HTTP_PORT=8181
 PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
 # NO_BUILD=1 measures the release binaries already built.
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p gateway -p upcar-loadgen
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
@@ -60,6 +64,14 @@ if [ "$WHICH" = pricing ]; then
     # The demo fleet is enough to price a search page.
     CATALOG_DB="$PG/upcar_bench_catalog_demo"
 fi
+if [ "$WHICH" = hosting ]; then
+    # The demo fleet to search among; fresh catalog and hosting databases every run.
+    CATALOG_DB="$PG/upcar_bench_catalog_hosting"
+    for db in upcar_bench_catalog_hosting upcar_bench_hosting; do
+        psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)"
+    done
+    export APP__FILES__PUBLIC_BASE_URL="http://127.0.0.1:$HTTP_PORT"
+fi
 if [ "$WHICH" = trips ]; then
     # The demo fleet, with no booking yet: fresh catalog and trips databases every run.
     CATALOG_DB="$PG/upcar_bench_catalog_trips"
@@ -70,7 +82,7 @@ if [ "$WHICH" = trips ]; then
 fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -101,9 +113,17 @@ if [ "$WHICH" = trips ]; then
     pids+=($!)
     wait_port $TRIPS_PORT
 fi
+if [ "$WHICH" = hosting ]; then
+    APP__GRPC__PORT=$HOSTING_PORT APP__DATABASE__URL="$PG/upcar_bench_hosting" APP__DEMO__LOAD=false \
+        APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT APP__VIN__OFFLINE_DB="$(scripts/vpic-data.sh | tail -1)" \
+        "${svc_env[@]}" "$BIN/hosting-teams" >.run/logs/bench-hosting.log 2>&1 &
+    pids+=($!)
+    wait_port $HOSTING_PORT
+fi
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
-    APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__FILES__ROOT=.run/bench-files \
+    APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
+    APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
@@ -153,6 +173,12 @@ if [ "$WHICH" = trips ]; then
     done
     "$BIN/loadgen" book http "http://127.0.0.1:$HTTP_PORT" "${BOOK_RATES:-25,50,100,150,200,250,300}" \
         "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${BOOK_GUESTS:-200}"
+fi
+if [ "$WHICH" = hosting ]; then
+    for c in 1 4; do
+        "$BIN/loadgen" wizard http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN"
+    done
+    "$BIN/loadgen" listing-lag http "http://127.0.0.1:$HTTP_PORT" admin@demo.local 'DemoAdmin123!' "${LISTINGS:-100}"
 fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     # The three paths alternate for SEARCH_ROUNDS rounds (default 3), so a drift of the machine

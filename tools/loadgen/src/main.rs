@@ -10,6 +10,9 @@
 //!            catalog database URL given as address)
 //! loadgen book http <gateway> <rates> <seconds per step> <accounts db> <trips db> <car ids> [guests]
 //!   createTrip at stepped open-loop rates (see `book.rs`)
+//! loadgen wizard http <gateway> <clients> <seconds>
+//! loadgen listing-lag http <gateway> <admin email> <admin password> <listings>
+//!   the listing wizard's sections, and approval to search (see `hosting.rs`)
 //! ```
 //!
 //! The search is the one of `docs/PERFORMANCE.md`'s car search section ("Car search at 100k
@@ -18,6 +21,7 @@
 
 mod book;
 mod cpu;
+mod hosting;
 
 use std::time::{Duration, Instant};
 use upcar_grpc::Channel;
@@ -218,8 +222,11 @@ fn link(address: &str) -> anyhow::Result<Channel> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("book") {
-        return book::run(&args).await;
+    match args.get(1).map(String::as_str) {
+        Some("book") => return book::run(&args).await,
+        Some("wizard") => return hosting::wizard(&args).await,
+        Some("listing-lag") => return hosting::listing_lag(&args).await,
+        _ => {}
     }
     anyhow::ensure!(
         args.len() >= 6,
