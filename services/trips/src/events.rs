@@ -209,17 +209,10 @@ pub async fn review_published(
     at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
     let categories = r
-        .categories
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|c| upcar_proto::events::ReviewCategoryScore {
-                    category: c["category"].as_str().unwrap_or_default().to_owned(),
-                    rating: c["rating"].as_i64().and_then(|v| i32::try_from(v).ok()).unwrap_or(0),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+        .category_scores()
+        .into_iter()
+        .map(|(category, rating)| upcar_proto::events::ReviewCategoryScore { category, rating })
+        .collect();
     let e = upcar_proto::events::TripReviewPublished {
         review_id: r.id.to_string(),
         trip_id: t.id.to_string(),

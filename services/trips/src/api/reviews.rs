@@ -37,19 +37,6 @@ fn check_window(trip: &TripRow, status: TripStatus, now: DateTime<Utc>) -> Trips
     }
 }
 
-fn category_ratings(v: &serde_json::Value) -> Vec<pb::ReviewCategoryRating> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .map(|c| pb::ReviewCategoryRating {
-                    category: c["category"].as_str().unwrap_or_default().to_owned(),
-                    rating: c["rating"].as_i64().and_then(|r| i32::try_from(r).ok()).unwrap_or(0),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 fn review_of(r: &ReviewRow) -> pb::TripReview {
     pb::TripReview {
         id: r.id.to_string(),
@@ -59,7 +46,11 @@ fn review_of(r: &ReviewRow) -> pb::TripReview {
         reviewer_profile_pic: r.author_profile_pic.clone(),
         stars: r.stars,
         review: r.review.clone(),
-        category_ratings: category_ratings(&r.categories),
+        category_ratings: r
+            .category_scores()
+            .into_iter()
+            .map(|(category, rating)| pb::ReviewCategoryRating { category, rating })
+            .collect(),
         review_time: r.created_at.to_rfc3339(),
         is_published: r.published_at.is_some(),
     }

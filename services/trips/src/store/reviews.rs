@@ -40,6 +40,23 @@ pub struct ReviewRow {
     pub published_at: Option<DateTime<Utc>>,
 }
 
+impl ReviewRow {
+    /// The category ratings as (category, stars), in the order written.
+    pub fn category_scores(&self) -> Vec<(String, i32)> {
+        self.categories
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|c| {
+                        let rating = c["rating"].as_i64().and_then(|r| i32::try_from(r).ok());
+                        (c["category"].as_str().unwrap_or_default().to_owned(), rating.unwrap_or(0))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
 const COLUMNS: &str = "id, trip_id, author_role, author_id, written_by, author_name, \
     author_profile_pic, stars, review, categories, created_at, published_at";
 
