@@ -60,6 +60,7 @@ routing_keys! {
     CarListingChanged => "hosting.car_listing_changed",
     WeeklyHoursChanged => "hosting.weekly_hours_changed",
     CarPricingChanged => "catalog.car_pricing_changed",
+    MessageSent => "messaging.message_sent",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

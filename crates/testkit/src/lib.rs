@@ -1,5 +1,8 @@
 //! Test helpers shared by every service's black-box tests: a fresh, uniquely named Postgres
-//! database per test run and the addresses of the real local Redis and RabbitMQ.
+//! database per test run, the addresses of the real local Redis and RabbitMQ, and a small
+//! WebSocket client ([`ws`]).
+
+pub mod ws;
 
 /// Base Postgres URL without a database name (`UPCAR_TEST_PG`, default local trust auth).
 pub fn pg_base_url() -> String {

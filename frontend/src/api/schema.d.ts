@@ -787,6 +787,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chat/getmessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a room's messages for those who may read it; reading the newest page marks the
+         *     room read for the caller's side.
+         */
+        get: operations["getChatGetmessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/sendmessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message to a room (its guest, its host, or a co-host of a team holding the car). */
+        post: operations["postChatSendmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the caller's typing state to the room's subscribers (at most one "typing" a second;
+         *     "stopped" follows 2 s after the last one).
+         */
+        post: operations["postChatTyping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chat/markRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a room read up to a message for the caller's side (never moving back); the other
+         *     side's subscribers get a `read` event.
+         */
+        post: operations["postChatMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The real-time socket (CONTRACT, "The real-time socket"): a WebSocket upgrade; the first
+         *     frame authenticates (`{"type":"auth","token":...}`), then `subscribe` to `chat-{roomId}`
+         *     with an optional `since` sequence number. A request that is not an upgrade is 400.
+         */
+        get: operations["getWs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/host/carListing/checkCarListing": {
         parameters: {
             query?: never;
@@ -3461,6 +3559,26 @@ export interface components {
             /** @description Dollars with two decimals, as text (`"12.50"`). */
             price: string;
         };
+        /**
+         * @description The chat message entity of spec 000 (`message` also as `msg`, `imageUrl` a list) plus the
+         *     room's sequence number.
+         */
+        ChatMessage: {
+            id: string;
+            roomId: string;
+            /**
+             * Format: int64
+             * @description The message's number in its room: 1, 2, 3, ... with no gap.
+             */
+            seq: number;
+            senderId: string;
+            /** @description `guest` or `host` (a co-host speaks for the host side). */
+            senderType: string;
+            message: string;
+            msg: string;
+            imageUrl: string[];
+            timestamp: string;
+        };
         /** @description Whether the caller has a draft, and where it resumes. */
         CheckAnswer: {
             status: boolean;
@@ -4432,6 +4550,29 @@ export interface components {
             status: boolean;
             data: components["schemas"]["PriceDetails"][];
         };
+        /** @description Read up to a message. */
+        MarkReadBody: {
+            /** @default  */
+            roomId?: components["schemas"]["Text"];
+            /** @default  */
+            messageId?: components["schemas"]["Text"];
+        };
+        /** @description A page of messages, oldest first. */
+        Messages: {
+            status: boolean;
+            formattedMessages: components["schemas"]["ChatMessage"][];
+            /** @description Older messages remain: ask again with `before` = the first message's id. */
+            hasMore: boolean;
+            /** @description The other side's read receipt: the last message it has read (empty before any). */
+            lastReadMessageId: string;
+            /** Format: int64 */
+            lastReadSeq: number;
+            /**
+             * Format: int64
+             * @description The room's newest message number (a socket subscribes with it as `since`).
+             */
+            lastSeq: number;
+        };
         /** @description A make's models. */
         Models: {
             models: string[];
@@ -4960,6 +5101,13 @@ export interface components {
             status: boolean;
             data: components["schemas"]["Ratings"];
         };
+        /** @description The caller's side's read mark after the call. */
+        ReadAnswer: {
+            status: boolean;
+            readMessageId: string;
+            /** Format: int64 */
+            readSeq: number;
+        };
         /** @description What cancelling gives back (dollars). */
         Refund: {
             tripId: string;
@@ -5292,6 +5440,32 @@ export interface components {
             /** @default null */
             termsAccepted?: components["schemas"]["Flag"] | null;
         };
+        /** @description A message to send. */
+        SendBody: {
+            /** @default  */
+            roomId?: components["schemas"]["Text"];
+            /**
+             * @description The text (at most 4,000 characters); may be empty when pictures are sent.
+             * @default
+             */
+            message?: components["schemas"]["Text"];
+            /**
+             * @description `guest` or `host`: the caller's side in the room (taken from the room when absent).
+             * @default
+             */
+            senderType?: components["schemas"]["Text"];
+            /**
+             * @description Pictures uploaded through the files calls (at most 10).
+             * @default []
+             */
+            imageUrl?: string[];
+            /**
+             * @description The client's idempotency key for this message (or the `Idempotency-Key` header): a
+             *     retried send with the same key stores one message.
+             * @default
+             */
+            clientMessageId?: components["schemas"]["Text"];
+        };
         /** @description `sendEmail` (spec 000): the verification code, with the user's id and first name. */
         SendEmailBody: {
             /** @default  */
@@ -5300,6 +5474,14 @@ export interface components {
             firstName?: components["schemas"]["Text"];
             /** @default  */
             userId?: components["schemas"]["Text"];
+        };
+        /** @description The stored message. */
+        Sent: {
+            status: boolean;
+            messageId: string;
+            /** @description False when the key named a message stored before (a retry). */
+            created: boolean;
+            data: components["schemas"]["ChatMessage"];
         };
         /** @description A session: `user, access_token, status, message`. */
         Session: {
@@ -5714,6 +5896,24 @@ export interface components {
         TripsAnswer: {
             status: boolean;
             data: components["schemas"]["Trip"][];
+        };
+        /** @description Whether the state went out. */
+        TypingAnswer: {
+            status: boolean;
+            /** @description False when a "typing" of the last second already said it. */
+            sent: boolean;
+        };
+        /** @description The caller's typing state in a room. */
+        TypingBody: {
+            /** @default  */
+            roomId?: components["schemas"]["Text"];
+            /**
+             * @description Optional; when given it must be the caller's own id.
+             * @default
+             */
+            userId?: components["schemas"]["Text"];
+            /** @default false */
+            isTyping?: boolean;
         };
         /** @description `updateTeam`. */
         UpdateBody: {
@@ -7048,6 +7248,144 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RoomAnswer"];
                 };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getChatGetmessages: {
+        parameters: {
+            query?: {
+                roomId?: components["schemas"]["Text"];
+                /** @description `guest` or `host`. */
+                userType?: components["schemas"]["Text"];
+                /** @description A message id of the room: the page ends just before it (the newest page when absent). */
+                before?: components["schemas"]["Text"];
+                /** @description Messages a page (50 when absent, at most 200). */
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Messages"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postChatSendmessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key store one message */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sent"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postChatTyping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypingBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypingAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postChatMarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getWs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching to the WebSocket protocol */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a WebSocket upgrade request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];

@@ -34,6 +34,40 @@ pub struct Settings {
     /// The HTTP server's threads.
     #[serde(default)]
     pub server: ServerSettings,
+    /// The real-time socket `/v1/ws`.
+    #[serde(default)]
+    pub realtime: RealtimeSettings,
+}
+
+/// The real-time socket: its Redis channels and the limits each connection is held to.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct RealtimeSettings {
+    /// Redis channels are `{prefix}:chat-{roomId}` (messaging publishes with the same prefix).
+    pub prefix: String,
+    /// Events waiting for one connection; a client that lets more pile up is disconnected.
+    pub queue: usize,
+    /// Channels one connection may follow at once.
+    pub max_subscriptions: usize,
+    /// Seconds between the server's pings.
+    pub heartbeat_secs: u64,
+    /// Seconds without any frame from the client (pongs included) before it is closed.
+    pub idle_secs: u64,
+    /// Seconds a new connection has to send its `auth` frame.
+    pub auth_secs: u64,
+}
+
+impl Default for RealtimeSettings {
+    fn default() -> Self {
+        Self {
+            prefix: "upcar:rt".to_owned(),
+            queue: 256,
+            max_subscriptions: 100,
+            heartbeat_secs: 20,
+            idle_secs: 60,
+            auth_secs: 10,
+        }
+    }
 }
 
 /// The HTTP server's threads.

@@ -75,6 +75,8 @@ pub enum GatewayError {
     EmptyFile,
     #[error("Idempotency-Key must be visible ASCII")]
     InvalidIdempotencyKey,
+    #[error("This address speaks WebSocket: connect with an upgrade request")]
+    WebSocketUpgradeRequired,
     /// A photo URL that names no file uploaded here.
     #[error("{0}")]
     InvalidPhoto(String),
@@ -143,6 +145,7 @@ upcar_errors::error_table! {
         GatewayError::FileTypeMismatch => InvalidInput, "file_type_mismatch";
         GatewayError::EmptyFile => InvalidInput, "empty_file";
         GatewayError::InvalidIdempotencyKey => InvalidInput, "invalid_idempotency_key";
+        GatewayError::WebSocketUpgradeRequired => InvalidInput, "websocket_upgrade_required";
         GatewayError::InvalidPhoto(_) => InvalidInput, "invalid_photo";
         GatewayError::NotYourPhoto(_) => Forbidden, "not_your_photo";
         GatewayError::NoTrips(_) => NotFound, "no_trips";

@@ -9,6 +9,7 @@ pub mod grpc;
 pub mod metrics;
 pub mod middleware;
 pub mod rate_limit;
+pub mod realtime;
 pub mod recent_searches;
 pub mod routes;
 pub mod startup;
@@ -17,4 +18,4 @@ pub mod web_app;
 pub mod wire;
 
 pub use config::Settings;
-pub use startup::Application;
+pub use startup::{Application, Stopper};

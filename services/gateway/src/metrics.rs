@@ -18,6 +18,8 @@ struct Series {
 #[derive(Default)]
 pub struct Metrics {
     series: Mutex<BTreeMap<(String, String, u16), Series>>,
+    /// Open real-time sockets.
+    pub sockets: std::sync::atomic::AtomicI64,
 }
 
 impl Metrics {
@@ -40,6 +42,11 @@ impl Metrics {
             "# HELP http_requests_total Requests by method, route and status.\n# TYPE http_requests_total counter\n",
         );
         let Ok(map) = self.series.lock() else { return out };
+        let sockets = self.sockets.load(std::sync::atomic::Ordering::Relaxed);
+        out.insert_str(
+            0,
+            &format!("# HELP realtime_sockets_open Open /v1/ws connections.\n# TYPE realtime_sockets_open gauge\nrealtime_sockets_open {sockets}\n"),
+        );
         for ((m, r, st), s) in map.iter() {
             out.push_str(&format!(
                 "http_requests_total{{method=\"{m}\",route=\"{r}\",status=\"{st}\"}} {}\n",

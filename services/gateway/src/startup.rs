@@ -15,6 +15,42 @@ pub struct Application {
     metrics_port: u16,
     server: actix_web::dev::Server,
     metrics: actix_web::dev::Server,
+    hub: std::sync::Arc<crate::realtime::Hub>,
+}
+
+/// Stops a running gateway the way a SIGTERM does: sockets are told the server is restarting
+/// (close code 1012, so clients reconnect, to another replica), then in-flight requests
+/// finish and the server stops.
+#[derive(Clone)]
+pub struct Stopper {
+    hub: std::sync::Arc<crate::realtime::Hub>,
+    server: actix_web::dev::ServerHandle,
+}
+
+impl Stopper {
+    /// Stops gracefully.
+    pub async fn stop(&self) {
+        self.hub.begin_shutdown();
+        // The sockets' tasks send their close frames before the workers go.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        self.server.stop(true).await;
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 fn frontend_dir(settings: &Settings) -> Option<PathBuf> {
@@ -48,6 +84,7 @@ impl Application {
         }
         let shared = AppState::new(settings)?;
         let shared_metrics = shared.metrics.clone();
+        let hub = shared.hub.clone();
         // The document of exactly the routes this process serves, written once.
         let doc = crate::routes::openapi(development);
         let known = web::Data::new(error::KnownRoutes::of(&doc));
@@ -106,12 +143,14 @@ impl Application {
                 error::unrouted(&req)
             }))
         })
-        .shutdown_timeout(10);
+        .shutdown_timeout(10)
+        // `run` handles the signals: sockets are told before the workers stop.
+        .disable_signals();
         // 0 keeps actix's own default: one worker per core the process may use.
         let server = if workers > 0 { server.workers(workers) } else { server };
         let server = server.listen(listener)?.run();
         let metrics = crate::metrics::server(shared_metrics, metrics_listener)?;
-        Ok(Self { port, metrics_port, server, metrics })
+        Ok(Self { port, metrics_port, server, metrics, hub })
     }
 
     /// The bound port.
@@ -124,18 +163,26 @@ impl Application {
         self.metrics_port
     }
 
-    /// Runs until stopped (Ctrl-C / SIGTERM stop it gracefully).
+    /// Runs until stopped (Ctrl-C / SIGTERM stop it gracefully, see [`Stopper`]).
     pub async fn run(self) -> std::io::Result<()> {
         let metrics = self.metrics.handle();
         actix_web::rt::spawn(self.metrics);
+        actix_web::rt::spawn(self.hub.clone().run());
+        let stopper = Stopper { hub: self.hub.clone(), server: self.server.handle() };
+        actix_web::rt::spawn(async move {
+            stop_signal().await;
+            tracing::info!("stopping: telling sockets, finishing requests");
+            stopper.stop().await;
+        });
         let result = self.server.await;
+        self.hub.begin_shutdown();
         metrics.stop(true).await;
         result
     }
 
-    /// A handle to stop the server (tests).
-    pub fn handle(&self) -> actix_web::dev::ServerHandle {
-        self.server.handle()
+    /// A handle to stop the server as a SIGTERM does (tests).
+    pub fn stopper(&self) -> Stopper {
+        Stopper { hub: self.hub.clone(), server: self.server.handle() }
     }
 }
 

@@ -33,6 +33,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The time routes read (rate-limit windows, today's month); tests move it.
     pub clock: upcar_clock::Clock,
+    /// The process's real-time hub (`/v1/ws`).
+    pub hub: Arc<crate::realtime::Hub>,
 }
 
 /// How long connecting to a service may take.
@@ -78,6 +80,8 @@ impl AppState {
             settings.files.secret(),
         );
         let keys = Arc::new(JwtKeys::from_settings(&settings.jwt)?);
+        let hub =
+            Arc::new(crate::realtime::Hub::new(&settings.realtime.prefix, &settings.redis.url));
         let shared = Shared {
             settings: Arc::new(settings),
             keys,
@@ -85,6 +89,7 @@ impl AppState {
             files: Arc::new(files),
             metrics: Arc::new(crate::metrics::Metrics::default()),
             clock: upcar_clock::Clock::system(),
+            hub,
         };
         Ok(Self::assemble(shared, channels))
     }
@@ -99,6 +104,7 @@ impl AppState {
             files: self.files.clone(),
             metrics: self.metrics.clone(),
             clock: self.clock.clone(),
+            hub: self.hub.clone(),
         };
         Ok(Self::assemble(shared, Channels::open(&self.settings)?))
     }
@@ -121,6 +127,7 @@ impl AppState {
             files: s.files,
             metrics: s.metrics,
             clock: s.clock,
+            hub: s.hub,
         }
     }
 }
@@ -133,4 +140,5 @@ struct Shared {
     files: Arc<LocalStore>,
     metrics: Arc<crate::metrics::Metrics>,
     clock: upcar_clock::Clock,
+    hub: Arc<crate::realtime::Hub>,
 }

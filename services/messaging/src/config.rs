@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 use upcar_config::{
-    AmqpSettings, DatabaseSettings, Environment, ListenSettings, TelemetrySettings,
+    AmqpSettings, DatabaseSettings, Environment, ListenSettings, RedisSettings, TelemetrySettings,
 };
 
 /// Everything the messaging binary needs.
@@ -16,11 +16,22 @@ pub struct Settings {
     pub database: DatabaseSettings,
     /// Integration events (the trips events open rooms).
     pub amqp: AmqpSettings,
+    /// Real-time fan-out and typing state.
+    pub redis: RedisSettings,
+    /// The real-time channels' names on Redis.
+    pub realtime: RealtimeSettings,
     /// Logs and traces.
     #[serde(default)]
     pub telemetry: TelemetrySettings,
     /// The services messaging asks.
     pub services: ServiceUrls,
+}
+
+/// Real-time publishing.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RealtimeSettings {
+    /// Redis channels are `{prefix}:chat-{roomId}`; the gateway subscribes with the same.
+    pub prefix: String,
 }
 
 /// gRPC endpoints, `http://host:port`.

@@ -1,6 +1,6 @@
 //! Every way a messaging call can fail.
 
-use crate::domain::{PageError, UserTypeError};
+use crate::domain::{ChannelError, MessageError, PageError, SendError, UserTypeError};
 
 /// Result of messaging operations.
 pub type MessagingResult<T> = Result<T, MessagingError>;
@@ -12,8 +12,24 @@ pub enum MessagingError {
     UserType(#[from] UserTypeError),
     #[error(transparent)]
     Page(#[from] PageError),
+    #[error(transparent)]
+    Message(#[from] MessageError),
+    #[error(transparent)]
+    Send(#[from] SendError),
+    #[error(transparent)]
+    Channel(#[from] ChannelError),
     #[error("roomId is required")]
     RoomIdRequired,
+    #[error("before must be the id of a message of this room")]
+    InvalidMessageId,
+    #[error("Message not found")]
+    MessageNotFound,
+    #[error("This idempotency key was used for another message")]
+    KeyReused,
+    #[error("You can only send your own typing status")]
+    TypingUserMismatch,
+    #[error("since must be 0 or more")]
+    InvalidSince,
     #[error("roomId must be a room id")]
     InvalidRoomId,
     /// Also the answer to a user who is not in the room: its existence is not revealed.
@@ -46,7 +62,21 @@ upcar_errors::error_table! {
         MessagingError::UserType(UserTypeError::Unknown) => InvalidInput, "invalid_user_type";
         MessagingError::Page(PageError::Limit) => InvalidInput, "invalid_limit";
         MessagingError::Page(PageError::Page) => InvalidInput, "invalid_page";
+        MessagingError::Message(MessageError::Empty) => InvalidInput, "empty_message";
+        MessagingError::Message(MessageError::TooLong) => InvalidInput, "message_too_long";
+        MessagingError::Message(MessageError::TooManyImages) => InvalidInput, "too_many_images";
+        MessagingError::Message(MessageError::InvalidImageUrl) => InvalidInput, "invalid_image_url";
+        MessagingError::Message(MessageError::InvalidClientKey) => InvalidInput, "invalid_client_key";
+        MessagingError::Message(MessageError::Limit) => InvalidInput, "invalid_message_limit";
+        MessagingError::Send(SendError::ReadOnly) => Forbidden, "read_only_room";
+        MessagingError::Send(SendError::WrongSide) => Forbidden, "wrong_sender_type";
+        MessagingError::Channel(ChannelError) => InvalidInput, "invalid_channel";
         MessagingError::RoomIdRequired => InvalidInput, "room_id_required";
+        MessagingError::InvalidMessageId => InvalidInput, "invalid_message_id";
+        MessagingError::MessageNotFound => NotFound, "message_not_found";
+        MessagingError::KeyReused => Conflict, "idempotency_key_reused";
+        MessagingError::TypingUserMismatch => Forbidden, "typing_user_mismatch";
+        MessagingError::InvalidSince => InvalidInput, "invalid_since";
         MessagingError::InvalidRoomId => InvalidInput, "invalid_room_id";
         MessagingError::RoomNotFound => NotFound, "room_not_found";
         MessagingError::SignInRequired => Unauthenticated, "token_missing";

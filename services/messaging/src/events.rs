@@ -1,19 +1,26 @@
-//! Rooms opened by the trips events. `trips.trip_booked` opens the room of a booking;
+//! The events messaging consumes. Rooms are opened by the trips events. `trips.trip_booked` opens the room of a booking;
 //! `trips.trip_confirmed` opens it too when it is missing (trips booked before the booked
 //! event named the host, or a booked event that was dropped). A room is keyed by its trip, so
-//! duplicates and either order give one room. Events that cannot be applied are logged and
-//! dropped (redelivering them would fail the same way forever).
+//! duplicates and either order give one room. `hosting.team_changed` keeps the co-host read
+//! model: each event carries the team's full state, and a row is replaced only by a newer
+//! `version`, so duplicates and late arrivals change nothing. Events that cannot be applied
+//! are logged and dropped (redelivering them would fail the same way forever).
 
 use crate::store::rooms::{self, NewRoom};
+use crate::store::teams::{self, TeamAccess};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
-use upcar_proto::events::{TripBooked, TripConfirmed};
+use upcar_proto::events::{TeamChanged, TripBooked, TripConfirmed};
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
 pub fn routing_keys() -> Vec<String> {
-    vec![TripBooked::ROUTING_KEY.to_owned(), TripConfirmed::ROUTING_KEY.to_owned()]
+    vec![
+        TripBooked::ROUTING_KEY.to_owned(),
+        TripConfirmed::ROUTING_KEY.to_owned(),
+        TeamChanged::ROUTING_KEY.to_owned(),
+    ]
 }
 
 /// Why an event cannot be applied.
@@ -87,19 +94,65 @@ pub fn room_of(p: &TripParties, now: DateTime<Utc>) -> NewRoom {
     }
 }
 
-/// The consumer's handler.
-pub struct RoomOpener {
+fn ids(list: &[String], field: &'static str) -> Result<Vec<Uuid>, BadEvent> {
+    let mut out: Vec<Uuid> = list.iter().map(|s| uuid(s, field)).collect::<Result<_, _>>()?;
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Reads a team event into the row it sets.
+pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
+    if e.event_type != TeamChanged::ROUTING_KEY {
+        return Err(BadEvent::UnknownType(e.event_type.clone()));
+    }
+    let m: TeamChanged = e.decode().map_err(|_| BadEvent::Decode)?;
+    let team_id = uuid(&m.team_id, "team_id")?;
+    let host_id = uuid(&m.host_id, "host_id")?;
+    let active = match m.status.as_str() {
+        "active" => true,
+        "inactive" | "deleted" => false,
+        _ => return Err(BadEvent::Field("status")),
+    };
+    if m.version <= 0 {
+        return Err(BadEvent::Field("version"));
+    }
+    // The host is never their own co-host.
+    let cohost_ids =
+        ids(&m.cohost_ids, "cohost_ids")?.into_iter().filter(|c| *c != host_id).collect();
+    Ok(TeamAccess {
+        team_id,
+        host_id,
+        active,
+        car_ids: ids(&m.car_ids, "car_ids")?,
+        cohost_ids,
+        version: m.version,
+    })
+}
+
+/// The consumer's handler: opens rooms and keeps the teams.
+pub struct Consumer {
     /// The service's clock: a room opens at its event's time, never after this one's now.
     pub clock: upcar_clock::Clock,
 }
 
 #[async_trait::async_trait]
-impl EventHandler for RoomOpener {
+impl EventHandler for Consumer {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
-        match parties_of(event) {
-            Ok(p) => {
-                let opened = rooms::open(conn, &room_of(&p, self.clock.now())).await?;
-                tracing::debug!(event_id = %event.id, trip_id = %p.trip_id, opened, "trip event");
+        let applied = if event.event_type == TeamChanged::ROUTING_KEY {
+            match team_of(event) {
+                Ok(row) => Ok(teams::upsert(conn, &row).await?),
+                Err(e) => Err(e),
+            }
+        } else {
+            match parties_of(event) {
+                Ok(p) => Ok(rooms::open(conn, &room_of(&p, self.clock.now())).await?),
+                Err(e) => Err(e),
+            }
+        };
+        match applied {
+            Ok(applied) => {
+                tracing::debug!(event_id = %event.id, event_type = %event.event_type, applied, "event")
             }
             Err(e) => {
                 tracing::error!(event_id = %event.id, event_type = %event.event_type, error = %e, "dropping an event that cannot be applied")
@@ -111,6 +164,7 @@ impl EventHandler for RoomOpener {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn env<E: IntegrationEvent>(m: &E) -> Envelope {
@@ -166,6 +220,50 @@ mod tests {
         let mut garbage = env(&booked());
         garbage.payload = vec![0xff, 0xff, 0xff];
         assert_eq!(parties_of(&garbage), Err(BadEvent::Decode));
+    }
+
+    #[test]
+    fn team_events_give_the_cars_and_the_cohosts_but_never_the_host_and_bad_ones_say_why() {
+        let (team, host, c1, car) =
+            (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
+        let valid = TeamChanged {
+            team_id: team.to_string(),
+            host_id: host.to_string(),
+            status: "active".into(),
+            version: 3,
+            car_ids: vec![car.to_string(), car.to_string()],
+            cohost_ids: vec![c1.to_string(), host.to_string()],
+            booking_management: true,
+            ..Default::default()
+        };
+        let row = team_of(&env(&valid)).unwrap();
+        assert_eq!(
+            row,
+            TeamAccess {
+                team_id: team,
+                host_id: host,
+                active: true,
+                car_ids: vec![car],
+                cohost_ids: vec![c1],
+                version: 3
+            }
+        );
+        let deleted = TeamChanged { status: "deleted".into(), ..valid.clone() };
+        assert!(!team_of(&env(&deleted)).unwrap().active);
+        let cases = [
+            (TeamChanged { status: "paused".into(), ..valid.clone() }, BadEvent::Field("status")),
+            (TeamChanged { version: 0, ..valid.clone() }, BadEvent::Field("version")),
+            (TeamChanged { team_id: "t".into(), ..valid.clone() }, BadEvent::Field("team_id")),
+            (
+                TeamChanged { cohost_ids: vec!["x".into()], ..valid.clone() },
+                BadEvent::Field("cohost_ids"),
+            ),
+            (TeamChanged { car_ids: vec!["".into()], ..valid.clone() }, BadEvent::Field("car_ids")),
+        ];
+        for (m, want) in cases {
+            assert_eq!(team_of(&env(&m)), Err(want));
+        }
+        assert!(matches!(team_of(&env(&booked())), Err(BadEvent::UnknownType(_))));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
+use upcar_events::Relay;
 use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::messaging::messaging_server::MessagingServer;
@@ -38,10 +39,16 @@ impl Application {
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
         let pool = upcar_db::pool(&db_url, settings.database.max_connections)?;
+        let relay_pool = upcar_db::pool(&db_url, 1)?;
+        let relay =
+            Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "messaging");
+        let redis = upcar_db::redis_pool(&settings.redis.url)?;
         let state = Arc::new(AppState {
             pool,
             accounts: AccountsClient::new(channel(&settings.services.accounts)?),
             clock: upcar_clock::Clock::system(),
+            relay,
+            realtime: crate::realtime::Realtime::new(redis, &settings.realtime.prefix),
         });
         // The queue exists before the first bookings, so their events are kept for this
         // service even before its consumer connects; best effort, the consumer declares it
@@ -72,7 +79,8 @@ impl Application {
         queue_name(&self.amqp.exchange)
     }
 
-    /// Serves gRPC and consumes the trips events until `shutdown` resolves.
+    /// Serves gRPC, relays the outbox and consumes the trips and team events until `shutdown`
+    /// resolves.
     pub async fn run_until(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -86,9 +94,13 @@ impl Application {
             self.amqp.exchange.clone(),
             self.queue_name(),
             crate::events::routing_keys(),
-            Arc::new(crate::events::RoomOpener { clock: self.state.clock.clone() }),
+            Arc::new(crate::events::Consumer { clock: self.state.clock.clone() }),
             token.clone().cancelled_owned(),
         ));
+        let relay = tokio::spawn({
+            let (relay, t) = (self.state.relay.clone(), token.clone());
+            async move { relay.run(t.cancelled_owned()).await }
+        });
         let incoming = upcar_grpc::incoming(self.listener);
         let stop = token.clone();
         let server = tokio::spawn(
@@ -101,6 +113,7 @@ impl Application {
         token.cancel();
         server.await??;
         consumer.await?;
+        relay.await?;
         Ok(())
     }
 }

@@ -1,7 +1,9 @@
 //! What every handler shares.
 
 use crate::error::MessagingResult;
+use crate::realtime::Realtime;
 use upcar_db::{PgPool, PooledConn};
+use upcar_events::Relay;
 use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 
@@ -12,6 +14,10 @@ pub struct AppState {
     pub accounts: AccountsClient<Channel>,
     /// The time handlers and the consumer read (tests move it).
     pub clock: upcar_clock::Clock,
+    /// Publishes the outbox (`messaging.message_sent`).
+    pub relay: Relay,
+    /// The real-time fast path to the gateways' sockets.
+    pub realtime: Realtime,
 }
 
 impl AppState {

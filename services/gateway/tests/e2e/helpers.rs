@@ -21,6 +21,8 @@ pub struct Stack {
     pub hosting_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
+    /// Stops this gateway as a SIGTERM would.
+    pub stopper: gateway::Stopper,
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -39,6 +41,13 @@ pub fn accounts_db(port: u16) -> String {
         .expect("an accounts service started by this test binary")
 }
 static EXCHANGE: OnceLock<String> = OnceLock::new();
+
+static REALTIME_PREFIX: OnceLock<String> = OnceLock::new();
+
+/// The real-time channels' prefix of this test run's messaging and gateways.
+pub fn realtime_prefix() -> &'static str {
+    REALTIME_PREFIX.get_or_init(|| upcar_testkit::unique("test-rt"))
+}
 
 /// The exchange of this test run's services.
 pub fn test_exchange() -> &'static str {
@@ -127,15 +136,16 @@ pub fn start_with_catalog(
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
     settings.frontend.dist = dist;
     settings.metrics.port = 0;
+    settings.realtime.prefix = realtime_prefix().to_owned();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let app = gateway::Application::build_on(settings, listener).expect("build gateway");
-            tx.send(app.metrics_port()).expect("send metrics port");
+            tx.send((app.metrics_port(), app.stopper())).expect("send metrics port");
             let _ = app.run().await;
         })
     });
-    let metrics_port = rx.recv().expect("gateway metrics port");
+    let (metrics_port, stopper) = rx.recv().expect("gateway metrics port");
     Stack {
         base: format!("http://127.0.0.1:{port}"),
         accounts_port,
@@ -148,7 +158,14 @@ pub fn start_with_catalog(
         hosting_port,
         hosting_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
+        stopper,
     }
+}
+
+/// Another gateway replica in front of the same services (the first stack's).
+pub fn another_gateway() -> Stack {
+    let accounts = stack().accounts_port;
+    start(Environment::Development, 10_000, Some(accounts), None)
 }
 
 /// Waits (two minutes at most) until the broker takes queue declarations: the services below
@@ -180,6 +197,8 @@ fn spawn_messaging(accounts: u16) -> u16 {
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+            settings.redis.url = upcar_testkit::redis_url();
+            settings.realtime.prefix = realtime_prefix().to_owned();
             let app = messaging::Application::build(settings).await.expect("build messaging");
             tx.send(app.port()).expect("send port");
             let _ = app.run_until(std::future::pending()).await;

@@ -1,5 +1,7 @@
 //! gRPC handlers: one file per resource, this file wires them to the generated service.
 
+pub mod access;
+pub mod messages;
 pub mod rooms;
 
 use crate::error::MessagingResult;
@@ -43,5 +45,38 @@ impl Messaging for MessagingApi {
         r: Request<pb::GetRoomRequest>,
     ) -> Result<Response<pb::RoomReply>, Status> {
         call("GetRoom", r, async |who, b| rooms::get_room(&self.state, who, b).await).await
+    }
+    async fn get_messages(
+        &self,
+        r: Request<pb::GetMessagesRequest>,
+    ) -> Result<Response<pb::MessagesReply>, Status> {
+        call("GetMessages", r, async |who, b| messages::get_messages(&self.state, who, b).await)
+            .await
+    }
+    async fn send_message(
+        &self,
+        r: Request<pb::SendMessageRequest>,
+    ) -> Result<Response<pb::SendMessageReply>, Status> {
+        call("SendMessage", r, async |who, b| messages::send_message(&self.state, who, b).await)
+            .await
+    }
+    async fn typing(
+        &self,
+        r: Request<pb::TypingRequest>,
+    ) -> Result<Response<pb::TypingReply>, Status> {
+        call("Typing", r, async |who, b| messages::typing(&self.state, who, b).await).await
+    }
+    async fn mark_read(
+        &self,
+        r: Request<pb::MarkReadRequest>,
+    ) -> Result<Response<pb::MarkReadReply>, Status> {
+        call("MarkRead", r, async |who, b| messages::mark_read(&self.state, who, b).await).await
+    }
+    async fn read_channel(
+        &self,
+        r: Request<pb::ReadChannelRequest>,
+    ) -> Result<Response<pb::ChannelReply>, Status> {
+        call("ReadChannel", r, async |who, b| messages::read_channel(&self.state, who, b).await)
+            .await
     }
 }

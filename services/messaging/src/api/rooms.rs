@@ -1,7 +1,9 @@
 //! `ListRooms` and `GetRoom`: a caller sees only the rooms they are a party of.
 
-use crate::domain::{Page, UserType};
-use crate::error::{MessagingError, MessagingResult};
+use super::access::{caller, room_for, room_id};
+use super::messages::rfc3339;
+use crate::domain::{Page, UserType, preview};
+use crate::error::MessagingResult;
 use crate::profiles::{self, Profile};
 use crate::state::AppState;
 use crate::store::rooms::{self, RoomRow};
@@ -10,17 +12,13 @@ use upcar_identity::Identity;
 use upcar_proto::messaging as pb;
 use uuid::Uuid;
 
-fn caller(who: Option<Identity>) -> MessagingResult<Uuid> {
-    who.map(|i| i.user_id).ok_or(MessagingError::SignInRequired)
-}
-
 /// The caller's rooms in one view, newest activity first.
 pub async fn list_rooms(
     state: &AppState,
     who: Option<Identity>,
     req: pb::ListRoomsRequest,
 ) -> MessagingResult<pb::ListRoomsReply> {
-    let me = caller(who)?;
+    let me = caller(who)?.user_id;
     let view = UserType::parse(&req.user_type)?;
     let page = Page::parse(req.limit, req.current_page)?;
     let (rows, total) = {
@@ -30,7 +28,17 @@ pub async fn list_rooms(
     let people: Vec<Uuid> = rows.iter().flat_map(|r| [r.guest_id, r.host_id]).collect();
     let profiles = profiles::of(state, &people).await?;
     Ok(pb::ListRoomsReply {
-        rooms: rows.iter().map(|r| room_of(r, &profiles)).collect(),
+        rooms: rows
+            .iter()
+            .map(|r| {
+                let mut room = room_of(r, &profiles);
+                // The list shows a preview of the last message (spec 001 s. 10).
+                if let Some(last) = room.last_message.as_mut() {
+                    last.message = preview(&last.message);
+                }
+                room
+            })
+            .collect(),
         current_page: page.current,
         num_pages: page.count(total),
         limit: page.limit,
@@ -38,25 +46,20 @@ pub async fn list_rooms(
     })
 }
 
-/// One room, for its guest or its host; anyone else is told it does not exist.
+/// One room, for those who may read it; anyone else is told it does not exist.
 pub async fn get_room(
     state: &AppState,
     who: Option<Identity>,
     req: pb::GetRoomRequest,
 ) -> MessagingResult<pb::RoomReply> {
-    let me = caller(who)?;
-    let room_id = req.room_id.trim();
-    if room_id.is_empty() {
-        return Err(MessagingError::RoomIdRequired);
-    }
-    let room_id: Uuid = room_id.parse().map_err(|_| MessagingError::InvalidRoomId)?;
-    // The view is checked for the caller's sake; either party reads the same room in either.
+    let who = caller(who)?;
+    let id = room_id(&req.room_id)?;
+    // The view is checked for the caller's sake; every reader reads the same room in either.
     UserType::parse(&req.user_type)?;
-    let row = {
+    let (row, _) = {
         let mut conn = state.conn().await?;
-        rooms::by_id(&mut conn, room_id).await?
+        room_for(&mut conn, &who, id).await?
     };
-    let row = row.filter(|r| r.has_party(me)).ok_or(MessagingError::RoomNotFound)?;
     let profiles = profiles::of(state, &[row.guest_id, row.host_id]).await?;
     Ok(pb::RoomReply { room: Some(room_of(&row, &profiles)) })
 }
@@ -83,9 +86,4 @@ fn room_of(r: &RoomRow, profiles: &HashMap<Uuid, Profile>) -> pb::ChatRoom {
         created_at: rfc3339(r.created_at),
         updated_at: rfc3339(r.updated_at),
     }
-}
-
-/// UTC with milliseconds, as JavaScript's `Date` writes it.
-fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
-    at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

@@ -1,6 +1,7 @@
-//! Storage: chat rooms and their messages in Postgres. Functions take a connection that may
-//! already be inside a transaction.
+//! Storage: chat rooms, their messages and the co-host teams in Postgres. Functions take a
+//! connection that may already be inside a transaction.
 
 pub mod messages;
 pub mod rooms;
 pub mod schema;
+pub mod teams;

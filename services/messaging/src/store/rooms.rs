@@ -21,12 +21,18 @@ pub struct RoomRow {
     pub last_message_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub last_seq: i64,
+    pub guest_read_seq: i64,
+    pub host_read_seq: i64,
 }
 
 impl RoomRow {
-    /// Whether `user` is the room's guest or its host.
-    pub fn has_party(&self, user: Uuid) -> bool {
-        self.guest_id == user || self.host_id == user
+    /// The highest message a side has read.
+    pub fn read_seq(&self, side: UserType) -> i64 {
+        match side {
+            UserType::Guest => self.guest_read_seq,
+            UserType::Host => self.host_read_seq,
+        }
     }
 }
 
@@ -61,7 +67,59 @@ pub async fn by_id(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option
     r::chat_rooms.find(id).select(RoomRow::as_select()).first(conn).await.optional()
 }
 
-/// One page of `user`'s rooms in a view, newest activity first, and how many there are.
+/// Whether `user` is an approved co-host of an active team of the room's host holding the
+/// room's car.
+#[tracing::instrument(skip(conn, room), fields(room_id = %room.id))]
+pub async fn cohosts(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    room: &RoomRow,
+) -> QueryResult<bool> {
+    use super::schema::team_access::dsl as t;
+    diesel::select(diesel::dsl::exists(
+        t::team_access
+            .filter(t::active)
+            .filter(t::host_id.eq(room.host_id))
+            .filter(t::cohost_ids.contains(vec![user]))
+            .filter(t::car_ids.contains(vec![room.car_id])),
+    ))
+    .get_result(conn)
+    .await
+}
+
+/// Marks the messages of `room` up to `seq` read by `side` (never moving back) and answers
+/// the side's read mark after it.
+#[tracing::instrument(skip(conn))]
+pub async fn mark_read(
+    conn: &mut AsyncPgConnection,
+    room: Uuid,
+    side: UserType,
+    seq: i64,
+) -> QueryResult<i64> {
+    let q = diesel::update(r::chat_rooms.find(room));
+    let greatest = |col: &str| {
+        diesel::dsl::sql::<diesel::sql_types::Int8>(&format!("GREATEST({col}, LEAST("))
+            .bind::<diesel::sql_types::Int8, _>(seq)
+            .sql(", last_seq))")
+    };
+    match side {
+        UserType::Guest => {
+            q.set(r::guest_read_seq.eq(greatest("guest_read_seq")))
+                .returning(r::guest_read_seq)
+                .get_result(conn)
+                .await
+        }
+        UserType::Host => {
+            q.set(r::host_read_seq.eq(greatest("host_read_seq")))
+                .returning(r::host_read_seq)
+                .get_result(conn)
+                .await
+        }
+    }
+}
+
+/// One page of `user`'s rooms in a view, newest activity first, and how many there are. The
+/// host view holds the rooms of the user's cars and of the cars of teams they co-host.
 #[tracing::instrument(skip(conn))]
 pub async fn list(
     conn: &mut AsyncPgConnection,
@@ -72,7 +130,19 @@ pub async fn list(
     let mine = || -> super::schema::chat_rooms::BoxedQuery<'static, diesel::pg::Pg> {
         match view {
             UserType::Guest => r::chat_rooms.filter(r::guest_id.eq(user)).into_boxed(),
-            UserType::Host => r::chat_rooms.filter(r::host_id.eq(user)).into_boxed(),
+            UserType::Host => r::chat_rooms
+                .filter(
+                    r::host_id.eq(user).or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                        "EXISTS (SELECT 1 FROM team_access ta WHERE ta.active \
+                         AND ta.cohost_ids @> ARRAY[",
+                    )
+                    .bind::<diesel::sql_types::Uuid, _>(user)
+                    .sql(
+                        "] AND ta.host_id = chat_rooms.host_id \
+                         AND chat_rooms.car_id = ANY(ta.car_ids))",
+                    )),
+                )
+                .into_boxed(),
         }
     };
     let total: i64 = mine().count().get_result(conn).await?;

@@ -14,6 +14,10 @@ diesel::table! {
         updated_at -> Timestamptz,
         /// Generated: `COALESCE(last_message_at, created_at)`.
         activity_at -> Timestamptz,
+        /// The sequence number of the room's newest message (0 before any).
+        last_seq -> Int8,
+        guest_read_seq -> Int8,
+        host_read_seq -> Int8,
     }
 }
 
@@ -27,8 +31,24 @@ diesel::table! {
         body -> Text,
         image_urls -> Array<Text>,
         created_at -> Timestamptz,
+        /// Set by the database on insert: the room's next number.
+        seq -> Int8,
+        client_key -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Co-host teams (the read model of `hosting.team_changed`).
+    team_access (team_id) {
+        team_id -> Uuid,
+        host_id -> Uuid,
+        active -> Bool,
+        car_ids -> Array<Uuid>,
+        cohost_ids -> Array<Uuid>,
+        version -> Int8,
+        updated_at -> Timestamptz,
     }
 }
 
 diesel::joinable!(messages -> chat_rooms (room_id));
-diesel::allow_tables_to_appear_in_same_query!(chat_rooms, messages);
+diesel::allow_tables_to_appear_in_same_query!(chat_rooms, messages, team_access);

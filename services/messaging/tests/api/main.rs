@@ -5,9 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Duration, Utc};
-use messaging::domain::UserType;
 use messaging::state::AppState;
-use messaging::store::messages::{NewMessage, append};
 use prost::Message;
 use std::sync::{Arc, OnceLock};
 use tonic::transport::Channel;
@@ -16,7 +14,7 @@ use upcar_events::IntegrationEvent;
 use upcar_identity::{Identity, Role};
 use upcar_proto::accounts as apb;
 use upcar_proto::accounts::accounts_client::AccountsClient;
-use upcar_proto::events::{TripBooked, TripConfirmed};
+use upcar_proto::events::{TeamChanged, TripBooked, TripConfirmed};
 use upcar_proto::messaging as pb;
 use upcar_proto::messaging::messaging_client::MessagingClient;
 use uuid::Uuid;
@@ -52,6 +50,8 @@ struct TestApp {
     amqp_url: String,
     /// The service's clock: tests move it instead of rewriting times in the database.
     clock: upcar_clock::Clock,
+    /// Its real-time channels' prefix on Redis.
+    prefix: String,
 }
 
 async fn spawn_app() -> TestApp {
@@ -62,13 +62,16 @@ async fn spawn_app() -> TestApp {
     settings.grpc.port = 0;
     settings.amqp.exchange = upcar_testkit::unique("test-messaging");
     settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+    settings.redis.url = upcar_testkit::redis_url();
+    settings.realtime.prefix = upcar_testkit::unique("test-rt");
+    let prefix = settings.realtime.prefix.clone();
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
     let app = messaging::Application::build(settings).await.unwrap();
     let (port, state) = (app.port(), app.state());
     let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = MessagingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    TestApp { client, state, exchange, amqp_url, clock }
+    TestApp { client, state, exchange, amqp_url, clock, prefix }
 }
 
 /// A new account with these names; answers its id.
@@ -168,6 +171,62 @@ impl TestApp {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         panic!("{user} never had {n} rooms as {user_type} (last seen {last:?})");
+    }
+
+    async fn send(
+        &self,
+        user: Uuid,
+        room: &str,
+        sender_type: &str,
+        text: &str,
+        key: &str,
+    ) -> Result<pb::SendMessageReply, tonic::Status> {
+        let req = pb::SendMessageRequest {
+            room_id: room.into(),
+            sender_type: sender_type.into(),
+            message: text.into(),
+            image_urls: vec![],
+            client_key: key.into(),
+        };
+        self.client.clone().send_message(as_user(req, user)).await.map(|r| r.into_inner())
+    }
+
+    async fn messages(
+        &self,
+        user: Uuid,
+        room: &str,
+        before: &str,
+        limit: Option<i32>,
+    ) -> Result<pb::MessagesReply, tonic::Status> {
+        let req = pb::GetMessagesRequest {
+            room_id: room.into(),
+            user_type: "guest".into(),
+            before: before.into(),
+            limit,
+        };
+        self.client.clone().get_messages(as_user(req, user)).await.map(|r| r.into_inner())
+    }
+
+    /// A room of a new booking between `guest` and `host`; answers the room and the car.
+    async fn room(&self, guest: Uuid, host: Uuid) -> (String, Uuid) {
+        let b = booked(Uuid::now_v7(), guest, host, Utc::now());
+        self.publish(&b, Uuid::now_v7()).await;
+        for _ in 0..200 {
+            let rooms = self.list(guest, "guest", Some(50), None).await.unwrap().rooms;
+            if let Some(r) = rooms.into_iter().find(|r| r.trip_id == b.trip_id) {
+                return (r.id, b.car_id.parse().unwrap());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the room of trip {} never opened", b.trip_id);
+    }
+
+    /// Subscribes to a room's real-time channel on Redis as a gateway does.
+    async fn subscribe(&self, room: &str) -> redis::aio::PubSub {
+        let client = redis::Client::open(upcar_testkit::redis_url()).unwrap();
+        let mut ps = client.get_async_pubsub().await.unwrap();
+        ps.subscribe(format!("{}:chat-{room}", self.prefix)).await.unwrap();
+        ps
     }
 
     async fn rooms_of_trip(&self, trip: Uuid) -> i64 {
@@ -296,32 +355,17 @@ async fn the_list_is_paged_newest_activity_first() {
     assert_eq!(order, newest_first);
     // A message in the oldest room moves it to the top.
     let oldest = p2.rooms.last().unwrap();
-    let mut conn = app.state.pool.get().await.unwrap();
-    let sent = Utc::now();
-    append(
-        &mut conn,
-        &NewMessage {
-            id: Uuid::now_v7(),
-            room_id: oldest.id.parse().unwrap(),
-            sender_id: host,
-            sender_type: UserType::Host,
-            body: "Hi Paula, the car is ready".into(),
-            image_urls: vec![],
-            created_at: sent,
-        },
-    )
-    .await
-    .unwrap();
-    drop(conn);
+    let text = "Hi Paula, the car is ready. It is parked by the gate, keys in the box.";
+    let sent = app.send(host, &oldest.id, "host", text, "").await.unwrap();
     let p1 = app.list(guest, "guest", Some(5), Some(1)).await.unwrap();
     assert_eq!((p1.num_pages, p1.rooms.len()), (3, 5));
     assert_eq!(p1.rooms[0].id, oldest.id);
+    // The list shows the first 40 characters; the room itself the whole message.
     let last = p1.rooms[0].last_message.as_ref().unwrap();
-    assert_eq!(last.message, "Hi Paula, the car is ready");
-    assert_eq!(
-        DateTime::parse_from_rfc3339(&last.timestamp).unwrap().timestamp_millis(),
-        sent.timestamp_millis()
-    );
+    assert_eq!(last.message, text.chars().take(40).collect::<String>());
+    assert_eq!(last.timestamp, sent.message.as_ref().unwrap().timestamp);
+    let whole = app.get(guest, &oldest.id, "guest").await.unwrap();
+    assert_eq!(whole.last_message.unwrap().message, text);
     assert_eq!(p1.rooms[1].trip_id, trips[11]);
     // Past the last page: no rooms, the page count still right.
     let beyond = app.list(guest, "guest", None, Some(3)).await.unwrap();
@@ -378,4 +422,270 @@ async fn bad_input_is_refused_with_its_own_code_and_anonymous_callers_are_not_se
     let anonymous = pb::ListRoomsRequest { user_type: "guest".into(), ..Default::default() };
     let e = app.client.clone().list_rooms(Request::new(anonymous)).await.unwrap_err();
     assert_eq!(e.code(), Code::Unauthenticated);
+}
+
+fn as_admin<T>(body: T, user: Uuid) -> Request<T> {
+    let mut r = Request::new(body);
+    Identity { user_id: user, role: Role::Admin, token_id: "t".into(), expires_at: i64::MAX }
+        .inject(r.metadata_mut());
+    r
+}
+
+fn seqs(r: &pb::MessagesReply) -> Vec<i64> {
+    r.messages.iter().map(|m| m.seq).collect()
+}
+
+#[tokio::test]
+async fn messages_are_numbered_one_after_the_other_with_no_gap_under_concurrent_senders() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Cora", "Current").await, person("Hugo", "Host").await);
+    let (room, _) = app.room(guest, host).await;
+    let sends = (0..20).map(|i| {
+        let (app, room) = (&app, room.clone());
+        async move {
+            let (who, side) = if i % 2 == 0 { (guest, "guest") } else { (host, "host") };
+            app.send(who, &room, side, &format!("message {i}"), "").await.unwrap()
+        }
+    });
+    let replies = futures::future::join_all(sends).await;
+    assert!(replies.iter().all(|r| r.created));
+    let mut numbers: Vec<i64> = replies.iter().map(|r| r.message.as_ref().unwrap().seq).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=20).collect::<Vec<_>>());
+    let all = app.messages(guest, &room, "", Some(200)).await.unwrap();
+    assert_eq!(seqs(&all), (1..=20).collect::<Vec<_>>());
+    assert!(!all.has_more);
+    assert_eq!(all.last_seq, 20);
+    // Each stored message is the one its sender was answered, under the same number.
+    for r in &replies {
+        let m = r.message.as_ref().unwrap();
+        assert_eq!(&all.messages[usize::try_from(m.seq - 1).unwrap()], m);
+    }
+    // The database keeps a message as it was stored.
+    use diesel_async::RunQueryDsl;
+    let mut conn = app.state.pool.get().await.unwrap();
+    let changed =
+        diesel::sql_query("UPDATE messages SET body = 'rewritten'").execute(&mut conn).await;
+    assert!(changed.is_err(), "a stored message was changed");
+    let renumbered =
+        diesel::sql_query("UPDATE messages SET seq = seq + 100").execute(&mut conn).await;
+    assert!(renumbered.is_err(), "a stored message was renumbered");
+}
+
+#[tokio::test]
+async fn a_retried_send_stores_one_message_and_a_key_reused_for_other_text_is_refused() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Rita", "Retry").await, person("Hugo", "Host").await);
+    let (room, _) = app.room(guest, host).await;
+    // Five copies of one send race each other, as a flaky network's retries would.
+    let tries = (0..5).map(|_| app.send(guest, &room, "guest", "Running 10 minutes late", "k-1"));
+    let replies: Vec<_> =
+        futures::future::join_all(tries).await.into_iter().map(Result::unwrap).collect();
+    let first = replies[0].message.clone().unwrap();
+    assert!(replies.iter().all(|r| r.message.as_ref() == Some(&first)));
+    assert_eq!(replies.iter().filter(|r| r.created).count(), 1);
+    // Later retries answer the same message without storing it again.
+    let again = app.send(guest, &room, "guest", "Running 10 minutes late", "k-1").await.unwrap();
+    assert_eq!((again.created, again.message.unwrap()), (false, first.clone()));
+    let all = app.messages(guest, &room, "", None).await.unwrap();
+    assert_eq!(all.messages, vec![first]);
+    // The same key for another text is a mistake of the client, not a retry.
+    let e = app.send(guest, &room, "guest", "Something else", "k-1").await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::AlreadyExists, "idempotency_key_reused"));
+    // Keys are the sender's own: the host may use the same one.
+    assert!(app.send(host, &room, "host", "No problem", "k-1").await.unwrap().created);
+    // Refused sends store nothing.
+    for (text, side, code, kind) in [
+        ("   ", "guest", "empty_message", Code::InvalidArgument),
+        ("hi", "host", "wrong_sender_type", Code::PermissionDenied),
+        ("hi", "captain", "invalid_user_type", Code::InvalidArgument),
+    ] {
+        let e = app.send(guest, &room, side, text, "").await.unwrap_err();
+        assert_eq!((e.code(), code_of(&e)), (kind, code), "{text} {side}");
+    }
+    let e = app.send(guest, &room, "guest", "", "").await.unwrap_err();
+    assert_eq!(e.message(), "Cannot send an empty message");
+    assert_eq!(app.messages(guest, &room, "", None).await.unwrap().last_seq, 2);
+}
+
+#[tokio::test]
+async fn pages_go_back_by_message_id_and_reading_shows_the_other_side_what_was_read() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Pia", "Pages").await, person("Hugo", "Host").await);
+    let (room, _) = app.room(guest, host).await;
+    for i in 1..=7 {
+        app.send(host, &room, "host", &format!("note {i}"), "").await.unwrap();
+    }
+    // Nothing read yet: the host sees no read mark of the guest.
+    let host_view = app.messages(host, &room, "", Some(1)).await.unwrap();
+    assert_eq!((host_view.other_read_seq, host_view.other_read_message_id.as_str()), (0, ""));
+    let p1 = app.messages(guest, &room, "", Some(3)).await.unwrap();
+    assert_eq!((seqs(&p1), p1.has_more, p1.side.as_str()), (vec![5, 6, 7], true, "guest"));
+    let p2 = app.messages(guest, &room, &p1.messages[0].id, Some(3)).await.unwrap();
+    assert_eq!((seqs(&p2), p2.has_more), (vec![2, 3, 4], true));
+    let p3 = app.messages(guest, &room, &p2.messages[0].id, Some(3)).await.unwrap();
+    assert_eq!((seqs(&p3), p3.has_more), (vec![1], false));
+    // The guest read the newest page: the host sees it read up to the last message.
+    let host_view = app.messages(host, &room, &p1.messages[0].id, Some(1)).await.unwrap();
+    assert_eq!(host_view.other_read_seq, 7);
+    assert_eq!(host_view.other_read_message_id, p1.messages[2].id);
+    // An explicit mark never moves back.
+    let req = pb::MarkReadRequest { room_id: room.clone(), message_id: p3.messages[0].id.clone() };
+    let r = app.client.clone().mark_read(as_user(req, guest)).await.unwrap().into_inner();
+    assert_eq!((r.read_seq, r.read_message_id), (7, p1.messages[2].id.clone()));
+    for (before, limit, code) in [
+        ("nope", None, "invalid_message_id"),
+        (&Uuid::now_v7().to_string()[..], None, "invalid_message_id"),
+        ("", Some(0), "invalid_message_limit"),
+        ("", Some(201), "invalid_message_limit"),
+    ] {
+        let e = app.messages(guest, &room, before, limit).await.unwrap_err();
+        assert_eq!((e.code(), code_of(&e)), (Code::InvalidArgument, code), "{before} {limit:?}");
+    }
+}
+
+fn team(team: Uuid, host: Uuid, car: Uuid, cohosts: &[Uuid], version: i64) -> TeamChanged {
+    TeamChanged {
+        team_id: team.to_string(),
+        host_id: host.to_string(),
+        status: "active".into(),
+        car_ids: vec![car.to_string()],
+        cohost_ids: cohosts.iter().map(Uuid::to_string).collect(),
+        booking_management: true,
+        version,
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn cohosts_of_a_team_holding_the_car_speak_for_the_host_and_support_only_reads() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Gwen", "Guest").await, person("Hugo", "Host").await);
+    let (cohost, stranger) = (person("Cleo", "Cohost").await, person("Sam", "Stranger").await);
+    let (room, car) = app.room(guest, host).await;
+    let e = app.messages(cohost, &room, "", None).await.unwrap_err();
+    assert_eq!(code_of(&e), "room_not_found");
+    let team_id = Uuid::now_v7();
+    app.publish(&team(team_id, host, car, &[cohost], 1), Uuid::now_v7()).await;
+    let mut read = None;
+    for _ in 0..200 {
+        if let Ok(r) = app.messages(cohost, &room, "", None).await {
+            read = Some(r);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(read.expect("the co-host never got the room").side, "host");
+    let sent = app.send(cohost, &room, "host", "I'm Cleo, I look after Hugo's cars", "").await;
+    let sent = sent.unwrap().message.unwrap();
+    assert_eq!((sent.sender_id, sent.sender_type.as_str()), (cohost.to_string(), "host"));
+    let e = app.send(cohost, &room, "guest", "pretending", "").await.unwrap_err();
+    assert_eq!(code_of(&e), "wrong_sender_type");
+    let theirs = app.list(cohost, "host", None, None).await.unwrap();
+    assert_eq!(theirs.rooms.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), vec![room.as_str()]);
+    // Support reads every room and writes in none; a stranger learns nothing.
+    let req = pb::GetMessagesRequest {
+        room_id: room.clone(),
+        user_type: "host".into(),
+        ..Default::default()
+    };
+    let staff = app.client.clone().get_messages(as_admin(req, stranger)).await.unwrap();
+    assert_eq!((staff.get_ref().messages.len(), staff.get_ref().side.as_str()), (1, ""));
+    let req = pb::SendMessageRequest {
+        room_id: room.clone(),
+        message: "hello".into(),
+        ..Default::default()
+    };
+    let e = app.client.clone().send_message(as_admin(req, stranger)).await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::PermissionDenied, "read_only_room"));
+    assert_eq!(
+        code_of(&app.messages(stranger, &room, "", None).await.unwrap_err()),
+        "room_not_found"
+    );
+    // The co-host leaves the team; a late copy of the older state changes nothing.
+    app.publish(&team(team_id, host, car, &[], 2), Uuid::now_v7()).await;
+    app.publish(&team(team_id, host, car, &[cohost], 1), Uuid::now_v7()).await;
+    // A later event of another team proves both were consumed.
+    let other = Uuid::now_v7();
+    app.publish(&team(other, host, Uuid::now_v7(), &[stranger], 1), Uuid::now_v7()).await;
+    for _ in 0..200 {
+        if app.list(stranger, "host", None, None).await.is_ok()
+            && app.messages(cohost, &room, "", None).await.is_err()
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let e = app.messages(cohost, &room, "", None).await.unwrap_err();
+    assert_eq!(code_of(&e), "room_not_found");
+    assert_eq!(app.list(cohost, "host", None, None).await.unwrap().total, 0);
+}
+
+async fn next_event(ps: &mut redis::aio::PubSub) -> pb::RealtimeEvent {
+    use futures::StreamExt;
+    let msg = tokio::time::timeout(std::time::Duration::from_secs(5), ps.on_message().next())
+        .await
+        .expect("a real-time event within 5 s")
+        .expect("the subscription is open");
+    pb::RealtimeEvent::decode(msg.get_payload_bytes()).unwrap()
+}
+
+#[tokio::test]
+async fn messages_typing_and_reads_reach_the_rooms_real_time_channel() {
+    use pb::realtime_event::Event;
+    let app = spawn_app().await;
+    let (guest, host) = (person("Tia", "Typer").await, person("Hugo", "Host").await);
+    let (room, _) = app.room(guest, host).await;
+    let mut ps = app.subscribe(&room).await;
+    let channel = format!("chat-{room}");
+    let sent = app.send(guest, &room, "guest", "Hello!", "").await.unwrap().message.unwrap();
+    let e = next_event(&mut ps).await;
+    assert_eq!(
+        (e.channel.as_str(), e.event),
+        (channel.as_str(), Some(Event::Message(sent.clone())))
+    );
+    // "typing" at most once a second; "stopped" 2 s after the last one.
+    let typing = |user: Uuid, is_typing: bool| {
+        let req = pb::TypingRequest { room_id: room.clone(), user_id: String::new(), is_typing };
+        let mut client = app.client.clone();
+        async move { client.typing(as_user(req, user)).await.map(|r| r.into_inner().sent) }
+    };
+    assert!(typing(host, true).await.unwrap());
+    assert!(!typing(host, true).await.unwrap());
+    let state = |is_typing| {
+        Some(Event::Typing(pb::TypingState {
+            user_id: host.to_string(),
+            user_type: "host".into(),
+            is_typing,
+        }))
+    };
+    assert_eq!(next_event(&mut ps).await.event, state(true));
+    let started = std::time::Instant::now();
+    assert_eq!(next_event(&mut ps).await.event, state(false));
+    assert!(started.elapsed() >= std::time::Duration::from_millis(1500), "{:?}", started.elapsed());
+    // The host reads the room: the guest's side learns how far.
+    app.messages(host, &room, "", None).await.unwrap();
+    let read = pb::ReadMark {
+        user_id: host.to_string(),
+        side: "host".into(),
+        message_id: sent.id.clone(),
+        seq: 1,
+    };
+    assert_eq!(next_event(&mut ps).await.event, Some(Event::Read(read)));
+    // Typing is the caller's own.
+    let req =
+        pb::TypingRequest { room_id: room.clone(), user_id: host.to_string(), is_typing: true };
+    let e = app.client.clone().typing(as_user(req, guest)).await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::PermissionDenied, "typing_user_mismatch"));
+    // The socket's catch-up read: everything after a number, for readers only.
+    let req = pb::ReadChannelRequest { channel: channel.clone(), since: 0, limit: None };
+    let r = app.client.clone().read_channel(as_user(req.clone(), host)).await.unwrap().into_inner();
+    assert_eq!((r.messages, r.last_seq), (vec![sent], 1));
+    let stranger = person("Sam", "Stranger").await;
+    let e = app.client.clone().read_channel(as_user(req, stranger)).await.unwrap_err();
+    assert_eq!(code_of(&e), "room_not_found");
+    let bad = pb::ReadChannelRequest { channel: "room-1".into(), since: 0, limit: None };
+    let e = app.client.clone().read_channel(as_user(bad, host)).await.unwrap_err();
+    assert_eq!(code_of(&e), "invalid_channel");
 }
