@@ -885,6 +885,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Support: every ticket, newest first, filtered by status, priority and assignee. A signed-in
+         *     user who is not support gets their own tickets.
+         */
+        get: operations["getAdminTasks"];
+        put?: never;
+        /**
+         * Files a service ticket (anyone; a signed-in caller's name and email come from their
+         *     profile).
+         */
+        post: operations["postAdminTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket, for its creator or support (anyone else: 404 `ticket_not_found`). */
+        get: operations["getAdminTasksById"];
+        put?: never;
+        /**
+         * Support: assigns a ticket, sets its priority or moves its status (a closed ticket stays
+         *     closed: 409 `ticket_closed`). Every change is logged with the admin who made it.
+         */
+        post: operations["postAdminTasksById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/tasks/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversation of a ticket, oldest first (its creator or support). */
+        get: operations["getAdminTasksMessages"];
+        put?: never;
+        /**
+         * Writes in a ticket's conversation (its signed-in creator as `user`, support as `support`);
+         *     a closed ticket takes no more (409 `ticket_closed`).
+         */
+        post: operations["postAdminTasksMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/host/carListing/checkCarListing": {
         parameters: {
             query?: never;
@@ -5649,6 +5715,131 @@ export interface components {
         Text: string | number | boolean | null;
         /** @description A list of texts, or one text with the items separated by commas */
         Texts: unknown[] | string | null;
+        /** @description A service ticket: the spec's fields plus its id, times and conversation number. */
+        Ticket: {
+            _id: string;
+            id: string;
+            name: string;
+            email: string;
+            title: string;
+            description: string;
+            /** @description low | medium | high | urgent */
+            priority: string;
+            /** @description pending | in_progress | resolved | closed */
+            status: string;
+            /** @description support_team, or the id of the admin handling it. */
+            assignedTo: string;
+            metadata: Record<string, never>;
+            /**
+             * Format: int64
+             * @description The number of the conversation's last message (0 before any).
+             */
+            lastSeq: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A ticket. */
+        TicketAnswer: {
+            status: boolean;
+            data: components["schemas"]["Ticket"];
+        };
+        /** @description A new ticket (spec 000 s. 7). Name and email are needed from anonymous callers only. */
+        TicketBody: {
+            /** @default  */
+            name?: components["schemas"]["Text"];
+            /** @default  */
+            email?: components["schemas"]["Text"];
+            /** @default  */
+            title?: components["schemas"]["Text"];
+            /** @default  */
+            description?: components["schemas"]["Text"];
+            /**
+             * @description Set by support only; others get `high`.
+             * @default
+             */
+            priority?: components["schemas"]["Text"];
+            /**
+             * @description Set by support only; others get `pending`.
+             * @default
+             */
+            status?: components["schemas"]["Text"];
+            /**
+             * @description Set by support only; others get `support_team`.
+             * @default
+             */
+            assignedTo?: components["schemas"]["Text"];
+            /**
+             * @default {
+             *       "createdBy": "",
+             *       "source": ""
+             *     }
+             */
+            metadata?: components["schemas"]["TicketMetadata"];
+        };
+        /** @description The created ticket. */
+        TicketCreated: {
+            status: boolean;
+            /** @description "Service Ticket Created Successfully!" */
+            message: string;
+            data: components["schemas"]["Ticket"];
+        };
+        /** @description A message of a ticket's conversation. */
+        TicketMessageBody: {
+            /** @default  */
+            message?: components["schemas"]["Text"];
+            /** @default [] */
+            imageUrl?: string[];
+            /**
+             * @description The client's idempotency key (or the `Idempotency-Key` header).
+             * @default
+             */
+            clientMessageId?: components["schemas"]["Text"];
+        };
+        /** @description The stored message. */
+        TicketMessageSent: {
+            status: boolean;
+            messageId: string;
+            created: boolean;
+            data: components["schemas"]["ChatMessage"];
+        };
+        /** @description A ticket's conversation. */
+        TicketMessages: {
+            status: boolean;
+            formattedMessages: components["schemas"]["ChatMessage"][];
+            hasMore: boolean;
+            /** Format: int64 */
+            lastSeq: number;
+        };
+        /** @description The ticket's metadata (spec 000: `metadata{createdBy, source}`). */
+        TicketMetadata: {
+            /**
+             * @description The signed-in creator's id (empty for an anonymous visitor).
+             * @default
+             */
+            createdBy?: components["schemas"]["Text"];
+            /** @default  */
+            source?: components["schemas"]["Text"];
+        };
+        /** @description What support changes on a ticket; absent fields stay. */
+        TicketUpdate: {
+            /** @default null */
+            status?: string | null;
+            /** @default null */
+            priority?: string | null;
+            /** @default null */
+            assignedTo?: string | null;
+        };
+        /** @description A page of tickets. */
+        Tickets: {
+            status: boolean;
+            data: components["schemas"]["Ticket"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int32 */
+            currentPage: number;
+            /** Format: int32 */
+            numPages: number;
+        };
         /** @description One money movement of the caller's. */
         Transaction: {
             transactionId: string;
@@ -7386,6 +7577,174 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminTasks: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["Text"];
+                priority?: components["schemas"]["Text"];
+                assignedTo?: components["schemas"]["Text"];
+                /** @description Tickets a page (20 when absent, at most 100). */
+                limit?: components["schemas"]["Int"];
+                /** @description The page, from 1. */
+                page?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tickets"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCreated"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminTasksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminTasksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketUpdate"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminTasksMessages: {
+        parameters: {
+            query?: {
+                /** @description Messages numbered above this (0 when absent: from the first). */
+                since?: components["schemas"]["Int"];
+                /** @description At most this many (50 when absent, at most 200). */
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessages"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminTasksMessages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key store one message */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessageSent"];
+                };
             };
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];

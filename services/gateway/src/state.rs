@@ -9,6 +9,7 @@ use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::hosting::hosting_client::HostingClient;
 use upcar_proto::messaging::messaging_client::MessagingClient;
+use upcar_proto::messaging::support_client::SupportClient;
 use upcar_proto::pricing::pricing_client::PricingClient;
 use upcar_proto::trips::trips_client::TripsClient;
 use upcar_storage::LocalStore;
@@ -28,6 +29,8 @@ pub struct AppState {
     pub trips: TripsClient<Channel>,
     pub trips_channel: Channel,
     pub messaging: MessagingClient<Channel>,
+    /// Support tickets (the messaging service).
+    pub support: SupportClient<Channel>,
     pub hosting: HostingClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
@@ -122,6 +125,7 @@ impl AppState {
             pricing_channel: c.pricing,
             trips: TripsClient::new(c.trips.clone()),
             trips_channel: c.trips,
+            support: SupportClient::new(c.messaging.clone()),
             messaging: MessagingClient::new(c.messaging),
             hosting: HostingClient::new(c.hosting),
             files: s.files,

@@ -1,6 +1,6 @@
 //! Every way a messaging call can fail.
 
-use crate::domain::{ChannelError, MessageError, PageError, SendError, UserTypeError};
+use crate::domain::{ChannelError, MessageError, PageError, SendError, TicketError, UserTypeError};
 
 /// Result of messaging operations.
 pub type MessagingResult<T> = Result<T, MessagingError>;
@@ -18,6 +18,16 @@ pub enum MessagingError {
     Send(#[from] SendError),
     #[error(transparent)]
     Channel(#[from] ChannelError),
+    #[error(transparent)]
+    Ticket(#[from] TicketError),
+    #[error("id is required")]
+    TicketIdRequired,
+    #[error("Ticket not found")]
+    TicketNotFound,
+    #[error("limit must be between 1 and 100")]
+    InvalidTicketsLimit,
+    #[error("Only support can do this")]
+    AdminOnly,
     #[error("roomId is required")]
     RoomIdRequired,
     #[error("before must be the id of a message of this room")]
@@ -71,6 +81,22 @@ upcar_errors::error_table! {
         MessagingError::Send(SendError::ReadOnly) => Forbidden, "read_only_room";
         MessagingError::Send(SendError::WrongSide) => Forbidden, "wrong_sender_type";
         MessagingError::Channel(ChannelError) => InvalidInput, "invalid_channel";
+        MessagingError::Ticket(TicketError::TitleRequired) => InvalidInput, "title_required";
+        MessagingError::Ticket(TicketError::DescriptionRequired) => InvalidInput, "description_required";
+        MessagingError::Ticket(TicketError::NameRequired) => InvalidInput, "name_required";
+        MessagingError::Ticket(TicketError::EmailRequired) => InvalidInput, "email_required";
+        MessagingError::Ticket(TicketError::InvalidEmail) => InvalidInput, "invalid_email";
+        MessagingError::Ticket(TicketError::TitleTooLong) => InvalidInput, "title_too_long";
+        MessagingError::Ticket(TicketError::DescriptionTooLong) => InvalidInput, "description_too_long";
+        MessagingError::Ticket(TicketError::NameTooLong) => InvalidInput, "name_too_long";
+        MessagingError::Ticket(TicketError::InvalidPriority) => InvalidInput, "invalid_priority";
+        MessagingError::Ticket(TicketError::InvalidStatus) => InvalidInput, "invalid_status";
+        MessagingError::Ticket(TicketError::Closed) => Conflict, "ticket_closed";
+        MessagingError::Ticket(TicketError::InvalidAssignee) => InvalidInput, "invalid_assignee";
+        MessagingError::TicketIdRequired => InvalidInput, "ticket_id_required";
+        MessagingError::TicketNotFound => NotFound, "ticket_not_found";
+        MessagingError::InvalidTicketsLimit => InvalidInput, "invalid_tickets_limit";
+        MessagingError::AdminOnly => Forbidden, "admin_only";
         MessagingError::RoomIdRequired => InvalidInput, "room_id_required";
         MessagingError::InvalidMessageId => InvalidInput, "invalid_message_id";
         MessagingError::MessageNotFound => NotFound, "message_not_found";

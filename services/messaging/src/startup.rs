@@ -11,6 +11,7 @@ use upcar_events::Relay;
 use upcar_grpc::Channel;
 use upcar_proto::accounts::accounts_client::AccountsClient;
 use upcar_proto::messaging::messaging_server::MessagingServer;
+use upcar_proto::messaging::support_server::SupportServer;
 
 /// The messaging database's migrations, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
@@ -87,6 +88,7 @@ impl Application {
     ) -> anyhow::Result<()> {
         let (health, health_service) = tonic_health::server::health_reporter();
         health.set_serving::<MessagingServer<MessagingApi>>().await;
+        health.set_serving::<SupportServer<MessagingApi>>().await;
         let token = tokio_util::sync::CancellationToken::new();
         let consumer = tokio::spawn(upcar_events::run_consumer(
             self.state.pool.clone(),
@@ -107,6 +109,7 @@ impl Application {
             tonic::transport::Server::builder()
                 .add_service(health_service)
                 .add_service(MessagingServer::new(MessagingApi::new(self.state.clone())))
+                .add_service(SupportServer::new(MessagingApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
         );
         shutdown.await;

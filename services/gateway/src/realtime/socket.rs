@@ -132,7 +132,9 @@ impl Conn {
     async fn channel_error(&mut self, channel: &str, e: &HttpError) -> Result<(), End> {
         let (code, message) = match e.code() {
             "room_not_found" | "forbidden" => ("forbidden", "You cannot follow this channel"),
-            "invalid_channel" => ("invalid_channel", "channel must be chat-{roomId}"),
+            "invalid_channel" => {
+                ("invalid_channel", "channel must be chat-{roomId} or support-{ticketId}")
+            }
             _ => ("unavailable", "The channel cannot be followed right now. Please try again."),
         };
         self.send(frames::error(Some(channel), code, message)).await

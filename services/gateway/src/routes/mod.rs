@@ -14,6 +14,7 @@ pub mod hosting;
 pub mod pricing;
 pub mod reviews;
 pub mod scheduled;
+pub mod support;
 pub mod system;
 pub mod trip_extras;
 pub mod trips;
@@ -92,9 +93,25 @@ fn operation_id(method: &str, path: &str) -> String {
     id
 }
 
+/// The id of an operation whose plain id another path took already: the plain id and the
+/// path's parameters (`getAdminTasks` of `/v1/admin/tasks/{id}` is `getAdminTasksById`).
+fn distinct_operation_id(method: &str, path: &str) -> String {
+    let mut id = operation_id(method, path);
+    id.push_str("By");
+    for param in path.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}')) {
+        let mut chars = param.chars();
+        if let Some(first) = chars.next() {
+            id.push(first.to_ascii_uppercase());
+            id.extend(chars.filter(char::is_ascii_alphanumeric));
+        }
+    }
+    id
+}
+
 /// Every operation answers errors as `{error, message}` (4XX and 5XX) and has a unique id.
 fn with_error_answers(doc: &mut Document) {
     let error: RefOr<Response> = RefOr::Ref(openapi::Ref::from_response_name("Error"));
+    let mut used = std::collections::HashSet::new();
     for (path, item) in doc.paths.paths.iter_mut() {
         for (method, op) in [
             ("get", &mut item.get),
@@ -106,7 +123,12 @@ fn with_error_answers(doc: &mut Document) {
         .into_iter()
         .filter_map(|(m, op)| op.as_mut().map(|op| (m, op)))
         {
-            op.operation_id = Some(operation_id(method, path));
+            let mut id = operation_id(method, path);
+            if !used.insert(id.clone()) {
+                id = distinct_operation_id(method, path);
+                used.insert(id.clone());
+            }
+            op.operation_id = Some(id);
             // OpenAPI requires a description on every answer.
             for answer in op.responses.responses.values_mut() {
                 if let RefOr::T(r) = answer
@@ -129,6 +151,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     files::routes(cfg);
     captains::routes(cfg);
     chat::routes(cfg);
+    support::routes(cfg);
     hosting::routes(cfg);
     cohost::routes(cfg);
     scheduled::routes(cfg);
@@ -166,6 +189,7 @@ mod tests {
         assert_eq!(operation_id("post", "/v1/captains/login"), "postCaptainsLogin");
         assert_eq!(operation_id("get", "/v1/users/getuser/{id}"), "getUsersGetuser");
         assert_eq!(operation_id("post", "/v1/coupons/potential-user"), "postCouponsPotentialUser");
+        assert_eq!(distinct_operation_id("get", "/v1/admin/tasks/{id}"), "getAdminTasksById");
         let doc = openapi(true);
         let mut seen = std::collections::BTreeSet::new();
         for item in doc.paths.paths.values() {

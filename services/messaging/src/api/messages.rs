@@ -278,9 +278,12 @@ pub async fn read_channel(
         return Err(MessagingError::InvalidSince);
     }
     let limit = req.limit.map_or(Ok(MAX_MESSAGES_PAGE), |l| messages_limit(Some(l)))?;
-    let Channel::Chat(id) = channel else {
-        // Support conversations arrive with the support tickets.
-        return Err(MessagingError::RoomNotFound);
+    let id = match channel {
+        Channel::Chat(id) => id,
+        Channel::Support(ticket) => {
+            return super::tickets::read_ticket_channel(state, &who, ticket, req.since, limit)
+                .await;
+        }
     };
     let mut conn = state.conn().await?;
     let (room, _) = room_for(&mut conn, &who, id).await?;

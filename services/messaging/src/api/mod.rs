@@ -3,6 +3,7 @@
 pub mod access;
 pub mod messages;
 pub mod rooms;
+pub mod tickets;
 
 use crate::error::MessagingResult;
 use crate::state::AppState;
@@ -11,6 +12,7 @@ use tonic::{Request, Response, Status};
 use upcar_identity::Identity;
 use upcar_proto::messaging as pb;
 use upcar_proto::messaging::messaging_server::Messaging;
+use upcar_proto::messaging::support_server::Support;
 
 /// The generated service's implementation.
 #[derive(Clone)]
@@ -78,5 +80,54 @@ impl Messaging for MessagingApi {
     ) -> Result<Response<pb::ChannelReply>, Status> {
         call("ReadChannel", r, async |who, b| messages::read_channel(&self.state, who, b).await)
             .await
+    }
+}
+
+#[tonic::async_trait]
+impl Support for MessagingApi {
+    async fn create_ticket(
+        &self,
+        r: Request<pb::CreateTicketRequest>,
+    ) -> Result<Response<pb::TicketReply>, Status> {
+        call("CreateTicket", r, async |who, b| tickets::create_ticket(&self.state, who, b).await)
+            .await
+    }
+    async fn list_tickets(
+        &self,
+        r: Request<pb::ListTicketsRequest>,
+    ) -> Result<Response<pb::TicketsReply>, Status> {
+        call("ListTickets", r, async |who, b| tickets::list_tickets(&self.state, who, b).await)
+            .await
+    }
+    async fn get_ticket(
+        &self,
+        r: Request<pb::TicketIdRequest>,
+    ) -> Result<Response<pb::TicketReply>, Status> {
+        call("GetTicket", r, async |who, b| tickets::get_ticket(&self.state, who, b).await).await
+    }
+    async fn update_ticket(
+        &self,
+        r: Request<pb::UpdateTicketRequest>,
+    ) -> Result<Response<pb::TicketReply>, Status> {
+        call("UpdateTicket", r, async |who, b| tickets::update_ticket(&self.state, who, b).await)
+            .await
+    }
+    async fn get_ticket_messages(
+        &self,
+        r: Request<pb::TicketMessagesRequest>,
+    ) -> Result<Response<pb::TicketMessagesReply>, Status> {
+        call("GetTicketMessages", r, async |who, b| {
+            tickets::get_ticket_messages(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn send_ticket_message(
+        &self,
+        r: Request<pb::SendTicketMessageRequest>,
+    ) -> Result<Response<pb::SendMessageReply>, Status> {
+        call("SendTicketMessage", r, async |who, b| {
+            tickets::send_ticket_message(&self.state, who, b).await
+        })
+        .await
     }
 }

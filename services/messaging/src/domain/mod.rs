@@ -5,6 +5,7 @@ mod channel;
 mod message;
 mod name;
 mod page;
+mod ticket;
 mod user_type;
 
 pub use access::{Reader, SendError};
@@ -15,4 +16,8 @@ pub use message::{
 };
 pub use name::display_name;
 pub use page::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, Page, PageError};
+pub use ticket::{
+    CREATED_MESSAGE, DEFAULT_TICKETS_PAGE, MAX_TICKETS_PAGE, Priority, Requester, SUPPORT_PAGE,
+    SUPPORT_TEAM, Status, TicketDraft, TicketError, parse_assignee,
+};
 pub use user_type::{UserType, UserTypeError};

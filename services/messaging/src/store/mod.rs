@@ -5,3 +5,4 @@ pub mod messages;
 pub mod rooms;
 pub mod schema;
 pub mod teams;
+pub mod tickets;

@@ -50,5 +50,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Support tickets.
+    support_tickets (id) {
+        id -> Uuid,
+        name -> Text,
+        email -> Text,
+        title -> Text,
+        description -> Text,
+        priority -> Text,
+        status -> Text,
+        assigned_to -> Text,
+        created_by -> Nullable<Uuid>,
+        source -> Text,
+        last_seq -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// The conversation of a ticket.
+    ticket_messages (id) {
+        id -> Uuid,
+        ticket_id -> Uuid,
+        seq -> Int8,
+        sender_id -> Uuid,
+        sender_type -> Text,
+        body -> Text,
+        image_urls -> Array<Text>,
+        client_key -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Admin actions on tickets (append-only).
+    admin_actions (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        action -> Text,
+        subject_id -> Uuid,
+        details -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(ticket_messages -> support_tickets (ticket_id));
 diesel::joinable!(messages -> chat_rooms (room_id));
-diesel::allow_tables_to_appear_in_same_query!(chat_rooms, messages, team_access);
+diesel::allow_tables_to_appear_in_same_query!(
+    chat_rooms,
+    messages,
+    team_access,
+    support_tickets,
+    ticket_messages,
+    admin_actions
+);

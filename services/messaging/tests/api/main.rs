@@ -52,6 +52,7 @@ struct TestApp {
     clock: upcar_clock::Clock,
     /// Its real-time channels' prefix on Redis.
     prefix: String,
+    port: u16,
 }
 
 async fn spawn_app() -> TestApp {
@@ -71,7 +72,7 @@ async fn spawn_app() -> TestApp {
     let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = MessagingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
-    TestApp { client, state, exchange, amqp_url, clock, prefix }
+    TestApp { client, state, exchange, amqp_url, clock, prefix, port }
 }
 
 /// A new account with these names; answers its id.
@@ -688,4 +689,231 @@ async fn messages_typing_and_reads_reach_the_rooms_real_time_channel() {
     let bad = pb::ReadChannelRequest { channel: "room-1".into(), since: 0, limit: None };
     let e = app.client.clone().read_channel(as_user(bad, host)).await.unwrap_err();
     assert_eq!(code_of(&e), "invalid_channel");
+}
+
+fn ticket_req(name: &str, email: &str, title: &str, description: &str) -> pb::CreateTicketRequest {
+    pb::CreateTicketRequest {
+        name: name.into(),
+        email: email.into(),
+        title: title.into(),
+        description: description.into(),
+        ..Default::default()
+    }
+}
+
+async fn support(app: &TestApp) -> upcar_proto::messaging::support_client::SupportClient<Channel> {
+    let url = format!("http://127.0.0.1:{}", app.port);
+    upcar_proto::messaging::support_client::SupportClient::connect(url).await.unwrap()
+}
+
+#[tokio::test]
+async fn tickets_take_the_specs_defaults_and_a_signed_in_users_own_name_and_email() {
+    let app = spawn_app().await;
+    let mut s = support(&app).await;
+    // Anonymous: name and email are required; the rest takes the spec's defaults, whatever
+    // the form says.
+    let e = s
+        .create_ticket(Request::new(ticket_req("", "a@b.co", "Refund", "Where is it?")))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (e.code(), code_of(&e), e.message()),
+        (Code::InvalidArgument, "name_required", "Name is required")
+    );
+    let e = s
+        .create_ticket(Request::new(ticket_req("Ana", "ana@", "Refund", "Where?")))
+        .await
+        .unwrap_err();
+    assert_eq!((code_of(&e), e.message()), ("invalid_email", "Please enter a valid email address"));
+    let e = s
+        .create_ticket(Request::new(ticket_req("Ana", "ana@x.io", "", "Where?")))
+        .await
+        .unwrap_err();
+    assert_eq!(code_of(&e), "title_required");
+    let mut anon = ticket_req(" Ana ", "Ana@Example.com", "Refund", "Where is my refund?");
+    anon.priority = "low".into();
+    anon.status = "resolved".into();
+    anon.assigned_to = Uuid::now_v7().to_string();
+    let t = s.create_ticket(Request::new(anon)).await.unwrap().into_inner().ticket.unwrap();
+    assert_eq!(
+        (t.name.as_str(), t.email.as_str(), t.priority.as_str(), t.status.as_str()),
+        ("Ana", "ana@example.com", "high", "pending")
+    );
+    assert_eq!(
+        (t.assigned_to.as_str(), t.source.as_str(), t.created_by.as_str()),
+        ("support_team", "support_page", "")
+    );
+    // Signed in: the profile's name and email, not the form's.
+    let me = person("Sina", "Signedin").await;
+    let mine = s
+        .create_ticket(as_user(
+            ticket_req("Someone", "someone@else.com", "Car was dirty", "Seats"),
+            me,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .ticket
+        .unwrap();
+    assert_eq!(mine.name, "Sina Signedin");
+    assert!(
+        mine.email.starts_with("sina-") && mine.email.ends_with("@example.com"),
+        "{}",
+        mine.email
+    );
+    assert_eq!(mine.created_by, me.to_string());
+    // The creator reads their own tickets only; support reads all.
+    let theirs =
+        s.list_tickets(as_user(pb::ListTicketsRequest::default(), me)).await.unwrap().into_inner();
+    assert_eq!(
+        theirs.tickets.iter().map(|t| t.id.clone()).collect::<Vec<_>>(),
+        vec![mine.id.clone()]
+    );
+    let admin = Uuid::now_v7();
+    let all = s
+        .list_tickets(as_admin(
+            pb::ListTicketsRequest { limit: Some(100), ..Default::default() },
+            admin,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        all.tickets.iter().any(|x| x.id == t.id) && all.tickets.iter().any(|x| x.id == mine.id)
+    );
+    let e = s.get_ticket(as_user(pb::TicketIdRequest { id: t.id.clone() }, me)).await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::NotFound, "ticket_not_found"));
+}
+
+#[tokio::test]
+async fn support_moves_tickets_along_every_change_is_logged_and_a_closed_ticket_stays_closed() {
+    use diesel_async::RunQueryDsl;
+    let app = spawn_app().await;
+    let mut s = support(&app).await;
+    let me = person("Cleo", "Creator").await;
+    let t = s
+        .create_ticket(as_user(ticket_req("", "", "Lost keys", "Left them in the car"), me))
+        .await
+        .unwrap()
+        .into_inner()
+        .ticket
+        .unwrap();
+    let (admin, other_admin) = (Uuid::now_v7(), Uuid::now_v7());
+    let update = |status: Option<&str>, assigned: Option<String>| pb::UpdateTicketRequest {
+        id: t.id.clone(),
+        status: status.map(str::to_owned),
+        priority: None,
+        assigned_to: assigned,
+    };
+    let e = s.update_ticket(as_user(update(Some("resolved"), None), me)).await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::PermissionDenied, "admin_only"));
+    let u = s
+        .update_ticket(as_admin(update(Some("in-progress"), Some(other_admin.to_string())), admin))
+        .await
+        .unwrap()
+        .into_inner()
+        .ticket
+        .unwrap();
+    assert_eq!((u.status.as_str(), u.assigned_to), ("in_progress", other_admin.to_string()));
+    let e = s.update_ticket(as_admin(update(Some("done"), None), admin)).await.unwrap_err();
+    assert_eq!(code_of(&e), "invalid_status");
+    let e = s.update_ticket(as_admin(update(None, Some("bob".into())), admin)).await.unwrap_err();
+    assert_eq!(code_of(&e), "invalid_assignee");
+    s.update_ticket(as_admin(update(Some("closed"), None), admin)).await.unwrap();
+    let e = s.update_ticket(as_admin(update(Some("pending"), None), admin)).await.unwrap_err();
+    assert_eq!((e.code(), code_of(&e)), (Code::AlreadyExists, "ticket_closed"));
+    // Two changes applied, two logged, and the log cannot be rewritten.
+    let mut conn = app.state.pool.get().await.unwrap();
+    let logged =
+        messaging::store::tickets::actions_on(&mut conn, t.id.parse().unwrap()).await.unwrap();
+    assert_eq!(logged.len(), 2, "{logged:?}");
+    assert_eq!((logged[1].0, logged[1].2["to"]["status"].as_str()), (admin, Some("closed")));
+    assert!(diesel::sql_query("DELETE FROM admin_actions").execute(&mut conn).await.is_err());
+    // Filters.
+    let closed = s
+        .list_tickets(as_admin(
+            pb::ListTicketsRequest { status: "closed".into(), ..Default::default() },
+            admin,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        closed.tickets.iter().all(|x| x.status == "closed")
+            && closed.tickets.iter().any(|x| x.id == t.id)
+    );
+    let e = s
+        .list_tickets(as_admin(
+            pb::ListTicketsRequest { priority: "asap".into(), ..Default::default() },
+            admin,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(code_of(&e), "invalid_priority");
+}
+
+#[tokio::test]
+async fn a_tickets_conversation_is_its_creators_and_supports_and_reaches_its_channel() {
+    use pb::realtime_event::Event;
+    let app = spawn_app().await;
+    let mut s = support(&app).await;
+    let (me, stranger, admin) =
+        (person("Tess", "Ticket").await, person("Sam", "Stranger").await, Uuid::now_v7());
+    let t = s
+        .create_ticket(as_user(ticket_req("", "", "Billing", "Charged twice"), me))
+        .await
+        .unwrap()
+        .into_inner()
+        .ticket
+        .unwrap();
+    let client = redis::Client::open(upcar_testkit::redis_url()).unwrap();
+    let mut ps = client.get_async_pubsub().await.unwrap();
+    ps.subscribe(format!("{}:support-{}", app.prefix, t.id)).await.unwrap();
+    let send = |text: &str, key: &str| pb::SendTicketMessageRequest {
+        id: t.id.clone(),
+        message: text.into(),
+        image_urls: vec![],
+        client_key: key.into(),
+    };
+    let mine = s
+        .send_ticket_message(as_user(send("I was charged twice", "k1"), me))
+        .await
+        .unwrap()
+        .into_inner();
+    let again = s
+        .send_ticket_message(as_user(send("I was charged twice", "k1"), me))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((mine.created, again.created, &mine.message), (true, false, &again.message));
+    let reply = s
+        .send_ticket_message(as_admin(send("Refunded the second charge", ""), admin))
+        .await
+        .unwrap()
+        .into_inner();
+    let (m1, m2) = (mine.message.unwrap(), reply.message.unwrap());
+    assert_eq!(
+        (m1.sender_type.as_str(), m1.seq, m2.sender_type.as_str(), m2.seq),
+        ("user", 1, "support", 2)
+    );
+    for want in [&m1, &m2] {
+        let e = next_event(&mut ps).await;
+        assert_eq!(
+            (e.channel, e.event),
+            (format!("support-{}", t.id), Some(Event::Message(want.clone())))
+        );
+    }
+    let e = s.send_ticket_message(as_user(send("me too", ""), stranger)).await.unwrap_err();
+    assert_eq!(code_of(&e), "ticket_not_found");
+    let read = pb::TicketMessagesRequest { id: t.id.clone(), since: 1, limit: None };
+    let r = s.get_ticket_messages(as_user(read, me)).await.unwrap().into_inner();
+    assert_eq!((r.messages, r.last_seq), (vec![m2.clone()], 2));
+    // The socket's catch-up read of the ticket's channel: its creator and support only.
+    let channel =
+        pb::ReadChannelRequest { channel: format!("support-{}", t.id), since: 0, limit: None };
+    let r =
+        app.client.clone().read_channel(as_user(channel.clone(), me)).await.unwrap().into_inner();
+    assert_eq!(r.messages.len(), 2);
+    let e = app.client.clone().read_channel(as_user(channel, stranger)).await.unwrap_err();
+    assert_eq!(code_of(&e), "room_not_found");
 }
