@@ -61,6 +61,7 @@ routing_keys! {
     WeeklyHoursChanged => "hosting.weekly_hours_changed",
     CarPricingChanged => "catalog.car_pricing_changed",
     MessageSent => "messaging.message_sent",
+    MessageTemplatesChanged => "hosting.message_templates_changed",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

@@ -1784,6 +1784,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scheduledMessage/getTripMessages/{tripId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For the trip's host (and co-hosts and support): each scheduled message template and what
+         *     became of it for this trip: sent, due when, waiting for its moment, or why not sent.
+         */
+        get: operations["getScheduledMessageGetTripMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hostbusiness/getPerformanceData": {
         parameters: {
             query?: never;
@@ -6083,6 +6103,34 @@ export interface components {
             message: string;
             data: components["schemas"]["TripReviews"];
         };
+        /** @description One template's fate for one trip. */
+        TripScheduledMessage: {
+            templateId: string;
+            name: string;
+            trigger: string;
+            /** Format: int32 */
+            offsetHours: number;
+            enabled: boolean;
+            /** @description sent | due | waiting | skipped | not_sent */
+            status: string;
+            /** @description When it was sent, or when it is due (RFC 3339); empty otherwise. */
+            at: string;
+            /** @description The chat message, once sent. */
+            messageId: string;
+            /** @description Why it was skipped or not sent: missing_value | too_late | cancelled | disabled. */
+            reason: string;
+        };
+        /** @description A trip's scheduled messages. */
+        TripScheduledMessages: {
+            status: boolean;
+            tripId: string;
+            /**
+             * @description requested | confirmed | in_progress | completed | cancelled (empty before the first
+             *     booking event reached messaging).
+             */
+            tripStatus: string;
+            data: components["schemas"]["TripScheduledMessage"][];
+        };
         /** @description A list of trips. */
         TripsAnswer: {
             status: boolean;
@@ -8999,6 +9047,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getScheduledMessageGetTripMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripScheduledMessages"];
                 };
             };
             "4XX": components["responses"]["Error"];

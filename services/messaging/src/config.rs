@@ -20,6 +20,9 @@ pub struct Settings {
     pub redis: RedisSettings,
     /// The real-time channels' names on Redis.
     pub realtime: RealtimeSettings,
+    /// The scheduled messages job.
+    #[serde(default)]
+    pub scheduled: ScheduledSettings,
     /// Logs and traces.
     #[serde(default)]
     pub telemetry: TelemetrySettings,
@@ -34,11 +37,26 @@ pub struct RealtimeSettings {
     pub prefix: String,
 }
 
+/// How often the scheduled messages job looks for due messages.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct ScheduledSettings {
+    pub poll_secs: u64,
+}
+
+impl Default for ScheduledSettings {
+    fn default() -> Self {
+        Self { poll_secs: 15 }
+    }
+}
+
 /// gRPC endpoints, `http://host:port`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct ServiceUrls {
     /// Accounts: the public names and pictures of a room's guest and host.
     pub accounts: String,
+    /// Catalog-search: the car's name, address and time zone in scheduled messages.
+    pub catalog: String,
 }
 
 impl Settings {

@@ -28,6 +28,8 @@ pub enum MessagingError {
     InvalidTicketsLimit,
     #[error("Only support can do this")]
     AdminOnly,
+    #[error("Trip not found")]
+    TripNotFound,
     #[error("roomId is required")]
     RoomIdRequired,
     #[error("before must be the id of a message of this room")]
@@ -97,6 +99,7 @@ upcar_errors::error_table! {
         MessagingError::TicketNotFound => NotFound, "ticket_not_found";
         MessagingError::InvalidTicketsLimit => InvalidInput, "invalid_tickets_limit";
         MessagingError::AdminOnly => Forbidden, "admin_only";
+        MessagingError::TripNotFound => NotFound, "trip_not_found";
         MessagingError::RoomIdRequired => InvalidInput, "room_id_required";
         MessagingError::InvalidMessageId => InvalidInput, "invalid_message_id";
         MessagingError::MessageNotFound => NotFound, "message_not_found";

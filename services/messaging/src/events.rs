@@ -7,11 +7,15 @@
 //! are logged and dropped (redelivering them would fail the same way forever).
 
 use crate::store::rooms::{self, NewRoom};
+use crate::store::schedule::{self, TemplateRow};
 use crate::store::teams::{self, TeamAccess};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
-use upcar_proto::events::{TeamChanged, TripBooked, TripConfirmed};
+use upcar_proto::events::{
+    MessageTemplatesChanged, TeamChanged, TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut,
+    TripConfirmed, TripRescheduled,
+};
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
@@ -20,6 +24,11 @@ pub fn routing_keys() -> Vec<String> {
         TripBooked::ROUTING_KEY.to_owned(),
         TripConfirmed::ROUTING_KEY.to_owned(),
         TeamChanged::ROUTING_KEY.to_owned(),
+        TripRescheduled::ROUTING_KEY.to_owned(),
+        TripCancelled::ROUTING_KEY.to_owned(),
+        TripCheckedIn::ROUTING_KEY.to_owned(),
+        TripCheckedOut::ROUTING_KEY.to_owned(),
+        MessageTemplatesChanged::ROUTING_KEY.to_owned(),
     ]
 }
 
@@ -130,7 +139,157 @@ pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     })
 }
 
-/// The consumer's handler: opens rooms and keeps the teams.
+fn time(s: &str, field: &'static str) -> Result<DateTime<Utc>, BadEvent> {
+    DateTime::parse_from_rfc3339(s.trim())
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|_| BadEvent::Field(field))
+}
+
+/// What a trips or templates event changes in the schedule of scheduled messages.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScheduleChange {
+    Booked {
+        parties: TripParties,
+        start: DateTime<Utc>,
+        end: DateTime<Utc>,
+        confirmed_at: Option<DateTime<Utc>>,
+        version: i64,
+    },
+    Rescheduled {
+        trip: Uuid,
+        start: DateTime<Utc>,
+        end: DateTime<Utc>,
+        version: i64,
+    },
+    Cancelled {
+        trip: Uuid,
+    },
+    CheckedIn {
+        trip: Uuid,
+        at: DateTime<Utc>,
+    },
+    CheckedOut {
+        trip: Uuid,
+        at: DateTime<Utc>,
+    },
+    Templates {
+        host: Uuid,
+        version: i64,
+        templates: Vec<TemplateRow>,
+    },
+}
+
+/// Reads an event into the schedule change it makes (`None` for the team events).
+pub fn schedule_change_of(e: &Envelope) -> Result<Option<ScheduleChange>, BadEvent> {
+    let now_or = |s: &str| time(s, "occurred_at");
+    Ok(Some(match e.event_type.as_str() {
+        TripBooked::ROUTING_KEY => {
+            let m: TripBooked = e.decode().map_err(|_| BadEvent::Decode)?;
+            let at = now_or(&m.occurred_at)?;
+            ScheduleChange::Booked {
+                parties: parties_of(e)?,
+                start: time(&m.start_time, "start_time")?,
+                end: time(&m.end_time, "end_time")?,
+                confirmed_at: (m.status == "confirmed").then_some(at),
+                version: m.version,
+            }
+        }
+        TripConfirmed::ROUTING_KEY => {
+            let m: TripConfirmed = e.decode().map_err(|_| BadEvent::Decode)?;
+            ScheduleChange::Booked {
+                parties: parties_of(e)?,
+                start: time(&m.start_time, "start_time")?,
+                end: time(&m.end_time, "end_time")?,
+                confirmed_at: Some(now_or(&m.occurred_at)?),
+                version: m.version,
+            }
+        }
+        TripRescheduled::ROUTING_KEY => {
+            let m: TripRescheduled = e.decode().map_err(|_| BadEvent::Decode)?;
+            ScheduleChange::Rescheduled {
+                trip: uuid(&m.trip_id, "trip_id")?,
+                start: time(&m.start_time, "start_time")?,
+                end: time(&m.end_time, "end_time")?,
+                version: m.version,
+            }
+        }
+        TripCancelled::ROUTING_KEY => {
+            let m: TripCancelled = e.decode().map_err(|_| BadEvent::Decode)?;
+            ScheduleChange::Cancelled { trip: uuid(&m.trip_id, "trip_id")? }
+        }
+        TripCheckedIn::ROUTING_KEY => {
+            let m: TripCheckedIn = e.decode().map_err(|_| BadEvent::Decode)?;
+            ScheduleChange::CheckedIn {
+                trip: uuid(&m.trip_id, "trip_id")?,
+                at: now_or(&m.occurred_at)?,
+            }
+        }
+        TripCheckedOut::ROUTING_KEY => {
+            let m: TripCheckedOut = e.decode().map_err(|_| BadEvent::Decode)?;
+            ScheduleChange::CheckedOut {
+                trip: uuid(&m.trip_id, "trip_id")?,
+                at: now_or(&m.occurred_at)?,
+            }
+        }
+        MessageTemplatesChanged::ROUTING_KEY => {
+            let m: MessageTemplatesChanged = e.decode().map_err(|_| BadEvent::Decode)?;
+            if m.version <= 0 {
+                return Err(BadEvent::Field("version"));
+            }
+            let templates = m
+                .templates
+                .iter()
+                .map(|t| {
+                    Ok(TemplateRow {
+                        template_id: uuid(&t.template_id, "template_id")?,
+                        name: t.name.clone(),
+                        message: t.message.clone(),
+                        trigger: t.trigger.clone(),
+                        offset_hours: t.offset_hours,
+                        enabled: t.enabled,
+                    })
+                })
+                .collect::<Result<_, BadEvent>>()?;
+            ScheduleChange::Templates {
+                host: uuid(&m.host_id, "host_id")?,
+                version: m.version,
+                templates,
+            }
+        }
+        _ => return Ok(None),
+    }))
+}
+
+async fn apply(conn: &mut AsyncPgConnection, c: ScheduleChange) -> diesel::QueryResult<()> {
+    match c {
+        ScheduleChange::Booked { parties: p, start, end, confirmed_at, version } => {
+            schedule::booked(
+                conn,
+                p.trip_id,
+                p.car_id,
+                p.guest_id,
+                p.host_id,
+                start,
+                end,
+                confirmed_at,
+                version,
+            )
+            .await
+        }
+        ScheduleChange::Rescheduled { trip, start, end, version } => {
+            schedule::rescheduled(conn, trip, start, end, version).await
+        }
+        ScheduleChange::Cancelled { trip } => schedule::cancelled(conn, trip).await,
+        ScheduleChange::CheckedIn { trip, at } => schedule::checked_in(conn, trip, at).await,
+        ScheduleChange::CheckedOut { trip, at } => schedule::checked_out(conn, trip, at).await,
+        ScheduleChange::Templates { host, version, templates } => {
+            schedule::replace_templates(conn, host, version, &templates).await.map(|_| ())
+        }
+    }
+}
+
+/// The consumer's handler: opens rooms, keeps the teams and the schedule of scheduled
+/// messages.
 pub struct Consumer {
     /// The service's clock: a room opens at its event's time, never after this one's now.
     pub clock: upcar_clock::Clock,
@@ -139,15 +298,29 @@ pub struct Consumer {
 #[async_trait::async_trait]
 impl EventHandler for Consumer {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
-        let applied = if event.event_type == TeamChanged::ROUTING_KEY {
+        let kind = event.event_type.as_str();
+        let applied = if kind == TeamChanged::ROUTING_KEY {
             match team_of(event) {
                 Ok(row) => Ok(teams::upsert(conn, &row).await?),
                 Err(e) => Err(e),
             }
         } else {
-            match parties_of(event) {
-                Ok(p) => Ok(rooms::open(conn, &room_of(&p, self.clock.now())).await?),
-                Err(e) => Err(e),
+            let room = if kind == TripBooked::ROUTING_KEY || kind == TripConfirmed::ROUTING_KEY {
+                match parties_of(event) {
+                    Ok(p) => Ok(rooms::open(conn, &room_of(&p, self.clock.now())).await?),
+                    Err(e) => Err(e),
+                }
+            } else {
+                Ok(false)
+            };
+            match (room, schedule_change_of(event)) {
+                (Err(e), _) | (_, Err(e)) => Err(e),
+                (Ok(opened), Ok(change)) => {
+                    if let Some(change) = change {
+                        apply(conn, change).await?;
+                    }
+                    Ok(opened)
+                }
             }
         };
         match applied {

@@ -5,12 +5,14 @@
 //! number, then published on Redis for the gateways' sockets.
 
 pub mod api;
+pub mod cars;
 pub mod config;
 pub mod domain;
 pub mod error;
 pub mod events;
 pub mod profiles;
 pub mod realtime;
+pub mod scheduled;
 pub mod startup;
 pub mod state;
 pub mod store;

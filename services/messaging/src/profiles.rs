@@ -15,17 +15,16 @@ pub struct Profile {
     pub profile_pic: String,
 }
 
-/// The profiles of `ids`, by id; an account accounts does not know is absent.
-#[tracing::instrument(skip(state, ids), fields(count = ids.len()))]
-pub async fn of(state: &AppState, ids: &[Uuid]) -> MessagingResult<HashMap<Uuid, Profile>> {
+/// The public profiles of `ids` (one call).
+async fn fetch(state: &AppState, ids: &[Uuid]) -> MessagingResult<Vec<apb::PublicProfile>> {
     let mut ids = ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
     if ids.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(Vec::new());
     }
     let req = apb::PublicProfilesRequest { ids: ids.iter().map(Uuid::to_string).collect() };
-    let reply = state
+    Ok(state
         .accounts
         .clone()
         .get_public_profiles(upcar_identity::outgoing(req, None))
@@ -37,14 +36,29 @@ pub async fn of(state: &AppState, ids: &[Uuid]) -> MessagingResult<HashMap<Uuid,
                 s.message()
             ))
         })?
-        .into_inner();
-    Ok(reply
-        .profiles
+        .into_inner()
+        .profiles)
+}
+
+/// The profiles of `ids`, by id; an account accounts does not know is absent.
+#[tracing::instrument(skip(state, ids), fields(count = ids.len()))]
+pub async fn of(state: &AppState, ids: &[Uuid]) -> MessagingResult<HashMap<Uuid, Profile>> {
+    Ok(fetch(state, ids)
+        .await?
         .into_iter()
         .filter_map(|p| {
             let id = p.id.parse().ok()?;
             let name = display_name(&p.first_name, &p.last_name);
             Some((id, Profile { name, profile_pic: p.profile_pic }))
         })
+        .collect())
+}
+
+/// The first names of `ids` (scheduled messages say "Hi Ada"), by id.
+pub async fn first_names(state: &AppState, ids: &[Uuid]) -> MessagingResult<HashMap<Uuid, String>> {
+    Ok(fetch(state, ids)
+        .await?
+        .into_iter()
+        .filter_map(|p| Some((p.id.parse().ok()?, p.first_name.trim().to_owned())))
         .collect())
 }

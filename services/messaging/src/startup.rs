@@ -30,12 +30,22 @@ pub struct Application {
     listener: TcpListener,
     state: Arc<AppState>,
     amqp: upcar_config::AmqpSettings,
+    scheduled_every: Duration,
 }
 
 impl Application {
     /// Creates and migrates the database, declares the event queue, connects (lazily) to
     /// accounts, and binds the gRPC port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_cars(settings, None).await
+    }
+
+    /// As [`Application::build`], with car facts from `cars` instead of catalog-search when
+    /// given.
+    pub async fn build_with_cars(
+        settings: Settings,
+        cars: Option<crate::cars::Cars>,
+    ) -> anyhow::Result<Self> {
         let db_url = settings.database.url().to_owned();
         upcar_db::ensure_database(&db_url).await?;
         upcar_db::run_migrations(&db_url, MIGRATIONS).await?;
@@ -50,6 +60,14 @@ impl Application {
             clock: upcar_clock::Clock::system(),
             relay,
             realtime: crate::realtime::Realtime::new(redis, &settings.realtime.prefix),
+            cars: match cars {
+                Some(c) => c,
+                None => std::sync::Arc::new(crate::cars::Catalog(
+                    upcar_proto::catalog::catalog_client::CatalogClient::new(channel(
+                        &settings.services.catalog,
+                    )?),
+                )),
+            },
         });
         // The queue exists before the first bookings, so their events are kept for this
         // service even before its consumer connects; best effort, the consumer declares it
@@ -62,7 +80,12 @@ impl Application {
         )
         .await;
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
-        Ok(Self { listener, state, amqp: settings.amqp })
+        Ok(Self {
+            listener,
+            state,
+            amqp: settings.amqp,
+            scheduled_every: Duration::from_secs(settings.scheduled.poll_secs.max(1)),
+        })
     }
 
     /// The bound port.
@@ -99,6 +122,11 @@ impl Application {
             Arc::new(crate::events::Consumer { clock: self.state.clock.clone() }),
             token.clone().cancelled_owned(),
         ));
+        let job = tokio::spawn(crate::scheduled::run(
+            self.state.clone(),
+            self.scheduled_every,
+            token.clone(),
+        ));
         let relay = tokio::spawn({
             let (relay, t) = (self.state.relay.clone(), token.clone());
             async move { relay.run(t.cancelled_owned()).await }
@@ -117,6 +145,7 @@ impl Application {
         server.await??;
         consumer.await?;
         relay.await?;
+        job.await?;
         Ok(())
     }
 }

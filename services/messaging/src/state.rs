@@ -18,6 +18,8 @@ pub struct AppState {
     pub relay: Relay,
     /// The real-time fast path to the gateways' sockets.
     pub realtime: Realtime,
+    /// Car names, addresses and time zones for scheduled messages.
+    pub cars: crate::cars::Cars,
 }
 
 impl AppState {

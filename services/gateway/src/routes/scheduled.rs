@@ -21,7 +21,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(create_template)
         .service(update_template)
         .service(update_enabled)
-        .service(delete_template);
+        .service(delete_template)
+        .service(trip_messages);
 }
 
 /// A template: its moment (`trigger`, `offsetHours` before a start or an end), its text with
@@ -203,4 +204,70 @@ pub async fn delete_template(
     let msg = pb::TemplateIdRequest { template_id: id.into_inner() };
     let r = state.hosting.clone().delete_template(request(msg, Some(&user.0))).await?.into_inner();
     Ok(Json(Deleted { status: true, message: r.message }))
+}
+
+/// One template's fate for one trip.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TripScheduledMessage {
+    template_id: String,
+    name: String,
+    trigger: String,
+    offset_hours: i32,
+    enabled: bool,
+    /// sent | due | waiting | skipped | not_sent
+    status: String,
+    /// When it was sent, or when it is due (RFC 3339); empty otherwise.
+    at: String,
+    /// The chat message, once sent.
+    message_id: String,
+    /// Why it was skipped or not sent: missing_value | too_late | cancelled | disabled.
+    reason: String,
+}
+
+/// A trip's scheduled messages.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TripScheduledMessages {
+    status: bool,
+    trip_id: String,
+    /// requested | confirmed | in_progress | completed | cancelled (empty before the first
+    /// booking event reached messaging).
+    trip_status: String,
+    data: Vec<TripScheduledMessage>,
+}
+
+/// For the trip's host (and co-hosts and support): each scheduled message template and what
+/// became of it for this trip: sent, due when, waiting for its moment, or why not sent.
+#[utoipa::path(tag = "scheduled", responses((status = 200, body = TripScheduledMessages)), security(("bearer" = [])))]
+#[get("/scheduledMessage/getTripMessages/{tripId}")]
+pub async fn trip_messages(
+    state: State,
+    user: AuthUser,
+    trip_id: web::Path<String>,
+) -> HttpResult<Json<TripScheduledMessages>> {
+    use upcar_proto::messaging as mpb;
+    let msg = mpb::TripScheduleRequest { trip_id: trip_id.into_inner() };
+    let r =
+        state.messaging.clone().get_trip_schedule(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(TripScheduledMessages {
+        status: true,
+        trip_id: r.trip_id,
+        trip_status: r.state,
+        data: r
+            .items
+            .into_iter()
+            .map(|i| TripScheduledMessage {
+                template_id: i.template_id,
+                name: i.name,
+                trigger: i.trigger,
+                offset_hours: i.offset_hours,
+                enabled: i.enabled,
+                status: i.status,
+                at: i.at,
+                message_id: i.message_id,
+                reason: i.reason,
+            })
+            .collect(),
+    }))
 }

@@ -451,3 +451,69 @@ async fn the_socket_refuses_a_missing_or_bad_token_and_speaks_only_json() {
     let (s, b) = parts(get("/v1/ws", None).await).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("websocket_upgrade_required")), "{b}");
 }
+
+#[tokio::test]
+async fn a_hosts_scheduled_message_reaches_the_guest_once_outside_quiet_hours() {
+    // The host's templates: the product's defaults, written (and published) on first read.
+    let host = login("host3@demo.local", "DemoHost123!").await;
+    let (s, b) = parts(get("/v1/scheduledMessage/getAllTemplates", Some(&host)).await).await;
+    assert_eq!(s, 200, "{b}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (g, room, trip) = booked_room(21, 130, 132).await;
+    let path = format!("/v1/scheduledMessage/getTripMessages/{trip}");
+    // The confirmation's message goes within a few seconds, or waits for 9 AM at the car.
+    let mut planned = None;
+    for _ in 0..100 {
+        let (s, b) = parts(get(&path, Some(&host)).await).await;
+        assert_eq!(s, 200, "{b}");
+        let item = b["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["trigger"] == "booking_confirmed")
+            .cloned();
+        if let Some(i) = item.filter(|_| b["tripStatus"] == "confirmed") {
+            let later = chrono::DateTime::parse_from_rfc3339(i["at"].as_str().unwrap_or_default())
+                .is_ok_and(|at| at > chrono::Utc::now() + chrono::Duration::minutes(1));
+            if i["status"] == "sent" || (i["status"] == "due" && later) {
+                planned = Some(i);
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let item = planned.expect("the confirmation's message was sent or planned");
+    let (s, b) = parts(
+        get(&format!("/v1/chat/getmessages?roomId={room}&userType=guest"), Some(&g.token)).await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let from_host: Vec<&str> = b["formattedMessages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["senderType"] == "host")
+        .map(|m| m["message"].as_str().unwrap())
+        .collect();
+    if item["status"] == "sent" {
+        assert_eq!(from_host.len(), 1, "{b}");
+        assert!(from_host[0].starts_with("Hi Ada, thanks for booking my "), "{}", from_host[0]);
+        assert_eq!(
+            b["formattedMessages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["senderType"] == "host")
+                .unwrap()["id"],
+            item["messageId"]
+        );
+    } else {
+        // Quiet hours at the car: due at 9 AM Pacific (16:00 or 17:00 UTC), nothing sent yet.
+        let at = item["at"].as_str().unwrap();
+        assert!(at.contains("T16:00:00") || at.contains("T17:00:00"), "{item}");
+        assert!(from_host.is_empty(), "{b}");
+    }
+    // The guest does not see the host's plan.
+    let (s, b) = parts(get(&path, Some(&g.token)).await).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("trip_not_found")), "{b}");
+}

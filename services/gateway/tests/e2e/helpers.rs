@@ -112,7 +112,7 @@ pub fn start_with_catalog(
             await_broker();
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
-            let messaging_port = spawn_messaging(accounts_port);
+            let messaging_port = spawn_messaging(accounts_port, c);
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
             let (hosting_port, hdb) =
                 spawn_hosting(accounts_port, &format!("http://127.0.0.1:{port}"));
@@ -183,7 +183,7 @@ fn await_broker() {
     .expect("the broker is ready");
 }
 
-fn spawn_messaging(accounts: u16) -> u16 {
+fn spawn_messaging(accounts: u16, catalog: u16) -> u16 {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -199,6 +199,8 @@ fn spawn_messaging(accounts: u16) -> u16 {
             settings.services.accounts = format!("http://127.0.0.1:{accounts}");
             settings.redis.url = upcar_testkit::redis_url();
             settings.realtime.prefix = realtime_prefix().to_owned();
+            settings.services.catalog = format!("http://127.0.0.1:{catalog}");
+            settings.scheduled.poll_secs = 1;
             let app = messaging::Application::build(settings).await.expect("build messaging");
             tx.send(app.port()).expect("send port");
             let _ = app.run_until(std::future::pending()).await;

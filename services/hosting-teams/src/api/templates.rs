@@ -12,6 +12,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use hosting_domain::policy::MAX_TEMPLATES;
 use hosting_domain::scheduled::{Template, TemplateInput, Trigger, defaults};
 use upcar_identity::Identity;
+use upcar_proto::events::{MessageTemplatesChanged, ScheduledTemplate};
 use upcar_proto::hosting as pb;
 use uuid::Uuid;
 
@@ -107,6 +108,7 @@ async fn all(
             let at = now + chrono::Duration::microseconds(i64::try_from(i).unwrap_or(0));
             insert(c, owner, t, at).await?;
         }
+        publish(c, owner, now).await?;
     }
     Ok(diesel::sql_query(format!(
         "SELECT {COLUMNS} FROM message_templates WHERE host_id = $1 ORDER BY created_at, id"
@@ -114,6 +116,49 @@ async fn all(
     .bind::<SqlUuid, _>(owner)
     .load(c)
     .await?)
+}
+
+#[derive(QueryableByName)]
+struct Version {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    version: i64,
+}
+
+/// Publishes the owner's templates whole (`hosting.message_templates_changed`) with the next
+/// version, in the transaction of the change, so messaging sends what the host has now.
+async fn publish(c: &mut AsyncPgConnection, owner: Uuid, now: DateTime<Utc>) -> HostingResult<()> {
+    let v: Version = diesel::sql_query(
+        "INSERT INTO message_template_seeds (host_id) VALUES ($1) \
+         ON CONFLICT (host_id) DO UPDATE SET version = message_template_seeds.version + 1 \
+         RETURNING version",
+    )
+    .bind::<SqlUuid, _>(owner)
+    .get_result(c)
+    .await?;
+    let rows: Vec<Row> = diesel::sql_query(format!(
+        "SELECT {COLUMNS} FROM message_templates WHERE host_id = $1 ORDER BY created_at, id"
+    ))
+    .bind::<SqlUuid, _>(owner)
+    .load(c)
+    .await?;
+    let event = MessageTemplatesChanged {
+        host_id: owner.to_string(),
+        version: v.version,
+        templates: rows
+            .iter()
+            .map(|r| ScheduledTemplate {
+                template_id: r.id.to_string(),
+                name: r.name.clone(),
+                message: r.message.clone(),
+                trigger: r.trigger.clone(),
+                offset_hours: r.offset_hours,
+                enabled: r.enabled,
+            })
+            .collect(),
+        occurred_at: now.to_rfc3339_opts(SecondsFormat::Millis, true),
+    };
+    upcar_events::enqueue(c, &event).await?;
+    Ok(())
 }
 
 /// One of the owner's templates, locked when `lock`; anyone else's is not found.
@@ -146,6 +191,8 @@ pub async fn list(state: &AppState, who: Option<Identity>) -> HostingResult<pb::
     let mut conn = state.conn().await?;
     let rows =
         conn.transaction::<_, HostingError, _>(async |c| all(c, who.user_id, now).await).await?;
+    // The first read wrote and published the defaults.
+    state.relay.wake();
     Ok(pb::TemplatesReply { templates: rows.iter().map(Row::view).collect() })
 }
 
@@ -177,9 +224,12 @@ pub async fn create(
             if all(c, who.user_id, now).await?.len() >= MAX_TEMPLATES {
                 return Err(HostingError::TooManyTemplates);
             }
-            insert(c, who.user_id, &t, now).await
+            let row = insert(c, who.user_id, &t, now).await?;
+            publish(c, who.user_id, now).await?;
+            Ok(row)
         })
         .await?;
+    state.relay.wake();
     Ok(pb::TemplateReply { template: Some(row.view()) })
 }
 
@@ -201,7 +251,7 @@ pub async fn update(
         .transaction::<_, HostingError, _>(async |c| {
             let current = one(c, who.user_id, id, true).await?;
             let t = Template::apply(Some(&current.template()?), &input(&w))?;
-            Ok(diesel::sql_query(format!(
+            let row = diesel::sql_query(format!(
                 "UPDATE message_templates SET name = $2, message = $3, trigger = $4, offset_hours = $5, \
                    enabled = $6, updated_at = $7 WHERE id = $1 RETURNING {COLUMNS}"
             ))
@@ -213,9 +263,12 @@ pub async fn update(
             .bind::<Bool, _>(t.enabled)
             .bind::<Timestamptz, _>(now)
             .get_result::<Row>(c)
-            .await?)
+            .await?;
+            publish(c, who.user_id, now).await?;
+            Ok(row)
         })
         .await?;
+    state.relay.wake();
     Ok(pb::TemplateReply { template: Some(row.view()) })
 }
 
@@ -227,14 +280,20 @@ pub async fn delete(
 ) -> HostingResult<pb::DeleteTemplateReply> {
     let who = host(who)?;
     let id = template_id(&r.template_id)?;
+    let now = state.clock.now();
     let mut conn = state.conn().await?;
-    let n = diesel::sql_query("DELETE FROM message_templates WHERE id = $1 AND host_id = $2")
-        .bind::<SqlUuid, _>(id)
-        .bind::<SqlUuid, _>(who.user_id)
-        .execute(&mut conn)
-        .await?;
-    if n == 0 {
-        return Err(HostingError::TemplateNotFound);
-    }
+    conn.transaction::<_, HostingError, _>(async |c| {
+        let n = diesel::sql_query("DELETE FROM message_templates WHERE id = $1 AND host_id = $2")
+            .bind::<SqlUuid, _>(id)
+            .bind::<SqlUuid, _>(who.user_id)
+            .execute(c)
+            .await?;
+        if n == 0 {
+            return Err(HostingError::TemplateNotFound);
+        }
+        publish(c, who.user_id, now).await
+    })
+    .await?;
+    state.relay.wake();
     Ok(pb::DeleteTemplateReply { message: "Template deleted".to_owned() })
 }

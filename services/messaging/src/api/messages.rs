@@ -206,7 +206,8 @@ pub async fn send_message(
     Ok(pb::SendMessageReply { message: Some(message), created: true })
 }
 
-fn sent_event(room: &RoomRow, row: &MessageRow) -> MessageSent {
+/// The `messaging.message_sent` event of a stored message.
+pub fn sent_event(room: &RoomRow, row: &MessageRow) -> MessageSent {
     MessageSent {
         message_id: row.id.to_string(),
         room_id: room.id.to_string(),

@@ -3,6 +3,7 @@
 pub mod access;
 pub mod messages;
 pub mod rooms;
+pub mod schedule;
 pub mod tickets;
 
 use crate::error::MessagingResult;
@@ -80,6 +81,15 @@ impl Messaging for MessagingApi {
     ) -> Result<Response<pb::ChannelReply>, Status> {
         call("ReadChannel", r, async |who, b| messages::read_channel(&self.state, who, b).await)
             .await
+    }
+    async fn get_trip_schedule(
+        &self,
+        r: Request<pb::TripScheduleRequest>,
+    ) -> Result<Response<pb::TripScheduleReply>, Status> {
+        call("GetTripSchedule", r, async |who, b| {
+            schedule::get_trip_schedule(&self.state, who, b).await
+        })
+        .await
     }
 }
 

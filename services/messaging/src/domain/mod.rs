@@ -5,6 +5,7 @@ mod channel;
 mod message;
 mod name;
 mod page;
+pub mod scheduled;
 mod ticket;
 mod user_type;
 

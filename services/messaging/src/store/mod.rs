@@ -3,6 +3,7 @@
 
 pub mod messages;
 pub mod rooms;
+pub mod schedule;
 pub mod schema;
 pub mod teams;
 pub mod tickets;

@@ -118,6 +118,16 @@ pub async fn mark_read(
     }
 }
 
+/// The room of a trip.
+pub async fn by_trip(conn: &mut AsyncPgConnection, trip: Uuid) -> QueryResult<Option<RoomRow>> {
+    r::chat_rooms
+        .filter(r::trip_id.eq(trip))
+        .select(RoomRow::as_select())
+        .first(conn)
+        .await
+        .optional()
+}
+
 /// One page of `user`'s rooms in a view, newest activity first, and how many there are. The
 /// host view holds the rooms of the user's cars and of the cars of teams they co-host.
 #[tracing::instrument(skip(conn))]

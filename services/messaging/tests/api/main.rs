@@ -65,14 +65,35 @@ async fn spawn_app() -> TestApp {
     settings.services.accounts = format!("http://127.0.0.1:{accounts}");
     settings.redis.url = upcar_testkit::redis_url();
     settings.realtime.prefix = upcar_testkit::unique("test-rt");
+    // Tests run the scheduled messages rounds themselves, at the times they choose.
+    settings.scheduled.poll_secs = 3600;
     let prefix = settings.realtime.prefix.clone();
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
-    let app = messaging::Application::build(settings).await.unwrap();
+    let cars = messaging::cars::Fixed(
+        [(
+            demo_car(),
+            messaging::cars::CarFacts {
+                name: "Tesla Model 3".into(),
+                address: "1 Main St, Fremont, CA 94536".into(),
+                time_zone: "America/Los_Angeles".into(),
+            },
+        )]
+        .into_iter()
+        .collect(),
+    );
+    let app = messaging::Application::build_with_cars(settings, Some(std::sync::Arc::new(cars)))
+        .await
+        .unwrap();
     let (port, state) = (app.port(), app.state());
     let clock = state.clock.clone();
     tokio::spawn(app.run_until(std::future::pending()));
     let client = MessagingClient::connect(format!("http://127.0.0.1:{port}")).await.unwrap();
     TestApp { client, state, exchange, amqp_url, clock, prefix, port }
+}
+
+/// The car the scheduled messages tests book (the service's car facts know it).
+fn demo_car() -> Uuid {
+    Uuid::from_u128(0x0194_0000_0000_7000_8000_0000_0000_0abc)
 }
 
 /// A new account with these names; answers its id.
@@ -916,4 +937,193 @@ async fn a_tickets_conversation_is_its_creators_and_supports_and_reaches_its_cha
     assert_eq!(r.messages.len(), 2);
     let e = app.client.clone().read_channel(as_user(channel, stranger)).await.unwrap_err();
     assert_eq!(code_of(&e), "room_not_found");
+}
+
+fn at(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+fn template(trigger: &str, offset: i32, message: &str) -> upcar_proto::events::ScheduledTemplate {
+    upcar_proto::events::ScheduledTemplate {
+        template_id: Uuid::now_v7().to_string(),
+        name: trigger.into(),
+        message: message.into(),
+        trigger: trigger.into(),
+        offset_hours: offset,
+        enabled: true,
+    }
+}
+
+/// A confirmed booking of the demo car from 10 AM Dec 10 to 10 AM Dec 12 (Los Angeles),
+/// booked at noon on Dec 1.
+fn confirmed_booking(guest: Uuid, host: Uuid) -> TripBooked {
+    TripBooked {
+        trip_id: Uuid::now_v7().to_string(),
+        car_id: demo_car().to_string(),
+        guest_id: guest.to_string(),
+        owner_id: host.to_string(),
+        start_time: "2026-12-10T18:00:00Z".into(),
+        end_time: "2026-12-12T18:00:00Z".into(),
+        version: 1,
+        occurred_at: "2026-12-01T20:00:00Z".into(),
+        status: "confirmed".into(),
+    }
+}
+
+impl TestApp {
+    async fn schedule(
+        &self,
+        user: Uuid,
+        trip: &str,
+    ) -> Result<pb::TripScheduleReply, tonic::Status> {
+        let req = pb::TripScheduleRequest { trip_id: trip.into() };
+        self.client.clone().get_trip_schedule(as_user(req, user)).await.map(|r| r.into_inner())
+    }
+
+    /// Waits until the trip's schedule is in `state` with `n` templates.
+    async fn wait_schedule(
+        &self,
+        host: Uuid,
+        trip: &str,
+        state: &str,
+        n: usize,
+    ) -> pb::TripScheduleReply {
+        for _ in 0..200 {
+            if let Ok(r) = self.schedule(host, trip).await
+                && r.state == state
+                && r.items.len() == n
+            {
+                return r;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("trip {trip} never reached {state} with {n} templates");
+    }
+
+    async fn room_texts(&self, user: Uuid, trip: &str) -> Vec<(String, String)> {
+        let rooms = self.list(user, "guest", Some(50), None).await.unwrap().rooms;
+        let room = rooms.into_iter().find(|r| r.trip_id == trip).unwrap();
+        let msgs = self.messages(user, &room.id, "", Some(200)).await.unwrap().messages;
+        msgs.into_iter().map(|m| (m.sender_type, m.message)).collect()
+    }
+}
+
+fn status_of<'a>(r: &'a pb::TripScheduleReply, trigger: &str) -> (&'a str, &'a str, &'a str) {
+    let i = r.items.iter().find(|i| i.name == trigger).unwrap();
+    (i.status.as_str(), i.at.as_str(), i.reason.as_str())
+}
+
+#[tokio::test]
+async fn scheduled_messages_go_once_as_the_host_outside_quiet_hours_and_never_for_a_cancelled_trip()
+{
+    use messaging::scheduled::send_due;
+    let app = spawn_app().await;
+    let (guest, host) = (person("Gina", "Guestly").await, person("Hank", "Hostman").await);
+    let templates = vec![
+        template(
+            "booking_confirmed",
+            0,
+            "Hi {guestName}, thanks for booking my {carName}! - {hostName}",
+        ),
+        // 10 AM the day before: outside quiet hours.
+        template("before_trip_start", 24, "Pick-up at {pickupAddress}, {startTime}."),
+        // 10 PM the evening before: quiet hours move it to 9 AM.
+        template("before_trip_end", 60, "Your trip ends {endTime}."),
+        template("trip_ended", 0, "Thanks {guestName}!"),
+    ];
+    let mut missing = template("trip_started", 0, "The lockbox code is {lockboxCode}.");
+    missing.name = "lockbox".into();
+    let mut all = templates.clone();
+    all.push(missing);
+    let event = |version: i64, t: Vec<upcar_proto::events::ScheduledTemplate>| {
+        upcar_proto::events::MessageTemplatesChanged {
+            host_id: host.to_string(),
+            version,
+            templates: t,
+            occurred_at: "2026-11-30T00:00:00Z".into(),
+        }
+    };
+    app.publish(&event(2, all.clone()), Uuid::now_v7()).await;
+    // An older set arriving late changes nothing.
+    app.publish(&event(1, vec![template("trip_ended", 0, "old")]), Uuid::now_v7()).await;
+    let b = confirmed_booking(guest, host);
+    app.publish(&b, Uuid::now_v7()).await;
+    app.clock.set(at("2026-12-01T20:01:00Z"));
+    let s = app.wait_schedule(host, &b.trip_id, "confirmed", 5).await;
+    assert_eq!(status_of(&s, "before_trip_start"), ("due", "2026-12-09T18:00:00.000Z", ""));
+    assert_eq!(status_of(&s, "trip_ended"), ("waiting", "", ""));
+
+    // Noon on Dec 1: the confirmation's message goes, as the host, with its placeholders.
+    let round = send_due(&app.state, at("2026-12-01T20:01:00Z")).await.unwrap();
+    assert_eq!(round.sent, 1, "{round:?}");
+    // The same events again, and another round: nothing more.
+    app.publish(&b, Uuid::now_v7()).await;
+    app.publish(&confirmed(&b), Uuid::now_v7()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(send_due(&app.state, at("2026-12-01T20:02:00Z")).await.unwrap().sent, 0);
+    assert_eq!(
+        app.room_texts(guest, &b.trip_id).await,
+        vec![(
+            "host".to_owned(),
+            "Hi Gina, thanks for booking my Tesla Model 3! - Hank".to_owned()
+        )]
+    );
+    // The day before, 10 AM: the pick-up reminder, with the car's address and local time.
+    assert_eq!(send_due(&app.state, at("2026-12-09T18:00:00Z")).await.unwrap().sent, 1);
+    let texts = app.room_texts(guest, &b.trip_id).await;
+    assert_eq!(texts[1].1, "Pick-up at 1 Main St, Fremont, CA 94536, Thu, Dec 10 at 10:00 AM.");
+    // The return reminder falls at 10 PM on Dec 9: not at 11 PM, but at 9 AM on Dec 10.
+    assert_eq!(send_due(&app.state, at("2026-12-10T07:00:00Z")).await.unwrap().sent, 0);
+    app.clock.set(at("2026-12-10T07:00:00Z"));
+    assert_eq!(
+        status_of(&app.schedule(host, &b.trip_id).await.unwrap(), "before_trip_end"),
+        ("due", "2026-12-10T17:00:00.000Z", "")
+    );
+    assert_eq!(send_due(&app.state, at("2026-12-10T17:00:00Z")).await.unwrap().sent, 1);
+    // Check-in: the lockbox template has no value for its placeholder: not sent, and said so.
+    let checked_in = upcar_proto::events::TripCheckedIn {
+        trip_id: b.trip_id.clone(),
+        car_id: b.car_id.clone(),
+        version: 3,
+        occurred_at: "2026-12-10T18:05:00Z".into(),
+    };
+    app.publish(&checked_in, Uuid::now_v7()).await;
+    app.clock.set(at("2026-12-10T18:10:00Z"));
+    app.wait_schedule(host, &b.trip_id, "in_progress", 5).await;
+    let round = send_due(&app.state, at("2026-12-10T18:10:00Z")).await.unwrap();
+    assert_eq!((round.sent, round.skipped), (0, 1), "{round:?}");
+    let s = app.schedule(host, &b.trip_id).await.unwrap();
+    assert_eq!(status_of(&s, "lockbox").2, "missing_value");
+    assert_eq!(app.room_texts(guest, &b.trip_id).await.len(), 3);
+    // The guest does not see the host's plan.
+    assert_eq!(code_of(&app.schedule(guest, &b.trip_id).await.unwrap_err()), "trip_not_found");
+
+    // A cancelled trip gets nothing, whatever comes due.
+    let c = confirmed_booking(guest, host);
+    let c = TripBooked {
+        start_time: "2026-12-20T18:00:00Z".into(),
+        end_time: "2026-12-22T18:00:00Z".into(),
+        ..c
+    };
+    app.publish(&c, Uuid::now_v7()).await;
+    let cancelled = upcar_proto::events::TripCancelled {
+        trip_id: c.trip_id.clone(),
+        car_id: c.car_id.clone(),
+        version: 2,
+        occurred_at: "2026-12-02T10:00:00Z".into(),
+        status: "cancelled_by_guest".into(),
+        owner_id: host.to_string(),
+    };
+    app.publish(&cancelled, Uuid::now_v7()).await;
+    app.clock.set(at("2026-12-19T18:00:00Z"));
+    let s = app.wait_schedule(host, &c.trip_id, "cancelled", 5).await;
+    assert!(
+        s.items
+            .iter()
+            .filter(|i| i.enabled)
+            .all(|i| i.status == "not_sent" && i.reason == "cancelled"),
+        "{s:?}"
+    );
+    send_due(&app.state, at("2026-12-19T18:00:00Z")).await.unwrap();
+    assert!(app.room_texts(guest, &c.trip_id).await.is_empty());
 }

@@ -1,0 +1,1 @@
+ALTER TABLE message_template_seeds DROP COLUMN version;
