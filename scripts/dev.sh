@@ -41,6 +41,9 @@ export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATAL
 export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
 export APP__SERVICES__TRIPS="${APP__SERVICES__TRIPS:-http://127.0.0.1:$TRIPS_PORT}"
 export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$MESSAGING_PORT}"
+# The real-time socket's Redis channels (messaging publishes, the gateway subscribes): Redis
+# pub/sub ignores the database number, so each stack names its own.
+export APP__REALTIME__PREFIX="${APP__REALTIME__PREFIX:-${DB_PREFIX}:rt}"
 export APP__SERVICES__HOSTING="${APP__SERVICES__HOSTING:-http://127.0.0.1:$HOSTING_PORT}"
 
 scripts/ensure-services.sh
