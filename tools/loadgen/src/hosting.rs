@@ -140,8 +140,7 @@ pub async fn wizard(args: &[String]) -> anyhow::Result<()> {
     // One round each first: connections, caches and the VIN data warm.
     for t in &tokens {
         let id = round(&http, &base, t, &mut Vec::new()).await?;
-        post(&http, &base, "/v1/host/carListing/deleteCarListing", t, &json!({"carId": id}))
-            .await?;
+        delete_draft(&http, &base, t, &id).await?;
     }
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
