@@ -36,6 +36,22 @@ pub struct Settings {
     /// Links in the messages this service sends.
     #[serde(default)]
     pub web: WebSettings,
+    /// The gateway's real-time channels (its presence marks).
+    #[serde(default)]
+    pub realtime: RealtimeSettings,
+}
+
+/// The gateway's real-time prefix on Redis (the same setting as the gateway's and messaging's).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct RealtimeSettings {
+    pub prefix: String,
+}
+
+impl Default for RealtimeSettings {
+    fn default() -> Self {
+        Self { prefix: "upcar:rt".to_owned() }
+    }
 }
 
 /// Where people reach the web app (the gateway's public address).

@@ -22,6 +22,9 @@ pub fn routing_keys() -> Vec<String> {
         crate::trip_feed::ROUTING_KEYS[0].to_owned(),
         crate::trip_feed::ROUTING_KEYS[1].to_owned(),
     ]
+    .into_iter()
+    .chain(crate::notices::ROUTING_KEYS.iter().map(|k| (*k).to_owned()))
+    .collect()
 }
 
 /// The durable queue of accounts' consumer on `exchange`.
@@ -197,6 +200,9 @@ impl EventHandler for InvitationMailer {
         }
         if crate::trip_feed::ROUTING_KEYS.contains(&event.event_type.as_str()) {
             return crate::trip_feed::apply(conn, event).await;
+        }
+        if crate::notices::ROUTING_KEYS.contains(&event.event_type.as_str()) {
+            return crate::notices::apply(&self.state, conn, event).await;
         }
         if event.event_type == CoHostInvited::ROUTING_KEY {
             let i = match team_invitation_of(event) {

@@ -8,6 +8,7 @@ pub mod domain;
 pub mod error;
 pub mod google;
 pub mod invitations;
+pub mod notices;
 pub mod notify;
 pub mod payment_methods;
 pub mod startup;

@@ -58,6 +58,7 @@ impl Application {
                 false => None,
             },
             clock: upcar_clock::Clock::system(),
+            realtime_prefix: settings.realtime.prefix.clone(),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
@@ -110,6 +111,8 @@ impl Application {
             }),
             token.clone().cancelled_owned(),
         ));
+        let reminders =
+            tokio::spawn(crate::notices::run_reminders(self.state.clone(), token.clone()));
         let server = tonic::transport::Server::builder()
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
@@ -123,6 +126,7 @@ impl Application {
         server_task.await??;
         relay_task.await?;
         consumer.await?;
+        reminders.await?;
         Ok(())
     }
 }

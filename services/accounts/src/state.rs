@@ -25,6 +25,9 @@ pub struct AppState {
     pub google: Option<GoogleClient>,
     /// The time handlers read (tests move it).
     pub clock: upcar_clock::Clock,
+    /// The gateway's real-time prefix on Redis: `{prefix}:online:{user}` marks a user with a
+    /// socket open (no "new message" notice then).
+    pub realtime_prefix: String,
 }
 
 impl AppState {

@@ -100,10 +100,23 @@ impl Conn {
             Ok(who) if self.who.as_ref().is_none_or(|w| w.user_id == who.user_id) => {
                 let user = who.user_id.to_string();
                 self.who = Some(who);
+                self.mark_online().await;
                 self.send(frames::ready(&user)).await
             }
             Ok(_) => self.refuse_token("This socket belongs to another account").await,
             Err(message) => self.refuse_token(&message).await,
+        }
+    }
+
+    /// Marks the user online for a while (accounts then sends no "new message" notice); the
+    /// heartbeat renews the mark, so it lapses within a minute of the last socket closing.
+    async fn mark_online(&self) {
+        use redis::AsyncCommands;
+        let Some(who) = &self.who else { return };
+        let key = format!("{}:online:{}", self.state.settings.realtime.prefix, who.user_id);
+        let ttl = self.state.settings.realtime.heartbeat_secs.max(1) * 3;
+        if let Ok(mut redis) = self.state.redis.get().await {
+            let _: redis::RedisResult<()> = redis.set_ex(&key, 1, ttl).await;
         }
     }
 
@@ -308,6 +321,7 @@ pub async fn run(
                 if heard.elapsed() > idle {
                     Err(End::Close(CloseCode::Away, "no answer to pings"))
                 } else {
+                    conn.mark_online().await;
                     conn.session.ping(b"").await.map_err(|_| End::Gone)
                 }
             }

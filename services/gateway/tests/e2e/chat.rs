@@ -517,3 +517,76 @@ async fn a_hosts_scheduled_message_reaches_the_guest_once_outside_quiet_hours() 
     let (s, b) = parts(get(&path, Some(&g.token)).await).await;
     assert_eq!((s, b["error"].as_str()), (404, Some("trip_not_found")), "{b}");
 }
+
+/// The subjects of the messages the product sent to `to`, newest first.
+async fn outbox_subjects(to: &str) -> Vec<String> {
+    let (s, b) = parts(get(&format!("/v1/dev/outbox?to={}", urlencode(to)), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    b["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["subject"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Waits (10 s at most) until `to` was sent a message with `subject`.
+async fn await_notice(to: &str, subject: &str) {
+    for _ in 0..100 {
+        if outbox_subjects(to).await.iter().any(|s| s == subject) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{to} was never sent {subject:?}: {:?}", outbox_subjects(to).await);
+}
+
+#[tokio::test]
+async fn bookings_cancellations_and_messages_to_someone_offline_are_notified_once() {
+    let host_email = "host4@demo.local";
+    let host = login(host_email, "DemoHost123!").await;
+    let (g, room, trip) = booked_room(22, 140, 142).await;
+    // An instant booking: the host hears of it, the guest gets the confirmation.
+    await_notice(host_email, "New booking").await;
+    await_notice(&g.email, "Your trip is confirmed").await;
+    // The host is online: a message to them is not mailed.
+    let mut host_ws = socket(&stack().base, &host).await;
+    let (s, b) = send(&g.token, &room, "guest", "Is there a child seat?", None).await;
+    assert_eq!(s, 200, "{b}");
+    // The guest is offline: the host's answer is mailed to them, once for the half hour.
+    send(&host, &room, "host", "Yes, in the trunk.", None).await;
+    send(&host, &room, "host", "And a phone mount.", None).await;
+    let host_first = {
+        let (_, b) = parts(
+            get(&format!("/v1/chat/getChatRoom?roomId={room}&userType=host"), Some(&host)).await,
+        )
+        .await;
+        b["chatbox"]["hostName"]
+            .as_str()
+            .unwrap_or_default()
+            .split(' ')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let subject = format!("New message from {host_first}");
+    await_notice(&g.email, &subject).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(outbox_subjects(&g.email).await.iter().filter(|s| **s == subject).count(), 1);
+    assert!(
+        !outbox_subjects(host_email).await.iter().any(|s| s.starts_with("New message from")),
+        "the host was online"
+    );
+    host_ws.send_json(&json!({"type": "ping"})).await.unwrap();
+    // The guest cancels: the host is told, once.
+    let r = client()
+        .post(format!("{}/v1/trips/cancelTrip", stack().base))
+        .bearer_auth(&g.token)
+        .json(&json!({"tripId": trip, "cancelReason": "Plans changed"}))
+        .send()
+        .await
+        .unwrap();
+    let (s, b) = parts(r).await;
+    assert_eq!(s, 200, "{b}");
+    await_notice(host_email, "A trip was cancelled").await;
+}

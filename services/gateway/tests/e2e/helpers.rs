@@ -375,6 +375,7 @@ pub fn spawn_accounts_with(google: bool) -> u16 {
             settings.database.url = db.url.clone().into();
             settings.grpc.port = 0;
             settings.redis.url = upcar_testkit::redis_url();
+            settings.realtime.prefix = realtime_prefix().to_owned();
             if let Some(google) = google {
                 settings.google = google;
             }

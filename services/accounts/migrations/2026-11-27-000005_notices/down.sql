@@ -1,0 +1,2 @@
+DROP TABLE trip_notices;
+DROP TABLE notices;
