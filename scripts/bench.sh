@@ -13,8 +13,11 @@
 #   hosting:  the listing wizard's sections through the gateway (1 and 4 hosts), and the time
 #             from an admin's approval to the car showing in search (hosting-teams and
 #             catalog-search with the demo fleet, fresh databases each run).
+#   chat:     1,000 sockets in 100 rooms on two gateway processes (messaging, fresh database):
+#             idle memory per socket, send-to-receive p50/p99 and messages per second
+#             (CHAT_ROOMS, CHAT_SOCKETS_PER_ROOM, CHAT_RATES: messages per room per second).
 # Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
-# (default all: accounts, search and pricing); BENCH=hosting too.
+# (default all: accounts, search and pricing); BENCH=hosting and BENCH=chat too.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -26,13 +29,15 @@ CATALOG_PORT=50152
 PRICING_PORT=50153
 TRIPS_PORT=50154
 HOSTING_PORT=50155
+MESSAGING_PORT=50156
 HTTP_PORT=8181
+HTTP_PORT_2=8182
 PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
 # NO_BUILD=1 measures the release binaries already built.
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p gateway -p upcar-loadgen
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p messaging -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
@@ -60,8 +65,8 @@ APP__GRPC__PORT=$PRICING_PORT APP__DATABASE__URL="$PG/upcar_bench_pricing" \
     APP__QUOTES__KEY_PREFIX=bench-pricing "${svc_env[@]}" "$BIN/pricing" >.run/logs/bench-pricing.log 2>&1 &
 pids+=($!)
 wait_port $PRICING_PORT
-if [ "$WHICH" = pricing ]; then
-    # The demo fleet is enough to price a search page.
+if [ "$WHICH" = pricing ] || [ "$WHICH" = chat ]; then
+    # The demo fleet is enough to price a search page (and for chat, which needs no cars).
     CATALOG_DB="$PG/upcar_bench_catalog_demo"
 fi
 if [ "$WHICH" = hosting ]; then
@@ -82,7 +87,7 @@ if [ "$WHICH" = trips ]; then
 fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "$WHICH" != chat ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -120,6 +125,15 @@ if [ "$WHICH" = hosting ]; then
     pids+=($!)
     wait_port $HOSTING_PORT
 fi
+if [ "$WHICH" = chat ]; then
+    psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS upcar_bench_messaging WITH (FORCE)"
+    export APP__REALTIME__PREFIX=bench:rt APP__SERVICES__MESSAGING=http://127.0.0.1:$MESSAGING_PORT
+    APP__GRPC__PORT=$MESSAGING_PORT APP__DATABASE__URL="$PG/upcar_bench_messaging" \
+        APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT \
+        "${svc_env[@]}" "$BIN/messaging" >.run/logs/bench-messaging.log 2>&1 &
+    pids+=($!)
+    wait_port $MESSAGING_PORT
+fi
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
@@ -127,7 +141,18 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
     APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
+GATEWAY_PIDS=$!
 wait_port $HTTP_PORT
+if [ "$WHICH" = chat ]; then
+    # A second gateway process: sockets on both, fanned out through Redis.
+    APP__HTTP__PORT=$HTTP_PORT_2 APP__METRICS__PORT=0 APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
+        APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
+        APP__FILES__ROOT=.run/bench-files APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
+        APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway-2.log 2>&1 &
+    pids+=($!)
+    GATEWAY_PIDS="$GATEWAY_PIDS,$!"
+    wait_port $HTTP_PORT_2
+fi
 
 # The load generator names Postgres' CPU by database through this connection.
 export LOADGEN_PG="$PG/postgres"
@@ -179,6 +204,12 @@ if [ "$WHICH" = hosting ]; then
         "$BIN/loadgen" wizard http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN"
     done
     "$BIN/loadgen" listing-lag http "http://127.0.0.1:$HTTP_PORT" admin@demo.local 'DemoAdmin123!' "${LISTINGS:-100}"
+fi
+if [ "$WHICH" = chat ]; then
+    for rate in ${CHAT_RATES:-1 2}; do
+        "$BIN/loadgen" chat http "http://127.0.0.1:$HTTP_PORT,http://127.0.0.1:$HTTP_PORT_2" "$PG/upcar_bench_messaging" \
+            "${CHAT_ROOMS:-100}" "${CHAT_SOCKETS_PER_ROOM:-10}" "$SECONDS_PER_RUN" "$rate" "$GATEWAY_PIDS"
+    done
 fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     # The three paths alternate for SEARCH_ROUNDS rounds (default 3), so a drift of the machine

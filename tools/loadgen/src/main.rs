@@ -13,6 +13,8 @@
 //! loadgen wizard http <gateway> <clients> <seconds>
 //! loadgen listing-lag http <gateway> <admin email> <admin password> <listings>
 //!   the listing wizard's sections, and approval to search (see `hosting.rs`)
+//! loadgen chat http <gateways> <messaging db> <rooms> <sockets per room> <seconds> <rate> [pids]
+//!   real-time chat: sockets on several gateways, send-to-receive times (see `chat.rs`)
 //! ```
 //!
 //! The search is the one of `docs/PERFORMANCE.md`'s car search section ("Car search at 100k
@@ -20,6 +22,7 @@
 //! page of 20.
 
 mod book;
+mod chat;
 mod cpu;
 mod hosting;
 
@@ -225,6 +228,7 @@ async fn main() -> anyhow::Result<()> {
     match args.get(1).map(String::as_str) {
         Some("book") => return book::run(&args).await,
         Some("wizard") => return hosting::wizard(&args).await,
+        Some("chat") => return chat::run(&args).await,
         Some("listing-lag") => return hosting::listing_lag(&args).await,
         _ => {}
     }
