@@ -112,28 +112,35 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     }
     drop(conn);
 
-    // Sockets, spread over the gateways; idle memory.
-    let before: Vec<u64> = pids.iter().map(|p| rss_kib(p)).collect();
+    // Sockets, spread over the gateways. Idle memory per socket: the gateways' growth from
+    // the moment half the sockets are open (allocators and connection pools warm) to all of
+    // them, over the second half's sockets.
     let mut sockets = Vec::new();
     let mut n = 0usize;
+    let total = rooms * per_room;
+    let mut half: Vec<u64> = Vec::new();
     for (room, guest, host) in &setup {
         for k in 0..per_room {
             let who = if k % 2 == 0 { guest } else { host };
             let base = &gateways[n % gateways.len()];
             sockets.push((room.clone(), open(base, &who.token, room).await?));
             n += 1;
+            if n == total / 2 {
+                tokio::time::sleep(Duration::from_secs(2)).await;
+                half = pids.iter().map(|p| rss_kib(p)).collect();
+            }
         }
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let after: Vec<u64> = pids.iter().map(|p| rss_kib(p)).collect();
-    let grown: i64 = after.iter().zip(&before).map(|(a, b)| *a as i64 - *b as i64).sum();
+    let grown: i64 = after.iter().zip(&half).map(|(a, b)| *a as i64 - *b as i64).sum();
     println!(
-        "chat: rooms={rooms} sockets={} gateways={} rss_before_kib={:?} rss_after_kib={:?} per_idle_socket_kib={:.1}",
+        "chat: rooms={rooms} sockets={} gateways={} rss_half_kib={:?} rss_all_kib={:?} per_idle_socket_kib={:.1}",
         sockets.len(),
         gateways.len(),
-        before,
+        half,
         after,
-        grown as f64 / sockets.len().max(1) as f64
+        grown as f64 / (total - total / 2).max(1) as f64
     );
 
     // Readers: every socket records each message's send-to-receive time.
