@@ -18,7 +18,7 @@ use std::sync::Arc;
 use upcar_proto::messaging as pb;
 use uuid::Uuid;
 
-/// Trips looked at per round.
+/// Candidates read per page (a round reads every page).
 const BATCH: i64 = 500;
 
 /// The facts of a trip as the domain reads them.
@@ -45,15 +45,35 @@ pub struct Round {
     pub skipped: usize,
 }
 
-/// Sends every scheduled message due at `now`.
+/// Sends every scheduled message due at `now`, a page of candidates at a time.
 pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Round> {
-    let pending = {
-        let mut conn = state.conn().await?;
-        schedule::pending(&mut conn, now - Duration::days(LOOK_BACK_DAYS + 1), BATCH).await?
-    };
     let mut round = Round::default();
     let mut cars = HashMap::new();
     let mut names: HashMap<Uuid, String> = HashMap::new();
+    let mut last: Option<Pending> = None;
+    loop {
+        let page = {
+            let mut conn = state.conn().await?;
+            let ended_after = now - Duration::days(LOOK_BACK_DAYS + 1);
+            schedule::pending(&mut conn, ended_after, last.as_ref(), BATCH).await?
+        };
+        let full = page.len() as i64 == BATCH;
+        last = page.last().cloned();
+        send_page(state, now, page, &mut round, &mut cars, &mut names).await?;
+        if !full {
+            return Ok(round);
+        }
+    }
+}
+
+async fn send_page(
+    state: &AppState,
+    now: DateTime<Utc>,
+    pending: Vec<Pending>,
+    round: &mut Round,
+    cars: &mut HashMap<Uuid, crate::cars::CarFacts>,
+    names: &mut HashMap<Uuid, String>,
+) -> anyhow::Result<()> {
     for p in pending {
         let Some(moment) = Moment::of(&p.template.trigger, p.template.offset_hours) else {
             continue;
@@ -122,7 +142,7 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Ro
             }
         }
     }
-    Ok(round)
+    Ok(())
 }
 
 /// Writes the message into the trip's room as the host, with its `scheduled_sends` row in the

@@ -208,21 +208,32 @@ pub struct Pending {
     pub template: TemplateRow,
 }
 
-/// Trips that may have a message due (not cancelled, not requested, ended at most `look_back`
-/// ago) with each enabled template of their host not yet sent or skipped for them.
+/// Trips that may have a message due (not cancelled, not requested, ended after
+/// `ended_after`) with each enabled template of their host not yet sent or skipped for them, in
+/// (start, trip, template) order after `after`, at most `limit`: the caller pages through all of
+/// them, so trips waiting for a later moment never hide the ones due now.
 pub async fn pending(
     conn: &mut AsyncPgConnection,
     ended_after: DateTime<Utc>,
+    after: Option<&Pending>,
     limit: i64,
 ) -> diesel::QueryResult<Vec<Pending>> {
+    let (start, trip, template) = match after {
+        Some(p) => (p.trip.start_time, p.trip.trip_id, p.template.template_id),
+        None => (DateTime::<Utc>::UNIX_EPOCH, Uuid::nil(), Uuid::nil()),
+    };
     diesel::sql_query(format!(
         "SELECT {TRIP_COLUMNS}, t.template_id, t.name, t.message, t.trigger, t.offset_hours, t.enabled \
          FROM trip_schedules s JOIN host_templates t ON t.host_id = s.host_id AND t.enabled \
          WHERE s.state IN ('confirmed', 'in_progress', 'completed') AND s.end_time > $1 \
+           AND (s.start_time, s.trip_id, t.template_id) > ($2, $3, $4) \
            AND NOT EXISTS (SELECT 1 FROM scheduled_sends d WHERE d.trip_id = s.trip_id AND d.template_id = t.template_id) \
-         ORDER BY s.start_time, s.trip_id LIMIT $2"
+         ORDER BY s.start_time, s.trip_id, t.template_id LIMIT $5"
     ))
     .bind::<Timestamptz, _>(ended_after)
+    .bind::<Timestamptz, _>(start)
+    .bind::<SqlUuid, _>(trip)
+    .bind::<SqlUuid, _>(template)
     .bind::<Int8, _>(limit)
     .load(conn)
     .await

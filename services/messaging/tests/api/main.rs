@@ -1127,3 +1127,35 @@ async fn scheduled_messages_go_once_as_the_host_outside_quiet_hours_and_never_fo
     send_due(&app.state, at("2026-12-19T18:00:00Z")).await.unwrap();
     assert!(app.room_texts(guest, &c.trip_id).await.is_empty());
 }
+
+#[tokio::test]
+async fn a_round_reads_every_page_so_trips_waiting_for_later_moments_never_hide_due_ones() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Pat", "Pager").await, person("Hank", "Hostman").await);
+    // Five templates: the confirmation's is due at once, the other four wait for later
+    // moments, so 101 trips give 505 candidates, more than one page of 500.
+    let templates: Vec<_> =
+        ["booking_confirmed", "trip_started", "trip_ended", "before_trip_end", "before_trip_start"]
+            .iter()
+            .map(|t| template(t, if t.starts_with("before") { 1 } else { 0 }, "Hi {guestName}"))
+            .collect();
+    let event = upcar_proto::events::MessageTemplatesChanged {
+        host_id: host.to_string(),
+        version: 1,
+        templates,
+        occurred_at: "2026-11-30T00:00:00Z".into(),
+    };
+    app.publish(&event, Uuid::now_v7()).await;
+    let mut last = String::new();
+    for _ in 0..101 {
+        let b = confirmed_booking(guest, host);
+        last = b.trip_id.clone();
+        app.publish(&b, Uuid::now_v7()).await;
+    }
+    app.clock.set(at("2026-12-01T20:01:00Z"));
+    app.wait_schedule(host, &last, "confirmed", 5).await;
+    // Every trip's row reached the schedule (the last one published is the last consumed).
+    let round =
+        messaging::scheduled::send_due(&app.state, at("2026-12-01T20:01:00Z")).await.unwrap();
+    assert_eq!(round.sent, 101, "{round:?}");
+}
