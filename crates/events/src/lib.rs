@@ -41,6 +41,7 @@ routing_keys! {
     UserSignedUp => "accounts.user_signed_up",
     EmailVerified => "accounts.email_verified",
     DriverDocumentsCompleted => "accounts.driver_documents_completed",
+    UserStandingChanged => "accounts.user_standing_changed",
     TripBooked => "trips.trip_booked",
     TripRescheduled => "trips.trip_rescheduled",
     TripCancelled => "trips.trip_cancelled",

@@ -25,6 +25,24 @@ pub fn revoked_key(token_id: &str) -> String {
     format!("auth:revoked:{token_id}")
 }
 
+/// Redis key caching what the gateway trusts of an account: its kind ([`Role::as_str`]),
+/// [`ACCOUNT_SUSPENDED`] or [`ACCOUNT_NONE`]. The gateway fills it from accounts only when it
+/// is missing; accounts overwrites it the moment an account's standing changes, so a
+/// suspension stops every token of the account at once.
+pub fn account_key(id: &Uuid) -> String {
+    format!("auth:account:{id}")
+}
+
+/// How long [`account_key`] entries live: the longest an account removed without passing
+/// through accounts' own write could stay trusted.
+pub const ACCOUNT_CACHE_SECS: u64 = 60;
+
+/// [`account_key`] value of a suspended account: its tokens are refused.
+pub const ACCOUNT_SUSPENDED: &str = "suspended";
+
+/// [`account_key`] value of an id that names no account.
+pub const ACCOUNT_NONE: &str = "none";
+
 /// What kind of account signed the token. Guests and hosts share one account kind (`user`);
 /// captains have their own accounts; admins do support work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

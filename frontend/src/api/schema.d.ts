@@ -951,6 +951,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/users/{userId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspends a user (admin): they are signed out everywhere at once and cannot sign in, book,
+         *     list or message; their cars leave search; their trips that have not started are cancelled
+         *     as the policy cancels a guest's or a host's. Refused for admins (409
+         *     `admin_not_suspendable`) and for a user already suspended (409 `already_suspended`).
+         */
+        post: operations["postAdminUsersSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{userId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstates a suspended user (admin): they can sign in again and their cars return to
+         *     search; cancelled trips stay cancelled. 409 `not_suspended` for a user in good standing.
+         */
+        post: operations["postAdminUsersReinstate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's standing and the log of admin actions on the account (admin). */
+        get: operations["getAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/host/carListing/checkCarListing": {
         parameters: {
             query?: never;
@@ -3069,6 +3128,15 @@ export interface components {
              * @default null
              */
             priceToPay?: components["schemas"]["Dollars"];
+        };
+        /** @description One logged admin action on the account. */
+        AccountAction: {
+            actionId: string;
+            adminId: string;
+            /** @description suspend | reinstate */
+            action: string;
+            reason: string;
+            at: string;
         };
         /** @description An onboarding link to open. */
         AccountSetup: {
@@ -5622,6 +5690,30 @@ export interface components {
             /** @default  */
             deviceFingerprint?: components["schemas"]["Text"];
         };
+        /** @description An account's standing and its action log, newest first. */
+        Standing: {
+            userId: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            suspended: boolean;
+            /** @description Null unless suspended. */
+            suspendedAt?: string | null;
+            /** @description Null unless suspended. */
+            suspensionReason?: string | null;
+            actions: components["schemas"]["AccountAction"][];
+        };
+        /** @description Why the admin acts: 1 to 1000 characters, kept in the action log. */
+        StandingBody: {
+            /** @default  */
+            reason?: components["schemas"]["Text"];
+        };
+        /** @description The answer of a standing call. */
+        StandingReply: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Standing"];
+        };
         /** @description `updateCarStatus`. */
         StatusBody: {
             /**
@@ -7792,6 +7884,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketMessageSent"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminUsersSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandingBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingReply"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminUsersReinstate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandingBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingReply"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingReply"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -142,6 +142,18 @@ pub enum AccountsError {
         "An account with this email already exists. Log in with your password and verify your email, then continue with Google."
     )]
     AccountEmailUnverified,
+    #[error("This account is suspended. Contact support for help.")]
+    AccountSuspended,
+    #[error("This call is for admins")]
+    AdminOnly,
+    #[error("A reason is required (at most 1000 characters)")]
+    ReasonInvalid,
+    #[error("The user is already suspended")]
+    AlreadySuspended,
+    #[error("The user is not suspended")]
+    NotSuspended,
+    #[error("Admin accounts cannot be suspended")]
+    AdminNotSuspendable,
     /// The email or SMS provider refused or did not answer.
     #[error("Failed to send OTP. Please try again later.")]
     OtpDeliveryFailed(#[source] anyhow::Error),
@@ -247,6 +259,12 @@ upcar_errors::error_table! {
         AccountsError::GoogleEmailUnverified => InvalidInput, "google_email_unverified";
         AccountsError::GoogleAccountConflict => Conflict, "google_account_conflict";
         AccountsError::AccountEmailUnverified => Conflict, "account_email_unverified";
+        AccountsError::AccountSuspended => Forbidden, "account_suspended";
+        AccountsError::AdminOnly => Forbidden, "admin_only";
+        AccountsError::ReasonInvalid => InvalidInput, "reason_invalid";
+        AccountsError::AlreadySuspended => Conflict, "already_suspended";
+        AccountsError::NotSuspended => Conflict, "not_suspended";
+        AccountsError::AdminNotSuspendable => Conflict, "admin_not_suspendable";
         AccountsError::Internal(_) => Internal, "internal_error";
     }
 }

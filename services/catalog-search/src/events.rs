@@ -9,7 +9,7 @@ use upcar_db::Prepare;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
     AvailabilityBlocked, AvailabilityUnblocked, CarListingChanged, TripBooked, TripCancelled,
-    TripCheckedOut, TripRescheduled, TripReviewPublished, WeeklyHoursChanged,
+    TripCheckedOut, TripRescheduled, TripReviewPublished, UserStandingChanged, WeeklyHoursChanged,
 };
 use uuid::Uuid;
 
@@ -25,6 +25,7 @@ pub fn routing_keys() -> Vec<String> {
         TripReviewPublished::ROUTING_KEY,
         TripCheckedOut::ROUTING_KEY,
         WeeklyHoursChanged::ROUTING_KEY,
+        UserStandingChanged::ROUTING_KEY,
     ]
     .iter()
     .map(|k| (*k).to_owned())
@@ -213,6 +214,15 @@ impl EventHandler for AvailabilityProjection {
                 Ok(e) => crate::hours_feed::apply(conn, &e).await.map(|_| ()),
                 Err(_) => {
                     tracing::error!(event_id = %event.id, "dropping an undecodable hours event");
+                    Ok(())
+                }
+            };
+        }
+        if event.event_type == UserStandingChanged::ROUTING_KEY {
+            return match event.decode::<UserStandingChanged>() {
+                Ok(e) => crate::standing_feed::apply(conn, &e).await.map(|_| ()),
+                Err(_) => {
+                    tracing::error!(event_id = %event.id, "dropping an undecodable standing event");
                     Ok(())
                 }
             };

@@ -14,6 +14,7 @@ pub mod pages;
 pub mod photos;
 pub mod pricing_feed;
 pub mod reviews_feed;
+pub mod standing_feed;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -17,24 +17,16 @@ pub fn bearer(req: &HttpRequest) -> Option<String> {
     (!token.is_empty() && token != "null" && token != "undefined").then(|| token.to_owned())
 }
 
-/// How long the gateway trusts what accounts said of an account (its kind, or that it does not
-/// exist): a removed account or a changed kind is refused within this time.
-const ACCOUNT_CACHE_SECS: u64 = 60;
-
-fn account_key(id: &uuid::Uuid) -> String {
-    format!("auth:account:{id}")
-}
-
 /// Verifies a token, checks the revocation list, and checks with accounts (cached in Redis)
-/// that the account the token names exists and is of the kind the token says: the token alone
-/// is not trusted for that.
+/// that the account the token names exists, is not suspended and is of the kind the token
+/// says: the token alone is not trusted for that.
 pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose), HttpError> {
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => HttpError::from(GatewayError::TokenExpired),
         TokenError::Invalid => HttpError::from(GatewayError::TokenInvalid),
     })?;
     let mut redis = state.redis.get().await.map_err(HttpError::internal)?;
-    let key = account_key(&claims.sub);
+    let key = upcar_identity::account_key(&claims.sub);
     // One round trip for both: the revocation mark and the cached account kind.
     let (revoked, kind): (bool, Option<String>) = redis::pipe()
         .exists(upcar_identity::revoked_key(&claims.jti))
@@ -55,19 +47,28 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
                 .get_account_kind(crate::grpc::request(msg, None))
                 .await?
                 .into_inner();
-            let kind = if r.exists { r.role } else { NO_ACCOUNT.to_owned() };
-            let _: Result<(), _> = redis.set_ex(&key, &kind, ACCOUNT_CACHE_SECS).await;
+            let kind = match (r.exists, r.suspended) {
+                (false, _) => upcar_identity::ACCOUNT_NONE.to_owned(),
+                (true, true) => upcar_identity::ACCOUNT_SUSPENDED.to_owned(),
+                (true, false) => r.role,
+            };
+            // Only when still missing: accounts may have written a newer standing meanwhile
+            // (a suspension between our read and this write), and that one must win.
+            let opts = redis::SetOptions::default()
+                .conditional_set(redis::ExistenceCheck::NX)
+                .with_expiration(redis::SetExpiry::EX(upcar_identity::ACCOUNT_CACHE_SECS));
+            let _: Result<(), _> = redis.set_options(&key, &kind, opts).await;
             kind
         }
     };
+    if kind == upcar_identity::ACCOUNT_SUSPENDED {
+        return Err(GatewayError::AccountSuspended.into());
+    }
     if kind != claims.role.as_str() {
         return Err(GatewayError::TokenInvalid.into());
     }
     Ok((Identity::from(&claims), claims.purpose))
 }
-
-/// What the cache holds for an id that names no account.
-const NO_ACCOUNT: &str = "none";
 
 fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, HttpError> {
     req.app_data::<web::Data<AppState>>()

@@ -43,6 +43,8 @@ pub enum GatewayError {
     TokenExpired,
     #[error("Token has been revoked")]
     TokenRevoked,
+    #[error("This account is suspended. Contact support for help.")]
+    AccountSuspended,
     #[error("{0}")]
     WrongAccountKind(&'static str),
     #[error("This call is for admins")]
@@ -129,6 +131,7 @@ upcar_errors::error_table! {
         GatewayError::TokenInvalid => Unauthenticated, "token_invalid";
         GatewayError::TokenExpired => Unauthenticated, "token_expired";
         GatewayError::TokenRevoked => Unauthenticated, "token_revoked";
+        GatewayError::AccountSuspended => Forbidden, "account_suspended";
         GatewayError::WrongAccountKind(_) => Forbidden, "wrong_account_kind";
         GatewayError::AdminOnly => Forbidden, "admin_only";
         GatewayError::NotYourFile => Forbidden, "not_your_file";

@@ -26,6 +26,8 @@ pub enum TripsError {
     TripIdRequired,
     #[error("You can not book your own car")]
     OwnCar,
+    #[error("This account is suspended. Contact support for help.")]
+    AccountSuspended,
     /// Pre-booking verification (CONTRACT.md); the message lists what is missing.
     #[error("{0}")]
     VerificationRequired(String),
@@ -181,6 +183,7 @@ upcar_errors::error_table! {
         TripsError::CarIdRequired => InvalidInput, "car_id_required";
         TripsError::TripIdRequired => InvalidInput, "trip_id_required";
         TripsError::OwnCar => Forbidden, "own_car";
+        TripsError::AccountSuspended => Forbidden, "account_suspended";
         TripsError::VerificationRequired(_) => Forbidden, "verification_required";
         TripsError::UnderMinimumAge => InvalidInput, "under_minimum_age";
         TripsError::CarNotAvailable(_) => Conflict, "car_not_available";

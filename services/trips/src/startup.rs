@@ -88,8 +88,8 @@ impl Application {
         upcar_events::declare_queue_at_start(
             settings.amqp.url(),
             &settings.amqp.exchange,
-            &crate::teams::queue_name(&settings.amqp.exchange),
-            &crate::teams::routing_keys(),
+            &crate::feeds::queue_name(&settings.amqp.exchange),
+            &crate::feeds::routing_keys(),
         )
         .await;
         let listener = TcpListener::bind(settings.grpc.addr()).await?;
@@ -131,13 +131,20 @@ impl Application {
                     }
                 }
             })?;
+        let standing_wake = Arc::new(tokio::sync::Notify::new());
         let consumer = tokio::spawn(upcar_events::run_consumer(
             self.state.pool.clone(),
             self.amqp.url().to_owned(),
             self.amqp.exchange.clone(),
-            crate::teams::queue_name(&self.amqp.exchange),
-            crate::teams::routing_keys(),
-            Arc::new(crate::teams::TeamAccessProjection),
+            crate::feeds::queue_name(&self.amqp.exchange),
+            crate::feeds::routing_keys(),
+            Arc::new(crate::feeds::Projections { standing_wake: standing_wake.clone() }),
+            token.clone().cancelled_owned(),
+        ));
+        // Suspended users' trips that have not started are cancelled by the policy.
+        let canceller = tokio::spawn(crate::standing::run(
+            self.state.clone(),
+            standing_wake,
             token.clone().cancelled_owned(),
         ));
         let jobs_task = self.jobs_every.map(|every| {
@@ -164,6 +171,7 @@ impl Application {
             .await?
             .map_err(|_| anyhow::anyhow!("the outbox relay thread panicked"))?;
         consumer.await?;
+        canceller.await?;
         if let Some(j) = jobs_task {
             j.await?;
         }

@@ -9,16 +9,6 @@ use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::TeamChanged;
 use uuid::Uuid;
 
-/// Routing keys this service consumes.
-pub fn routing_keys() -> Vec<String> {
-    vec![TeamChanged::ROUTING_KEY.to_owned()]
-}
-
-/// The durable queue of trips' consumer on `exchange`.
-pub fn queue_name(exchange: &str) -> String {
-    format!("{exchange}.trips")
-}
-
 /// Why an event cannot be applied.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum BadEvent {

@@ -33,6 +33,10 @@ pub(super) async fn session(
     row: &users::UserRow,
     message: &str,
 ) -> AccountsResult<pb::AuthReply> {
+    // The exclusion list: a suspended user is not signed in, by any method.
+    if crate::store::standing::is_suspended(conn, row.id).await? {
+        return Err(AccountsError::AccountSuspended);
+    }
     let role = if row.role == "admin" { Role::Admin } else { Role::User };
     let (token, claims) = state.keys.issue_access(row.id, role)?;
     Ok(pb::AuthReply {

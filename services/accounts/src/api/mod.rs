@@ -8,6 +8,7 @@ pub mod documents;
 pub mod google;
 pub mod otp;
 pub mod profile;
+pub mod standing;
 
 use crate::domain::OtpPurpose;
 use crate::error::AccountsResult;
@@ -310,5 +311,42 @@ impl Accounts for AccountsApi {
         r: Request<pb::GoogleSignInRequest>,
     ) -> Result<Response<pb::GoogleSignInReply>, Status> {
         call("GoogleSignIn", r, async |_, b| google::sign_in(&self.state, b).await).await
+    }
+    async fn suspend_user(
+        &self,
+        r: Request<pb::StandingChangeRequest>,
+    ) -> Result<Response<pb::StandingReply>, Status> {
+        call("SuspendUser", r, async |i, b| {
+            standing::change(
+                &self.state,
+                i.as_ref(),
+                crate::domain::standing::StandingAction::Suspend,
+                b,
+            )
+            .await
+        })
+        .await
+    }
+    async fn reinstate_user(
+        &self,
+        r: Request<pb::StandingChangeRequest>,
+    ) -> Result<Response<pb::StandingReply>, Status> {
+        call("ReinstateUser", r, async |i, b| {
+            standing::change(
+                &self.state,
+                i.as_ref(),
+                crate::domain::standing::StandingAction::Reinstate,
+                b,
+            )
+            .await
+        })
+        .await
+    }
+    async fn get_user_standing(
+        &self,
+        r: Request<pb::IdRequest>,
+    ) -> Result<Response<pb::StandingReply>, Status> {
+        call("GetUserStanding", r, async |i, b| standing::get(&self.state, i.as_ref(), &b.id).await)
+            .await
     }
 }

@@ -73,12 +73,17 @@ pub async fn account_kind(state: &AppState, id: &str) -> AccountsResult<pb::Acco
     };
     let mut conn = state.conn().await?;
     if let Some(user) = users::by_id(&mut conn, id).await? {
-        return Ok(pb::AccountKindReply { exists: true, role: user.role });
+        return Ok(pb::AccountKindReply {
+            exists: true,
+            suspended: crate::store::standing::is_suspended(&mut conn, id).await?,
+            role: user.role,
+        });
     }
     let captain = users::captain_by_id(&mut conn, id).await?;
     Ok(pb::AccountKindReply {
         exists: captain.is_some(),
         role: if captain.is_some() { "captain".to_owned() } else { String::new() },
+        suspended: false,
     })
 }
 

@@ -9,6 +9,7 @@ pub mod phone;
 pub mod profile;
 pub mod sanitize;
 pub mod signup;
+pub mod standing;
 pub mod tier;
 
 pub use email::Email;

@@ -4,4 +4,5 @@
 pub mod codes;
 pub mod messages;
 pub mod schema;
+pub mod standing;
 pub mod users;

@@ -36,6 +36,26 @@ diesel::table! {
 }
 
 diesel::table! {
+    account_standing (user_id) {
+        user_id -> Uuid,
+        suspended_at -> Nullable<Timestamptz>,
+        suspension_reason -> Nullable<Text>,
+        version -> Int8,
+    }
+}
+
+diesel::table! {
+    account_actions (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        user_id -> Uuid,
+        action -> Text,
+        reason -> Text,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     captains (id) {
         id -> Uuid,
         email -> Text,

@@ -13,6 +13,7 @@ use upcar_proto::accounts::accounts_client::AccountsClient;
 
 mod limits;
 mod notify;
+mod standing;
 
 struct TestApp {
     client: AccountsClient<Channel>,

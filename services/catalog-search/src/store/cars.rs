@@ -126,7 +126,8 @@ pub struct SearchRow {
 /// Counting every car of a dense region would cost more than the page itself.
 pub const COUNT_CAP: i64 = 300;
 
-const CAR_COLUMNS: &str = "c.id, c.owner_id, c.status, c.make, c.model, c.car_year, c.trim, c.style, \
+const CAR_COLUMNS: &str = "c.id, c.owner_id, \
+    CASE WHEN c.owner_suspended AND c.status = 'active' THEN 'inactive' ELSE c.status END AS status, c.make, c.model, c.car_year, c.trim, c.style, \
     c.transmission, c.seats, c.doors, c.gas_type, c.features, c.special_feature, c.description, \
     c.photo_urls, c.primary_photo_url, c.daily_price_cents, c.price_per_hour_cents, \
     c.monthly_discount_pct, c.street, c.city, c.state, c.zip, c.country, c.latitude, c.longitude, \
@@ -181,7 +182,7 @@ const DISTANCE_M: &str = distance_m!();
 /// model by the triggers of migration `busy_in_row` (a probe of `car_unavailability` per car
 /// cost about as much as reading the car; docs/perf-log/2026-11-26-search-busy-in-row.md).
 const ROW_FILTERS: &str = concat!(
-    "c.status = 'active' \
+    "c.status = 'active' AND NOT c.owner_suspended \
    AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(c.latitude, c.longitude) \
    AND ",
     distance_m!(),
@@ -626,7 +627,7 @@ struct Name {
 /// Makes of active cars, for the search filter.
 pub async fn available_makes(conn: &mut AsyncPgConnection) -> QueryResult<Vec<String>> {
     let rows: Vec<Name> = diesel::sql_query(
-        "SELECT DISTINCT make AS name FROM cars WHERE status = 'active' ORDER BY name",
+        "SELECT DISTINCT make AS name FROM cars WHERE status = 'active' AND NOT owner_suspended ORDER BY name",
     )
     .prepared()
     .load(conn)
@@ -643,7 +644,7 @@ pub async fn best_rated(
 ) -> QueryResult<Vec<CarRow>> {
     let sql = format!(
         "SELECT {CAR_COLUMNS} FROM cars c \
-         WHERE c.status = 'active' \
+         WHERE c.status = 'active' AND NOT c.owner_suspended \
            AND ($1::text IS NULL OR c.gas_type = $1) \
            AND ($2::text IS NULL OR c.style = $2) \
            AND ($3::int IS NULL OR c.seats >= $3) \
@@ -669,7 +670,7 @@ pub async fn by_owner(
     offset: i64,
 ) -> QueryResult<(Vec<CarRow>, i64)> {
     let rows: Vec<CarRow> = diesel::sql_query(format!(
-        "SELECT {CAR_COLUMNS} FROM cars c WHERE c.owner_id = $1 AND c.status = 'active' \
+        "SELECT {CAR_COLUMNS} FROM cars c WHERE c.owner_id = $1 AND c.status = 'active' AND NOT c.owner_suspended \
          ORDER BY c.total_rating DESC, c.rating_count DESC, c.trip_count DESC, c.id \
          LIMIT $2 OFFSET $3"
     ))
@@ -679,7 +680,7 @@ pub async fn by_owner(
     .load(conn)
     .await?;
     let total: Total = diesel::sql_query(
-        "SELECT count(*) AS n FROM cars WHERE owner_id = $1 AND status = 'active'",
+        "SELECT count(*) AS n FROM cars WHERE owner_id = $1 AND status = 'active' AND NOT owner_suspended",
     )
     .bind::<SqlUuid, _>(owner)
     .prepared()
@@ -696,7 +697,7 @@ pub async fn featured(
 ) -> QueryResult<Option<CarRow>> {
     let sql = format!(
         "SELECT {CAR_COLUMNS} FROM cars c \
-         WHERE c.status = 'active' AND c.rating_count >= $1 \
+         WHERE c.status = 'active' AND NOT c.owner_suspended AND c.rating_count >= $1 \
          ORDER BY c.total_rating DESC, c.rating_count DESC, c.id \
          LIMIT 1"
     );

@@ -45,6 +45,9 @@ struct Conn {
     id: u64,
     session: Session,
     who: Option<Identity>,
+    /// The token the socket was opened with, checked again at each heartbeat: a token revoked
+    /// or an account suspended since closes the socket.
+    token: Option<String>,
     followed: HashMap<String, Followed>,
     tx: mpsc::Sender<Delivery>,
     slow: CancellationToken,
@@ -100,11 +103,27 @@ impl Conn {
             Ok(who) if self.who.as_ref().is_none_or(|w| w.user_id == who.user_id) => {
                 let user = who.user_id.to_string();
                 self.who = Some(who);
+                self.token = Some(token.trim().to_owned());
                 self.mark_online().await;
                 self.send(frames::ready(&user)).await
             }
             Ok(_) => self.refuse_token("This socket belongs to another account").await,
             Err(message) => self.refuse_token(&message).await,
+        }
+    }
+
+    /// Checks the socket's token again (revocation, the account's standing); a refused token
+    /// ends the socket as at authentication.
+    async fn recheck(&mut self) -> Result<(), End> {
+        let Some(token) = self.token.clone() else { return Ok(()) };
+        match verify(&self.state, &token).await {
+            Ok(_) => Ok(()),
+            // The check itself could not run (Redis or accounts away): keep the socket.
+            Err(e) if e.0.http_status() >= 500 => Ok(()),
+            Err(e) => {
+                self.send(frames::error(None, &e.0.code, &e.0.message)).await?;
+                Err(End::Close(CloseCode::Other(CLOSE_UNAUTHENTICATED), "token refused"))
+            }
         }
     }
 
@@ -278,6 +297,7 @@ pub async fn run(
         hub: hub.clone(),
         session,
         who: None,
+        token: None,
         followed: HashMap::new(),
         tx,
         slow: CancellationToken::new(),
@@ -321,8 +341,13 @@ pub async fn run(
                 if heard.elapsed() > idle {
                     Err(End::Close(CloseCode::Away, "no answer to pings"))
                 } else {
-                    conn.mark_online().await;
-                    conn.session.ping(b"").await.map_err(|_| End::Gone)
+                    match conn.recheck().await {
+                        Ok(()) => {
+                            conn.mark_online().await;
+                            conn.session.ping(b"").await.map_err(|_| End::Gone)
+                        }
+                        Err(end) => Err(end),
+                    }
                 }
             }
             d = rx.recv() => match d {

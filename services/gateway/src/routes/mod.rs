@@ -14,6 +14,7 @@ pub mod hosting;
 pub mod pricing;
 pub mod reviews;
 pub mod scheduled;
+pub mod standing;
 pub mod support;
 pub mod system;
 pub mod trip_extras;
@@ -152,6 +153,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     captains::routes(cfg);
     chat::routes(cfg);
     support::routes(cfg);
+    standing::routes(cfg);
     hosting::routes(cfg);
     cohost::routes(cfg);
     scheduled::routes(cfg);

@@ -15,6 +15,7 @@ mod hosting;
 mod payouts;
 mod pricing;
 mod reviews;
+mod standing;
 mod support;
 mod teams;
 mod trip_extras;

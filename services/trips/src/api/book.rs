@@ -363,6 +363,14 @@ async fn book(
     if owner_id == who.user_id {
         return Err(TripsError::OwnCar);
     }
+    // The exclusion list, as trips last heard it from accounts (the gateway refuses a
+    // suspended guest's token; a suspended host's cars have left the catalog).
+    if crate::standing::is_suspended(c, who.user_id).await? {
+        return Err(TripsError::AccountSuspended);
+    }
+    if crate::standing::is_suspended(c, owner_id).await? {
+        return Err(TripsError::CarNotAvailable("This car is not available for booking.".to_owned()));
+    }
     if let Some(seen) = r.final_price_cents
         && (seen - details.final_price_cents).abs() > 1
     {
