@@ -36,6 +36,7 @@ PRICING_PORT="${PRICING_PORT:-$(grpc_port 50053)}"
 TRIPS_PORT="${TRIPS_PORT:-$(grpc_port 50054)}"
 MESSAGING_PORT="${MESSAGING_PORT:-$(grpc_port 50056)}"
 HOSTING_PORT="${HOSTING_PORT:-$(grpc_port 50055)}"
+CAPTAINS_PORT="${CAPTAINS_PORT:-$(grpc_port 50057)}"
 export APP__SERVICES__ACCOUNTS="${APP__SERVICES__ACCOUNTS:-http://127.0.0.1:$ACCOUNTS_PORT}"
 export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATALOG_PORT}"
 export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
@@ -45,6 +46,7 @@ export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$M
 # pub/sub ignores the database number, so each stack names its own.
 export APP__REALTIME__PREFIX="${APP__REALTIME__PREFIX:-${DB_PREFIX}:rt}"
 export APP__SERVICES__HOSTING="${APP__SERVICES__HOSTING:-http://127.0.0.1:$HOSTING_PORT}"
+export APP__SERVICES__CAPTAINS="${APP__SERVICES__CAPTAINS:-http://127.0.0.1:$CAPTAINS_PORT}"
 
 scripts/ensure-services.sh
 # NHTSA's vPIC data for decoding VINs offline (fetched once into a cache folder).
@@ -59,7 +61,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p hosting-teams -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p captains -p trips -p hosting-teams -p gateway
 fi
 
 mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
@@ -102,11 +104,14 @@ wait_port catalog-search "$CATALOG_PORT" 2
 # before the first booking's events.
 start messaging "$MESSAGING_PORT"
 wait_port messaging "$MESSAGING_PORT" 3
+# Captains before trips too: the demo delivery trips' events make the demo captain's tasks.
+start captains "$CAPTAINS_PORT"
+wait_port captains "$CAPTAINS_PORT" 4
 start trips "$TRIPS_PORT"
-wait_port trips "$TRIPS_PORT" 4
+wait_port trips "$TRIPS_PORT" 5
 # Hosting after catalog-search: its queue must exist before the first approved listing.
 start hosting-teams "$HOSTING_PORT"
-wait_port hosting-teams "$HOSTING_PORT" 5
+wait_port hosting-teams "$HOSTING_PORT" 6
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
@@ -116,7 +121,7 @@ curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "gateway not ready
 
 echo
 echo "Upcar is running at http://127.0.0.1:$PORT  (API under /v1, OpenAPI at /v1/openapi.json)"
-echo "Demo logins: guest@demo.local / DemoGuest123!, host@demo.local / DemoHost123!, invitation code DEMO-INVITE"
+echo "Demo logins: guest@demo.local / DemoGuest123!, host@demo.local / DemoHost123!, captain@demo.local / DemoCaptain123! (captains), invitation code DEMO-INVITE"
 echo "Press Ctrl-C to stop."
 wait -n "${pids[@]}" || true
 echo "a process exited; see $RUN_DIR/logs" >&2

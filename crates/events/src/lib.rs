@@ -63,6 +63,7 @@ routing_keys! {
     CarPricingChanged => "catalog.car_pricing_changed",
     MessageSent => "messaging.message_sent",
     MessageTemplatesChanged => "hosting.message_templates_changed",
+    TaskStepRecorded => "captains.task_step_recorded",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

@@ -37,6 +37,11 @@ pub mod hosting {
 }
 
 /// Integration events carried over RabbitMQ between contexts.
+pub mod captains {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.captains.v1");
+}
+
 pub mod events {
     #![allow(clippy::all, missing_docs)]
     tonic::include_proto!("upcar.events.v1");

@@ -753,6 +753,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling captain's tasks of a date, in route order (400 `invalid_date` for a date that
+         *     is not `yyyy-MM-dd`).
+         */
+        get: operations["getTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captains/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the calling captain's tasks (another captain's is 404 `task_not_found`). */
+        get: operations["getCaptainsTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/captains/tasks/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the next step of the calling captain's task, with the server's time, the position
+         *     and photos: forward only (409 `step_out_of_order`, `step_already_recorded`), only by the
+         *     assigned captain (404 otherwise). The guest's handover photos become the trip's check-in
+         *     (delivered_to_guest) or checkout (picked_up_from_guest) evidence.
+         */
+        post: operations["postCaptainsTasksUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trips/getDeliveryTasks/{tripId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery and return of a trip for its guest or host (or an admin): each task's step,
+         *     the captain's first name and the ETA. A trip without delivery, or someone else's, is 404.
+         */
+        get: operations["getTripsGetDeliveryTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/chat/rooms": {
         parameters: {
             query?: never;
@@ -3417,6 +3496,43 @@ export interface components {
             /** @default  */
             newPassword?: components["schemas"]["Verbatim"];
         };
+        /** @description A captain task (spec 001 section 3) with its plan and steps. */
+        CaptainTask: {
+            taskId: string;
+            tripId: string;
+            /** @description delivery_to_guest | return_to_host */
+            taskType: string;
+            /** @description scheduled | in_progress | completed | cancelled */
+            status: string;
+            /** @description The last step recorded, null before the first. */
+            step?: string | null;
+            /** @description The next step to record, null when done. */
+            nextStep?: string | null;
+            guestName: string;
+            /** @description At the guest: the trip's start (delivery) or end (return), RFC 3339. */
+            scheduledTime: string;
+            /** @description Where the car is taken. */
+            pickupLocation: components["schemas"]["TaskPlace"];
+            /** @description Where the car is left. */
+            deliveryLocation: components["schemas"]["TaskPlace"];
+            carId: string;
+            carMake: string;
+            carModel: string;
+            carPhotos: components["schemas"]["CarPhotos"];
+            /**
+             * Format: int32
+             * @description 1-based position in the captain's route of the day.
+             */
+            routeOrder: number;
+            /** @description Planned arrival at the pickup and the delivery location (RFC 3339). */
+            etaPickup?: string | null;
+            etaDelivery?: string | null;
+            /** @description The plan cannot meet the guest on time. */
+            late: boolean;
+            timeZone: string;
+            date: string;
+            steps: components["schemas"]["TaskStep"][];
+        };
         /** @description A car's street address. */
         CarAddress: {
             street: string;
@@ -3629,6 +3745,10 @@ export interface components {
         CarPageAnswer: {
             status: boolean;
             data: components["schemas"]["CarPage"];
+        };
+        /** @description `carPhotos` (spec: `carPhotos.primaryPhoto`). */
+        CarPhotos: {
+            primaryPhoto: string;
         };
         /** @description A car's price on a search page. */
         CarPrice: {
@@ -3960,6 +4080,12 @@ export interface components {
             status: boolean;
             message: string;
         };
+        /** @description A trip's deliveries. */
+        DeliveryAnswer: {
+            status: boolean;
+            tripId: string;
+            data: components["schemas"]["DeliveryTask"][];
+        };
         /** @description Where the car would be delivered. */
         DeliveryBody: {
             /** @default null */
@@ -3987,6 +4113,22 @@ export interface components {
              * @default null
              */
             coordinates?: components["schemas"]["Number"][] | null;
+        };
+        /** @description A delivery or return as the guest follows it. */
+        DeliveryTask: {
+            taskId: string;
+            taskType: string;
+            status: string;
+            step?: string | null;
+            scheduledTime: string;
+            /**
+             * @description When the captain is expected at the guest: from their last position once on the way,
+             *     else from the plan (RFC 3339; null when cancelled).
+             */
+            eta?: string | null;
+            captainFirstName?: string | null;
+            late: boolean;
+            steps: components["schemas"]["TaskStep"][];
         };
         /** @description `getcardescription`. */
         DescriptionAnswer: {
@@ -5728,6 +5870,40 @@ export interface components {
             data: components["schemas"]["PlaceAnswer"][];
             groups: components["schemas"]["PlaceGroup"][];
         };
+        /** @description One task. */
+        TaskAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["CaptainTask"];
+        };
+        /** @description An address (spec: street, city, state) with its coordinates. */
+        TaskPlace: {
+            street: string;
+            city: string;
+            state: string;
+            zip: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
+        /** @description A recorded step: the server's time, the captain's position, the photos. */
+        TaskStep: {
+            step: string;
+            at: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            photoUrls: string[];
+        };
+        /** @description The captain's tasks of a day. */
+        TasksAnswer: {
+            status: boolean;
+            date: string;
+            count: number;
+            data: components["schemas"]["CaptainTask"][];
+        };
         /** @description A team (spec 001 section 3) and the viewer's role in it. */
         Team: {
             _id: string;
@@ -6254,6 +6430,27 @@ export interface components {
             teamName?: components["schemas"]["Text"] | null;
             /** @default null */
             earningsSplit?: components["schemas"]["ShareBody"][] | null;
+        };
+        /** @description `captains/tasks/update/{id}`. */
+        UpdateTaskBody: {
+            /**
+             * @description The step to record: picked_up_from_host, delivered_to_guest (delivery) or
+             *     picked_up_from_guest, delivered_to_host (return), in that order.
+             * @default
+             */
+            step?: components["schemas"]["Text"];
+            /**
+             * @description The captain's position (both or neither).
+             * @default null
+             */
+            latitude?: components["schemas"]["Number"];
+            /** @default null */
+            longitude?: components["schemas"]["Number"];
+            /**
+             * @description URLs of photos the captain uploaded (`captains/image/generatePresignedUrlsForUpload`).
+             * @default []
+             */
+            photoUrls?: components["schemas"]["Texts"];
         };
         /** @description A multipart upload form. */
         UploadForm: {
@@ -7523,6 +7720,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ack"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTasks: {
+        parameters: {
+            query?: {
+                /** @description The day, `yyyy-MM-dd` (at the cars' places). */
+                date?: components["schemas"]["Text"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TasksAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCaptainsTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postCaptainsTasksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getTripsGetDeliveryTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

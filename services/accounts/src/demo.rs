@@ -22,6 +22,9 @@ pub mod ids {
     /// `cohost@demo.local`: the approved co-host (booking management) of the second demo
     /// host's team (hosting's demo data).
     pub const COHOST: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0005);
+    /// `rider@demo.local`: the guest of the demo delivery trips (trips' demo data) that give
+    /// the demo captain tasks every day.
+    pub const RIDER: Uuid = Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0006);
     /// Further hosts owning the rest of the demo fleet: `host2@demo.local` ... `host6@demo.local`.
     pub const OTHER_HOSTS: [Uuid; 5] = [
         Uuid::from_u128(0x0193_0000_0000_7000_8000_0000_0000_0012),
@@ -83,6 +86,16 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
             email: "cohost@demo.local".into(),
             phone: Some("5105550105"),
             password: "DemoCohost123!",
+            verified: true,
+        },
+        DemoUser {
+            id: ids::RIDER,
+            role: "user",
+            first: "Riley",
+            last: "Rider",
+            email: "rider@demo.local".into(),
+            phone: Some("5105550106"),
+            password: "DemoRider123!",
             verified: true,
         },
         DemoUser {

@@ -13,18 +13,20 @@ use redis::AsyncCommands;
 use std::sync::Arc;
 use upcar_events::{Envelope, IntegrationEvent};
 use upcar_proto::events::{
-    MessageSent, TripBooked, TripCancelled, TripCheckedIn, TripConfirmed, TripRescheduled,
+    MessageSent, TaskStepRecorded, TripBooked, TripCancelled, TripCheckedIn, TripConfirmed,
+    TripRescheduled,
 };
 use uuid::Uuid;
 
 /// Routing keys of this module.
-pub const ROUTING_KEYS: [&str; 6] = [
+pub const ROUTING_KEYS: [&str; 7] = [
     TripBooked::ROUTING_KEY,
     TripConfirmed::ROUTING_KEY,
     TripCancelled::ROUTING_KEY,
     TripRescheduled::ROUTING_KEY,
     TripCheckedIn::ROUTING_KEY,
     MessageSent::ROUTING_KEY,
+    TaskStepRecorded::ROUTING_KEY,
 ];
 
 /// How long before a trip's start its guest is reminded to check in.
@@ -212,6 +214,40 @@ pub fn message_notice(
         &format!("New message from {who}"),
         format!("{who}: \"{preview}\" Reply in Upcar."),
         false,
+    )
+}
+
+/// The guest's notice that the captain has the car and is on the way (a delivery's first
+/// step), with the expected time at the car's place.
+pub fn on_the_way_notice(
+    task: Uuid,
+    guest: Uuid,
+    captain: &str,
+    eta: Option<DateTime<Utc>>,
+    tz: &str,
+) -> Notice {
+    let who = if captain.trim().is_empty() {
+        "Your captain".to_owned()
+    } else {
+        format!("Your captain {}", captain.trim())
+    };
+    let when = match eta {
+        Some(t) => {
+            let zone: chrono_tz::Tz = tz.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+            format!(
+                " and expects to reach you around {}",
+                t.with_timezone(&zone).format("%-I:%M %p")
+            )
+        }
+        None => String::new(),
+    };
+    notice(
+        "captain_on_the_way",
+        &task.to_string(),
+        guest,
+        "Your car is on the way",
+        format!("{who} has picked up your car{when}. Follow the delivery on your trip page."),
+        true,
     )
 }
 
@@ -413,6 +449,19 @@ pub async fn apply(
                 vec![message_notice(room, recipient, &name, &m.preview, at)]
             }
         }
+        TaskStepRecorded::ROUTING_KEY => {
+            let m: TaskStepRecorded = e.decode()?;
+            match (m.step.as_str(), uuid(&m.task_id), uuid(&m.guest_id)) {
+                ("picked_up_from_host", Some(task), Some(guest)) => vec![on_the_way_notice(
+                    task,
+                    guest,
+                    &m.captain_first_name,
+                    time(&m.eta),
+                    &m.time_zone,
+                )],
+                _ => Vec::new(),
+            }
+        }
         _ => Vec::new(),
     };
     for n in notices {
@@ -531,6 +580,24 @@ mod tests {
 
     fn t(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).map(|t| t.with_timezone(&Utc)).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_guest_hears_once_that_the_captain_is_on_the_way_at_local_time() {
+        let (task, guest) = (Uuid::now_v7(), Uuid::now_v7());
+        let n = on_the_way_notice(
+            task,
+            guest,
+            "Casey",
+            Some(t("2026-12-10T18:05:00Z")),
+            "America/Los_Angeles",
+        );
+        assert_eq!((n.user, n.kind, n.sms), (guest, "captain_on_the_way", true));
+        assert_eq!(n.key, format!("captain_on_the_way:{task}:{guest}"));
+        assert!(n.body.contains("Your captain Casey has picked up your car"), "{}", n.body);
+        assert!(n.body.contains("around 10:05 AM"), "{}", n.body);
+        let n = on_the_way_notice(task, guest, "", None, "America/Los_Angeles");
+        assert!(n.body.starts_with("Your captain has picked up your car."), "{}", n.body);
     }
 
     #[test]

@@ -94,6 +94,8 @@ pub struct ServiceUrls {
     pub messaging: String,
     /// Hosting service (listings, availability, co-host teams).
     pub hosting: String,
+    /// Captains service (delivery tasks).
+    pub captains: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

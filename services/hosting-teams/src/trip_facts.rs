@@ -227,6 +227,7 @@ mod tests {
             version: 1,
             occurred_at: "2026-11-20T09:00:00Z".into(),
             status: "requested".into(),
+            ..Default::default()
         };
         assert!(matches!(fact_of(&env(&booked)), Some(Fact::Booked { requested: true, .. })));
         let instant = TripBooked { status: "confirmed".into(), ..booked.clone() };

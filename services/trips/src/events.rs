@@ -26,8 +26,20 @@ pub async fn booked(
         occurred_at: at.to_rfc3339(),
         owner_id: t.owner_id.to_string(),
         status: t.status.clone(),
+        pick_up: t.pick_up_location.as_ref().and_then(place),
+        drop_off: t.drop_off_location.as_ref().and_then(place),
+        time_zone: t.time_zone.clone(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// A stored handover place (`{latitude, longitude, address}`) as the events carry it.
+fn place(v: &serde_json::Value) -> Option<upcar_proto::events::TripPlace> {
+    Some(upcar_proto::events::TripPlace {
+        latitude: v["latitude"].as_f64()?,
+        longitude: v["longitude"].as_f64()?,
+        address: v["address"].as_str().unwrap_or_default().to_owned(),
+    })
 }
 
 /// The trip is confirmed.

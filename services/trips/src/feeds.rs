@@ -1,14 +1,18 @@
-//! The events trips consumes, on one durable queue: hosting's teams (the co-host read model)
-//! and accounts' standing (the exclusion list).
+//! The events trips consumes, on one durable queue: hosting's teams (the co-host read model),
+//! accounts' standing (the exclusion list) and captains' steps (handover photos).
 
 use std::sync::Arc;
 use tokio::sync::Notify;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
-use upcar_proto::events::{TeamChanged, UserStandingChanged};
+use upcar_proto::events::{TaskStepRecorded, TeamChanged, UserStandingChanged};
 
 /// Routing keys this service consumes.
 pub fn routing_keys() -> Vec<String> {
-    vec![TeamChanged::ROUTING_KEY.to_owned(), UserStandingChanged::ROUTING_KEY.to_owned()]
+    vec![
+        TeamChanged::ROUTING_KEY.to_owned(),
+        UserStandingChanged::ROUTING_KEY.to_owned(),
+        TaskStepRecorded::ROUTING_KEY.to_owned(),
+    ]
 }
 
 /// The durable queue of trips' consumer on `exchange`.
@@ -31,6 +35,15 @@ impl EventHandler for Projections {
     ) -> anyhow::Result<()> {
         if event.event_type == UserStandingChanged::ROUTING_KEY {
             return crate::standing::apply(conn, event).await.map(|_| ());
+        }
+        if event.event_type == TaskStepRecorded::ROUTING_KEY {
+            return match event.decode::<TaskStepRecorded>() {
+                Ok(e) => crate::captain_evidence::apply(conn, &e).await.map(|_| ()),
+                Err(_) => {
+                    tracing::error!(event_id = %event.id, "dropping an undecodable step event");
+                    Ok(())
+                }
+            };
         }
         crate::teams::TeamAccessProjection.handle(conn, event).await
     }

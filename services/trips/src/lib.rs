@@ -4,6 +4,7 @@
 //! events the availability projection and other contexts consume.
 
 pub mod api;
+pub mod captain_evidence;
 pub mod config;
 pub mod demo;
 pub mod error;

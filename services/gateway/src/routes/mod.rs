@@ -3,6 +3,7 @@
 //! structs the handler reads and writes). [`register`] is the one table: it builds the actix
 //! routes and, through utoipa-actix-web, `/v1/openapi.json` ([`openapi`]).
 
+pub mod captain_tasks;
 pub mod captains;
 pub mod catalog;
 pub mod chat;
@@ -151,6 +152,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     google::routes(cfg);
     files::routes(cfg);
     captains::routes(cfg);
+    captain_tasks::routes(cfg);
     chat::routes(cfg);
     support::routes(cfg);
     standing::routes(cfg);

@@ -19,6 +19,9 @@ pub struct Stack {
     pub messaging_port: u16,
     pub hosting_port: u16,
     pub hosting_db: String,
+    pub captains_port: u16,
+    /// The captains database, for checking tasks with SQL.
+    pub captains_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
     /// Stops this gateway as a SIGTERM would.
@@ -97,6 +100,8 @@ pub fn start_with_catalog(
         messaging_port,
         hosting_port,
         hosting_db,
+        captains_port,
+        captains_db,
     ) = match STACK.get() {
         Some(s) => (
             s.catalog_port,
@@ -107,16 +112,20 @@ pub fn start_with_catalog(
             s.messaging_port,
             s.hosting_port,
             s.hosting_db.clone(),
+            s.captains_port,
+            s.captains_db.clone(),
         ),
         None => {
             await_broker();
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
             let messaging_port = spawn_messaging(accounts_port, c);
+            // Captains before trips: the demo delivery trips' events find its queue.
+            let (captains_port, cdb) = spawn_captains(accounts_port, c);
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
             let (hosting_port, hdb) =
                 spawn_hosting(accounts_port, &format!("http://127.0.0.1:{port}"));
-            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb)
+            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb, captains_port, cdb)
         }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
@@ -128,6 +137,7 @@ pub fn start_with_catalog(
     settings.services.trips = format!("http://127.0.0.1:{trips_port}");
     settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
     settings.services.hosting = format!("http://127.0.0.1:{hosting_port}");
+    settings.services.captains = format!("http://127.0.0.1:{captains_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -157,6 +167,8 @@ pub fn start_with_catalog(
         messaging_port,
         hosting_port,
         hosting_db,
+        captains_port,
+        captains_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
         stopper,
     }
@@ -207,6 +219,30 @@ fn spawn_messaging(accounts: u16, catalog: u16) -> u16 {
         })
     });
     rx.recv().expect("messaging started")
+}
+
+/// Captains, making tasks from the stack's trips events (and the demo captain's profile).
+fn spawn_captains(accounts: u16, catalog: u16) -> (u16, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_captains")
+                .await
+                .expect("test database");
+            let mut settings = captains::Settings::load().expect("captains settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.services.accounts = format!("http://127.0.0.1:{accounts}");
+            settings.services.catalog = format!("http://127.0.0.1:{catalog}");
+            let app = captains::Application::build(settings).await.expect("build captains");
+            tx.send((app.port(), db.url.clone())).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("captains started")
 }
 
 /// Hosting, decoding VINs from the vPIC data `make test` fetches (`VPIC_DB`).
@@ -492,6 +528,19 @@ pub async fn hosting_sql(sql: &str) {
     let mut conn =
         diesel_async::AsyncPgConnection::establish(&stack().hosting_db).await.expect("hosting db");
     conn.batch_execute(sql).await.expect("hosting sql");
+}
+
+/// One number from the captains database (`sql` selects a bigint named `n`).
+pub async fn captains_scalar(sql: &str) -> i64 {
+    scalar(&stack().captains_db, sql).await
+}
+
+/// Runs SQL on the accounts database.
+pub async fn accounts_sql(sql: &str) {
+    use diesel_async::{AsyncConnection, SimpleAsyncConnection};
+    let url = accounts_db(stack().accounts_port);
+    let mut conn = diesel_async::AsyncPgConnection::establish(&url).await.expect("accounts db");
+    conn.batch_execute(sql).await.expect("accounts sql");
 }
 
 /// Runs SQL on the trips database (arranging a trip's time, which only the clock moves).

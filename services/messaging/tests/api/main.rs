@@ -133,6 +133,7 @@ fn booked(trip: Uuid, guest: Uuid, host: Uuid, at: DateTime<Utc>) -> TripBooked 
         version: 1,
         occurred_at: at.to_rfc3339(),
         status: "confirmed".into(),
+        ..Default::default()
     }
 }
 
@@ -967,6 +968,7 @@ fn confirmed_booking(guest: Uuid, host: Uuid) -> TripBooked {
         version: 1,
         occurred_at: "2026-12-01T20:00:00Z".into(),
         status: "confirmed".into(),
+        ..Default::default()
     }
 }
 

@@ -70,6 +70,24 @@ async fn price_now(
         .map_err(TripsError::upstream)
 }
 
+fn place_json(l: &pb::Location) -> serde_json::Value {
+    serde_json::json!({"latitude": l.latitude, "longitude": l.longitude, "address": l.address})
+}
+
+/// Where the car is collected after the trip, by the booking's return options as pricing
+/// reads them: back at the car's place, at the given return place, or where it was delivered.
+fn drop_off(r: &pb::CreateTripRequest) -> Option<&pb::Location> {
+    if r.return_to_car_location {
+        None
+    } else if r.return_location.is_some() {
+        r.return_location.as_ref()
+    } else if r.return_to_same_address {
+        r.pick_up_location.as_ref()
+    } else {
+        None
+    }
+}
+
 fn years_between(dob: NaiveDate, on: NaiveDate) -> i32 {
     let mut y = on.year() - dob.year();
     if (on.month(), on.day()) < (dob.month(), dob.day()) {
@@ -369,7 +387,9 @@ async fn book(
         return Err(TripsError::AccountSuspended);
     }
     if crate::standing::is_suspended(c, owner_id).await? {
-        return Err(TripsError::CarNotAvailable("This car is not available for booking.".to_owned()));
+        return Err(TripsError::CarNotAvailable(
+            "This car is not available for booking.".to_owned(),
+        ));
     }
     if let Some(seen) = r.final_price_cents
         && (seen - details.final_price_cents).abs() > 1
@@ -435,10 +455,8 @@ async fn book(
                 .collect(),
         ),
         protection_plan_type: details.protection_plan_type.clone(),
-        pick_up_location: r
-            .pick_up_location
-            .as_ref()
-            .map(|l| serde_json::json!({"latitude": l.latitude, "longitude": l.longitude, "address": l.address})),
+        pick_up_location: r.pick_up_location.as_ref().map(place_json),
+        drop_off_location: drop_off(r).map(place_json),
         message: r.message.chars().take(2000).collect(),
         cancel_reason: String::new(),
         reject_reason: String::new(),

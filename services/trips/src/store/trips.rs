@@ -40,6 +40,9 @@ pub struct TripRow {
     pub protection_plan_type: String,
     #[diesel(sql_type = Nullable<Jsonb>)]
     pub pick_up_location: Option<serde_json::Value>,
+    /// Where a delivered car is collected (None: at the car's place).
+    #[diesel(sql_type = Nullable<Jsonb>)]
+    pub drop_off_location: Option<serde_json::Value>,
     #[diesel(sql_type = Text)]
     pub message: String,
     #[diesel(sql_type = Text)]
@@ -66,7 +69,7 @@ pub struct TripRow {
 
 const COLUMNS: &str = "id, car_id, owner_id, guest_id, status, lower(period) AS start_time, \
     upper(period) AS end_time, time_zone, quote_id, total_cents, price_details, extras, \
-    protection_plan_type, pick_up_location, message, cancel_reason, reject_reason, refund_cents, \
+    protection_plan_type, pick_up_location, drop_off_location, message, cancel_reason, reject_reason, refund_cents, \
     cancelled_at, reservation_number, version, created_at, updated_at, checked_in_at, checked_out_at";
 
 /// How often a statement checked by the exclusion constraints runs after a deadlock.
@@ -101,8 +104,8 @@ async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Query
     diesel::sql_query(
         "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
            price_details, extras, protection_plan_type, pick_up_location, message, reservation_number, \
-           created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)",
+           created_at, updated_at, drop_off_location) \
+         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)",
     )
     .bind::<SqlUuid, _>(t.id)
     .bind::<SqlUuid, _>(t.car_id)
@@ -121,6 +124,7 @@ async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Query
     .bind::<Text, _>(&t.message)
     .bind::<Text, _>(&t.reservation_number)
     .bind::<Timestamptz, _>(t.created_at)
+    .bind::<Nullable<Jsonb>, _>(&t.drop_off_location)
     .prepared()
     .execute(conn)
     .await?;
