@@ -16,8 +16,10 @@
 #   chat:     1,000 sockets in 100 rooms on two gateway processes (messaging, fresh database):
 #             idle memory per socket, send-to-receive p50/p99 and messages per second
 #             (CHAT_ROOMS, CHAT_SOCKETS_PER_ROOM, CHAT_RATES: messages per room per second).
+#   dispatch: captains' dispatch of a day of 500 tasks among 20 captains, the plan alone and the
+#             service's whole day on a fresh database (DISPATCH_TASKS, DISPATCH_CAPTAINS, DISPATCH_RUNS).
 # Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
-# (default all: accounts, search and pricing); BENCH=hosting and BENCH=chat too.
+# (default all: accounts, search and pricing); BENCH=hosting, BENCH=chat and BENCH=dispatch too.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -36,6 +38,9 @@ PG=postgres://postgres@127.0.0.1:5432
 CATALOG_DB="$PG/upcar_bench_catalog"
 
 scripts/ensure-services.sh >/dev/null
+if [ "$WHICH" = dispatch ]; then
+    exec cargo bench -q -p captains --bench dispatch
+fi
 # NO_BUILD=1 measures the release binaries already built.
 [ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p messaging -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
