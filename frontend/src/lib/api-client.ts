@@ -38,12 +38,26 @@ export function buildUrl(path: string, params?: Params): string {
   return s ? `${url}?${s}` : url;
 }
 
+/**
+ * Whose token a client sends, and what it does when the server refuses a call made with it
+ * (`status`, `code` of the answer). Each client reads one session only, so a guest call never
+ * carries the captain's token and the other way round.
+ */
+export type ClientAuth = { token: () => string | null; onRefused: (status: number, code: string) => void };
+
 // Codes that mean the stored session is no longer valid: it is cleared (spec 000 section 3).
 const DEAD_SESSION = new Set(['token_invalid', 'token_expired', 'token_revoked']);
 
-async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+const guestAuth: ClientAuth = {
+  token: getToken,
+  onRefused: (status, code) => {
+    if (status === 401 && DEAD_SESSION.has(code)) clearSession();
+  },
+};
+
+async function request<T>(auth: ClientAuth, method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  const token = getToken();
+  const token = auth.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
@@ -65,16 +79,24 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   if (res.ok || opts.acceptStatuses?.includes(res.status)) return data as T;
   const obj = (data && typeof data === 'object' ? data : {}) as { error?: string; message?: string };
   const code = obj.error ?? `http_${res.status}`;
-  if (res.status === 401 && token && DEAD_SESSION.has(code)) clearSession();
+  if (token) auth.onRefused(res.status, code);
   throw new ApiError(res.status, code, obj.message ?? `Request failed (${res.status})`, data);
 }
 
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
-};
+/** A client of the gateway that sends the token of one session. */
+export function createApiClient(auth: ClientAuth) {
+  return {
+    get: <T>(path: string, opts?: RequestOptions) => request<T>(auth, 'GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(auth, 'POST', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(auth, 'PUT', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>(auth, 'DELETE', path, opts),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The guest's (and host's) client: it sends the guest session's token. */
+export const api = createApiClient(guestAuth);
 
 /** The message to show for a failed call: the server's, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {

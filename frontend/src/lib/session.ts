@@ -1,7 +1,7 @@
 /**
  * The browser session: `token` and `user` in local storage (spec 000 section 3, browser
  * storage keys). A tiny store so React can subscribe to changes (login in a modal, logout, a
- * 401 from the server).
+ * 401 from the server). The captain's session is another store of the same kind.
  */
 import type { User } from '@/api/types';
 
@@ -13,30 +13,86 @@ export type SessionUser = Partial<User>;
 
 export type Session = { token: string; user: SessionUser } | null;
 
-const TOKEN = 'token';
-const USER = 'user';
-const listeners = new Set<() => void>();
-let cached: Session | undefined;
+/** A token and its user kept in local storage under two keys, which React can subscribe to. */
+export type SessionStore<U extends object> = {
+  get: () => { token: string; user: U } | null;
+  token: () => string | null;
+  set: (token: string, user: U) => void;
+  clear: () => void;
+  subscribe: (listener: () => void) => () => void;
+  /** Forget the cached value so the next read comes from storage. */
+  reset: () => void;
+};
 
-function read(): Session {
-  try {
-    const token = localStorage.getItem(TOKEN);
-    const raw = localStorage.getItem(USER);
-    if (!token || !raw) return null;
-    const user = JSON.parse(raw) as SessionUser;
-    return user && typeof user === 'object' ? { token, user } : null;
-  } catch {
-    return null;
-  }
+const resets = new Set<() => void>();
+
+/**
+ * A session store over `tokenKey` and `userKey`. The guest's session (`token`, `user`) and the
+ * captain's (`captainToken`, `captainUser`) are two stores: neither reads the other's token.
+ */
+export function createSessionStore<U extends object>(tokenKey: string, userKey: string): SessionStore<U> {
+  const listeners = new Set<() => void>();
+  let cached: { token: string; user: U } | null | undefined;
+  const read = () => {
+    try {
+      const token = localStorage.getItem(tokenKey);
+      const raw = localStorage.getItem(userKey);
+      if (!token || !raw) return null;
+      const user = JSON.parse(raw) as U;
+      return user && typeof user === 'object' ? { token, user } : null;
+    } catch {
+      return null;
+    }
+  };
+  const get = () => {
+    if (cached === undefined) cached = read();
+    return cached;
+  };
+  const store: SessionStore<U> = {
+    get,
+    token: () => get()?.token ?? null,
+    set(token, user) {
+      localStorage.setItem(tokenKey, token);
+      localStorage.setItem(userKey, JSON.stringify(user));
+      cached = { token, user };
+      listeners.forEach((l) => l());
+    },
+    clear() {
+      localStorage.removeItem(tokenKey);
+      localStorage.removeItem(userKey);
+      cached = null;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === tokenKey || e.key === userKey || e.key === null) {
+          cached = read();
+          listener();
+        }
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    reset() {
+      cached = undefined;
+    },
+  };
+  resets.add(store.reset);
+  return store;
 }
 
+const guest = createSessionStore<SessionUser>('token', 'user');
+
 export function getSession(): Session {
-  if (cached === undefined) cached = read();
-  return cached;
+  return guest.get();
 }
 
 export function getToken(): string | null {
-  return getSession()?.token ?? null;
+  return guest.token();
 }
 
 export function userIdOf(user: SessionUser | undefined | null): string | null {
@@ -44,10 +100,7 @@ export function userIdOf(user: SessionUser | undefined | null): string | null {
 }
 
 export function setSession(token: string, user: SessionUser): void {
-  localStorage.setItem(TOKEN, token);
-  localStorage.setItem(USER, JSON.stringify(user));
-  cached = { token, user };
-  listeners.forEach((l) => l());
+  guest.set(token, user);
 }
 
 export function updateSessionUser(user: SessionUser): void {
@@ -56,28 +109,14 @@ export function updateSessionUser(user: SessionUser): void {
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(TOKEN);
-  localStorage.removeItem(USER);
-  cached = null;
-  listeners.forEach((l) => l());
+  guest.clear();
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === TOKEN || e.key === USER || e.key === null) {
-      cached = read();
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return guest.subscribe(listener);
 }
 
-/** Test helper: forget the cached value so the next read comes from storage. */
+/** Test helper: forget every store's cached value so the next read comes from storage. */
 export function resetSessionCache(): void {
-  cached = undefined;
+  resets.forEach((reset) => reset());
 }
