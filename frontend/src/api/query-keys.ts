@@ -61,6 +61,17 @@ export const queryKeys = {
   tempToken: ['temp-token'] as const,
   /** Keyed by the user too: signing in with another account asks again. */
   driverInvitation: (token: string, userId: string | null) => ['driver-invitation', token, userId] as const,
+  /**
+   * The captain's calls (captain token). Removed on captain login and logout, so another captain
+   * never sees what the last one loaded.
+   */
+  captains: {
+    all: ['captains'] as const,
+    /** Every day's list; recording a step changes the task's card. */
+    tasksAll: ['captains', 'tasks'] as const,
+    tasks: (date: string) => ['captains', 'tasks', date] as const,
+    task: (taskId: string) => ['captains', 'task', taskId] as const,
+  },
   guestReviews: (userId: string) => ['guest-reviews', userId] as const,
   ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
 };

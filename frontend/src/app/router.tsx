@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { searchCarsQueryOptions } from '@/features/search/api/search-cars';
 import { parseSearchParams } from '@/features/search/lib/search-state';
+import { captainRoutes } from '@/features/captains/routes/captain-routes';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
 import SearchRoute from '@/features/search/routes/search';
@@ -29,6 +30,7 @@ const prefetchSearch = (qc: QueryClient) => ({ request }: LoaderFunctionArgs) =>
 };
 
 export const routes = (qc?: QueryClient): RouteObject[] => [
+  captainRoutes,
   {
     element: <Layout />,
     children: [

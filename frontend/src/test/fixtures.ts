@@ -1,4 +1,4 @@
-import type { CarCard, CarPage, Host, Place, PriceDetails, SessionAnswer, Trip, User } from '@/api/types';
+import type { CarCard, CarPage, Host, Place, PriceDetails, Schemas, SessionAnswer, Trip, User } from '@/api/types';
 
 // Answers shaped as the API's document says (src/api/types.ts), so a test cannot lean on a field
 // the server does not send.
@@ -202,6 +202,34 @@ export function trip(over: Partial<Trip> = {}): Trip {
     userProfilePic: '',
     hostName: 'Grace K.',
     additionalDrivers: [],
+    ...over,
+  };
+}
+
+/** A captain's task as `GET /tasks` and `GET /captains/tasks/{id}` answer it: a delivery not started. */
+export function captainTask(over: Partial<Schemas['CaptainTask']> = {}): Schemas['CaptainTask'] {
+  return {
+    taskId: 'task-1',
+    tripId: 'trip-1',
+    taskType: 'delivery_to_guest',
+    status: 'scheduled',
+    step: null,
+    nextStep: 'picked_up_from_host',
+    guestName: 'Ada L.',
+    scheduledTime: '2030-01-10T18:00:00Z',
+    pickupLocation: { street: '1 Main St', city: 'Fremont', state: 'CA', zip: '94536', latitude: 37.55, longitude: -121.99 },
+    deliveryLocation: { street: '500 Market St', city: 'San Jose', state: 'CA', zip: '95113', latitude: 37.33, longitude: -121.89 },
+    carId: 'car-1',
+    carMake: 'Toyota',
+    carModel: 'RAV4',
+    carPhotos: { primaryPhoto: 'https://photos.test/rav4.jpg' },
+    routeOrder: 1,
+    etaPickup: '2030-01-10T17:00:00Z',
+    etaDelivery: '2030-01-10T17:40:00Z',
+    late: false,
+    timeZone: 'America/Los_Angeles',
+    date: '2030-01-10',
+    steps: [],
     ...over,
   };
 }

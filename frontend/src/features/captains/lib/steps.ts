@@ -1,0 +1,62 @@
+import type { Schemas } from '@/api/types';
+
+export type CaptainTask = Schemas['CaptainTask'];
+export type TaskStep = Schemas['TaskStep'];
+
+/** The two steps of each task type, in order (spec 001 section 3; docs/API.md "Captains' tasks"). */
+export const TASK_STEPS: Record<string, string[]> = {
+  delivery_to_guest: ['picked_up_from_host', 'delivered_to_guest'],
+  return_to_host: ['picked_up_from_guest', 'delivered_to_host'],
+};
+
+const STEP_LABELS: Record<string, string> = {
+  picked_up_from_host: 'Picked up from host',
+  delivered_to_guest: 'Delivered to guest',
+  picked_up_from_guest: 'Picked up from guest',
+  delivered_to_host: 'Delivered to host',
+};
+
+/** What the captain presses to record a step. */
+const STEP_ACTIONS: Record<string, string> = {
+  picked_up_from_host: 'Picked up from host',
+  delivered_to_guest: 'Delivered to guest',
+  picked_up_from_guest: 'Picked up from guest',
+  delivered_to_host: 'Delivered to host',
+};
+
+const TYPE_LABELS: Record<string, string> = {
+  delivery_to_guest: 'Delivery to guest',
+  return_to_host: 'Return to host',
+};
+
+const STATUS_LABELS: Record<string, string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const human = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+export const stepLabel = (step: string) => STEP_LABELS[step] ?? human(step);
+export const stepAction = (step: string) => `Mark as ${(STEP_ACTIONS[step] ?? human(step)).toLowerCase()}`;
+export const taskTypeLabel = (type: string) => TYPE_LABELS[type] ?? human(type);
+export const taskStatusLabel = (status: string) => STATUS_LABELS[status] ?? human(status);
+
+/** `street, city, state` of a task's place. */
+export function placeLine(p: { street?: string; city?: string; state?: string } | null | undefined): string {
+  return [p?.street, p?.city, p?.state].filter(Boolean).join(', ');
+}
+
+/** A time of the task where its cars are: `10:00 AM PST`. */
+export function timeAt(iso: string | null | undefined, timeZone: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const opts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return d.toLocaleTimeString('en-US', { ...opts, timeZone: timeZone || undefined });
+  } catch {
+    return d.toLocaleTimeString('en-US', opts);
+  }
+}
