@@ -50,6 +50,8 @@ export const queryKeys = {
     /** Every trip query; booking or joining a trip changes them. */
     all: ['trips'] as const,
     detail: (tripId: string) => ['trips', tripId] as const,
+    /** `GET /trips/getDeliveryTasks/{tripId}`: the trip's delivery and return, for its guest. */
+    delivery: (tripId: string) => ['trips', tripId, 'delivery'] as const,
     userAvailable: (range: TripRange) => ['trips', 'user-available', range] as const,
   },
   paymentMethod: (userId: string) => ['payment-method', userId] as const,

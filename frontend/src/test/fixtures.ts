@@ -233,3 +233,19 @@ export function captainTask(over: Partial<Schemas['CaptainTask']> = {}): Schemas
     ...over,
   };
 }
+
+/** A trip's delivery or return as `GET /trips/getDeliveryTasks/{tripId}` answers it. */
+export function deliveryTask(over: Partial<Schemas['DeliveryTask']> = {}): Schemas['DeliveryTask'] {
+  return {
+    taskId: 'task-1',
+    taskType: 'delivery_to_guest',
+    status: 'in_progress',
+    step: 'picked_up_from_host',
+    scheduledTime: '2030-01-10T18:00:00Z',
+    eta: '2030-01-10T17:45:00Z',
+    captainFirstName: 'Casey',
+    late: false,
+    steps: [],
+    ...over,
+  };
+}

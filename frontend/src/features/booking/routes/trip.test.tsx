@@ -1,14 +1,20 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { queryKeys } from '@/api/query-keys';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Answer, Trip } from '@/api/types';
-import { trip, tripPrice } from '@/test/fixtures';
+import { deliveryTask, trip, tripPrice } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
 import TripRoute from './trip';
 
 const routes = [{ path: '/bookings', element: <TripRoute /> }];
+
+// A trip without delivery: its delivery call answers 404 (tests below answer otherwise).
+beforeEach(() => {
+  server.use(http.get('*/v1/trips/getDeliveryTasks/trip-1', () => HttpResponse.json({ error: 'trip_not_found', message: 'Trip not found' }, { status: 404 })));
+});
 
 function answer(over: Partial<Trip>) {
   server.use(http.get('*/v1/trips/getTrip/trip-1', () => HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip(over) })));
@@ -32,5 +38,66 @@ describe('the trip page', () => {
     expect(screen.getByText('Reservation number: UPC-ABC')).toBeInTheDocument();
     expect(screen.queryByText('Invoice total:')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Charges' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the trip page's delivery panel", () => {
+  it('shows the delivery and the return with status, step, captain and ETA at the car\'s place, asked with the guest token', async () => {
+    setSession('guest-token', { userId: 'u1' });
+    localStorage.setItem('captainToken', 'cap-token');
+    localStorage.setItem('captainUser', '{}');
+    answer({ timeZone: 'America/Los_Angeles' });
+    const auth: (string | null)[] = [];
+    server.use(
+      http.get('*/v1/trips/getDeliveryTasks/trip-1', ({ request }) => {
+        auth.push(request.headers.get('authorization'));
+        return HttpResponse.json<Answer<'/v1/trips/getDeliveryTasks/{tripId}', 'get'>>({
+          status: true,
+          tripId: 'trip-1',
+          data: [
+            deliveryTask(),
+            deliveryTask({ taskId: 'task-2', taskType: 'return_to_host', status: 'scheduled', step: null, scheduledTime: '2030-01-12T18:00:00Z', eta: '2030-01-12T18:00:00Z', captainFirstName: null }),
+          ],
+        });
+      }),
+    );
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    const panel = await screen.findByTestId('delivery-panel');
+    expect(within(panel).getByRole('heading', { name: 'Delivery by our captains' })).toBeInTheDocument();
+    const delivery = within(screen.getByTestId('delivery-delivery_to_guest'));
+    expect(delivery.getByTestId('delivery-status')).toHaveTextContent('On the way');
+    expect(delivery.getByTestId('delivery-step')).toHaveTextContent('Picked up from the host');
+    expect(delivery.getByText('Captain: Casey')).toBeInTheDocument();
+    expect(delivery.getByTestId('delivery-eta')).toHaveTextContent('Expected: Thu, Jan 10, 9:45 AM PST');
+    const ret = within(screen.getByTestId('delivery-return_to_host'));
+    expect(ret.getByTestId('delivery-status')).toHaveTextContent('Scheduled');
+    expect(ret.queryByTestId('delivery-step')).not.toBeInTheDocument();
+    expect(ret.getByTestId('delivery-eta')).toHaveTextContent('Captain expected: Sat, Jan 12, 10:00 AM PST');
+    expect(auth).toEqual(['Bearer guest-token']);
+  });
+
+  it('shows nothing for a trip without delivery (404)', async () => {
+    setSession('t', { userId: 'u1' });
+    answer({});
+    const { client } = renderRoutes(routes, '/bookings?tripId=trip-1');
+    await screen.findByTestId('trip-times');
+    await waitFor(() => expect(client.getQueryState(queryKeys.trips.delivery('trip-1'))?.status).toBe('success'));
+    expect(client.getQueryData(queryKeys.trips.delivery('trip-1'))).toEqual([]);
+    expect(screen.queryByTestId('delivery-panel')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('gives no ETA once the delivery is done', async () => {
+    setSession('t', { userId: 'u1' });
+    answer({});
+    server.use(
+      http.get('*/v1/trips/getDeliveryTasks/trip-1', () =>
+        HttpResponse.json<Answer<'/v1/trips/getDeliveryTasks/{tripId}', 'get'>>({ status: true, tripId: 'trip-1', data: [deliveryTask({ status: 'completed', step: 'delivered_to_guest' })] }),
+      ),
+    );
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByTestId('delivery-step')).toHaveTextContent('Delivered to you');
+    expect(screen.getByTestId('delivery-status')).toHaveTextContent('Done');
+    expect(screen.queryByTestId('delivery-eta')).not.toBeInTheDocument();
   });
 });

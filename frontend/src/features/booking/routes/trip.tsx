@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { useTrip } from '../api/get-trip';
+import { DeliveryPanel } from '../components/delivery-panel';
 
 const STATUS_NOTES: Record<string, string> = {
   requested: 'waiting for the host to confirm',
@@ -77,6 +78,7 @@ export default function TripRoute() {
           )}
         </section>
       )}
+      {trip.isSuccess && <DeliveryPanel tripId={tripId} timeZone={trip.data.timeZone} />}
     </main>
   );
 }
