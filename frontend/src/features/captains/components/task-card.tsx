@@ -6,7 +6,7 @@ import { placeLine, taskStatusLabel, taskTypeLabel, timeAt, type CaptainTask } f
 export function TaskCard({ task, date }: { task: CaptainTask; date: string }) {
   const car = `${task.carMake} ${task.carModel}`.trim();
   return (
-    <Link className="task-card card__link" to={`/captains/${encodeURIComponent(task.taskId)}?date=${date}`} data-testid="task-card" aria-label={`${taskTypeLabel(task.taskType)}: ${car} for ${task.guestName} at ${timeAt(task.scheduledTime, task.timeZone)}`}>
+    <Link className="task-card card__link" to={`/captains/${encodeURIComponent(task.taskId)}?date=${date}`} data-testid="task-card">
       <CarPhoto src={task.carPhotos?.primaryPhoto} alt={car || 'Car'} className="task-card__photo" />
       <div className="task-card__body">
         <p className="task-card__tags">
