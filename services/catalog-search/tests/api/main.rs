@@ -302,7 +302,7 @@ async fn found_at_home(app: &TestApp, car: &str, from: i64, until: i64) -> bool 
     let details = app
         .client
         .clone()
-        .get_car(pb::CarIdRequest { car_id: car.to_owned() })
+        .get_car(pb::CarIdRequest { car_id: car.to_owned(), ..Default::default() })
         .await
         .unwrap()
         .into_inner()

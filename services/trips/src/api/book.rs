@@ -217,7 +217,10 @@ async fn nearest_accepted_start(
     let car = state
         .catalog
         .clone()
-        .get_car(request(cpb::CarIdRequest { car_id: w.car.to_string() }, who))
+        .get_car(request(
+            cpb::CarIdRequest { car_id: w.car.to_string(), ..Default::default() },
+            who,
+        ))
         .await
         .ok()?
         .into_inner();
