@@ -17,6 +17,7 @@ pub mod reviews_feed;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod views;
 
 pub use config::Settings;
 pub use startup::Application;
