@@ -281,6 +281,10 @@ pub async fn create_trip(
             {
                 return Ok(answer);
             }
+            // The funnel's "booking started", whatever the booking's fate: this transaction
+            // commits for refusals too (they are answers).
+            crate::events::booking_started(c, who.user_id, r.car_id.trim(), state.clock.now())
+                .await?;
             let mut wanted = None;
             let booked = c
                 .transaction::<_, TripsError, _>(async |c| {
