@@ -94,6 +94,8 @@ pub struct ServiceUrls {
     pub messaging: String,
     /// Hosting service (listings, availability, co-host teams).
     pub hosting: String,
+    /// Activity service (logged events, analytics).
+    pub activity: String,
 }
 
 /// The local-folder file store behind `/v1/files`.

@@ -6,6 +6,7 @@ use std::time::Duration;
 use upcar_grpc::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::activity::activity_client::ActivityClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::hosting::hosting_client::HostingClient;
 use upcar_proto::messaging::messaging_client::MessagingClient;
@@ -32,6 +33,8 @@ pub struct AppState {
     /// Support tickets (the messaging service).
     pub support: SupportClient<Channel>,
     pub hosting: HostingClient<Channel>,
+    /// Logged events and analytics.
+    pub activity: ActivityClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The time routes read (rate-limit windows, today's month); tests move it.
@@ -54,6 +57,7 @@ struct Channels {
     trips: Channel,
     messaging: Channel,
     hosting: Channel,
+    activity: Channel,
 }
 
 impl Channels {
@@ -68,6 +72,7 @@ impl Channels {
             trips: upcar_grpc::channel(&s.trips, CONNECT_TIMEOUT, timeout)?,
             messaging: upcar_grpc::channel(&s.messaging, CONNECT_TIMEOUT, timeout)?,
             hosting: upcar_grpc::channel(&s.hosting, CONNECT_TIMEOUT, timeout)?,
+            activity: upcar_grpc::channel(&s.activity, CONNECT_TIMEOUT, timeout)?,
         })
     }
 }
@@ -128,6 +133,7 @@ impl AppState {
             support: SupportClient::new(c.messaging.clone()),
             messaging: MessagingClient::new(c.messaging),
             hosting: HostingClient::new(c.hosting),
+            activity: ActivityClient::new(c.activity),
             files: s.files,
             metrics: s.metrics,
             clock: s.clock,

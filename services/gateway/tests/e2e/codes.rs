@@ -7,7 +7,7 @@ use upcar_errors::{ErrorTable, table_problems};
 
 #[test]
 fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_product() {
-    let tables: [(&str, &[upcar_errors::CodeRow]); 7] = [
+    let tables: [(&str, &[upcar_errors::CodeRow]); 8] = [
         ("gateway", GatewayError::ROWS),
         ("accounts", accounts::error::AccountsError::ROWS),
         ("catalog-search", catalog_search::error::CatalogError::ROWS),
@@ -15,6 +15,7 @@ fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_produ
         ("trips", trips::error::TripsError::ROWS),
         ("messaging", messaging::error::MessagingError::ROWS),
         ("hosting", hosting_teams::error::HostingError::ROWS),
+        ("activity", activity::error::ActivityError::ROWS),
     ];
     let problems = table_problems(&tables);
     assert!(problems.is_empty(), "{problems:#?}");

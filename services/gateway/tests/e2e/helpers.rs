@@ -19,6 +19,9 @@ pub struct Stack {
     pub messaging_port: u16,
     pub hosting_port: u16,
     pub hosting_db: String,
+    pub activity_port: u16,
+    /// The activity database, for waiting on the consumer's writes.
+    pub activity_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
     /// Stops this gateway as a SIGTERM would.
@@ -97,6 +100,8 @@ pub fn start_with_catalog(
         messaging_port,
         hosting_port,
         hosting_db,
+        activity_port,
+        activity_db,
     ) = match STACK.get() {
         Some(s) => (
             s.catalog_port,
@@ -107,16 +112,21 @@ pub fn start_with_catalog(
             s.messaging_port,
             s.hosting_port,
             s.hosting_db.clone(),
+            s.activity_port,
+            s.activity_db.clone(),
         ),
         None => {
             await_broker();
+            // Activity first: its queue takes the other services' funnel events from their
+            // first one.
+            let (activity_port, adb) = spawn_activity();
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
             let messaging_port = spawn_messaging(accounts_port, c);
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
             let (hosting_port, hdb) =
                 spawn_hosting(accounts_port, &format!("http://127.0.0.1:{port}"));
-            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb)
+            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb, activity_port, adb)
         }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
@@ -128,6 +138,7 @@ pub fn start_with_catalog(
     settings.services.trips = format!("http://127.0.0.1:{trips_port}");
     settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
     settings.services.hosting = format!("http://127.0.0.1:{hosting_port}");
+    settings.services.activity = format!("http://127.0.0.1:{activity_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
@@ -157,6 +168,8 @@ pub fn start_with_catalog(
         messaging_port,
         hosting_port,
         hosting_db,
+        activity_port,
+        activity_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
         stopper,
     }
@@ -181,6 +194,34 @@ fn await_broker() {
     .join()
     .expect("broker probe")
     .expect("the broker is ready");
+}
+
+fn spawn_activity() -> (u16, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_activity")
+                .await
+                .expect("test database");
+            let mut settings = activity::Settings::load().expect("activity settings");
+            settings.environment = Environment::Development;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.redis.url = upcar_testkit::redis_url();
+            settings.dedupe.key_prefix = upcar_testkit::unique("test-e2e-activity");
+            let app = activity::Application::build(settings).await.expect("build activity");
+            tx.send((app.port(), db.url.clone())).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("activity started")
+}
+
+/// One number from the activity database (`sql` selects a bigint named `n`).
+pub async fn activity_scalar(sql: &str) -> i64 {
+    scalar(&stack().activity_db, sql).await
 }
 
 fn spawn_messaging(accounts: u16, catalog: u16) -> u16 {
