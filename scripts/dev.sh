@@ -36,6 +36,7 @@ PRICING_PORT="${PRICING_PORT:-$(grpc_port 50053)}"
 TRIPS_PORT="${TRIPS_PORT:-$(grpc_port 50054)}"
 MESSAGING_PORT="${MESSAGING_PORT:-$(grpc_port 50056)}"
 HOSTING_PORT="${HOSTING_PORT:-$(grpc_port 50055)}"
+ACTIVITY_PORT="${ACTIVITY_PORT:-$(grpc_port 50058)}"
 export APP__SERVICES__ACCOUNTS="${APP__SERVICES__ACCOUNTS:-http://127.0.0.1:$ACCOUNTS_PORT}"
 export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATALOG_PORT}"
 export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
@@ -45,6 +46,7 @@ export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$M
 # pub/sub ignores the database number, so each stack names its own.
 export APP__REALTIME__PREFIX="${APP__REALTIME__PREFIX:-${DB_PREFIX}:rt}"
 export APP__SERVICES__HOSTING="${APP__SERVICES__HOSTING:-http://127.0.0.1:$HOSTING_PORT}"
+export APP__SERVICES__ACTIVITY="${APP__SERVICES__ACTIVITY:-http://127.0.0.1:$ACTIVITY_PORT}"
 
 scripts/ensure-services.sh
 # NHTSA's vPIC data for decoding VINs offline (fetched once into a cache folder).
@@ -59,7 +61,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p hosting-teams -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p trips -p hosting-teams -p activity -p gateway
 fi
 
 mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
@@ -91,22 +93,26 @@ wait_port() { # name port pid-index
     exit 1
 }
 
+# Activity first: its queue must exist before the other services publish the funnel's events
+# (a sign-up, a car page view, a booking).
+start activity "$ACTIVITY_PORT"
+wait_port activity "$ACTIVITY_PORT" 0
 start accounts "$ACCOUNTS_PORT"
 # Pricing first: its queue must exist before catalog-search publishes the fleet's rates.
 start pricing "$PRICING_PORT"
-wait_port pricing "$PRICING_PORT" 1
+wait_port pricing "$PRICING_PORT" 2
 start catalog-search "$CATALOG_PORT"
-wait_port accounts "$ACCOUNTS_PORT" 0
-wait_port catalog-search "$CATALOG_PORT" 2
+wait_port accounts "$ACCOUNTS_PORT" 1
+wait_port catalog-search "$CATALOG_PORT" 3
 # Messaging after accounts (it reads names there) and before trips: its queue must exist
 # before the first booking's events.
 start messaging "$MESSAGING_PORT"
-wait_port messaging "$MESSAGING_PORT" 3
+wait_port messaging "$MESSAGING_PORT" 4
 start trips "$TRIPS_PORT"
-wait_port trips "$TRIPS_PORT" 4
+wait_port trips "$TRIPS_PORT" 5
 # Hosting after catalog-search: its queue must exist before the first approved listing.
 start hosting-teams "$HOSTING_PORT"
-wait_port hosting-teams "$HOSTING_PORT" 5
+wait_port hosting-teams "$HOSTING_PORT" 6
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
