@@ -3031,7 +3031,7 @@ export interface paths {
         /**
          * Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
          *     repeat of its `eventId` within 7 days answers `duplicate`; an invalid event is a 400 naming
-         *     the rule.
+         *     the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
          */
         post: operations["postActivityLog"];
         delete?: never;

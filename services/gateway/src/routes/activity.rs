@@ -7,9 +7,10 @@
 use crate::auth::{AuthAdmin, AuthUser, MaybeUser};
 use crate::error::{GatewayError, HttpError, HttpResult};
 use crate::grpc::request;
+use crate::rate_limit::{self, Bucket};
 use crate::state::AppState;
 use crate::wire::{Int, Json, Query, Text};
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use upcar_proto::activity as pb;
@@ -148,10 +149,11 @@ fn body_object(v: Value) -> Result<serde_json::Map<String, Value>, HttpError> {
 
 /// Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
 /// repeat of its `eventId` within 7 days answers `duplicate`; an invalid event is a 400 naming
-/// the rule.
+/// the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
 #[utoipa::path(tag = "activity", request_body = LogBody, responses((status = 202, body = LogAnswer)), security((), ("bearer" = [])))]
 #[post("/activity/log")]
-pub async fn log(state: State, who: MaybeUser, body: Json<Value>) -> HttpResult {
+pub async fn log(state: State, req: HttpRequest, who: MaybeUser, body: Json<Value>) -> HttpResult {
+    rate_limit::check(&state, &req, Bucket::Activity).await?;
     let mut event = body_object(body.into_inner())?;
     let sent = sent_at(event.remove("sentAt").as_ref());
     let msg = pb::IngestRequest {
@@ -181,7 +183,8 @@ fn message(accepted: i32, duplicates: i32) -> String {
 /// or over 50 is a 400; 503 when the broker cannot take them (nothing was accepted: resend).
 #[utoipa::path(tag = "activity", request_body = BulkBody, responses((status = 202, body = BulkAnswer)), security((), ("bearer" = [])))]
 #[post("/activity/bulk")]
-pub async fn bulk(state: State, who: MaybeUser, body: Json<Value>) -> HttpResult {
+pub async fn bulk(state: State, req: HttpRequest, who: MaybeUser, body: Json<Value>) -> HttpResult {
+    rate_limit::check(&state, &req, Bucket::Activity).await?;
     let mut b = body_object(body.into_inner())?;
     let events = match b.remove("activities") {
         None | Some(Value::Null) => Vec::new(),

@@ -144,6 +144,7 @@ pub fn start_with_catalog(
     settings.rate_limits.login_per_minute = login_limit;
     settings.rate_limits.otp_per_minute = 10_000;
     settings.rate_limits.signup_per_hour = 10_000;
+    settings.rate_limits.activity_per_minute = 100_000;
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
     settings.frontend.dist = dist;
     settings.metrics.port = 0;
