@@ -142,8 +142,9 @@ fi
 if [ "$WHICH" = activity ]; then
     # A fresh database and fresh Redis keys of the event ids seen, every run.
     psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS upcar_bench_activity WITH (FORCE)"
+    ACTIVITY_KEYS="bench-activity-$(date +%s)"
     APP__GRPC__PORT=$ACTIVITY_PORT APP__DATABASE__URL="$PG/upcar_bench_activity" \
-        APP__DEDUPE__KEY_PREFIX="bench-activity-$(date +%s)" \
+        APP__DEDUPE__KEY_PREFIX="$ACTIVITY_KEYS" \
         "${svc_env[@]}" "$BIN/activity" >.run/logs/bench-activity.log 2>&1 &
     pids+=($!)
     wait_port $ACTIVITY_PORT
@@ -153,7 +154,7 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
     APP__FILES__ROOT=.run/bench-files \
-    APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
+    APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 APP__RATE_LIMITS__ACTIVITY_PER_MINUTE=10000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 GATEWAY_PIDS=$!
@@ -229,6 +230,8 @@ fi
 if [ "$WHICH" = activity ]; then
     "$BIN/loadgen" activity http "http://127.0.0.1:$HTTP_PORT" "$PG/upcar_bench_activity" \
         "${ACTIVITY_RATES:-2000,5000,8000}" "$SECONDS_PER_RUN"
+    # The run's event ids would otherwise stay in Redis for 7 days.
+    redis-cli -h 127.0.0.1 --scan --pattern "$ACTIVITY_KEYS:*" | xargs -r -n 1000 redis-cli -h 127.0.0.1 DEL >/dev/null
 fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     # The three paths alternate for SEARCH_ROUNDS rounds (default 3), so a drift of the machine
