@@ -18,8 +18,11 @@
 #             (CHAT_ROOMS, CHAT_SOCKETS_PER_ROOM, CHAT_RATES: messages per room per second).
 #   dispatch: captains' dispatch of a day of 500 tasks among 20 captains, the plan alone and the
 #             service's whole day on a fresh database (DISPATCH_TASKS, DISPATCH_CAPTAINS, DISPATCH_RUNS).
+#   activity: activity/bulk through the gateway (activity service, fresh database) at stepped
+#             rates of events per second in batches of 50: answers once the broker confirmed,
+#             events lost, send-to-stored p50/p99 (ACTIVITY_RATES, events per second).
 # Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
-# (default all: accounts, search and pricing); BENCH=hosting, BENCH=chat and BENCH=dispatch too.
+# (default all: accounts, search and pricing); BENCH=hosting, BENCH=chat, BENCH=activity and BENCH=dispatch too.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -32,6 +35,7 @@ PRICING_PORT=50153
 TRIPS_PORT=50154
 HOSTING_PORT=50155
 MESSAGING_PORT=50156
+ACTIVITY_PORT=50158
 HTTP_PORT=8181
 HTTP_PORT_2=8182
 PG=postgres://postgres@127.0.0.1:5432
@@ -42,7 +46,7 @@ if [ "$WHICH" = dispatch ]; then
     exec cargo bench -q -p captains --bench dispatch
 fi
 # NO_BUILD=1 measures the release binaries already built.
-[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p messaging -p gateway -p upcar-loadgen
+[ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p messaging -p activity -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
 
@@ -70,8 +74,9 @@ APP__GRPC__PORT=$PRICING_PORT APP__DATABASE__URL="$PG/upcar_bench_pricing" \
     APP__QUOTES__KEY_PREFIX=bench-pricing "${svc_env[@]}" "$BIN/pricing" >.run/logs/bench-pricing.log 2>&1 &
 pids+=($!)
 wait_port $PRICING_PORT
-if [ "$WHICH" = pricing ] || [ "$WHICH" = chat ]; then
-    # The demo fleet is enough to price a search page (and for chat, which needs no cars).
+if [ "$WHICH" = pricing ] || [ "$WHICH" = chat ] || [ "$WHICH" = activity ]; then
+    # The demo fleet is enough to price a search page (and for chat and activity, which need
+    # no cars).
     CATALOG_DB="$PG/upcar_bench_catalog_demo"
 fi
 if [ "$WHICH" = hosting ]; then
@@ -92,7 +97,7 @@ if [ "$WHICH" = trips ]; then
 fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "$WHICH" != chat ] && [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "$WHICH" != chat ] && [ "$WHICH" != activity ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -139,11 +144,22 @@ if [ "$WHICH" = chat ]; then
     pids+=($!)
     wait_port $MESSAGING_PORT
 fi
+if [ "$WHICH" = activity ]; then
+    # A fresh database and fresh Redis keys of the event ids seen, every run.
+    psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS upcar_bench_activity WITH (FORCE)"
+    ACTIVITY_KEYS="bench-activity-$(date +%s)"
+    APP__GRPC__PORT=$ACTIVITY_PORT APP__DATABASE__URL="$PG/upcar_bench_activity" \
+        APP__DEDUPE__KEY_PREFIX="$ACTIVITY_KEYS" \
+        "${svc_env[@]}" "$BIN/activity" >.run/logs/bench-activity.log 2>&1 &
+    pids+=($!)
+    wait_port $ACTIVITY_PORT
+fi
 APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT \
+    APP__SERVICES__ACTIVITY=http://127.0.0.1:$ACTIVITY_PORT \
     APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT \
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
     APP__FILES__ROOT=.run/bench-files \
-    APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 \
+    APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 APP__RATE_LIMITS__ACTIVITY_PER_MINUTE=10000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 GATEWAY_PIDS=$!
@@ -215,6 +231,12 @@ if [ "$WHICH" = chat ]; then
         "$BIN/loadgen" chat http "http://127.0.0.1:$HTTP_PORT,http://127.0.0.1:$HTTP_PORT_2" "$PG/upcar_bench_messaging" \
             "${CHAT_ROOMS:-100}" "${CHAT_SOCKETS_PER_ROOM:-10}" "$SECONDS_PER_RUN" "$rate" "$GATEWAY_PIDS"
     done
+fi
+if [ "$WHICH" = activity ]; then
+    "$BIN/loadgen" activity http "http://127.0.0.1:$HTTP_PORT" "$PG/upcar_bench_activity" \
+        "${ACTIVITY_RATES:-2000,5000,8000}" "$SECONDS_PER_RUN"
+    # The run's event ids would otherwise stay in Redis for 7 days.
+    redis-cli -h 127.0.0.1 --scan --pattern "$ACTIVITY_KEYS:*" | xargs -r -n 1000 redis-cli -h 127.0.0.1 DEL >/dev/null
 fi
 if [ "$WHICH" = search ] || [ "$WHICH" = all ]; then
     # The three paths alternate for SEARCH_ROUNDS rounds (default 3), so a drift of the machine

@@ -37,6 +37,7 @@ TRIPS_PORT="${TRIPS_PORT:-$(grpc_port 50054)}"
 MESSAGING_PORT="${MESSAGING_PORT:-$(grpc_port 50056)}"
 HOSTING_PORT="${HOSTING_PORT:-$(grpc_port 50055)}"
 CAPTAINS_PORT="${CAPTAINS_PORT:-$(grpc_port 50057)}"
+ACTIVITY_PORT="${ACTIVITY_PORT:-$(grpc_port 50058)}"
 export APP__SERVICES__ACCOUNTS="${APP__SERVICES__ACCOUNTS:-http://127.0.0.1:$ACCOUNTS_PORT}"
 export APP__SERVICES__CATALOG="${APP__SERVICES__CATALOG:-http://127.0.0.1:$CATALOG_PORT}"
 export APP__SERVICES__PRICING="${APP__SERVICES__PRICING:-http://127.0.0.1:$PRICING_PORT}"
@@ -47,6 +48,7 @@ export APP__SERVICES__MESSAGING="${APP__SERVICES__MESSAGING:-http://127.0.0.1:$M
 export APP__REALTIME__PREFIX="${APP__REALTIME__PREFIX:-${DB_PREFIX}:rt}"
 export APP__SERVICES__HOSTING="${APP__SERVICES__HOSTING:-http://127.0.0.1:$HOSTING_PORT}"
 export APP__SERVICES__CAPTAINS="${APP__SERVICES__CAPTAINS:-http://127.0.0.1:$CAPTAINS_PORT}"
+export APP__SERVICES__ACTIVITY="${APP__SERVICES__ACTIVITY:-http://127.0.0.1:$ACTIVITY_PORT}"
 
 scripts/ensure-services.sh
 # NHTSA's vPIC data for decoding VINs offline (fetched once into a cache folder).
@@ -61,7 +63,7 @@ fi
 # Rust tests have built everything).
 if [ "${NO_BUILD:-0}" != 1 ]; then
     echo "building the services ($PROFILE)"
-    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p captains -p trips -p hosting-teams -p gateway
+    cargo build --profile "$PROFILE" -p accounts -p pricing -p catalog-search -p messaging -p captains -p trips -p hosting-teams -p activity -p gateway
 fi
 
 mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
@@ -93,25 +95,29 @@ wait_port() { # name port pid-index
     exit 1
 }
 
+# Activity first: its queue must exist before the other services publish the funnel's events
+# (a sign-up, a car page view, a booking).
+start activity "$ACTIVITY_PORT"
+wait_port activity "$ACTIVITY_PORT" 0
 start accounts "$ACCOUNTS_PORT"
 # Pricing first: its queue must exist before catalog-search publishes the fleet's rates.
 start pricing "$PRICING_PORT"
-wait_port pricing "$PRICING_PORT" 1
+wait_port pricing "$PRICING_PORT" 2
 start catalog-search "$CATALOG_PORT"
-wait_port accounts "$ACCOUNTS_PORT" 0
-wait_port catalog-search "$CATALOG_PORT" 2
+wait_port accounts "$ACCOUNTS_PORT" 1
+wait_port catalog-search "$CATALOG_PORT" 3
 # Messaging after accounts (it reads names there) and before trips: its queue must exist
 # before the first booking's events.
 start messaging "$MESSAGING_PORT"
-wait_port messaging "$MESSAGING_PORT" 3
+wait_port messaging "$MESSAGING_PORT" 4
 # Captains before trips too: the demo delivery trips' events make the demo captain's tasks.
 start captains "$CAPTAINS_PORT"
-wait_port captains "$CAPTAINS_PORT" 4
+wait_port captains "$CAPTAINS_PORT" 5
 start trips "$TRIPS_PORT"
-wait_port trips "$TRIPS_PORT" 5
+wait_port trips "$TRIPS_PORT" 6
 # Hosting after catalog-search: its queue must exist before the first approved listing.
 start hosting-teams "$HOSTING_PORT"
-wait_port hosting-teams "$HOSTING_PORT" 6
+wait_port hosting-teams "$HOSTING_PORT" 7
 start gateway
 for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

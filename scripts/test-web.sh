@@ -16,8 +16,8 @@ fi
 # This stack listens on free ports below the range the kernel hands out for outgoing
 # connections (dev.sh's fixed ports lie inside it, where one of the many connections the
 # tests open can hold one of them when a service starts).
-read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT CAPTAINS_PORT METRICS_PORT < <(python3 scripts/ports.py free 9)
-export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT CAPTAINS_PORT
+read -r PORT ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT CAPTAINS_PORT ACTIVITY_PORT METRICS_PORT < <(python3 scripts/ports.py free 10)
+export ACCOUNTS_PORT CATALOG_PORT PRICING_PORT TRIPS_PORT MESSAGING_PORT HOSTING_PORT CAPTAINS_PORT ACTIVITY_PORT
 # A stack of its own beside any other (a running `make dev` included): its own databases
 # (test_*: `make test` sweeps them), exchange and queues (test-*: they expire), Redis database,
 # files and logs.
@@ -37,7 +37,7 @@ stop() {
     kill -TERM -- "-$STACK" 2>/dev/null || true
     for _ in $(seq 1 40); do kill -0 "$STACK" 2>/dev/null || break; sleep 0.25; done
     kill -KILL -- "-$STACK" 2>/dev/null || true
-    for svc in accounts catalog_search pricing trips messaging captains hosting_teams; do
+    for svc in accounts catalog_search pricing trips messaging captains hosting_teams activity; do
         dropdb -h 127.0.0.1 -U postgres --force --if-exists "${DB_PREFIX}_$svc" 2>/dev/null || true
     done
     redis-cli -h 127.0.0.1 -p 6379 -n 1 FLUSHDB >/dev/null 2>&1 || true

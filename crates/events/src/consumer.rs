@@ -120,6 +120,19 @@ async fn declare(
     Ok((conn, channel))
 }
 
+/// Declares the exchange and a consumer's durable queue with its bindings, and answers the
+/// open connection and channel: for a consumer that reads its queue itself (one that stores
+/// what arrives in batches, say) instead of through [`run_consumer`]. Keep the connection for
+/// as long as the channel is used.
+pub async fn open_queue(
+    amqp_url: &str,
+    exchange: &str,
+    consumer: &str,
+    routing_keys: &[String],
+) -> anyhow::Result<(Connection, lapin::Channel)> {
+    declare(amqp_url, exchange, consumer, routing_keys).await
+}
+
 /// Declares a consumer's durable queue and bindings ahead of consuming. A service calls this
 /// at start-up so events published from then on are kept for it even before its consumer
 /// runs (on a broker that never saw the queue, an event with no bound queue is dropped).

@@ -14,7 +14,9 @@ mod consumer;
 mod relay;
 pub mod schema;
 
-pub use consumer::{Envelope, EventHandler, declare_queue, declare_queue_at_start, run_consumer};
+pub use consumer::{
+    Envelope, EventHandler, declare_queue, declare_queue_at_start, open_queue, run_consumer,
+};
 pub use relay::Relay;
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -64,6 +66,9 @@ routing_keys! {
     MessageSent => "messaging.message_sent",
     MessageTemplatesChanged => "hosting.message_templates_changed",
     TaskStepRecorded => "captains.task_step_recorded",
+    CarViewed => "catalog.car_viewed",
+    BookingStarted => "trips.booking_started",
+    ActivityEventsReceived => "activity.events_received",
 }
 
 /// Writes `event` into the outbox on `conn`, which should be inside the transaction of the

@@ -36,6 +36,12 @@ pub mod hosting {
     tonic::include_proto!("upcar.hosting.v1");
 }
 
+/// Activity context: logged events, analytics, journeys.
+pub mod activity {
+    #![allow(clippy::all, missing_docs)]
+    tonic::include_proto!("upcar.activity.v1");
+}
+
 /// Integration events carried over RabbitMQ between contexts.
 pub mod captains {
     #![allow(clippy::all, missing_docs)]

@@ -3157,6 +3157,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activity/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
+         *     repeat of its `eventId` within 7 days answers `duplicate`; an invalid event is a 400 naming
+         *     the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
+         */
+        post: operations["postActivityLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs a batch of up to 50 events (anyone; the user is the token's). 202 with each event's
+         *     outcome once the accepted ones are safe with the broker; a batch that is not a list, empty
+         *     or over 50 is a 400; 503 when the broker cannot take them (nothing was accepted: resend).
+         */
+        post: operations["postActivityBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admins: stored events, newest first, filtered and paged. */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admins: events by type, category and source, daily active users and the booking funnel
+         *     (search, car viewed, booking started, trip booked) over `startDate`..`endDate`, from the
+         *     daily rollups.
+         */
+        get: operations["getActivityAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity/journey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admins: one user's events in the order they happened, the services' steps included. */
+        get: operations["getActivityJourney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any signed-in user: the activity types the product knows (others may be logged too). */
+        get: operations["getActivityTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dev/outbox": {
         parameters: {
             query?: never;
@@ -3246,6 +3360,41 @@ export interface components {
             status: boolean;
             message: string;
         };
+        /**
+         * @description One event as the web app logs it (spec: userId, sessionId, activityType, activityCategory,
+         *     metadata), with the event id and time the service needs. At most 4 KiB of JSON.
+         */
+        ActivityEvent: {
+            /**
+             * @description The client's id of the event (1-100 visible ASCII characters): a repeat within 7 days
+             *     is answered `duplicate` and stored once.
+             */
+            eventId: string;
+            /** @description Ignored: the user is the token's. */
+            userId?: string | null;
+            sessionId?: string | null;
+            /**
+             * @description `search`, `car_viewed`, ... (see `activity/types`); any spelling is normalised to
+             *     snake_case.
+             */
+            activityType: string;
+            /** @description The known type's category when absent. */
+            activityCategory?: string | null;
+            /** @description `pageUrl`, `referrer` and anything else, as a JSON object. */
+            metadata?: Record<string, never> | null;
+            /** @description When it happened by the client's clock: RFC 3339 or epoch milliseconds. */
+            timestamp?: string | null;
+        };
+        /** @description A known activity type. */
+        ActivityTypeInfo: {
+            activityType: string;
+            activityCategory: string;
+            description: string;
+            /** @description The funnel step it counts for, empty when none. */
+            funnelStep: string;
+            /** @description The services log it themselves. */
+            serverSide: boolean;
+        };
         /** @description `addAdditionalDriver`. */
         AddAdditionalDriverBody: {
             /** @default  */
@@ -3329,6 +3478,23 @@ export interface components {
              * @description Dollars.
              */
             deductible?: number | null;
+        };
+        /** @description Analytics over a range. */
+        Analytics: {
+            startDate: string;
+            endDate: string;
+            /** Format: int64 */
+            totalEvents: number;
+            countsByType: components["schemas"]["Count"][];
+            countsByCategory: components["schemas"]["Count"][];
+            countsBySource: components["schemas"]["Count"][];
+            dailyActiveUsers: components["schemas"]["DailyActive"][];
+            funnel: components["schemas"]["FunnelStep"][];
+        };
+        /** @description The analytics answer. */
+        AnalyticsAnswer: {
+            status: boolean;
+            data: components["schemas"]["Analytics"];
         };
         /** @description `attachReportPhotos`. */
         AttachReportPhotosBody: {
@@ -3472,6 +3638,18 @@ export interface components {
             status: boolean;
             message: string;
             data: components["schemas"]["BlockAnswer"][];
+        };
+        /** @description The answer of `activity/bulk`. */
+        BulkAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Ingested"];
+        };
+        /** @description `activity/bulk`: up to 50 events. */
+        BulkBody: {
+            activities: components["schemas"]["ActivityEvent"][];
+            /** @description When the client sent the batch, by its clock (RFC 3339 or epoch milliseconds). */
+            sentAt?: string | null;
         };
         /** @description `cancelTrip`. */
         CancelBody: {
@@ -3910,6 +4088,12 @@ export interface components {
             valid: boolean;
             message: string;
         };
+        /** @description A name and its number of events. */
+        Count: {
+            name: string;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description A valid coupon. */
         CouponAnswer: {
             status: boolean;
@@ -4051,6 +4235,21 @@ export interface components {
             /** @default [] */
             customAvailability?: components["schemas"]["BlockBody"][];
         };
+        /** @description Active users of a day. */
+        DailyActive: {
+            /** @description `YYYY-MM-DD` */
+            date: string;
+            /**
+             * Format: int64
+             * @description Signed-in users with an event that day.
+             */
+            users: number;
+            /**
+             * Format: int64
+             * @description Anonymous sessions with an event that day.
+             */
+            sessions: number;
+        };
         /** @description One day's hours. */
         DayBody: {
             /**
@@ -4190,6 +4389,31 @@ export interface components {
             /** @description Human-readable text (the spec's where it gives one). */
             message: string;
         };
+        /** @description A page of events. */
+        EventPage: {
+            status: boolean;
+            data: components["schemas"]["StoredEvent"][];
+            /** Format: int32 */
+            currentPage: number;
+            /** Format: int32 */
+            limit: number;
+            hasMore: boolean;
+        };
+        /** @description What became of one event. */
+        EventResult: {
+            /**
+             * Format: int32
+             * @description Its position in the batch, from 0.
+             */
+            index: number;
+            eventId: string;
+            /** @description accepted | duplicate | rejected */
+            status: string;
+            /** @description Rejected: a stable code (`activity_type_required`, `invalid_metadata`, ...). */
+            error?: string | null;
+            /** @description Rejected: why. */
+            message?: string | null;
+        };
         /** @description `CheckExistingVIN`: `status` is true when the VIN is already on the platform. */
         ExistingVin: {
             status: boolean;
@@ -4290,6 +4514,23 @@ export interface components {
         };
         /** @description true/false, "true"/"false", "yes"/"no", 1/0 */
         Flag: boolean | string | number | null;
+        /** @description A step of the booking funnel. */
+        FunnelStep: {
+            /** @description search | car_viewed | booking_started | trip_booked */
+            step: string;
+            /** Format: int64 */
+            events: number;
+            /**
+             * Format: int64
+             * @description Distinct users or sessions per day reaching the step, summed over the days.
+             */
+            actors: number;
+            /**
+             * Format: double
+             * @description This step's events over the previous step's (1 for the first).
+             */
+            conversion: number;
+        };
         /** @description A GeoJSON point. */
         GeoPoint: {
             /** @description Always `Point`. */
@@ -4645,6 +4886,16 @@ export interface components {
             /** @default null */
             amount?: components["schemas"]["Dollars"];
         };
+        /** @description Counts and each event's outcome. */
+        Ingested: {
+            /** Format: int32 */
+            accepted: number;
+            /** Format: int32 */
+            duplicates: number;
+            /** Format: int32 */
+            rejected: number;
+            results: components["schemas"]["EventResult"][];
+        };
         /** @description `addInspectionForm`. */
         InspectionBody: {
             /** @default  */
@@ -4758,6 +5009,13 @@ export interface components {
             message: string;
             data?: components["schemas"]["IssueReport"] | null;
         };
+        /** @description One user's journey. */
+        JourneyAnswer: {
+            status: boolean;
+            userId: string;
+            data: components["schemas"]["StoredEvent"][];
+            hasMore: boolean;
+        };
         /** @description One of the caller's private files. */
         KeyBody: {
             /** @default  */
@@ -4808,6 +5066,20 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPages: number;
+        };
+        /** @description The answer of `activity/log`. */
+        LogAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["EventResult"];
+        };
+        /** @description `activity/log`: one event, with the batch's send time. */
+        LogBody: components["schemas"]["ActivityEvent"] & {
+            /**
+             * @description When the client sent it, by its clock (RFC 3339 or epoch milliseconds): corrects the
+             *     event's time by the client's clock offset.
+             */
+            sentAt?: string | null;
         };
         /** @description A session, or (phone login) the code sent. */
         LoginAnswer: components["schemas"]["Session"] | components["schemas"]["OtpSent"];
@@ -5864,6 +6136,28 @@ export interface components {
              */
             carStatus?: components["schemas"]["Text"];
         };
+        /** @description A stored event. */
+        StoredEvent: {
+            _id: string;
+            eventId: string;
+            /** @description Empty for an anonymous visitor. */
+            userId: string;
+            sessionId: string;
+            activityType: string;
+            activityCategory: string;
+            metadata: Record<string, never>;
+            /** @description When it happened, on the server's clock (the client's time corrected by its offset). */
+            occurredAt: string;
+            /** @description When it happened by the client's clock, as sent (empty when not sent). */
+            clientTime: string;
+            receivedAt: string;
+            storedAt: string;
+            /**
+             * @description client (the web app) or server (the services: registration, car viewed, booking
+             *     started, trip booked).
+             */
+            source: string;
+        };
         /** @description Suggestions, all and by group. */
         Suggestions: {
             status: boolean;
@@ -6403,6 +6697,11 @@ export interface components {
         TripsAnswer: {
             status: boolean;
             data: components["schemas"]["Trip"][];
+        };
+        /** @description The known types. */
+        TypesAnswer: {
+            status: boolean;
+            data: components["schemas"]["ActivityTypeInfo"][];
         };
         /** @description Whether the state went out. */
         TypingAnswer: {
@@ -11488,6 +11787,173 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TripReviewsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postActivityLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postActivityBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: {
+                userId?: components["schemas"]["Text"];
+                sessionId?: components["schemas"]["Text"];
+                activityType?: components["schemas"]["Text"];
+                activityCategory?: components["schemas"]["Text"];
+                /** @description client | server */
+                source?: components["schemas"]["Text"];
+                /** @description `YYYY-MM-DD` (UTC), inclusive. */
+                startDate?: components["schemas"]["Text"];
+                /** @description `YYYY-MM-DD` (UTC), inclusive. */
+                endDate?: components["schemas"]["Text"];
+                /** @description Events a page (50 when absent, at most 200). */
+                limit?: components["schemas"]["Int"];
+                /** @description The page, from 1. */
+                page?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getActivityAnalytics: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD` (UTC), inclusive; 6 days before the end when absent. */
+                startDate?: components["schemas"]["Text"];
+                /** @description `YYYY-MM-DD` (UTC), inclusive; today when absent. At most 366 days in all. */
+                endDate?: components["schemas"]["Text"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getActivityJourney: {
+        parameters: {
+            query?: {
+                /** @description Required. */
+                userId?: components["schemas"]["Text"];
+                startDate?: components["schemas"]["Text"];
+                endDate?: components["schemas"]["Text"];
+                /** @description Events at most (500 when absent, at most 1,000). */
+                limit?: components["schemas"]["Int"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getActivityTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypesAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -67,7 +67,8 @@ pub struct Catalog(pub CatalogClient<Channel>);
 #[async_trait::async_trait]
 impl CarDirectory for Catalog {
     async fn car(&self, id: Uuid) -> anyhow::Result<Option<CarFacts>> {
-        let req = upcar_identity::outgoing(cpb::CarIdRequest { car_id: id.to_string() }, None);
+        let msg = cpb::CarIdRequest { car_id: id.to_string(), page_view: false };
+        let req = upcar_identity::outgoing(msg, None);
         match self.0.clone().get_car(req).await {
             Ok(r) => {
                 let s = r.into_inner().summary.unwrap_or_default();

@@ -18,6 +18,7 @@ pub mod standing_feed;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod views;
 
 pub use config::Settings;
 pub use startup::Application;

@@ -38,7 +38,7 @@ impl Application {
         let search_pool =
             crate::store::cars::SearchPool::new(&db_url, settings.search.pool_connections)?;
         let state = Arc::new(AppState {
-            pool,
+            pool: pool.clone(),
             search_pool,
             radius_miles: settings.search.radius_miles,
             gazetteer,
@@ -47,6 +47,7 @@ impl Application {
             pages,
             searches: crate::api::search::Searches::new(settings.search.count_beside_max),
             clock: upcar_clock::Clock::system(),
+            views: crate::views::CarViews::start(pool.clone()),
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;

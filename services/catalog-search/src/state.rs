@@ -21,6 +21,8 @@ pub struct AppState {
     pub searches: crate::api::search::Searches,
     /// The time handlers read (tests move it).
     pub clock: upcar_clock::Clock,
+    /// Car page views on their way to the outbox (`catalog.car_viewed`).
+    pub views: crate::views::CarViews,
 }
 
 impl AppState {

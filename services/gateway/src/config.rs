@@ -96,6 +96,8 @@ pub struct ServiceUrls {
     pub hosting: String,
     /// Captains service (delivery tasks).
     pub captains: String,
+    /// Activity service (logged events, analytics).
+    pub activity: String,
 }
 
 /// The local-folder file store behind `/v1/files`.
@@ -146,9 +148,18 @@ pub struct RateLimitSettings {
     pub otp_per_minute: u32,
     /// Sign-ups per hour.
     pub signup_per_hour: u32,
+    /// `activity/log` and `activity/bulk` calls per minute (each up to 50 events): the web app
+    /// sends a batch every 2 s at most while a page is busy, so 600 leaves room for many tabs
+    /// behind one address.
+    #[serde(default = "default_activity_per_minute")]
+    pub activity_per_minute: u32,
     /// Prefix of the Redis counters, so separate deployments sharing a Redis do not mix.
     #[serde(default = "default_rl_namespace")]
     pub namespace: String,
+}
+
+fn default_activity_per_minute() -> u32 {
+    600
 }
 
 fn default_rl_namespace() -> String {

@@ -13,6 +13,8 @@ pub enum Bucket {
     Otp,
     /// Creating accounts.
     SignUp,
+    /// Logging activity (`activity/log`, `activity/bulk`: anonymous callers write).
+    Activity,
 }
 
 /// The client address: the connection's peer (a deployment behind a proxy sets the proxy to
@@ -29,6 +31,7 @@ pub async fn check(state: &AppState, req: &HttpRequest, bucket: Bucket) -> Resul
         Bucket::Login => ("login", rl.login_per_minute, 60u64),
         Bucket::Otp => ("otp", rl.otp_per_minute, 60),
         Bucket::SignUp => ("signup", rl.signup_per_hour, 3600),
+        Bucket::Activity => ("activity", rl.activity_per_minute, 60),
     };
     let now = state.clock.now().timestamp() as u64;
     let key = format!("{}:{name}:{}:{}", rl.namespace, client_ip(req), now / window);

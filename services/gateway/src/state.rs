@@ -6,6 +6,7 @@ use std::time::Duration;
 use upcar_grpc::Channel;
 use upcar_identity::JwtKeys;
 use upcar_proto::accounts::accounts_client::AccountsClient;
+use upcar_proto::activity::activity_client::ActivityClient;
 use upcar_proto::captains::captains_client::CaptainsClient;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::hosting::hosting_client::HostingClient;
@@ -35,6 +36,8 @@ pub struct AppState {
     pub hosting: HostingClient<Channel>,
     /// Delivery tasks (the captains service).
     pub captains: CaptainsClient<Channel>,
+    /// Logged events and analytics.
+    pub activity: ActivityClient<Channel>,
     pub files: Arc<LocalStore>,
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The time routes read (rate-limit windows, today's month); tests move it.
@@ -58,6 +61,7 @@ struct Channels {
     messaging: Channel,
     hosting: Channel,
     captains: Channel,
+    activity: Channel,
 }
 
 impl Channels {
@@ -73,6 +77,7 @@ impl Channels {
             messaging: upcar_grpc::channel(&s.messaging, CONNECT_TIMEOUT, timeout)?,
             hosting: upcar_grpc::channel(&s.hosting, CONNECT_TIMEOUT, timeout)?,
             captains: upcar_grpc::channel(&s.captains, CONNECT_TIMEOUT, timeout)?,
+            activity: upcar_grpc::channel(&s.activity, CONNECT_TIMEOUT, timeout)?,
         })
     }
 }
@@ -134,6 +139,7 @@ impl AppState {
             messaging: MessagingClient::new(c.messaging),
             hosting: HostingClient::new(c.hosting),
             captains: CaptainsClient::new(c.captains),
+            activity: ActivityClient::new(c.activity),
             files: s.files,
             metrics: s.metrics,
             clock: s.clock,

@@ -32,7 +32,10 @@ pub struct Catalog(pub CatalogClient<Channel>);
 #[async_trait::async_trait]
 impl CarDirectory for Catalog {
     async fn car(&self, id: Uuid) -> anyhow::Result<Option<CarFacts>> {
-        let req = upcar_identity::outgoing(cpb::CarIdRequest { car_id: id.to_string() }, None);
+        let req = upcar_identity::outgoing(
+            cpb::CarIdRequest { car_id: id.to_string(), ..Default::default() },
+            None,
+        );
         match self.0.clone().get_car(req).await {
             Ok(r) => {
                 let d = r.into_inner();

@@ -6,9 +6,25 @@ use crate::store::trips::TripRow;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_proto::events::{
-    PaymentAuthorized, PaymentMethodAdded, PaymentSettled, TripBooked, TripCancelled,
-    TripCheckedIn, TripCheckedOut, TripConfirmed,
+    BookingStarted, PaymentAuthorized, PaymentMethodAdded, PaymentSettled, TripBooked,
+    TripCancelled, TripCheckedIn, TripCheckedOut, TripConfirmed,
 };
+
+/// A guest asked to book a car (`trips/createTrip`), before the booking's checks: the
+/// activity funnel's "booking started". A replayed request (same idempotency key) writes none.
+pub async fn booking_started(
+    conn: &mut AsyncPgConnection,
+    user_id: uuid::Uuid,
+    car_id: &str,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
+    let e = BookingStarted {
+        user_id: user_id.to_string(),
+        car_id: car_id.to_owned(),
+        occurred_at: at.to_rfc3339(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
 
 /// The trip holds the car.
 pub async fn booked(

@@ -15,12 +15,15 @@
 //!   the listing wizard's sections, and approval to search (see `hosting.rs`)
 //! loadgen chat http <gateways> <messaging db> <rooms> <sockets per room> <seconds> <rate> [pids]
 //!   real-time chat: sockets on several gateways, send-to-receive times (see `chat.rs`)
+//! loadgen activity http <gateway> <activity db> <events/s,...> <seconds per step> [batch]
+//!   activity ingestion at stepped rates: confirmed answers, loss, send-to-stored (see `activity.rs`)
 //! ```
 //!
 //! The search is the one of `docs/PERFORMANCE.md`'s car search section ("Car search at 100k
 //! cars and 500k bookings"): near Fremont, CA, ten to twelve days from now, nearest first, one
 //! page of 20.
 
+mod activity;
 mod book;
 mod chat;
 mod cpu;
@@ -229,6 +232,7 @@ async fn main() -> anyhow::Result<()> {
         Some("book") => return book::run(&args).await,
         Some("wizard") => return hosting::wizard(&args).await,
         Some("chat") => return chat::run(&args).await,
+        Some("activity") => return activity::run(&args).await,
         Some("listing-lag") => return hosting::listing_lag(&args).await,
         _ => {}
     }

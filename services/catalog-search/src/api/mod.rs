@@ -69,7 +69,18 @@ impl Catalog for CatalogApi {
         &self,
         r: Request<pb::CarIdRequest>,
     ) -> Result<Response<pb::CarDetails>, Status> {
-        call("GetCar", r, async |_, b| cars::get_car(&self.state, &b.car_id).await).await
+        call("GetCar", r, async |who, b| {
+            let car = cars::get_car(&self.state, &b.car_id).await?;
+            // Only the gateway's car page says a person is looking; other services' reads
+            // are not views.
+            if b.page_view
+                && let Some(s) = &car.summary
+            {
+                self.state.views.record(&s.id, &s.owner_id, who.map(|w| w.user_id));
+            }
+            Ok(car)
+        })
+        .await
     }
     async fn is_car_available(
         &self,

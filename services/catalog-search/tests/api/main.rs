@@ -302,7 +302,7 @@ async fn found_at_home(app: &TestApp, car: &str, from: i64, until: i64) -> bool 
     let details = app
         .client
         .clone()
-        .get_car(pb::CarIdRequest { car_id: car.to_owned() })
+        .get_car(pb::CarIdRequest { car_id: car.to_owned(), ..Default::default() })
         .await
         .unwrap()
         .into_inner()
@@ -843,4 +843,67 @@ async fn a_cars_trip_length_limits_and_weekend_minimum_decide_where_it_is_offere
     assert!(!found(friday, friday + 1, weekend.clone()).await, "one weekend day");
     assert!(found(friday, friday + 2, weekend.clone()).await);
     assert!(found(friday - 3, friday - 2, weekend.clone()).await, "one weekday is fine");
+}
+
+/// The `catalog.car_viewed` rows of the outbox for `car` whose viewer is `user` (empty:
+/// anonymous).
+async fn views_of(app: &TestApp, car: &str, user: &str) -> usize {
+    use diesel_async::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Binary)]
+        payload: Vec<u8>,
+    }
+    let rows: Vec<Row> =
+        diesel::sql_query("SELECT payload FROM outbox WHERE event_type = 'catalog.car_viewed'")
+            .load(&mut app.state.pool.get().await.unwrap())
+            .await
+            .unwrap();
+    rows.iter()
+        .filter_map(|r| upcar_proto::events::CarViewed::decode(r.payload.as_slice()).ok())
+        .filter(|v| v.car_id == car && v.user_id == user)
+        .count()
+}
+
+#[tokio::test]
+async fn a_car_page_view_goes_to_the_outbox_and_other_services_reads_do_not() {
+    let app = spawn_app().await;
+    let car_id = car(3);
+    let viewer = uuid::Uuid::now_v7();
+    let mut page =
+        tonic::Request::new(pb::CarIdRequest { car_id: car_id.clone(), page_view: true });
+    upcar_identity::Identity {
+        user_id: viewer,
+        role: upcar_identity::Role::User,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+    }
+    .inject(page.metadata_mut());
+    let owner =
+        app.client.clone().get_car(page).await.unwrap().into_inner().summary.unwrap().owner_id;
+    app.client
+        .clone()
+        .get_car(pb::CarIdRequest { car_id: car_id.clone(), page_view: true })
+        .await
+        .unwrap();
+    // Another service's read (trips, messaging) is not a view.
+    app.client
+        .clone()
+        .get_car(pb::CarIdRequest { car_id: car_id.clone(), page_view: false })
+        .await
+        .unwrap();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while views_of(&app, &car_id, &viewer.to_string()).await + views_of(&app, &car_id, "").await < 2
+        && tokio::time::Instant::now() < deadline
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(views_of(&app, &car_id, &viewer.to_string()).await, 1, "the signed-in view");
+    assert_eq!(
+        views_of(&app, &car_id, "").await,
+        1,
+        "the anonymous view, and not the service's read"
+    );
+    assert!(!owner.is_empty());
 }

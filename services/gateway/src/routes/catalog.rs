@@ -440,7 +440,7 @@ pub struct CarPageAnswer<'a> {
 #[get("/cars/getCar/{carId}")]
 pub async fn get_car(state: State, who: MaybeUser, car_id: web::Path<String>) -> HttpResult {
     let who = who.0.as_ref();
-    let msg = pb::CarIdRequest { car_id: car_id.into_inner() };
+    let msg = pb::CarIdRequest { car_id: car_id.into_inner(), page_view: true };
     let (r, favs) = futures::join!(
         async { state.catalog.clone().get_car(request(msg, who)).await },
         favourites_of(&state, who)

@@ -3,6 +3,7 @@
 //! structs the handler reads and writes). [`register`] is the one table: it builds the actix
 //! routes and, through utoipa-actix-web, `/v1/openapi.json` ([`openapi`]).
 
+pub mod activity;
 pub mod captain_tasks;
 pub mod captains;
 pub mod catalog;
@@ -166,6 +167,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     trips::routes(cfg);
     trip_extras::routes(cfg);
     reviews::routes(cfg);
+    activity::routes(cfg);
     if development {
         system::dev_routes(cfg);
         trips::dev_routes(cfg);

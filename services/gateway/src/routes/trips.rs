@@ -96,7 +96,10 @@ pub(crate) async fn names(state: &AppState, trips: &[pb::Trip]) -> Names {
     let cars = futures::future::join_all(car_ids.into_iter().map(|id| {
         let mut catalog = state.catalog.clone();
         async move {
-            let r = catalog.get_car(request(cpb::CarIdRequest { car_id: id.to_owned() }, None));
+            let r = catalog.get_car(request(
+                cpb::CarIdRequest { car_id: id.to_owned(), ..Default::default() },
+                None,
+            ));
             r.await.ok().map(|r| (id.to_owned(), r.into_inner()))
         }
     }));

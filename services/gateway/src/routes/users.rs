@@ -647,7 +647,7 @@ async fn favourites_answer(
 ) -> HttpResult<actix_web::HttpResponse> {
     let cars = futures::future::join_all(r.favourites.iter().map(|f| {
         let mut catalog = state.catalog.clone();
-        let msg = cpb::CarIdRequest { car_id: f.car_id.clone() };
+        let msg = cpb::CarIdRequest { car_id: f.car_id.clone(), ..Default::default() };
         async move {
             catalog.get_car(request(msg, None)).await.ok().and_then(|c| c.into_inner().summary)
         }
@@ -683,7 +683,7 @@ pub async fn add_fav(
 ) -> HttpResult<actix_web::HttpResponse> {
     let car_id = car_id.into_inner();
     // Only a listed car can be a favourite (catalog answers 404 `car_not_found` otherwise).
-    let car = cpb::CarIdRequest { car_id: car_id.clone() };
+    let car = cpb::CarIdRequest { car_id: car_id.clone(), ..Default::default() };
     state.catalog.clone().get_car(request(car, None)).await?;
     let msg = pb::IdRequest { id: car_id };
     let r = state.accounts.clone().add_favourite(request(msg, Some(&user.0))).await?.into_inner();

@@ -22,6 +22,9 @@ pub struct Stack {
     pub captains_port: u16,
     /// The captains database, for checking tasks with SQL.
     pub captains_db: String,
+    pub activity_port: u16,
+    /// The activity database, for waiting on the consumer's writes.
+    pub activity_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
     /// Stops this gateway as a SIGTERM would.
@@ -102,6 +105,8 @@ pub fn start_with_catalog(
         hosting_db,
         captains_port,
         captains_db,
+        activity_port,
+        activity_db,
     ) = match STACK.get() {
         Some(s) => (
             s.catalog_port,
@@ -114,9 +119,14 @@ pub fn start_with_catalog(
             s.hosting_db.clone(),
             s.captains_port,
             s.captains_db.clone(),
+            s.activity_port,
+            s.activity_db.clone(),
         ),
         None => {
             await_broker();
+            // Activity first: its queue takes the other services' funnel events from their
+            // first one.
+            let (activity_port, adb) = spawn_activity();
             let pricing_port = spawn_pricing();
             let (c, db) = spawn_catalog(&files_root, &format!("http://127.0.0.1:{port}"));
             let messaging_port = spawn_messaging(accounts_port, c);
@@ -125,7 +135,20 @@ pub fn start_with_catalog(
             let (t, tdb) = spawn_trips(accounts_port, c, pricing_port, port);
             let (hosting_port, hdb) =
                 spawn_hosting(accounts_port, &format!("http://127.0.0.1:{port}"));
-            (c, db, pricing_port, t, tdb, messaging_port, hosting_port, hdb, captains_port, cdb)
+            (
+                c,
+                db,
+                pricing_port,
+                t,
+                tdb,
+                messaging_port,
+                hosting_port,
+                hdb,
+                captains_port,
+                cdb,
+                activity_port,
+                adb,
+            )
         }
     };
     let mut settings = gateway::Settings::load().expect("gateway settings");
@@ -138,11 +161,13 @@ pub fn start_with_catalog(
     settings.services.messaging = format!("http://127.0.0.1:{messaging_port}");
     settings.services.hosting = format!("http://127.0.0.1:{hosting_port}");
     settings.services.captains = format!("http://127.0.0.1:{captains_port}");
+    settings.services.activity = format!("http://127.0.0.1:{activity_port}");
     settings.files.root = files_root;
     settings.files.public_base_url = format!("http://127.0.0.1:{port}");
     settings.rate_limits.login_per_minute = login_limit;
     settings.rate_limits.otp_per_minute = 10_000;
     settings.rate_limits.signup_per_hour = 10_000;
+    settings.rate_limits.activity_per_minute = 100_000;
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
     settings.frontend.dist = dist;
     settings.metrics.port = 0;
@@ -169,6 +194,8 @@ pub fn start_with_catalog(
         hosting_db,
         captains_port,
         captains_db,
+        activity_port,
+        activity_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
         stopper,
     }
@@ -193,6 +220,36 @@ fn await_broker() {
     .join()
     .expect("broker probe")
     .expect("the broker is ready");
+}
+
+fn spawn_activity() -> (u16, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().expect("runtime");
+        rt.block_on(async move {
+            let db = upcar_testkit::TestDatabase::create("gateway_activity")
+                .await
+                .expect("test database");
+            let mut settings = activity::Settings::load().expect("activity settings");
+            settings.environment = Environment::Development;
+            // The whole stack shares one Postgres and its 100 connections.
+            settings.database.max_connections = 4;
+            settings.amqp.exchange = test_exchange().to_owned();
+            settings.database.url = db.url.clone().into();
+            settings.grpc.port = 0;
+            settings.redis.url = upcar_testkit::redis_url();
+            settings.dedupe.key_prefix = upcar_testkit::unique("test-e2e-activity");
+            let app = activity::Application::build(settings).await.expect("build activity");
+            tx.send((app.port(), db.url.clone())).expect("send port");
+            let _ = app.run_until(std::future::pending()).await;
+        })
+    });
+    rx.recv().expect("activity started")
+}
+
+/// One number from the activity database (`sql` selects a bigint named `n`).
+pub async fn activity_scalar(sql: &str) -> i64 {
+    scalar(&stack().activity_db, sql).await
 }
 
 fn spawn_messaging(accounts: u16, catalog: u16) -> u16 {
@@ -237,6 +294,8 @@ fn spawn_captains(accounts: u16, catalog: u16) -> (u16, String) {
             settings.grpc.port = 0;
             settings.services.accounts = format!("http://127.0.0.1:{accounts}");
             settings.services.catalog = format!("http://127.0.0.1:{catalog}");
+            // The whole stack shares one Postgres and its 100 connections.
+            settings.database.max_connections = 4;
             let app = captains::Application::build(settings).await.expect("build captains");
             tx.send((app.port(), db.url.clone())).expect("send port");
             let _ = app.run_until(std::future::pending()).await;

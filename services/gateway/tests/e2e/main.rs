@@ -2,6 +2,7 @@
 //! Black-box tests of the `/v1` API through the gateway, against the real accounts service,
 //! Postgres, Redis and RabbitMQ.
 
+mod activity;
 mod captains;
 mod catalog;
 mod chat;

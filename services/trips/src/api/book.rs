@@ -235,7 +235,10 @@ async fn nearest_accepted_start(
     let car = state
         .catalog
         .clone()
-        .get_car(request(cpb::CarIdRequest { car_id: w.car.to_string() }, who))
+        .get_car(request(
+            cpb::CarIdRequest { car_id: w.car.to_string(), ..Default::default() },
+            who,
+        ))
         .await
         .ok()?
         .into_inner();
@@ -296,6 +299,10 @@ pub async fn create_trip(
             {
                 return Ok(answer);
             }
+            // The funnel's "booking started", whatever the booking's fate: this transaction
+            // commits for refusals too (they are answers).
+            crate::events::booking_started(c, who.user_id, r.car_id.trim(), state.clock.now())
+                .await?;
             let mut wanted = None;
             let booked = c
                 .transaction::<_, TripsError, _>(async |c| {

@@ -118,6 +118,27 @@ async fn a_booking_retried_with_its_idempotency_key_answers_the_first_trip() {
 }
 
 #[tokio::test]
+async fn every_booking_attempt_is_published_as_booking_started_once_refusals_included() {
+    let app = spawn_app().await;
+    let (car, _) = app.car(3, true).await;
+    let guest = app.guest().await;
+    let mut r = app.trip_request(car, 5, 8);
+    let q = app.quote(guest, &r).await.unwrap();
+    r.quote_id = q.quote_id;
+    r.idempotency_key = "start-once".into();
+    app.create(guest, r.clone()).await.unwrap();
+    // A retry with the same key is the same attempt.
+    app.create(guest, r).await.unwrap();
+    // A refused attempt started a booking too.
+    app.create(guest, app.trip_request(car, 400, 402)).await.unwrap_err();
+    let started = format!(
+        "SELECT count(*) AS n FROM outbox WHERE event_type = 'trips.booking_started' \
+         AND position('{guest}'::bytea in payload) > 0"
+    );
+    assert_eq!(app.count(&started).await, 2);
+}
+
+#[tokio::test]
 async fn a_trip_starting_past_the_booking_horizon_is_refused_and_no_card_is_held() {
     let app = spawn_app().await;
     let (car, _) = app.car(3, true).await;

@@ -1,0 +1,13 @@
+use activity::{Application, Settings};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let settings = Settings::load()?;
+    let _telemetry = upcar_telemetry::init("activity", &settings.telemetry)?;
+    let app = Application::build(settings).await?;
+    tracing::info!(port = app.port(), "activity listening");
+    app.run_until(upcar_config::shutdown_signal()).await
+}
