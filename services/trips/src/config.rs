@@ -27,6 +27,23 @@ pub struct Settings {
     /// The periodic money jobs (payouts, hold releases).
     #[serde(default)]
     pub jobs: JobSettings,
+    /// Development data.
+    #[serde(default)]
+    pub demo: DemoSettings,
+}
+
+/// What development mode loads besides the demo guest's card.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoSettings {
+    /// The demo rider's delivery trips (today and the next 7 days), which give the demo captain
+    /// tasks; the service's own tests, which count trips, turn them off.
+    pub delivery_trips: bool,
+}
+
+impl Default for DemoSettings {
+    fn default() -> Self {
+        Self { delivery_trips: true }
+    }
 }
 
 /// How often the money jobs run.

@@ -100,9 +100,11 @@ async fn delivery_trips(state: &AppState) -> anyhow::Result<usize> {
 
 /// Loads the demo guest's Visa test card unless they have a card, and the rider's delivery
 /// trips.
-pub async fn load(state: &AppState) -> anyhow::Result<()> {
-    let trips = delivery_trips(state).await?;
-    tracing::info!(trips, "demo delivery trips loaded");
+pub async fn load(state: &AppState, with_delivery_trips: bool) -> anyhow::Result<()> {
+    if with_delivery_trips {
+        let trips = delivery_trips(state).await?;
+        tracing::info!(trips, "demo delivery trips loaded");
+    }
     let mut conn = state.pool.get().await?;
     if payments::primary(&mut conn, DEMO_GUEST).await?.is_some() {
         return Ok(());

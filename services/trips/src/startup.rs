@@ -81,7 +81,7 @@ impl Application {
             clock,
         });
         if settings.environment.is_development() {
-            crate::demo::load(&state).await?;
+            crate::demo::load(&state, settings.demo.delivery_trips).await?;
         }
         // The queue exists before hosting's first team events; best effort, the consumer
         // declares it again when it connects.

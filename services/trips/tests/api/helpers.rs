@@ -271,6 +271,8 @@ pub async fn spawn_app() -> TestApp {
     settings.payments.provider = "local".into();
     // The money jobs run when a test runs them.
     settings.jobs.interval_seconds = 0;
+    // The tests count the trips they make.
+    settings.demo.delivery_trips = false;
     let app = trips::Application::build_with_clock(settings, clock.clone()).await.unwrap();
     let port = app.port();
     let state = app.state();
