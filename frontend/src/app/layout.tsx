@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { HeaderAccount } from '@/features/auth/components/header-account';
+import { activity, flushActivityOnPageHide } from '@/lib/activity';
 import { useAuthPrompt } from '@/lib/auth';
 
 // The login, sign-up and forgot-password modals load the first time one is asked for.
@@ -10,6 +11,11 @@ const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').t
 export function Layout() {
   const { pathname } = useLocation();
   const prompt = useAuthPrompt();
+  // The activity log (spec 000 s. 7): a page view per route, sent in batches.
+  useEffect(() => {
+    activity.track('page_view', 'navigation', { path: pathname });
+  }, [pathname]);
+  useEffect(() => flushActivityOnPageHide(), []);
   const bare = pathname.startsWith('/search');
   return (
     <>

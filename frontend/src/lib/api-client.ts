@@ -51,7 +51,8 @@ const DEAD_SESSION = new Set(['token_invalid', 'token_expired', 'token_revoked']
 const guestAuth: ClientAuth = {
   token: getToken,
   onRefused: (status, code) => {
-    if (status === 401 && DEAD_SESSION.has(code)) clearSession();
+    // A suspended account (the terms' exclusion list) is signed out too.
+    if ((status === 401 && DEAD_SESSION.has(code)) || code === 'account_suspended') clearSession();
   },
 };
 

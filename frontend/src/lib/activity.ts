@@ -1,0 +1,119 @@
+import { buildUrl } from './api-client';
+import { getToken } from './session';
+
+/**
+ * The activity log of spec 000 sections 3 and 7 and spec 002 section 7: events are sent in
+ * batches of 50, or 2 seconds after the first one waiting, and flushed when the page is hidden or
+ * left; a batch that fails is only logged. The server takes the user from the token (never from
+ * the event) and corrects the browser's clock with the batch's `sentAt` (docs/API.md).
+ */
+
+/** Events in one batch (the server's limit too). */
+export const BATCH_SIZE = 50;
+/** How long the first waiting event waits for more. */
+export const BATCH_DELAY_MS = 2000;
+
+export type ActivityEvent = {
+  eventId: string;
+  sessionId: string;
+  activityType: string;
+  activityCategory: string;
+  metadata: Record<string, unknown>;
+  timestamp: string;
+};
+
+/** Sends one batch; `keepalive` when the page is going away. */
+export type SendBatch = (events: ActivityEvent[], keepalive: boolean) => Promise<void>;
+
+function randomId(): string {
+  return crypto.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** One id per browser tab session (`sessionId` of the spec's event). */
+export function activitySessionId(): string {
+  const KEY = 'activity-session-id';
+  try {
+    let id = sessionStorage.getItem(KEY);
+    if (!id) {
+      id = randomId();
+      sessionStorage.setItem(KEY, id);
+    }
+    return id;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** `POST /v1/activity/bulk` with the guest session's token when there is one. */
+export const sendBulk: SendBatch = async (events, keepalive) => {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(buildUrl('/activity/bulk'), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ activities: events, sentAt: new Date().toISOString() }),
+    keepalive,
+  });
+  if (!res.ok) throw new Error(`activity batch refused (${res.status})`);
+};
+
+/** A queue of events and its batching. */
+export function createActivityLog(send: SendBatch, sessionId: () => string = activitySessionId) {
+  let queue: ActivityEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const flush = (keepalive = false): void => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    while (queue.length > 0) {
+      const batch = queue.slice(0, BATCH_SIZE);
+      queue = queue.slice(BATCH_SIZE);
+      send(batch, keepalive).catch((err: unknown) => {
+        // The spec: a failed batch is logged only.
+        console.warn('activity batch not sent', err);
+      });
+    }
+  };
+
+  const track = (activityType: string, activityCategory: string, metadata: Record<string, unknown> = {}): void => {
+    queue.push({
+      eventId: randomId(),
+      sessionId: sessionId(),
+      activityType,
+      activityCategory,
+      metadata: {
+        pageUrl: typeof location === 'undefined' ? '' : location.href,
+        referrer: typeof document === 'undefined' ? '' : document.referrer,
+        ...metadata,
+      },
+      timestamp: new Date().toISOString(),
+    });
+    if (queue.length >= BATCH_SIZE) {
+      flush();
+    } else if (timer === null) {
+      timer = setTimeout(() => flush(), BATCH_DELAY_MS);
+    }
+  };
+
+  return { track, flush, pending: () => queue.length };
+}
+
+/** The app's activity log. */
+export const activity = createActivityLog(sendBulk);
+
+/** Sends what waits when the page is hidden or left (mobile browsers may never come back). */
+export function flushActivityOnPageHide(): () => void {
+  const onHide = () => activity.flush(true);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') activity.flush(true);
+  };
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('pagehide', onHide);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
