@@ -4,7 +4,9 @@
 //! and is told when the car is on the way; the photos become the trip's evidence.
 
 use crate::helpers::*;
-use crate::trips::{car, create, day, login, trip_body, upload_photo, verified_guest};
+use crate::trips::{
+    car, create, day, login, trip_body, upload_photo, upload_photo_through, verified_guest,
+};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -20,25 +22,7 @@ async fn captain_login(email: &str) -> String {
 
 /// Uploads a photo as a captain; answers its URL.
 async fn captain_photo(token: &str) -> String {
-    let (s, b) = parts(
-        post(
-            "/v1/captains/image/generatePresignedUrlsForUpload",
-            json!({"files": [{"fileName": "handover.jpg", "fileType": "image/jpeg"}]}),
-            Some(token),
-        )
-        .await,
-    )
-    .await;
-    assert_eq!(s, 200, "{b}");
-    let put = client()
-        .put(b["urls"][0]["presignedUrl"].as_str().unwrap())
-        .header("content-type", "image/jpeg")
-        .body([crate::JPEG, uuid::Uuid::now_v7().as_bytes()].concat())
-        .send()
-        .await
-        .unwrap();
-    assert!(put.status().is_success(), "{}", put.status());
-    b["urls"][0]["s3Url"].as_str().unwrap().to_owned()
+    upload_photo_through("/v1/captains/image/generatePresignedUrlsForUpload", token).await
 }
 
 /// Polls the guest's view of the trip's deliveries until `want` holds.

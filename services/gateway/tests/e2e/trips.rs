@@ -491,9 +491,15 @@ async fn concurrent_bookings_never_overlap() {
 
 /// Uploads a JPEG through the presigned flow as `token`; answers its `s3Url`.
 pub(crate) async fn upload_photo(token: &str) -> String {
+    upload_photo_through("/v1/image/generatePresignedUrlsForUpload", token).await
+}
+
+/// Uploads a JPEG through the presign call at `path` (the guest's or the captains') as
+/// `token`; answers its `s3Url`.
+pub(crate) async fn upload_photo_through(path: &str, token: &str) -> String {
     let (s, b) = parts(
         post(
-            "/v1/image/generatePresignedUrlsForUpload",
+            path,
             json!({"files": [{"fileName": "car.jpg", "fileType": "image/jpeg"}]}),
             Some(token),
         )
