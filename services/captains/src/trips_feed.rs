@@ -257,15 +257,14 @@ impl EventHandler for TripsFeed {
     }
 }
 
-/// Where a trip's handover points are, for tests and the demo.
-pub fn trip_place(lat: f64, lng: f64, address: &str) -> TripPlace {
-    TripPlace { latitude: lat, longitude: lng, address: address.to_owned() }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::geo::Point;
+
+    fn trip_place(lat: f64, lng: f64, address: &str) -> TripPlace {
+        TripPlace { latitude: lat, longitude: lng, address: address.to_owned() }
+    }
 
     fn booked() -> TripBooked {
         TripBooked {

@@ -109,7 +109,7 @@ pub async fn change(
         StandingAction::Suspend => "User suspended",
         StandingAction::Reinstate => "User reinstated",
     };
-    reply(state, row, message).await
+    reply(&mut conn, row, message).await
 }
 
 /// `GetUserStanding`.
@@ -122,16 +122,15 @@ pub async fn get(
     let id = user_id(raw_id)?;
     let mut conn = state.conn().await?;
     let row = store::get(&mut conn, id, false).await?.ok_or(AccountsError::UserNotFound)?;
-    reply(state, row, "").await
+    reply(&mut conn, row, "").await
 }
 
 async fn reply(
-    state: &AppState,
+    conn: &mut diesel_async::AsyncPgConnection,
     row: StandingRow,
     message: &str,
 ) -> AccountsResult<pb::StandingReply> {
-    let mut conn = state.conn().await?;
-    let actions = store::actions_of(&mut conn, row.id, ACTIONS_SHOWN).await?;
+    let actions = store::actions_of(conn, row.id, ACTIONS_SHOWN).await?;
     Ok(pb::StandingReply {
         status: true,
         message: message.to_owned(),
