@@ -76,4 +76,38 @@ export const queryKeys = {
   },
   guestReviews: (userId: string) => ['guest-reviews', userId] as const,
   ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
+  /** `GET /users/getHostStatus`: the header's view switch; the wizard's submit refreshes it. */
+  hostStatus: (userId: string) => ['host-status', userId] as const,
+
+  // ---------------------------------------------------------------------------------------
+  // The host side (spec 001). Each feature keeps its keys in its own section below.
+  // ---------------------------------------------------------------------------------------
+
+  /** The listing wizard (features/listing): the draft, VIN lookups, enums. */
+  listing: {
+    all: ['listing'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
+  /** The host's fleet and business (features/host): cars, availability, earnings, reviews. */
+  hostCars: {
+    all: ['host-cars'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
+  /** Co-host teams (features/teams). */
+  teams: {
+    all: ['teams'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
+  /** The host's bookings (features/host-bookings): upcoming, requests, history. */
+  hostTrips: {
+    all: ['host-trips'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
 };

@@ -1,16 +1,75 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useHostStatus } from '@/api/get-host-status';
 import { LoadingScreen } from '@/components/loading-screen';
 import { HeaderAccount } from '@/features/auth/components/header-account';
 import { activity, flushActivityOnPageHide } from '@/lib/activity';
-import { useAuthPrompt } from '@/lib/auth';
+import { useAuthPrompt, useSession } from '@/lib/auth';
+import { setHostView, useHostView } from '@/lib/host-view';
+import { userIdOf } from '@/lib/session';
 
 // The login, sign-up and forgot-password modals load the first time one is asked for.
 const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
 
+/** Pages of the host's own area: opening one turns the host view on. The landing and the incentives are for anyone. */
+const HOST_AREA = /^\/(host\/(?!become-host|incentives)|scheduled(\/|$))/;
+
+/** The host view's places (spec 001 section 2, host navigation). */
+const HOST_PLACES = [
+  { to: '/host/listings', label: 'Listings' },
+  { to: '/bookings', label: 'Bookings' },
+  { to: '/messages', label: 'Messages' },
+  { to: '/host/teams', label: 'Teams' },
+  { to: '/host/earnings', label: 'Earnings' },
+];
+
+/** Switches between the guest's and the host's view: a user who has no listing yet goes to the host landing. */
+function ViewSwitch({ hostView }: { hostView: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const status = useHostStatus(userIdOf(session?.user) ?? '');
+  if (!session) return null;
+  if (hostView)
+    return (
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => {
+          setHostView(false);
+          navigate('/');
+        }}
+      >
+        Switch to traveling
+      </button>
+    );
+  const hosting = status.data && status.data.hostStatus !== 'none';
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      data-testid="switch-to-hosting"
+      onClick={() => {
+        if (hosting) {
+          setHostView(true);
+          navigate('/bookings');
+        } else navigate('/host/become-host');
+      }}
+    >
+      Switch to hosting
+    </button>
+  );
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   const prompt = useAuthPrompt();
+  const session = useSession();
+  const hostView = useHostView() && Boolean(session);
+  // Home is the guest's (spec 000 section 6); the host's own pages turn the host view on.
+  useEffect(() => {
+    if (pathname === '/') setHostView(false);
+    else if (session && HOST_AREA.test(pathname)) setHostView(true);
+  }, [pathname, session]);
   // The activity log (spec 000 s. 7): a page view per route, sent in batches.
   useEffect(() => {
     activity.track('page_view', 'navigation', { path: pathname });
@@ -30,14 +89,26 @@ export function Layout() {
           </svg>
           <span>upcar</span>
         </Link>
-        <nav aria-label="Main" className="header__nav">
-          <Link to="/long-term-rental">Long-term</Link>
-          <Link to="/host/become-host">List your car</Link>
-        </nav>
+        {hostView ? (
+          <nav aria-label="Hosting" className="header__nav" data-testid="host-nav">
+            {HOST_PLACES.map((p) => (
+              <NavLink key={p.to} to={p.to}>
+                {p.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : (
+          <nav aria-label="Main" className="header__nav">
+            <Link to="/long-term-rental">Long-term</Link>
+            <Link to="/host/become-host">List your car</Link>
+          </nav>
+        )}
+        <ViewSwitch hostView={hostView} />
         <HeaderAccount />
       </header>
       <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
+        {/* A host-view user on the search page goes to the host's landing (spec 000 section 6). */}
+        {hostView && pathname === '/search' ? <Navigate to="/bookings" replace /> : <Outlet />}
       </Suspense>
       {!bare && (
         <footer className="footer">

@@ -11,13 +11,3 @@ export default function NotFoundRoute() {
     </main>
   );
 }
-
-export function ComingSoonRoute() {
-  return (
-    <main id="main" className="page page--narrow">
-      <h1>Coming soon</h1>
-      <p>This page is not part of the guest web app yet.</p>
-      <Link to="/">Back to home</Link>
-    </main>
-  );
-}

@@ -4,10 +4,15 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '
 import { searchCarsQueryOptions } from '@/features/search/api/search-cars';
 import { parseSearchParams } from '@/features/search/lib/search-state';
 import { captainRoutes } from '@/features/captains/routes/captain-routes';
+import { listingRoutes } from '@/features/listing/routes/listing-routes';
+import { hostRoutes } from '@/features/host/routes/host-routes';
+import { teamRoutes } from '@/features/teams/routes/team-routes';
+import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-bookings-routes';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
 import SearchRoute from '@/features/search/routes/search';
-import NotFoundRoute, { ComingSoonRoute } from './not-found';
+import NotFoundRoute from './not-found';
+import { ComingSoon } from '@/components/coming-soon';
 
 // Home and search are in the first chunk (the pages people land on, measured for LCP); every
 // other page loads on demand. The map is a lazy chunk of its own.
@@ -16,7 +21,7 @@ const CheckoutRoute = lazy(() => import('@/features/booking/routes/checkout'));
 const PrebookRoute = lazy(() => import('@/features/booking/routes/prebook'));
 const UserTripsErrorRoute = lazy(() => import('@/features/booking/routes/user-trips-error'));
 const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-selfie'));
-const TripRoute = lazy(() => import('@/features/booking/routes/trip'));
+const BookingsRoute = lazy(() => import('./bookings'));
 const AdditionalDriverRoute = lazy(() => import('@/features/drivers/routes/additional-driver'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
@@ -41,13 +46,18 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/verification/prebook', element: <PrebookRoute /> },
       { path: '/error/user-trips-error', element: <UserTripsErrorRoute /> },
       { path: '/drive-approve/upload-selfie', element: <UploadSelfieRoute /> },
-      { path: '/bookings', element: <TripRoute /> },
+      { path: '/bookings', element: <BookingsRoute /> },
       { path: '/additional-driver', element: <AdditionalDriverRoute /> },
       { path: '/login-static', element: <LoginStaticRoute /> },
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
       { path: '/long-term-rental', element: <LongTermRoute /> },
       { path: '/404', element: <NotFoundRoute /> },
-      ...['/giveaway', '/host/become-host', '/aboutus', '/help', '/terms/*', '/app', '/reset-password'].map((path) => ({ path, element: <ComingSoonRoute /> })),
+      // The host side (spec 001): each feature's route table, its pages in chunks of their own.
+      ...listingRoutes,
+      ...hostRoutes,
+      ...teamRoutes,
+      ...hostBookingsRoutes,
+      ...['/giveaway', '/aboutus', '/help', '/terms/*', '/app', '/reset-password', '/messages', '/messages/*'].map((path) => ({ path, element: <ComingSoon /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
