@@ -100,6 +100,8 @@ export const queryKeys = {
   /** Co-host teams (features/teams). */
   teams: {
     all: ['teams'] as const,
+    /** `GET /cohost/getAllTeamsForHost?status` (src/api/get-host-teams.ts). */
+    list: (status: string) => ['teams', 'list', status] as const,
   },
 
   // ---------------------------------------------------------------------------------------
