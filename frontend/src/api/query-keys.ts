@@ -109,6 +109,10 @@ export const queryKeys = {
   /** The host's bookings (features/host-bookings): upcoming, requests, history. */
   hostTrips: {
     all: ['host-trips'] as const,
+    /** `GET /trips/getAllFutureBookingsForHostSortByDate`: requests and upcoming trips. */
+    upcoming: ['host-trips', 'upcoming'] as const,
+    /** `GET /host/getPastTripsForHost`. */
+    past: ['host-trips', 'past'] as const,
   },
 
   // ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useHostStatus } from '@/api/get-host-status';
+import { useQueryClient } from '@tanstack/react-query';
+import { hostStatusQueryOptions } from '@/api/get-host-status';
 import { LoadingScreen } from '@/components/loading-screen';
 import { HeaderAccount } from '@/features/auth/components/header-account';
 import { activity, flushActivityOnPageHide } from '@/lib/activity';
@@ -27,7 +28,8 @@ const HOST_PLACES = [
 function ViewSwitch({ hostView }: { hostView: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
-  const status = useHostStatus(userIdOf(session?.user) ?? '');
+  const qc = useQueryClient();
+  const userId = userIdOf(session?.user) ?? '';
   if (!session) return null;
   if (hostView)
     return (
@@ -42,19 +44,16 @@ function ViewSwitch({ hostView }: { hostView: boolean }) {
         Switch to traveling
       </button>
     );
-  const hosting = status.data && status.data.hostStatus !== 'none';
+  // The host status is asked when the button is pressed (cached for a minute), not on every page.
+  const toHosting = async () => {
+    const status = await qc.fetchQuery(hostStatusQueryOptions(userId)).catch(() => null);
+    if (status && status.hostStatus !== 'none') {
+      setHostView(true);
+      navigate('/bookings');
+    } else navigate('/host/become-host');
+  };
   return (
-    <button
-      type="button"
-      className="btn btn--ghost"
-      data-testid="switch-to-hosting"
-      onClick={() => {
-        if (hosting) {
-          setHostView(true);
-          navigate('/bookings');
-        } else navigate('/host/become-host');
-      }}
-    >
+    <button type="button" className="btn btn--ghost" data-testid="switch-to-hosting" onClick={() => void toHosting()}>
       Switch to hosting
     </button>
   );
