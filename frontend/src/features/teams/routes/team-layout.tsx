@@ -17,10 +17,11 @@ export default function TeamLayoutRoute() {
   const team = useTeam(teamId, { enabled: Boolean(session && teamId), retry: false });
   const data = team.data?.data;
 
+  // Each team page names itself once the team is loaded; until then (or when it fails) the layout does.
+  const loaded = Boolean(data);
   useEffect(() => {
-    if (data?.teamName) document.title = `${data.teamName} | Teams | Upcar`;
-    else document.title = 'Team | Upcar';
-  }, [data?.teamName]);
+    if (!loaded) document.title = 'Team | Upcar';
+  }, [loaded]);
 
   let body: React.ReactNode;
   if (!session) body = <SignInNeeded title="Log in to see this team" />;
