@@ -102,6 +102,16 @@ export const queryKeys = {
     all: ['teams'] as const,
     /** `GET /cohost/getAllTeamsForHost?status` (src/api/get-host-teams.ts). */
     list: (status: string) => ['teams', 'list', status] as const,
+    /** Every list of teams (any status). */
+    lists: ['teams', 'list'] as const,
+    /** `GET /cohost/getTeamById/{id}`; the prefix of the team's cars and audit log. */
+    detail: (teamId: string) => ['teams', 'detail', teamId] as const,
+    vehicles: (teamId: string) => ['teams', 'detail', teamId, 'vehicles'] as const,
+    audit: (teamId: string) => ['teams', 'detail', teamId, 'audit'] as const,
+    /** `GET /cohost/getHostVehicles`: the host's cars on the platform. */
+    hostVehicles: ['teams', 'host-vehicles'] as const,
+    /** Keyed by the user too: signing in with another account asks again. */
+    invitation: (teamId: string, token: string, userId: string | null) => ['teams', 'invitation', teamId, token, userId] as const,
   },
 
   // ---------------------------------------------------------------------------------------

@@ -249,3 +249,44 @@ export function deliveryTask(over: Partial<Schemas['DeliveryTask']> = {}): Schem
     ...over,
   };
 }
+
+/** A car option of the co-host calls (`getHostVehicles`, `getTeamVehicles`, a team's `cars`). */
+export function vehicleOption(i: number, over: Partial<Schemas['VehicleOption']> = {}): Schemas['VehicleOption'] {
+  return { id: `car-${i}`, _id: `car-${i}`, name: `2022 Tesla Model ${i}`, photoUrl: '', licensePlate: `8ABC${i}00`, ...over };
+}
+
+/** A member of a team as `getTeamById` answers it. */
+export function teamCoHost(over: Partial<Schemas['CoHost']> = {}): Schemas['CoHost'] {
+  return {
+    _id: 'inv-1',
+    coHostId: 'u-cohost',
+    email: 'co@example.com',
+    firstName: 'Cora',
+    lastName: 'Host',
+    profilePic: '',
+    status: 'accepted',
+    earningsSharePercent: 10,
+    invitedAt: '2030-01-01T10:00:00Z',
+    expiresAt: '2030-01-08T10:00:00Z',
+    answeredAt: '2030-01-02T10:00:00Z',
+    ...over,
+  };
+}
+
+/** A team as the co-host calls answer it (`data` of `getTeamById`, an item of `getAllTeamsForHost`). */
+export function team(over: Partial<Schemas['Team']> = {}): Schemas['Team'] {
+  return {
+    _id: 'team-1',
+    hostId: 'u-host',
+    teamName: 'Fremont crew',
+    teamStatus: 'active',
+    cars: [vehicleOption(1)],
+    coHosts: [teamCoHost()],
+    permissions: { full: false, bookingManagement: true, pricingAndAvailability: false },
+    role: 'host',
+    hostEarningsSharePercent: 90,
+    createdAt: '2030-01-01T10:00:00Z',
+    updatedAt: '2030-01-01T10:00:00Z',
+    ...over,
+  };
+}
