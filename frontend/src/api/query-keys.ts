@@ -116,6 +116,20 @@ export const queryKeys = {
 
   // ---------------------------------------------------------------------------------------
 
+  /** Chat (features/chat): rooms and messages. */
+  chat: {
+    all: ['chat'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
+  /** The pages the app links to (features/pages): protection plans, giveaway. */
+  pages: {
+    all: ['pages'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
   /** The host's bookings (features/host-bookings): upcoming, requests, history. */
   hostTrips: {
     all: ['host-trips'] as const,

@@ -8,6 +8,8 @@ import { listingRoutes } from '@/features/listing/routes/listing-routes';
 import { hostRoutes } from '@/features/host/routes/host-routes';
 import { teamRoutes } from '@/features/teams/routes/team-routes';
 import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-bookings-routes';
+import { pagesRoutes } from '@/features/pages/routes/pages-routes';
+import { chatRoutes } from '@/features/chat/routes/chat-routes';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
 import SearchRoute from '@/features/search/routes/search';
@@ -57,7 +59,9 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       ...hostRoutes,
       ...teamRoutes,
       ...hostBookingsRoutes,
-      ...['/giveaway', '/aboutus', '/help', '/terms/*', '/app', '/reset-password', '/messages', '/messages/*'].map((path) => ({ path, element: <ComingSoon /> })),
+      ...pagesRoutes,
+      ...chatRoutes,
+      ...['/help', '/app'].map((path) => ({ path, element: <ComingSoon /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
