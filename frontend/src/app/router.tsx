@@ -61,7 +61,7 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       ...hostBookingsRoutes,
       ...pagesRoutes,
       ...chatRoutes,
-      ...['/help', '/app'].map((path) => ({ path, element: <ComingSoon /> })),
+      ...['/app'].map((path) => ({ path, element: <ComingSoon /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
