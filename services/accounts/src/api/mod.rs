@@ -57,6 +57,15 @@ impl Accounts for AccountsApi {
         })
         .await
     }
+    async fn get_member_invitation_code(
+        &self,
+        r: Request<pb::Empty>,
+    ) -> Result<Response<pb::MemberCodeReply>, Status> {
+        call("GetMemberInvitationCode", r, async |i, _| {
+            profile::member_invitation_code(&self.state, i.as_ref()).await
+        })
+        .await
+    }
     async fn login(
         &self,
         r: Request<pb::LoginRequest>,

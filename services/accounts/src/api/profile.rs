@@ -323,3 +323,26 @@ pub async fn capture_email(state: &AppState, email: &str, source: &str) -> Accou
     };
     Ok(pb::Ack { status: true, message: message.to_owned() })
 }
+
+/// The caller's own invitation code (the invitation-code dialog): made on first ask, then the
+/// same one with its uses so far.
+pub async fn member_invitation_code(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::MemberCodeReply> {
+    use crate::domain::member_code;
+    use crate::store::codes;
+    let me = require_user(identity)?;
+    let mut conn = state.conn().await?;
+    // A new code may collide with a code that exists (then another is drawn), and two first
+    // asks may race (the owner's unique index keeps one): read again after each insert.
+    for _ in 0..5 {
+        if let Some((code, uses, max)) = codes::member_code(&mut conn, me.user_id).await? {
+            return Ok(pb::MemberCodeReply { code, uses, max_uses: max.unwrap_or(0) });
+        }
+        let code = member_code::generate();
+        codes::insert_member_code(&mut conn, me.user_id, &code, member_code::MEMBER_CODE_USES)
+            .await?;
+    }
+    Err(AccountsError::Internal(anyhow::anyhow!("no free invitation code after 5 draws")))
+}

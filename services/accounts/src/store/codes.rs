@@ -174,3 +174,37 @@ pub async fn upsert_invitation(
         .execute(conn)
         .await
 }
+
+/// A member's own code: (code, uses, max_uses), if they have one.
+pub async fn member_code(
+    conn: &mut AsyncPgConnection,
+    owner: Uuid,
+) -> QueryResult<Option<(String, i32, Option<i32>)>> {
+    invitation_codes::table
+        .filter(invitation_codes::owner_id.eq(owner))
+        .select((invitation_codes::code, invitation_codes::uses, invitation_codes::max_uses))
+        .first(conn)
+        .await
+        .optional()
+}
+
+/// Gives `owner` the code `code` unless they have one (the unique index on the owner holds it
+/// when two requests race) or the code is taken; true when this call inserted it.
+pub async fn insert_member_code(
+    conn: &mut AsyncPgConnection,
+    owner: Uuid,
+    code: &str,
+    max_uses: i32,
+) -> QueryResult<bool> {
+    let n = diesel::insert_into(invitation_codes::table)
+        .values((
+            invitation_codes::code.eq(code),
+            invitation_codes::description.eq("member"),
+            invitation_codes::max_uses.eq(Some(max_uses)),
+            invitation_codes::owner_id.eq(Some(owner)),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    Ok(n == 1)
+}

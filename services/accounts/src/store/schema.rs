@@ -76,6 +76,7 @@ diesel::table! {
         expires_at -> Nullable<Timestamptz>,
         active -> Bool,
         created_at -> Timestamptz,
+        owner_id -> Nullable<Uuid>,
     }
 }
 

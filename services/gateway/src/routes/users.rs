@@ -20,6 +20,7 @@ type State = web::Data<AppState>;
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(sign_up)
         .service(validate_invitation_code)
+        .service(get_invitation_code)
         .service(login)
         .service(login_phone)
         .service(login_otp)
@@ -126,6 +127,38 @@ pub async fn validate_invitation_code(
     let msg = pb::ValidateInvitationCodeRequest { code: body.into_inner().code.into() };
     let r = state.accounts.clone().validate_invitation_code(request(msg, None)).await?.into_inner();
     Ok(Json(CodeValidity { status: r.status, valid: r.status, message: r.message }))
+}
+
+/// The caller's own invitation code, for colleagues to sign up with.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberCode {
+    status: bool,
+    code: String,
+    /// Sign-ups made with it so far.
+    uses: i32,
+    /// Sign-ups it admits in all.
+    max_uses: i32,
+    remaining: i32,
+}
+
+/// The caller's own invitation code (made on first ask; one per member).
+#[utoipa::path(tag = "accounts", responses((status = 200, body = MemberCode)), security(("bearer" = [])))]
+#[get("/users/getInvitationCode")]
+pub async fn get_invitation_code(state: State, user: AuthUser) -> HttpResult<Json<MemberCode>> {
+    let r = state
+        .accounts
+        .clone()
+        .get_member_invitation_code(request(pb::Empty {}, Some(&user.0)))
+        .await?
+        .into_inner();
+    Ok(Json(MemberCode {
+        status: true,
+        remaining: (r.max_uses - r.uses).max(0),
+        code: r.code,
+        uses: r.uses,
+        max_uses: r.max_uses,
+    }))
 }
 
 /// `login`: email and password, or a phone number alone (a code is then texted).

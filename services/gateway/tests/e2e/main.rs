@@ -138,6 +138,78 @@ async fn invitation_codes_validate_on_their_own() {
 }
 
 #[tokio::test]
+async fn a_member_hands_out_one_invitation_code_and_sign_ups_count_against_it() {
+    let member = sign_up().await;
+    let (s, b) = parts(get("/v1/users/getInvitationCode", None).await).await;
+    assert_eq!((s, b["error"].as_str()), (401, Some("token_missing")), "{b}");
+
+    // Five first asks at once give one code.
+    let asks = (0..5).map(|_| async {
+        parts(get("/v1/users/getInvitationCode", Some(&member.token)).await).await
+    });
+    let answers = futures::future::join_all(asks).await;
+    let code = answers[0].1["code"].as_str().expect("a code").to_owned();
+    for (s, b) in &answers {
+        assert_eq!((*s, b["code"].as_str()), (200, Some(code.as_str())), "{b}");
+    }
+    assert!(code.starts_with("UP") && code.len() == 10, "{code}");
+    assert_eq!(
+        (
+            answers[0].1["uses"].as_i64(),
+            answers[0].1["maxUses"].as_i64(),
+            answers[0].1["remaining"].as_i64()
+        ),
+        (Some(0), Some(10), Some(10)),
+        "{}",
+        answers[0].1
+    );
+
+    // A colleague with a webmail address signs up with it, typed in lower case; it is counted.
+    let (s, b) = parts(
+        post(
+            "/v1/users/validateInvitationCodeForSignUp",
+            json!({"code": code.to_lowercase()}),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, b["valid"].as_bool()), (200, Some(true)), "{b}");
+    let email = format!("colleague-{}@gmail.com", uuid::Uuid::new_v4().simple());
+    let (s, b) = parts(
+        post(
+            "/v1/users/sign-up",
+            json!({"firstName": "Grace", "lastName": "Hopper", "email": email, "password": "secret123",
+                   "invitationCode": code.to_lowercase()}),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 201, "{b}");
+    let (s, b) = parts(get("/v1/users/getInvitationCode", Some(&member.token)).await).await;
+    assert_eq!(
+        (s, b["code"].as_str(), b["uses"].as_i64(), b["remaining"].as_i64()),
+        (200, Some(code.as_str()), Some(1), Some(9)),
+        "{b}"
+    );
+
+    // The colleague gets a code of their own.
+    let colleague = b["code"].as_str().map(str::to_owned);
+    let token = parts(
+        post("/v1/users/login", json!({"email": email, "password": "secret123"}), None).await,
+    )
+    .await
+    .1["access_token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    let (s, b) = parts(get("/v1/users/getInvitationCode", Some(&token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_ne!(b["code"].as_str().map(str::to_owned), colleague, "{b}");
+}
+
+#[tokio::test]
 async fn login_with_email_and_password() {
     let u = sign_up().await;
     let (s, b) = parts(post("/v1/users/login", json!({"email": u.email.to_uppercase(), "password": u.password, "deviceFingerprint": "fp"}), None).await).await;

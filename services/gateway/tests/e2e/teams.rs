@@ -164,6 +164,9 @@ async fn a_cohost_does_exactly_what_the_team_grants_and_loses_it_when_removed() 
     }
     let price = format!("/v1/host/car-update/updateCarDailyPrice/{car}");
     assert_eq!(car_update(t, &price, json!({"dailyPrice": "99"})).await.0, 404);
+    let listing = format!("/v1/host/carListing/car/{car}");
+    assert_eq!(read(&listing, t).await.0, 404, "a stranger does not read the listing");
+    assert_eq!(read(&listing, &cohost.token).await.0, 404, "nor an invitee who has not accepted");
 
     // The invitee reads what they are invited to, then accepts with the link (once).
     let info = format!("/v1/cohost/getTeamInfoForInvitee/{team}?token={token}");
@@ -200,6 +203,13 @@ async fn a_cohost_does_exactly_what_the_team_grants_and_loses_it_when_removed() 
     assert_eq!((s, b["data"][0]["role"].as_str()), (200, Some("co-host")), "{b}");
     let (s, b) = read(&format!("/v1/cohost/getTeamVehicles/{team}"), &cohost.token).await;
     assert_eq!((s, b["data"][0]["id"].as_str()), (200, Some(car.as_str())), "{b}");
+    // The co-host reads the car's listing (its settings page), as it is.
+    let (s, b) = read(&listing, &cohost.token).await;
+    assert_eq!(
+        (s, b["carListing"]["_id"].as_str(), b["carListing"]["dailyPrice"].as_f64()),
+        (200, Some(car.as_str()), Some(75.0)),
+        "{b}"
+    );
     let c = &cohost.token;
     assert_eq!(read(&format!("/v1/cohost/getTeamAuditLog/{team}"), c).await.0, 403);
     for (path, body) in [
@@ -295,6 +305,7 @@ async fn a_cohost_does_exactly_what_the_team_grants_and_loses_it_when_removed() 
     let (s, _) = car_update(c, &price, json!({"dailyPrice": "98"})).await;
     assert_eq!(s, 404);
     assert_eq!(read(&format!("/v1/cohost/getTeamById/{team}"), c).await.0, 404);
+    assert_eq!(read(&listing, c).await.0, 404, "a removed co-host no longer reads the listing");
     trips_answer(&format!("/v1/trips/getTrip/{trip_id}"), c, 404).await;
 }
 

@@ -402,7 +402,8 @@ pub async fn check(
     })
 }
 
-/// The caller's listing (an admin reads any); anyone else: not found.
+/// The caller's listing (an admin reads any, an accepted co-host of the team that holds the
+/// car reads it to manage what the team allows); anyone else: not found.
 pub async fn get(
     state: &AppState,
     who: Option<Identity>,
@@ -412,10 +413,13 @@ pub async fn get(
     let id = listing_id(&r.car_id)?;
     let mut conn = state.conn().await?;
     let l = listings::find(&mut conn, id).await?.ok_or(HostingError::ListingNotFound)?;
-    if l.row.host_id != who.user_id && who.role != upcar_identity::Role::Admin {
+    if l.row.status == "deleted" {
         return Err(HostingError::ListingNotFound);
     }
-    if l.row.status == "deleted" {
+    if l.row.host_id != who.user_id
+        && who.role != upcar_identity::Role::Admin
+        && crate::store::teams::grant(&mut conn, who.user_id, l.row.id).await?.is_none()
+    {
         return Err(HostingError::ListingNotFound);
     }
     Ok(pb::ListingReply { listing: Some(view::listing(&l)) })
