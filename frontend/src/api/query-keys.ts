@@ -76,6 +76,8 @@ export const queryKeys = {
   },
   guestReviews: (userId: string) => ['guest-reviews', userId] as const,
   ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
+  /** `GET /users/getInvitationCode`: the member's own invitation code and its uses. */
+  invitationCode: (userId: string) => ['invitation-code', userId] as const,
   /** `GET /users/getHostStatus`: the header's view switch; the wizard's submit refreshes it. */
   hostStatus: (userId: string) => ['host-status', userId] as const,
 

@@ -39,6 +39,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/getInvitationCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own invitation code (made on first ask; one per member). */
+        get: operations["getUsersGetInvitationCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/login": {
         parameters: {
             query?: never;
@@ -5125,6 +5142,23 @@ export interface components {
             /** @default  */
             messageId?: components["schemas"]["Text"];
         };
+        /** @description The caller's own invitation code, for colleagues to sign up with. */
+        MemberCode: {
+            status: boolean;
+            code: string;
+            /**
+             * Format: int32
+             * @description Sign-ups made with it so far.
+             */
+            uses: number;
+            /**
+             * Format: int32
+             * @description Sign-ups it admits in all.
+             */
+            maxUses: number;
+            /** Format: int32 */
+            remaining: number;
+        };
         /** @description A page of messages, oldest first. */
         Messages: {
             status: boolean;
@@ -6961,6 +6995,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeValidity"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getUsersGetInvitationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberCode"];
                 };
             };
             "4XX": components["responses"]["Error"];

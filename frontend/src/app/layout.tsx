@@ -74,6 +74,13 @@ export function Layout() {
     activity.track('page_view', 'navigation', { path: pathname });
   }, [pathname]);
   useEffect(() => flushActivityOnPageHide(), []);
+  // A member's sign-up link (`?referralCode=`) opens sign-up with the code filled in (spec 002 section 2).
+  const { search } = useLocation();
+  const openPrompt = prompt.open;
+  const invited = !session && new URLSearchParams(search).has('referralCode');
+  useEffect(() => {
+    if (invited) openPrompt('signup');
+  }, [invited, openPrompt]);
   const bare = pathname.startsWith('/search');
   return (
     <>

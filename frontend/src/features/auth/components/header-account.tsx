@@ -1,11 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import { useAuthPrompt, useSession } from '@/lib/auth';
+import { userIdOf } from '@/lib/session';
 import { useLogout } from '../api/logout';
 
-/** Header buttons: Log in / Sign up, or the user's name and Log out. */
+const InvitationCodeDialog = lazy(() => import('./invitation-code-dialog').then((m) => ({ default: m.InvitationCodeDialog })));
+
+/** Header buttons: Log in / Sign up, or the user's name, Invite (their invitation code) and Log out. */
 export function HeaderAccount() {
   const session = useSession();
   const prompt = useAuthPrompt();
   const logout = useLogout();
+  const [inviting, setInviting] = useState(false);
   if (!session)
     return (
       <div className="header__account">
@@ -22,9 +27,17 @@ export function HeaderAccount() {
       <span className="header__user" data-testid="signed-in-as">
         Hi, {session.user.firstName ?? 'there'}
       </span>
+      <button type="button" className="btn btn--ghost" onClick={() => setInviting(true)}>
+        Invite
+      </button>
       <button type="button" className="btn btn--ghost" onClick={() => logout.mutate()}>
         Log out
       </button>
+      {inviting && (
+        <Suspense fallback={null}>
+          <InvitationCodeDialog userId={userIdOf(session.user) ?? ''} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
