@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -165,5 +165,51 @@ describe("a car's pricing page", () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ call: 'updateGuestInstructions', body: { guestInstructions: 'The key is in the lockbox. Park on level 2.' } });
+  }, 20_000);
+
+  it('edits the extras as a list (name, price, per day or trip, a quantity 1-10) and sends the whole list', async () => {
+    setSession('tok', { userId: 'host-1' });
+    const car = hostListing({ extras: [{ extraId: 'x1', extraType: 'child_seat', description: 'Child seat', price: 10, per: 'day', isQuantityChoosable: true, availableQuantity: 2 }] });
+    carAnswer(car);
+    const sent = updates(car);
+    renderRoutes(hostRoutes, '/host/car/car-1/extras');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add an extra' }));
+    const names = screen.getAllByLabelText('Name');
+    await user.type(names[1], 'Cooler');
+    await user.type(screen.getAllByLabelText('Price (USD)')[1], '$15.50');
+    fireEvent.change(screen.getAllByLabelText('Charged')[1], { target: { value: 'trip' } });
+    await user.click(screen.getAllByLabelText('Guest chooses a quantity')[1]);
+    fireEvent.change(screen.getAllByLabelText('Quantity available')[1], { target: { value: '3' } });
+    expect(screen.getAllByLabelText('Quantity available')[1].querySelectorAll('option')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Save extras' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      call: 'updateCarExtra',
+      body: {
+        extras: [
+          { extraType: 'child_seat', description: 'Child seat', price: '10', per: 'day', isQuantityChoosable: true, availableQuantity: 2 },
+          { extraType: 'Cooler', description: '', price: '15.50', per: 'trip', isQuantityChoosable: true, availableQuantity: 3 },
+        ],
+      },
+    });
+  }, 20_000);
+
+  it('checks the details as the wizard does and sends the plate in upper case', async () => {
+    setSession('tok', { userId: 'host-1' });
+    const car = hostListing();
+    carAnswer(car);
+    const sent = updates(car);
+    renderRoutes(hostRoutes, '/host/car/car-1/details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Description must be at least 60 words.');
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: Array.from({ length: 60 }, () => 'word').join(' ') } });
+    fireEvent.change(screen.getByLabelText('License plate'), { target: { value: 'abc 123' } });
+    expect(screen.getByLabelText('License plate')).toHaveValue('ABC 123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].call).toBe('updateCarDetails');
+    expect(sent[0].body).toMatchObject({ licensePlate: 'ABC 123', state: 'CA', seats: 5, doors: 4, gasType: 'ev', specialFeature: 'Electric', features: ['Bluetooth'] });
   }, 20_000);
 });
