@@ -82,7 +82,7 @@ async function signIn(page, base, account) {
 }
 
 export const tests = {
-  async "a host changes a car's daily price and discounts on its pricing page, and the server keeps them"({ browser, base, shot }) {
+  async "a fresh host changes a car's daily price and discounts on its pricing page, and the server keeps them; the payout account is set up"({ browser, base, shot }) {
     const down = await unavailable(base, 'GET', '/v1/host/getHostCarsOnPlatform');
     if (down) throw new Skip(down);
     const { host, carId } = await freshHostWithCar(base);
@@ -131,6 +131,16 @@ export const tests = {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       const [, again] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, host.token);
       assert.equal(again.carListing.dailyPrice, 123);
+
+      // The payout account: set up, then (local provider) completed through the development route.
+      await page.goto(`${base}/host/earnings`);
+      await page.getByRole('button', { name: 'Set up payouts' }).click();
+      await page.getByRole('button', { name: 'Complete onboarding (development)' }).click();
+      await page.getByTestId('payout-status').filter({ hasText: 'Ready for payouts' }).waitFor();
+      await shot(page, 'payouts-ready');
+      await expectAccessible(page, 'earnings');
+      const [, payout] = await call(base, 'GET', '/v1/payment/stripe/hostStripeOnboardingStatus', undefined, host.token);
+      assert.equal(payout.data.onboardingComplete, true, JSON.stringify(payout));
     } finally {
       // The car leaves the platform, so its VIN is free again.
       await call(base, 'POST', `/v1/host/car-update/deleteCar/${carId}`, undefined, host.token);

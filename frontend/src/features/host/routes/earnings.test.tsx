@@ -54,4 +54,33 @@ describe('the earnings page', () => {
     expect(await screen.findByTestId('tx-empty')).toHaveTextContent(`No transactions in ${thisYear - 1}.`);
     await waitFor(() => expect(years).toEqual([String(thisYear), String(thisYear - 1)]));
   }, 20_000);
+
+  it("completes the local provider's onboarding through the development route, then shows the account ready", async () => {
+    setSession('tok', { userId: 'host-1' });
+    let current = account;
+    const devCalls: string[] = [];
+    const devUrl = 'http://127.0.0.1:8080/v1/dev/payment/stripe/completeOnboarding/acct_local_1';
+    server.use(
+      http.get('*/v1/transaction/getTransactionHistory', () => HttpResponse.json<Answer<'/v1/transaction/getTransactionHistory', 'get'>>({ status: true, data: [], totals: { paid: 0, refunded: 0, earned: 0, paidOut: 0 } })),
+      http.get('*/v1/cohost/getAllTeamsForHost', () => HttpResponse.json<Answer<'/v1/cohost/getAllTeamsForHost', 'get'>>({ status: true, data: [] })),
+      http.get('*/v1/payment/stripe/hostStripeOnboardingStatus', () => HttpResponse.json<Status>({ status: true, data: current })),
+      http.post('*/v1/payment/stripe/hostStripeAccountSetup', () => {
+        current = { ...account, hasAccount: true, accountId: 'acct_local_1', onboardingStatus: 'pending' };
+        return HttpResponse.json<Answer<'/v1/payment/stripe/hostStripeAccountSetup', 'post'>>({ status: true, message: 'Open the link', url: devUrl, data: { ...current, url: devUrl, expiresAt: 0 } });
+      }),
+      http.get('*/v1/dev/payment/stripe/completeOnboarding/:id', ({ params }) => {
+        devCalls.push(String(params.id));
+        current = { ...current, detailsSubmitted: true, payoutsEnabled: true, onboardingComplete: true, isOnboardingComplete: true, onboardingStatus: 'complete' };
+        return HttpResponse.json<Answer<'/v1/dev/payment/stripe/completeOnboarding/{accountId}', 'get'>>({ status: true, message: 'Onboarding completed', data: current });
+      }),
+    );
+    renderRoutes(hostRoutes, '/host/earnings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up payouts' }));
+    await waitFor(() => expect(screen.getByTestId('payout-status')).toHaveTextContent('Set-up not finished'));
+    await user.click(screen.getByRole('button', { name: 'Complete onboarding (development)' }));
+    await waitFor(() => expect(screen.getByTestId('payout-status')).toHaveTextContent('Ready for payouts'));
+    expect(devCalls).toEqual(['acct_local_1']);
+    expect(screen.queryByRole('button', { name: /Set up payouts|Continue payout set-up/ })).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -20,6 +20,14 @@ export function yearOptions(now = new Date()): number[] {
   return Array.from({ length: 5 }, (_, i) => now.getFullYear() - i);
 }
 
+/** The local payment provider's onboarding link is the gateway's development route (API.md, local onboarding). */
+const DEV_ONBOARDING = /\/v1\/dev\/payment\/stripe\/completeOnboarding\/([^/?#]+)/;
+
+export function devOnboardingAccount(url: string): string | null {
+  const m = DEV_ONBOARDING.exec(url);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
 function PayoutAccount() {
   const toast = useToast();
   const account = usePayoutAccount();
@@ -28,6 +36,7 @@ function PayoutAccount() {
   const [link, setLink] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const a = account.data?.data;
+  const devAccount = link ? devOnboardingAccount(link) : null;
   const start = () => {
     setError(null);
     setup.mutate(Boolean(a?.hasAccount), {
@@ -35,10 +44,18 @@ function PayoutAccount() {
       onError: (e) => setError(errorMessage(e, 'Failed to set up Stripe account')),
     });
   };
+  // In development the provider's form is played by the gateway's route: it is called here
+  // rather than opened, so the host stays on the page and sees the new status.
   const finishDev = () => {
-    if (!a?.accountId) return;
+    if (!devAccount) return;
     setError(null);
-    complete.mutate(a.accountId, { onSuccess: (r) => toast.show(r.message || 'Onboarding completed', 'success'), onError: (e) => setError(errorMessage(e, 'Failed to get onboarding status')) });
+    complete.mutate(devAccount, {
+      onSuccess: (r) => {
+        setLink(null);
+        toast.show(r.message || 'Payout account ready', 'success');
+      },
+      onError: (e) => setError(errorMessage(e, 'Failed to get onboarding status')),
+    });
   };
   return (
     <section className="panel host-section" aria-labelledby="payout-h">
@@ -50,30 +67,25 @@ function PayoutAccount() {
       ) : (
         <>
           <p>
-            Status:{' '}
-            <strong data-testid="payout-status">{ONBOARDING[a!.onboardingStatus] ?? a!.onboardingStatus}</strong>
+            Status: <strong data-testid="payout-status">{ONBOARDING[a!.onboardingStatus] ?? a!.onboardingStatus}</strong>
             {a!.payoutsEnabled && <span className="muted"> · payouts enabled</span>}
           </p>
           {a!.requirementsDue.length > 0 && <p className="muted">Still needed: {a!.requirementsDue.join(', ')}</p>}
-          {!a!.onboardingComplete && (
-            <div className="host-actions">
-              <button type="button" className="btn btn--primary" onClick={start} disabled={setup.isPending}>
-                {setup.isPending ? 'Preparing…' : a!.hasAccount ? 'Continue payout set-up' : 'Set up payouts'}
-              </button>
-              {import.meta.env.DEV && a!.hasAccount && (
-                <button type="button" className="btn btn--outline" onClick={finishDev} disabled={complete.isPending}>
-                  Complete onboarding (development)
-                </button>
-              )}
-            </div>
+          {!a!.onboardingComplete && !link && (
+            <button type="button" className="btn btn--primary" onClick={start} disabled={setup.isPending}>
+              {setup.isPending ? 'Preparing…' : a!.hasAccount ? 'Continue payout set-up' : 'Set up payouts'}
+            </button>
           )}
-          {link && (
-            <p>
-              <a href={link} className="link" data-testid="onboarding-link">
+          {link &&
+            (devAccount ? (
+              <button type="button" className="btn btn--primary" onClick={finishDev} disabled={complete.isPending} data-testid="onboarding-dev">
+                {complete.isPending ? 'Completing…' : 'Complete onboarding (development)'}
+              </button>
+            ) : (
+              <a href={link} className="btn btn--primary" data-testid="onboarding-link">
                 Open the payout set-up form
               </a>
-            </p>
-          )}
+            ))}
         </>
       )}
       {error && (
