@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Answer, Body } from '@/api/types';
 import { setSession } from '@/lib/session';
-import { hostListing } from '@/test/fixtures';
+import { hostListing, hostTeam } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { hostRoutes } from './host-routes';
@@ -19,6 +19,9 @@ function setUp(refuse?: { status: number; message: string }) {
   server.use(
     http.get('*/v1/trips/getCustomAvailabilityForHost', () => HttpResponse.json<Blocks>({ status: true, message: 'Custom availability', data: [block] })),
     http.get('*/v1/host/getHostCarsOnPlatform', () => HttpResponse.json<Answer<'/v1/host/getHostCarsOnPlatform', 'get'>>({ status: true, data: [hostListing(), hostListing({ _id: 'car-2', make: 'Honda', model: 'Odyssey', licensePlate: '7UPC003' })], page: 1, limit: 50, total: 2, totalPages: 1 })),
+    http.get('*/v1/cohost/getAllTeamsForHost', () =>
+      HttpResponse.json<Answer<'/v1/cohost/getAllTeamsForHost', 'get'>>({ status: true, data: [hostTeam({ permissions: { pricingAndAvailability: true } }), hostTeam({ _id: 't2', teamName: 'Booking only', cars: [{ id: 'car-7', _id: 'car-7', name: '2020 Kia Niro', photoUrl: '', licensePlate: '' }] })] }),
+    ),
     http.post('*/v1/trips/updateCustomAvailabilityForHost', async ({ request }) => {
       const body = (await request.json()) as CustomBody;
       sent.push(body);
@@ -42,6 +45,10 @@ describe('the blocked dates page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Block dates' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Block dates' }));
+    // The host's cars, and a team car whose team allows availability (not one with booking management only).
+    await waitFor(() => expect(dialog.getAllByRole('option').map((o) => o.textContent)).toContain('2022 Toyota Camry (9UPC005) · Fremont crew'));
+    expect(dialog.getAllByRole('option').map((o) => o.textContent)).not.toContain('2020 Kia Niro · Booking only');
+    expect(dialog.getByRole('option', { name: 'All cars' })).toBeInTheDocument();
     fireEvent.change(dialog.getByLabelText('First day'), { target: { value: '2030-02-01' } });
     fireEvent.change(dialog.getByLabelText('Last day'), { target: { value: '2030-02-03' } });
     fireEvent.change(dialog.getByLabelText('Until (optional)'), { target: { value: '6:00 PM' } });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useHostTeams } from '@/api/get-host-teams';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
@@ -8,6 +9,7 @@ import { TIME_OPTIONS } from '@/lib/dates';
 import { useCustomAvailability, useUpdateCustomAvailability, type Block, type BlockInput } from '../api/custom-availability';
 import { hostCarsQueryOptions } from '../api/get-host-cars';
 import { AvailabilitySidebar } from '../components/host-layout';
+import { yes } from '../lib/car-access';
 
 type Draft = { _id?: string; carId: string; startDate: string; startTime: string; endDate: string; endTime: string; reason: string };
 const EMPTY: Draft = { carId: '', startDate: '', startTime: '', endDate: '', endTime: '', reason: '' };
@@ -129,8 +131,14 @@ export default function BlockAvailabilityRoute() {
   useEffect(() => {
     document.title = 'Blocked dates | Upcar';
   }, []);
-  const carList = (cars.data?.data ?? []).map((c) => ({ id: c._id, name: [c.carYear, c.make, c.model].filter(Boolean).join(' ') + (c.licensePlate ? ` (${c.licensePlate})` : '') }));
-  const carName = (ids: string[]) => (ids.length === 0 || (carList.length > 1 && ids.length === carList.length) ? 'All cars' : ids.map((i) => carList.find((c) => c.id === i)?.name ?? 'A car').join(', '));
+  const teams = useHostTeams();
+  const own = (cars.data?.data ?? []).map((c) => ({ id: c._id, name: [c.carYear, c.make, c.model].filter(Boolean).join(' ') + (c.licensePlate ? ` (${c.licensePlate})` : '') }));
+  // A co-host whose team allows availability may block that team's cars too.
+  const teamCars = (teams.data?.data ?? [])
+    .filter((t) => t.role === 'co-host' && (yes(t.permissions.full) || yes(t.permissions.pricingAndAvailability)))
+    .flatMap((t) => t.cars.map((c) => ({ id: c.id, name: `${c.name}${c.licensePlate ? ` (${c.licensePlate})` : ''} · ${t.teamName}` })));
+  const carList = [...own, ...teamCars.filter((c) => !own.some((o) => o.id === c.id))];
+  const carName = (ids: string[]) => (ids.length === 0 || (own.length > 1 && ids.length === own.length && own.every((o) => ids.includes(o.id))) ? 'All cars' : ids.map((i) => carList.find((c) => c.id === i)?.name ?? 'A car').join(', '));
   const confirmDelete = () => {
     if (!deleting) return;
     setDeleteError(null);
