@@ -1,4 +1,4 @@
-import { assert, expectAccessible, login, newPage, png, Skip, unavailable } from '../helpers.mjs';
+import { assert, expectAccessible, login, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 const HOST2 = { email: 'host2@demo.local', password: 'DemoHost123!' };
@@ -82,7 +82,7 @@ async function signIn(page, base, account) {
 }
 
 export const tests = {
-  async "a fresh host changes a car's daily price and discounts on its pricing page, and the server keeps them; the payout account is set up"({ browser, base, shot }) {
+  async "a fresh host changes a car's daily price and discounts on its pricing page, and the server keeps them; weekly hours, a blocked period and the payout account are kept"({ browser, base, shot }) {
     const down = await unavailable(base, 'GET', '/v1/host/getHostCarsOnPlatform');
     if (down) throw new Skip(down);
     const { host, carId } = await freshHostWithCar(base);
@@ -141,6 +141,41 @@ export const tests = {
       await expectAccessible(page, 'earnings');
       const [, payout] = await call(base, 'GET', '/v1/payment/stripe/hostStripeOnboardingStatus', undefined, host.token);
       assert.equal(payout.data.onboardingComplete, true, JSON.stringify(payout));
+
+      // Weekly hours: Mondays 9 to 5, no Sundays.
+      await page.goto(`${base}/host/settings/availability`);
+      await page.getByLabel('Always available (any day, any time)').uncheck();
+      await page.getByLabel('Monday from').selectOption('9:00 AM');
+      await page.getByLabel('Monday until').selectOption('5:00 PM');
+      await page.getByRole('checkbox', { name: 'Sunday' }).uncheck();
+      await expectAccessible(page, 'weekly hours');
+      await page.getByRole('button', { name: 'Save hours' }).click();
+      await page.locator('.toast--success').first().waitFor();
+      const [, week] = await call(base, 'GET', '/v1/trips/getHostWeeklyAvailability', undefined, host.token);
+      assert.equal(week.data.isAlwaysAvailable, false);
+      assert.deepEqual(week.data.weeklyAvailability[0], { day: 'Monday', isAvailable: true, startTime: '9:00 AM', endTime: '5:00 PM' });
+      assert.equal(week.data.weeklyAvailability[6].isAvailable, false);
+
+      // A blocked period for the car, kept by the server, then removed.
+      await page.goto(`${base}/host/settings/block-availability`);
+      await page.getByTestId('blocks-empty').waitFor();
+      await page.getByRole('button', { name: 'Block dates' }).click();
+      const blockDialog = page.getByRole('dialog', { name: 'Block dates' });
+      await blockDialog.getByLabel('Car').selectOption(carId);
+      await blockDialog.getByLabel('First day').fill(ymd(20));
+      await blockDialog.getByLabel('Last day').fill(ymd(22));
+      await blockDialog.getByLabel('Reason (optional)').fill('Service');
+      await expectAccessible(page, 'block dialog');
+      await blockDialog.getByRole('button', { name: 'Block these dates' }).click();
+      await page.getByTestId('block').waitFor();
+      const [, blocks] = await call(base, 'GET', '/v1/trips/getCustomAvailabilityForHost', undefined, host.token);
+      assert.equal(blocks.data.length, 1, JSON.stringify(blocks));
+      assert.deepEqual([blocks.data[0].carIds, blocks.data[0].startDate, blocks.data[0].endDate, blocks.data[0].reason], [[carId], ymd(20), ymd(22), 'Service']);
+      await page.getByRole('button', { name: /^Delete block / }).click();
+      await page.getByRole('dialog', { name: 'Remove this block?' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByTestId('blocks-empty').waitFor();
+      const [, none] = await call(base, 'GET', '/v1/trips/getCustomAvailabilityForHost', undefined, host.token);
+      assert.equal(none.data.length, 0);
     } finally {
       // The car leaves the platform, so its VIN is free again.
       await call(base, 'POST', `/v1/host/car-update/deleteCar/${carId}`, undefined, host.token);

@@ -37,7 +37,7 @@ describe('the weekly hours form', () => {
     expect(weekErrors({ ...form, isAlwaysAvailable: true })).toEqual({});
   });
 
-  it('sends isAlwaysAvailable as a boolean and seven days with h:mm AM/PM hours; an unavailable day sends no hours', () => {
+  it('sends isAlwaysAvailable as a boolean and seven days; an available day carries h:mm AM/PM hours (all day when none), an unavailable one none', () => {
     const form = toWeekForm({ isAlwaysAvailable: false, weeklyAvailability: [] });
     form.days[0] = { ...form.days[0], startTime: '9:00 AM', endTime: '5:00 PM' };
     form.days[6] = { ...form.days[6], isAvailable: false, startTime: '9:00 AM', endTime: '5:00 PM' };
@@ -45,6 +45,20 @@ describe('the weekly hours form', () => {
     expect(body.isAlwaysAvailable).toBe(false);
     expect(body.weeklyAvailability).toHaveLength(7);
     expect(body.weeklyAvailability[0]).toEqual({ day: 'Monday', isAvailable: true, startTime: '9:00 AM', endTime: '5:00 PM' });
-    expect(body.weeklyAvailability[6]).toEqual({ day: 'Sunday', isAvailable: false, startTime: '', endTime: '' });
+    expect(body.weeklyAvailability[1]).toEqual({ day: 'Tuesday', isAvailable: true, startTime: '12:00 AM', endTime: '11:59 PM' });
+    expect(body.weeklyAvailability[6]).toEqual({ day: 'Sunday', isAvailable: false });
+  });
+
+  it('sends the seven days open all day when always available, whatever the hidden days hold', () => {
+    const form = toWeekForm({ isAlwaysAvailable: true, weeklyAvailability: [{ day: 'Monday', isAvailable: false, startTime: '', endTime: '' }] });
+    form.days[1] = { ...form.days[1], startTime: '5:00 PM', endTime: '9:00 AM' };
+    const body = toWeeklyBody(form);
+    expect(body.isAlwaysAvailable).toBe(true);
+    expect(body.weeklyAvailability).toEqual(DAYS.map((day) => ({ day, isAvailable: true, startTime: '12:00 AM', endTime: '11:59 PM' })));
+  });
+
+  it('reads the all-day hours back as all day', () => {
+    const form = toWeekForm({ isAlwaysAvailable: false, weeklyAvailability: [{ day: 'Monday', isAvailable: true, startTime: '12:00 AM', endTime: '11:59 PM' }] });
+    expect(form.days[0]).toEqual({ day: 'Monday', isAvailable: true, startTime: '', endTime: '' });
   });
 });

@@ -18,7 +18,8 @@ export function toWeekForm(week: { isAlwaysAvailable: boolean; weeklyAvailabilit
     isAlwaysAvailable: week?.isAlwaysAvailable ?? true,
     days: DAYS.map((day) => {
       const d = byDay.get(day.slice(0, 3).toLowerCase());
-      return { day, isAvailable: d ? d.isAvailable : true, startTime: d?.startTime ?? '', endTime: d?.endTime ?? '' };
+      const allDay = d?.startTime === ALL_DAY.startTime && d?.endTime === ALL_DAY.endTime;
+      return { day, isAvailable: d ? d.isAvailable : true, startTime: allDay ? '' : (d?.startTime ?? ''), endTime: allDay ? '' : (d?.endTime ?? '') };
     }),
   };
 }
@@ -41,15 +42,26 @@ export function weekErrors(form: WeekForm): Record<string, string> {
   return errors;
 }
 
-/** The request body: `isAlwaysAvailable` a JSON boolean and the seven days with `h:mm AM/PM` hours. */
+/**
+ * A day open all day, as the server takes it: an available day needs both hours (`h:mm AM/PM`),
+ * and it answers a day without hours as open all day.
+ */
+export const ALL_DAY = { startTime: '12:00 AM', endTime: '11:59 PM' } as const;
+
+/**
+ * The request body: `isAlwaysAvailable` a JSON boolean and the seven days; an available day
+ * carries its hours (all day when none are chosen), an unavailable one none. Always available
+ * sends the seven days open all day (the server reads them so anyway).
+ */
 export function toWeeklyBody(form: WeekForm) {
   return {
     isAlwaysAvailable: form.isAlwaysAvailable,
-    weeklyAvailability: form.days.map((d) => ({
-      day: d.day,
-      isAvailable: form.isAlwaysAvailable ? true : d.isAvailable,
-      startTime: d.isAvailable ? d.startTime : '',
-      endTime: d.isAvailable ? d.endTime : '',
-    })),
+    weeklyAvailability: form.days.map((d) =>
+      form.isAlwaysAvailable
+        ? { day: d.day, isAvailable: true, ...ALL_DAY }
+        : d.isAvailable
+          ? { day: d.day, isAvailable: true, startTime: d.startTime || ALL_DAY.startTime, endTime: d.endTime || ALL_DAY.endTime }
+          : { day: d.day, isAvailable: false },
+    ),
   };
 }

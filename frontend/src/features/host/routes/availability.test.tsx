@@ -46,8 +46,8 @@ describe('the weekly hours page', () => {
     expect(sent[0].isAlwaysAvailable).toBe(false);
     expect(sent[0].weeklyAvailability).toHaveLength(7);
     expect(sent[0].weeklyAvailability?.[0]).toEqual({ day: 'Monday', isAvailable: true, startTime: '9:00 AM', endTime: '5:00 PM' });
-    expect(sent[0].weeklyAvailability?.[1]).toEqual({ day: 'Tuesday', isAvailable: true, startTime: '', endTime: '' });
-    expect(sent[0].weeklyAvailability?.[6]).toEqual({ day: 'Sunday', isAvailable: false, startTime: '', endTime: '' });
+    expect(sent[0].weeklyAvailability?.[1]).toEqual({ day: 'Tuesday', isAvailable: true, startTime: '12:00 AM', endTime: '11:59 PM' });
+    expect(sent[0].weeklyAvailability?.[6]).toEqual({ day: 'Sunday', isAvailable: false });
   }, 20_000);
 
   it("shows a 400 answer's message (availability calls answer with 400)", async () => {
