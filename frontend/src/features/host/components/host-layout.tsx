@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useAuthPrompt, useSession } from '@/lib/auth';
@@ -23,6 +23,9 @@ function LoginFirst() {
   const prompt = useAuthPrompt();
   const { pathname, search } = useLocation();
   const next = encodeURIComponent(`${pathname}${search}`);
+  useEffect(() => {
+    document.title = 'Log in | Upcar';
+  }, []);
   return (
     <main id="main" className="page page--narrow">
       <h1>Log in to continue</h1>
