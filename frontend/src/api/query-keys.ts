@@ -95,6 +95,25 @@ export const queryKeys = {
   /** The host's fleet and business (features/host): cars, availability, earnings, reviews. */
   hostCars: {
     all: ['host-cars'] as const,
+    /** Every page of the host's cars; a car update changes what they show. */
+    lists: ['host-cars', 'list'] as const,
+    /** `GET /host/getHostCarsOnPlatform?page&limit`. */
+    list: (page: number, limit: number) => ['host-cars', 'list', page, limit] as const,
+    /** `POST /host/carListing/checkCarListing`: the wizard's draft, shown as "Continue listing". */
+    draft: ['host-cars', 'draft'] as const,
+    /** `GET /host/carListing/car/{id}`; every car update answers the car and refreshes it. */
+    car: (carId: string) => ['host-cars', 'car', carId] as const,
+    /** The weekly hours and the custom blocks, which apply across the host's cars. */
+    weeklyHours: ['host-cars', 'weekly-hours'] as const,
+    blocks: ['host-cars', 'blocks'] as const,
+    transactions: (year: number) => ['host-cars', 'transactions', year] as const,
+    payoutAccount: ['host-cars', 'payout-account'] as const,
+    performance: (days: number) => ['host-cars', 'performance', days] as const,
+    reviewsAll: ['host-cars', 'reviews'] as const,
+    reviews: (page: number) => ['host-cars', 'reviews', page] as const,
+    templates: ['host-cars', 'templates'] as const,
+    /** `GET /api/enums/{name}`: the listing's option lists (features, states, special features). */
+    enumList: (name: string) => ['host-cars', 'enum', name] as const,
   },
 
   // ---------------------------------------------------------------------------------------

@@ -273,6 +273,43 @@ export function teamCoHost(over: Partial<Schemas['CoHost']> = {}): Schemas['CoHo
   };
 }
 
+/** A host's car as `GET /host/carListing/car/{id}` and `getHostCarsOnPlatform` answer it. */
+export function hostListing(over: Partial<Schemas['CarListing']> = {}): Schemas['CarListing'] {
+  return {
+    _id: 'car-1',
+    carId: 'car-1',
+    hostId: 'host-1',
+    status: 'active',
+    completedSteps: ['location', 'vinDetails', 'availability', 'features', 'description', 'dailyPrice', 'photos', 'finalize'],
+    make: 'Hyundai',
+    model: 'Ioniq 5',
+    carYear: 2023,
+    advanceNotice: 3,
+    minTripDuration: 1,
+    maxTripDuration: 1000,
+    twoDayTripForWeekend: false,
+    features: ['Bluetooth'],
+    specialFeature: 'Electric',
+    licensePlate: '8UPC004',
+    state: 'CA',
+    seats: 5,
+    doors: 4,
+    gasType: 'ev',
+    carDetails: 'A quiet electric car.',
+    photoUrls: ['https://photos.test/ioniq-1.jpg'],
+    primaryPhotoUrl: 'https://photos.test/ioniq-1.jpg',
+    dailyPrice: 92,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    weeklyDiscount: 10,
+    monthlyDiscount: 20,
+    instantBooking: true,
+    guestInstructions: 'The key is in the lockbox.',
+    extras: [],
+    ...over,
+  };
+}
+
 /** A team as the co-host calls answer it (`data` of `getTeamById`, an item of `getAllTeamsForHost`). */
 export function team(over: Partial<Schemas['Team']> = {}): Schemas['Team'] {
   return {
@@ -287,6 +324,26 @@ export function team(over: Partial<Schemas['Team']> = {}): Schemas['Team'] {
     hostEarningsSharePercent: 90,
     createdAt: '2030-01-01T10:00:00Z',
     updatedAt: '2030-01-01T10:00:00Z',
+    ...over,
+  };
+}
+
+/** A co-host team as `GET /cohost/getAllTeamsForHost` answers it. */
+export function hostTeam(over: Partial<Schemas['Team']> = {}): Schemas['Team'] {
+  return {
+    _id: 'team-1',
+    hostId: 'host-2',
+    teamName: 'Fremont crew',
+    teamStatus: 'active',
+    cars: [{ id: 'car-5', _id: 'car-5', name: '2022 Toyota Camry', photoUrl: '', licensePlate: '9UPC005' }],
+    coHosts: [
+      { _id: 'inv-1', coHostId: 'co-1', email: 'cohost@demo.local', firstName: 'Casey', lastName: 'C.', profilePic: '', status: 'accepted', earningsSharePercent: 20, invitedAt: '', expiresAt: '', answeredAt: '' },
+    ],
+    permissions: { full: false, bookingManagement: true, pricingAndAvailability: false },
+    role: 'co-host',
+    hostEarningsSharePercent: 80,
+    createdAt: '',
+    updatedAt: '',
     ...over,
   };
 }

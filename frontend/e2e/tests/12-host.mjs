@@ -1,0 +1,261 @@
+import { assert, expectAccessible, login, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+
+const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
+const HOST2 = { email: 'host2@demo.local', password: 'DemoHost123!' };
+const COHOST = { email: 'cohost@demo.local', password: 'DemoCohost123!' };
+const ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123!' };
+
+async function call(base, method, path, body, token) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return [r.status, await r.json().catch(() => ({}))];
+}
+
+async function token(base, { email, password }) {
+  const [s, r] = await call(base, 'POST', '/v1/users/login', { email, password });
+  assert.equal(s, 200, `login ${email}: ${JSON.stringify(r)}`);
+  return r.access_token;
+}
+
+/** A new account with a unique email (the demo invitation code), signed in. */
+async function newUser(base, label) {
+  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@upcar-test.com`;
+  const password = 'HostE2e123!';
+  const [s, r] = await call(base, 'POST', '/v1/users/sign-up', { firstName: 'Hana', lastName: 'Host', email, password, signUpCode: 'DEMO-INVITE', termsAccepted: true, phoneNumber: '', countryCode: '+1', professionalEmail: '', promotions_enrollment: false });
+  assert.equal(s, 201, `sign-up: ${JSON.stringify(r)}`);
+  return { email, password, token: await token(base, { email, password }) };
+}
+
+// A North American VIN with its check digit (49 CFR 565.15), so each run lists a car of its own.
+const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+const TRANSLIT = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+function teslaVin(serial) {
+  const v = `5YJ3E1EA0MF${serial}`;
+  const sum = [...v].reduce((s, c, i) => s + (/\d/.test(c) ? Number(c) : TRANSLIT[c]) * WEIGHTS[i], 0) % 11;
+  return `5YJ3E1EA${sum === 10 ? 'X' : sum}MF${serial}`;
+}
+
+/**
+ * A fresh host with one car on the platform: the wizard's sections through the API, a photo
+ * uploaded to its presigned URL, and the admin's approval. Answers the host and the car's id.
+ */
+async function freshHostWithCar(base) {
+  const host = await newUser(base, 'host-e2e');
+  const t = host.token;
+  const section = async (body) => {
+    const [s, r] = await call(base, 'POST', '/v1/host/carListing/addCarListing', body, t);
+    assert.equal(s, 200, `${body.sectionName}: ${JSON.stringify(r)}`);
+    return r;
+  };
+  await section({ sectionName: 'location', address: { street: '39300 Civic Center Dr', city: 'Fremont', state: 'CA', zip: '94538', country: 'US' }, location: { type: 'Point', coordinates: [-121.9886, 37.5485] } });
+  let saved = false;
+  for (let attempt = 0; attempt < 5 && !saved; attempt++) {
+    const vin = teslaVin(String(Math.floor(Math.random() * 1e6)).padStart(6, '0'));
+    const [s, r] = await call(base, 'POST', '/v1/host/carListing/addCarListing', { sectionName: 'vinDetails', vin, make: 'Tesla', model: 'Model 3', style: 'sedan', carYear: 2021, odometer: '0-50k miles', transmissionType: 'automatic', trim: 'Base' }, t);
+    if (s === 409) continue; // that VIN is someone's already: another serial
+    assert.equal(s, 200, `vinDetails: ${JSON.stringify(r)}`);
+    saved = true;
+  }
+  assert.ok(saved, 'a free VIN in 5 attempts');
+  await section({ sectionName: 'availability', advanceNotice: 3, minTripDuration: 1, maxTripDuration: 1000, twoDayTripForWeekend: false });
+  await section({ sectionName: 'features', licensePlate: `E2E${String(Date.now()).slice(-4)}`, state: 'CA', features: ['Bluetooth', 'Backup camera'], seats: 5, doors: 4, gasType: 'ev', specialFeature: 'Electric' });
+  const words = 'A quiet electric sedan with long range and a clean cabin for trips around the bay'.split(' ');
+  await section({ sectionName: 'description', carDescription: `${Array.from({ length: 64 }, (_, i) => words[i % words.length]).join(' ')}.` });
+  await section({ sectionName: 'dailyPrice', carDailyPrice: '88' });
+  const [ps, presign] = await call(base, 'POST', '/v1/image/generatePresignedUrlsForUpload', { files: [{ fileName: 'front.png', fileType: 'image/png' }] }, t);
+  assert.equal(ps, 200, JSON.stringify(presign));
+  const { presignedUrl, s3Url } = presign.urls[0];
+  const put = await fetch(presignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png(400) });
+  assert.equal(put.status, 200, 'photo upload');
+  await section({ sectionName: 'photos', primaryPhotoUrl: s3Url, photoUrls: [s3Url] });
+  const done = await section({ sectionName: 'finalize', termsAccepted: true });
+  const [as, approved] = await call(base, 'POST', `/v1/admin/cars/${done.carId}/approve`, {}, await token(base, ADMIN));
+  assert.equal(as, 200, `approve: ${JSON.stringify(approved)}`);
+  return { host, carId: done.carId };
+}
+
+async function signIn(page, base, account) {
+  await login(page, base, account.email, account.password);
+}
+
+export const tests = {
+  async "a fresh host changes a car's daily price and discounts on its pricing page, and the server keeps them; weekly hours, a blocked period and the payout account are kept"({ browser, base, shot }) {
+    const down = await unavailable(base, 'GET', '/v1/host/getHostCarsOnPlatform');
+    if (down) throw new Skip(down);
+    const { host, carId } = await freshHostWithCar(base);
+    try {
+      const page = await newPage(browser);
+      await signIn(page, base, host);
+      await page.goto(`${base}/host/listings`);
+      const card = page.getByTestId('host-car');
+      await card.waitFor();
+      assert.equal(await card.count(), 1);
+      assert.match(await card.textContent(), /2021 Tesla Model 3.*Listed.*\$88\.00 \/ day/);
+      await expectAccessible(page, 'fresh host listings');
+      await page.getByRole('link', { name: 'Manage 2021 Tesla Model 3' }).click();
+      await page.waitForURL((u) => u.pathname === `/host/car/${carId}/edit-pricing`);
+      const price = page.getByLabel('Daily price (USD)');
+      await price.waitFor();
+      assert.equal(await price.inputValue(), '88');
+      assert.equal(await page.getByTestId('read-only-note').count(), 0, 'the host sees no read-only note');
+      assert.equal(await page.getByRole('link', { name: 'Delete' }).count(), 1, 'the host may delete');
+      await expectAccessible(page, 'car pricing');
+
+      await price.fill('');
+      await page.getByRole('button', { name: 'Save price' }).click();
+      assert.equal(await page.getByRole('alert').first().textContent(), 'Daily price is required.');
+      await price.fill('123');
+      await page.getByRole('button', { name: 'Save price' }).click();
+      await page.locator('.toast--success').first().waitFor();
+      await page.getByLabel('Weekly discount (%)').fill('12');
+      await page.getByLabel('Monthly discount (%)').fill('30');
+      await page.getByRole('button', { name: 'Save discounts' }).click();
+      await page.locator('.toast--success').nth(1).waitFor();
+      await shot(page, 'pricing-saved');
+
+      const [s, r] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, host.token);
+      assert.equal(s, 200, JSON.stringify(r));
+      assert.equal(r.carListing.dailyPrice, 123);
+      assert.equal(r.carListing.weeklyDiscount, 12);
+      assert.equal(r.carListing.monthlyDiscount, 30);
+
+      // A price under $50 asks first; Cancel sends nothing.
+      await price.fill('40');
+      await page.getByRole('button', { name: 'Save price' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Long-term rental only' });
+      await dialog.waitFor();
+      await expectAccessible(page, 'low price warning');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const [, again] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, host.token);
+      assert.equal(again.carListing.dailyPrice, 123);
+
+      // The payout account: set up, then (local provider) completed through the development route.
+      await page.goto(`${base}/host/earnings`);
+      await page.getByRole('button', { name: 'Set up payouts' }).click();
+      await page.getByRole('button', { name: 'Complete onboarding (development)' }).click();
+      await page.getByTestId('payout-status').filter({ hasText: 'Ready for payouts' }).waitFor();
+      await shot(page, 'payouts-ready');
+      await expectAccessible(page, 'earnings');
+      const [, payout] = await call(base, 'GET', '/v1/payment/stripe/hostStripeOnboardingStatus', undefined, host.token);
+      assert.equal(payout.data.onboardingComplete, true, JSON.stringify(payout));
+
+      // Weekly hours: Mondays 9 to 5, no Sundays.
+      await page.goto(`${base}/host/settings/availability`);
+      await page.getByLabel('Always available (any day, any time)').uncheck();
+      await page.getByLabel('Monday from').selectOption('9:00 AM');
+      await page.getByLabel('Monday until').selectOption('5:00 PM');
+      await page.getByRole('checkbox', { name: 'Sunday' }).uncheck();
+      await expectAccessible(page, 'weekly hours');
+      await page.getByRole('button', { name: 'Save hours' }).click();
+      await page.locator('.toast--success').first().waitFor();
+      const [, week] = await call(base, 'GET', '/v1/trips/getHostWeeklyAvailability', undefined, host.token);
+      assert.equal(week.data.isAlwaysAvailable, false);
+      assert.deepEqual(week.data.weeklyAvailability[0], { day: 'Monday', isAvailable: true, startTime: '9:00 AM', endTime: '5:00 PM' });
+      assert.equal(week.data.weeklyAvailability[6].isAvailable, false);
+
+      // A blocked period for the car, kept by the server, then removed.
+      await page.goto(`${base}/host/settings/block-availability`);
+      await page.getByTestId('blocks-empty').waitFor();
+      await page.getByRole('button', { name: 'Block dates' }).click();
+      const blockDialog = page.getByRole('dialog', { name: 'Block dates' });
+      await blockDialog.getByLabel('Car').selectOption(carId);
+      await blockDialog.getByLabel('First day').fill(ymd(20));
+      await blockDialog.getByLabel('Last day').fill(ymd(22));
+      await blockDialog.getByLabel('Reason (optional)').fill('Service');
+      await expectAccessible(page, 'block dialog');
+      await blockDialog.getByRole('button', { name: 'Block these dates' }).click();
+      await page.getByTestId('block').waitFor();
+      const [, blocks] = await call(base, 'GET', '/v1/trips/getCustomAvailabilityForHost', undefined, host.token);
+      assert.equal(blocks.data.length, 1, JSON.stringify(blocks));
+      assert.deepEqual([blocks.data[0].carIds, blocks.data[0].startDate, blocks.data[0].endDate, blocks.data[0].reason], [[carId], ymd(20), ymd(22), 'Service']);
+      await page.getByRole('button', { name: /^Delete block / }).click();
+      await page.getByRole('dialog', { name: 'Remove this block?' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByTestId('blocks-empty').waitFor();
+      const [, none] = await call(base, 'GET', '/v1/trips/getCustomAvailabilityForHost', undefined, host.token);
+      assert.equal(none.data.length, 0);
+    } finally {
+      // The car leaves the platform, so its VIN is free again.
+      await call(base, 'POST', `/v1/host/car-update/deleteCar/${carId}`, undefined, host.token);
+    }
+  },
+
+  async "the demo co-host sees a team car's pricing read only, with no delete, and a forced price change is refused"({ browser, base, shot }) {
+    const co = await token(base, COHOST);
+    const [ts, teams] = await call(base, 'GET', '/v1/cohost/getAllTeamsForHost', undefined, co);
+    assert.equal(ts, 200, JSON.stringify(teams));
+    const team = teams.data.find((t) => t.teamName === 'Fremont crew' && t.role === 'co-host');
+    assert.ok(team, 'the co-host is in "Fremont crew"');
+    const carId = team.cars[0].id;
+    const [cs, car] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, co);
+    if (cs === 404) throw new Skip(`GET /v1/host/carListing/car/${carId} answers 404 for the co-host (the car read for co-hosts is not in this stack)`);
+    assert.equal(cs, 200, JSON.stringify(car));
+    const before = car.carListing.dailyPrice;
+
+    const page = await newPage(browser);
+    await signIn(page, base, COHOST);
+    await page.goto(`${base}/host/car/${carId}/edit-pricing`);
+    const note = page.getByTestId('read-only-note');
+    await note.waitFor();
+    assert.match(await note.textContent(), /Fremont crew.*does not give co-hosts pricing and availability/);
+    const price = page.getByLabel('Daily price (USD)');
+    assert.equal(await price.getAttribute('readonly'), '');
+    assert.equal(await page.getByRole('link', { name: 'Delete' }).count(), 0, 'no delete for a co-host');
+    await shot(page, 'co-host-read-only');
+    await expectAccessible(page, 'co-host pricing');
+
+    // Forced: the field opened by hand and a new price sent; the server refuses it.
+    await price.evaluate((el) => el.removeAttribute('readonly'));
+    await price.fill(String(Math.round(before) + 7));
+    await page.getByRole('button', { name: 'Save price' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const [, refused] = await call(base, 'POST', `/v1/host/car-update/updateCarDailyPrice/${carId}`, { dailyPrice: String(Math.round(before) + 7) }, co);
+    assert.equal(refused.error, 'team_permission_denied');
+    assert.equal(await alert.textContent(), refused.message, "the server's message is shown");
+    const [, after] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, await token(base, HOST2));
+    assert.equal(after.carListing.dailyPrice, before, 'the price is unchanged on the server');
+  },
+
+  async 'the host pages load for the demo host with no serious accessibility problem, and a template toggle persists'({ browser, base, shot }) {
+    const page = await newPage(browser);
+    await signIn(page, base, HOST);
+    const pages = [
+      ['/host/listings', 'Listings', 'host-car'],
+      ['/host/settings/availability', 'Pickup & return hours', null],
+      ['/host/settings/block-availability', 'Blocked dates', null],
+      ['/host/earnings', 'Earnings', 'totals'],
+      ['/host/performance', 'Performance', 'stats'],
+      ['/host/reviews', 'Reviews', 'review-summary'],
+      ['/scheduled', 'Scheduled Messages', 'template'],
+    ];
+    for (const [path, heading, testId] of pages) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (testId) await page.getByTestId(testId).first().waitFor();
+      else await page.getByRole('button', { name: /Save hours|Block dates/ }).waitFor();
+      await shot(page, path.replace(/\//g, '-'));
+      await expectAccessible(page, path);
+    }
+
+    // The toggle, for an account of its own (templates are each account's).
+    const user = await newUser(base, 'templates-e2e');
+    const own = await newPage(browser);
+    await signIn(own, base, user);
+    await own.goto(`${base}/scheduled`);
+    const first = own.getByTestId('template').first();
+    await first.waitFor();
+    const name = await first.getByRole('heading').textContent();
+    const toggle = first.getByRole('switch');
+    assert.equal(await toggle.isChecked(), true, 'the defaults start enabled');
+    await toggle.click();
+    await own.locator('.toast--success').first().waitFor();
+    const [, saved] = await call(base, 'GET', '/v1/scheduledMessage/getAllTemplates', undefined, user.token);
+    assert.equal(saved.data.find((t) => t.name === name).enabled, false, 'the server keeps it disabled');
+    await own.reload();
+    await own.getByTestId('template').first().waitFor();
+    assert.equal(await own.getByRole('switch', { name: `${name} enabled` }).isChecked(), false, 'still off after a reload');
+  },
+};

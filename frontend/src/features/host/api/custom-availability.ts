@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+
+export type BlocksAnswer = Answer<'/v1/trips/getCustomAvailabilityForHost', 'get'>;
+export type Block = BlocksAnswer['data'][number];
+export type CustomBody = Body<'/v1/trips/updateCustomAvailabilityForHost', 'post'>;
+export type BlockInput = NonNullable<CustomBody['customAvailability']>[number];
+
+// 200 and 400 are answers of the availability calls (spec 001 section 7).
+const ANSWERS = { acceptStatuses: [400] };
+
+/** `GET /trips/getCustomAvailabilityForHost`: the host's blocks (a co-host's blocks of a team car included). */
+export function getCustomAvailability(): Promise<BlocksAnswer> {
+  return api.get<BlocksAnswer>('/trips/getCustomAvailabilityForHost', ANSWERS);
+}
+
+export const customAvailabilityQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.blocks, queryFn: getCustomAvailability });
+
+export function useCustomAvailability(config?: QueryConfig<typeof customAvailabilityQueryOptions>) {
+  return useQuery({ ...customAvailabilityQueryOptions(), ...config });
+}
+
+/** `POST /trips/updateCustomAvailabilityForHost {action, customAvailability}`: answers all the host's blocks. */
+export function updateCustomAvailability(action: 'add' | 'update' | 'delete', blocks: BlockInput[]): Promise<BlocksAnswer> {
+  const body: CustomBody = { action, customAvailability: blocks };
+  return api.post<BlocksAnswer>('/trips/updateCustomAvailabilityForHost', body, ANSWERS);
+}
+
+export function useUpdateCustomAvailability() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, blocks }: { action: 'add' | 'update' | 'delete'; blocks: BlockInput[] }) => updateCustomAvailability(action, blocks),
+    onSuccess: (answer) => {
+      if (answer.status) qc.setQueryData(queryKeys.hostCars.blocks, answer);
+    },
+  });
+}

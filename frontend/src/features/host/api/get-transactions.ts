@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+
+export type TransactionHistory = Answer<'/v1/transaction/getTransactionHistory', 'get'>;
+export type Transaction = TransactionHistory['data'][number];
+
+/** `GET /transaction/getTransactionHistory?year`: the year's charges, refunds, earnings and payouts, with totals. */
+export function getTransactions(year: number): Promise<TransactionHistory> {
+  return api.get<TransactionHistory>('/transaction/getTransactionHistory', { params: { year } });
+}
+
+export const transactionsQueryOptions = (year: number) =>
+  queryOptions({ queryKey: queryKeys.hostCars.transactions(year), queryFn: () => getTransactions(year), placeholderData: keepPreviousData });
+
+export function useTransactions(year: number, config?: QueryConfig<typeof transactionsQueryOptions>) {
+  return useQuery({ ...transactionsQueryOptions(year), ...config });
+}

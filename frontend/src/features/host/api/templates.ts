@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+
+export type TemplatesAnswer = Answer<'/v1/scheduledMessage/getAllTemplates', 'get'>;
+export type Template = TemplatesAnswer['data'][number];
+export type TemplateBody = Body<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
+type TemplateAnswer = Answer<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
+
+const id = (templateId: string) => encodeURIComponent(templateId);
+
+/** `GET /scheduledMessage/getAllTemplates`: the caller's templates (the first call writes the five defaults). */
+export function getTemplates(): Promise<TemplatesAnswer> {
+  return api.get<TemplatesAnswer>('/scheduledMessage/getAllTemplates');
+}
+
+export const templatesQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.templates, queryFn: getTemplates });
+
+export function useTemplates(config?: QueryConfig<typeof templatesQueryOptions>) {
+  return useQuery({ ...templatesQueryOptions(), ...config });
+}
+
+/** `POST /scheduledMessage/createTemplate`. */
+export function createTemplate(body: TemplateBody): Promise<TemplateAnswer> {
+  return api.post<TemplateAnswer>('/scheduledMessage/createTemplate', body);
+}
+
+/** `POST /scheduledMessage/updateTemplate/{id}`: the fields sent change. */
+export function updateTemplate(templateId: string, body: TemplateBody): Promise<TemplateAnswer> {
+  return api.post<TemplateAnswer>(`/scheduledMessage/updateTemplate/${id(templateId)}`, body);
+}
+
+/** `POST /scheduledMessage/updateEnabledStatus/{id} {enabled}`. */
+export function setTemplateEnabled(templateId: string, enabled: boolean): Promise<TemplateAnswer> {
+  const body: Body<'/v1/scheduledMessage/updateEnabledStatus/{id}', 'post'> = { enabled };
+  return api.post<TemplateAnswer>(`/scheduledMessage/updateEnabledStatus/${id(templateId)}`, body);
+}
+
+/** `DELETE /scheduledMessage/delete/{id}`. */
+export function deleteTemplate(templateId: string): Promise<Answer<'/v1/scheduledMessage/delete/{id}', 'delete'>> {
+  return api.delete(`/scheduledMessage/delete/${id(templateId)}`);
+}
+
+export function useTemplateMutations() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.hostCars.templates });
+  return {
+    create: useMutation({ mutationFn: createTemplate, onSuccess: refresh }),
+    update: useMutation({ mutationFn: ({ templateId, body }: { templateId: string; body: TemplateBody }) => updateTemplate(templateId, body), onSuccess: refresh }),
+    setEnabled: useMutation({ mutationFn: ({ templateId, enabled }: { templateId: string; enabled: boolean }) => setTemplateEnabled(templateId, enabled), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: deleteTemplate, onSuccess: refresh }),
+  };
+}

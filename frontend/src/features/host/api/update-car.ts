@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
+import { api } from '@/lib/api-client';
+import type { ListingAnswer } from './get-listing-car';
+
+/**
+ * The car update calls of `POST /host/car-update/...` (spec 001 section 7). They take the same
+ * body type and answer the car as it now is, so one fetcher serves them, named by the call.
+ */
+export type CarUpdateCall =
+  | 'updateCarDailyPrice'
+  | 'updatePriceDiscount'
+  | 'updateTripPreferences'
+  | 'updateGuestInstructions'
+  | 'updateCarDetails'
+  | 'updateCarExtra';
+
+export type CarUpdateBody = Body<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
+export type CarUpdateAnswer = Answer<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
+export type CarStatusBody = Body<'/v1/host/car-update/updateCarStatus/{id}', 'post'>;
+
+export function updateCar(call: CarUpdateCall, carId: string, body: CarUpdateBody): Promise<CarUpdateAnswer> {
+  return api.post<CarUpdateAnswer>(`/host/car-update/${call}/${encodeURIComponent(carId)}`, body);
+}
+
+/** `POST /host/car-update/updateCarStatus/{id} {carStatus}`: listed, snoozed or unlisted. */
+export function updateCarStatus(carId: string, carStatus: string): Promise<CarUpdateAnswer> {
+  const body: CarStatusBody = { carStatus };
+  return api.post<CarUpdateAnswer>(`/host/car-update/updateCarStatus/${encodeURIComponent(carId)}`, body);
+}
+
+/** `POST /host/car-update/deleteCar/{id}`: 409 `car_has_trips` while trips have not ended. */
+export function deleteCar(carId: string): Promise<Answer<'/v1/host/car-update/deleteCar/{id}', 'post'>> {
+  return api.post(`/host/car-update/deleteCar/${encodeURIComponent(carId)}`);
+}
+
+/** The answer is the car: it replaces the cached one; the list of cars is read again. */
+export function useUpdateCar(carId: string, call: CarUpdateCall) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CarUpdateBody) => updateCar(call, carId, body),
+    onSuccess: (answer) => {
+      qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
+      void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
+    },
+  });
+}
+
+export function useUpdateCarStatus(carId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (carStatus: string) => updateCarStatus(carId, carStatus),
+    onSuccess: (answer) => {
+      qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
+      void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
+    },
+  });
+}
+
+export function useDeleteCar(carId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteCar(carId),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: queryKeys.hostCars.car(carId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.hostCars.all });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/query-client';
+
+export type WeekAnswer = Answer<'/v1/trips/getHostWeeklyAvailability', 'get'>;
+export type WeeklyBody = Body<'/v1/trips/updateWeeklyAvailability', 'post'>;
+
+// Availability calls treat 200 and 400 as answers (spec 001 section 7): a 400 carries
+// `{status: false, message}`, which the page shows.
+const ANSWERS = { acceptStatuses: [400] };
+
+/** `GET /trips/getHostWeeklyAvailability`: `{status, message, data: {isAlwaysAvailable, weeklyAvailability}}`. */
+export function getWeeklyAvailability(): Promise<WeekAnswer> {
+  return api.get<WeekAnswer>('/trips/getHostWeeklyAvailability', ANSWERS);
+}
+
+export const weeklyAvailabilityQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.weeklyHours, queryFn: getWeeklyAvailability });
+
+export function useWeeklyAvailability(config?: QueryConfig<typeof weeklyAvailabilityQueryOptions>) {
+  return useQuery({ ...weeklyAvailabilityQueryOptions(), ...config });
+}
+
+/** `POST /trips/updateWeeklyAvailability {isAlwaysAvailable, weeklyAvailability}`. */
+export function updateWeeklyAvailability(body: WeeklyBody): Promise<WeekAnswer> {
+  return api.post<WeekAnswer>('/trips/updateWeeklyAvailability', body, ANSWERS);
+}
+
+export function useUpdateWeeklyAvailability() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateWeeklyAvailability,
+    onSuccess: (answer) => {
+      if (answer.status) qc.setQueryData(queryKeys.hostCars.weeklyHours, answer);
+    },
+  });
+}
