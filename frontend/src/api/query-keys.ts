@@ -147,8 +147,6 @@ export const queryKeys = {
   /** The pages the app links to (features/pages): protection plans, giveaway. */
   pages: {
     all: ['pages'] as const,
-    /** `GET /trips/protectionPlans` as the protection plans page reads it. */
-    protectionPlans: ['pages', 'protection-plans'] as const,
   },
 
   // ---------------------------------------------------------------------------------------

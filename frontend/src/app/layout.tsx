@@ -120,7 +120,7 @@ export function Layout() {
         <footer className="footer">
           <p>© Upcar. Peer-to-peer car rental for verified professionals.</p>
           <nav aria-label="Footer">
-            <Link to="/aboutus">About us</Link> · <Link to="/terms/conditions">Terms</Link> · <Link to="/terms/cancellation">Cancellation policy</Link>
+            <Link to="/aboutus">About us</Link> · <Link to="/terms/conditions">Terms</Link> · <Link to="/terms/cancellation">Cancellation policy</Link> · <Link to="/help">Help</Link> · <Link to="/giveaway">Giveaway</Link>
           </nav>
         </footer>
       )}

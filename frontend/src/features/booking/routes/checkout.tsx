@@ -7,7 +7,7 @@ import { useAuthPrompt, useSession } from '@/lib/auth';
 import { combine, formatDateTime } from '@/lib/dates';
 import { userIdOf } from '@/lib/session';
 import { useCar } from '@/api/get-car';
-import { useProtectionPlans } from '../api/get-protection-plans';
+import { useProtectionPlans } from '@/api/get-protection-plans';
 import { useFinalTripPrice, type FinalPriceRequest } from '../api/get-final-trip-price';
 import { useValidateCoupon } from '../api/validate-coupon';
 import { useCreateTrip } from '../api/create-trip';

@@ -3,7 +3,7 @@ import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { useSession } from '@/lib/auth';
 import { EMAIL_RE, sanitize } from '@/lib/sanitize';
-import { useStorePotentialUser } from '../api/store-potential-user';
+import { useStorePotentialUser } from '@/api/store-potential-user';
 
 const SHOWN_KEY = 'email-capture-shown';
 const PAID_MARKERS = ['gclid', 'fbclid', 'msclkid', 'ttclid', 'wbraid', 'gbraid', 'dclid', 'li_fat_id', 'utm_campaign', 'utm_source', 'utm_medium'];

@@ -77,7 +77,7 @@ export function BuiltForProfessionals() {
         </li>
         <li>
           <strong>White-glove support</strong>
-          <span>People who answer, seven days a week.</span>
+          <span>People who answer, Monday to Friday.</span>
         </li>
       </ul>
       <Link to="/aboutus" className="link">

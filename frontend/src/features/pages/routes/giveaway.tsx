@@ -4,7 +4,7 @@ import { Field } from '@/components/field';
 import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { EMAIL_RE, sanitize } from '@/lib/sanitize';
-import { useEnrollGiveaway } from '../api/enroll-giveaway';
+import { useStorePotentialUser } from '@/api/store-potential-user';
 import { FIRST_TRIP_OFFER, MINIMUM_AGE } from '../lib/policy';
 import { useTitle } from '../lib/use-title';
 import '../pages.css';
@@ -21,7 +21,7 @@ function EnrollForm() {
   const [email, setEmail] = useState(session?.user.email ?? '');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const enroll = useEnrollGiveaway();
+  const enroll = useStorePotentialUser();
 
   if (done !== null)
     return (

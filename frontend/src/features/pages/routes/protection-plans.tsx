@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProtectionPlan } from '@/api/types';
 import { Skeleton } from '@/components/skeleton';
-import { useProtectionPlans } from '../api/get-protection-plans';
+import { useProtectionPlans } from '@/api/get-protection-plans';
 import { DEADLINES as D, ROADSIDE, WEAR, dollars } from '../lib/policy';
 import { useTitle } from '../lib/use-title';
 import '../pages.css';

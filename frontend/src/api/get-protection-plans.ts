@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/api/query-keys';
-import type { Answer, ProtectionPlan } from '@/api/types';
+import { queryKeys } from './query-keys';
+import type { Answer, ProtectionPlan } from './types';
 import { api } from '@/lib/api-client';
 
+/** `GET /trips/protectionPlans` (no sign-in): the plans as the server prices them (checkout, the protection plans page). */
 export async function getProtectionPlans(): Promise<ProtectionPlan[]> {
   return (await api.get<Answer<'/v1/trips/protectionPlans', 'get'>>('/trips/protectionPlans')).data;
 }
