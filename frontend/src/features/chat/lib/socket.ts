@@ -74,7 +74,14 @@ export class ChatSocket {
       this.channels.set(channel, c);
       if (this.ready) this.sendSubscribe(channel, c);
     } else {
-      c.since = since;
+      // A channel already followed (the list follows it live) that a room now follows from its
+      // last number: followed again from that number (a second subscribe is a no-op for the server).
+      const catchUp = since() !== null;
+      if (catchUp) c.since = since;
+      if (catchUp && this.ready) {
+        this.send({ type: 'unsubscribe', channel });
+        this.sendSubscribe(channel, c);
+      }
     }
     c.handlers.add(handler);
     return () => {
