@@ -36,7 +36,7 @@ export default function MessagesRoute() {
   if (!session) return <Navigate to={`/login-static?nextPage=${encodeURIComponent(location.pathname)}`} replace />;
 
   return (
-    <main id="main" className="page chat-page" data-testid="messages-page">
+    <main id="main" className="page chat-page" data-testid="messages-page" data-socket={status}>
       <h1 className={roomId ? 'chat-page__title chat-page__title--room-open' : 'chat-page__title'}>Messages</h1>
       {notice && (
         <p role="alert" className="chat-notice">
