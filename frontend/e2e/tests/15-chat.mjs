@@ -1,4 +1,4 @@
-import { assert, DESKTOP, expectAccessible, login, newPage, PHONE, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, DESKTOP, expectAccessible, login, newPage, PHONE, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const GUEST = { email: 'guest@demo.local', password: 'DemoGuest123!' };
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
@@ -47,29 +47,58 @@ async function roomOf(base, token, tripId) {
   throw new Error(`no chat room for trip ${tripId}`);
 }
 
+const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
 /**
- * The socket of a page served by the dev server: Vite proxies only HTTP /v1, so the page's
- * same-origin `/v1/ws` is relayed here to the gateway. Against the gateway itself nothing is done.
+ * The page's socket goes through the test, which can cut it (`page.cutSocket(true)`: open
+ * sockets are closed and new ones refused until `cutSocket(false)`). Served by the gateway, the
+ * page's own `/v1/ws` is used; served by the dev server, which proxies only HTTP `/v1`, the
+ * socket is relayed here to the gateway's.
  */
-async function relaySocket(page, base) {
-  const gateway = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  if (new URL(base).origin === new URL(gateway).origin) return;
-  const WS = globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket;
-  if (!WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
+async function routeSocket(page, base) {
+  const sameOrigin = new URL(base).origin === new URL(GATEWAY).origin;
+  const WS = sameOrigin ? null : (globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket);
+  if (!sameOrigin && !WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
+  const open = new Set();
+  let cut = false;
+  page.cutSocket = (on) => {
+    cut = on;
+    if (on) open.forEach((r) => r.close({ code: 1012, reason: 'cut by the test' }).catch(() => {}));
+  };
   await page.routeWebSocket('**/v1/ws', (route) => {
-    const upstream = new WS(`${gateway.replace(/^http/, 'ws')}/v1/ws`);
+    if (cut) return void route.close({ code: 1013, reason: 'cut by the test' }).catch(() => {});
+    open.add(route);
+    route.onClose(() => open.delete(route));
+    if (sameOrigin) return void route.connectToServer();
+    const upstream = new WS(`${GATEWAY.replace(/^http/, 'ws')}/v1/ws`);
     const queued = [];
     upstream.onopen = () => queued.splice(0).forEach((m) => upstream.send(m));
     upstream.onmessage = (e) => route.send(String(e.data));
     upstream.onclose = (e) => route.close({ code: e.code >= 3000 ? e.code : 1000, reason: e.reason }).catch(() => {});
-    route.onMessage((m) => (upstream.readyState === 1 ? upstream.send(m) : queued.push(m)));
     route.onClose(() => upstream.close());
+    route.onMessage((m) => (upstream.readyState === 1 ? upstream.send(m) : queued.push(m)));
+  });
+}
+
+/**
+ * Served by the dev server, the picture's PUT goes to the gateway's presigned URL, another
+ * origin that answers no CORS preflight: the test carries it (served by the gateway it is the
+ * same origin and nothing is done).
+ */
+async function routeUploads(page, base) {
+  if (new URL(base).origin === new URL(GATEWAY).origin) return;
+  await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
+    const cors = { 'access-control-allow-origin': new URL(base).origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const response = await route.fetch();
+    return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
   });
 }
 
 async function openRoom(browser, base, who, roomId, { hostView = false, viewport = DESKTOP } = {}) {
   const page = await newPage(browser, viewport);
-  await relaySocket(page, base);
+  await routeSocket(page, base);
+  await routeUploads(page, base);
   await login(page, base, who.email, who.password);
   await page.evaluate((on) => (on ? localStorage.setItem('isHostView', 'true') : localStorage.removeItem('isHostView')), hostView);
   await page.goto(`${base}/messages/${roomId}`);
@@ -133,6 +162,31 @@ export const tests = {
       assert.equal(await listed.getAttribute('aria-current'), 'page');
       await shot(guestPage, 'guest-room');
       await expectAccessible(guestPage, 'a chat room');
+
+      // The host's list (host view) shows the room with the guest's name and the last message.
+      await hostPage.locator(`a[href="/messages/${room.id}"]`).getByText(room.guestName).waitFor();
+
+      // A picture: uploaded, sent as the message's imageUrl, shown on both sides.
+      await guestPage.locator('input[type="file"]').setInputFiles({ name: 'parking.png', mimeType: 'image/png', buffer: png(96) });
+      await guestPage.getByRole('img', { name: 'parking.png' }).waitFor();
+      await guestPage.getByRole('button', { name: 'Send' }).click();
+      await hostPage.getByRole('img', { name: `Photo 1 from ${room.guestName}` }).waitFor({ timeout: 10_000 });
+      const withPicture = (await messagesOf(base, guest.access_token, room.id)).at(-1);
+      assert.equal(withPicture.imageUrl.length, 1, JSON.stringify(withPicture));
+      assert.equal(await hostPage.getByRole('img', { name: `Photo 1 from ${room.guestName}` }).getAttribute('src'), withPicture.imageUrl[0]);
+
+      // The guest's socket drops; what the host sends meanwhile arrives once it is back, without a reload.
+      guestPage.cutSocket(true);
+      await guestPage.getByText('Reconnecting…').waitFor();
+      const whileAway = `Sent while you were away (${stamp})`;
+      await hostBox.fill(whileAway);
+      await hostBox.press('Enter');
+      await hostPage.locator('[data-testid="chat-message"]:not(.chat-msg--pending)').filter({ hasText: whileAway }).waitFor();
+      assert.equal(await guestPage.getByText(whileAway).count(), 0);
+      guestPage.cutSocket(false);
+      await guestPage.locator('[data-testid="messages-page"][data-socket="open"]').waitFor({ timeout: 40_000 });
+      await guestPage.getByTestId('chat-message').filter({ hasText: whileAway }).waitFor({ timeout: 5000 });
+      assert.equal(await guestPage.getByTestId('chat-message').filter({ hasText: whileAway }).count(), 1);
 
       // The list alone.
       await guestPage.goto(`${base}/messages`);
