@@ -93,6 +93,21 @@ describe('the real-time socket', () => {
     socket.close();
   });
 
+  it('gives up a socket that is not ready within 10 s (an upgrade nobody answers) and tries again', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const socket = new ChatSocket('ws://gw/v1/ws', () => 'tok');
+    vi.advanceTimersByTime(9999);
+    expect(socket.status).toBe('connecting');
+    vi.advanceTimersByTime(1);
+    expect(socket.status).toBe('reconnecting');
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.last().accept();
+    vi.advanceTimersByTime(15_000);
+    expect(socket.status).toBe('open');
+    socket.close();
+  });
+
   it('waits 1 s doubling up to 30 s, with jitter', () => {
     expect(backoff(0, () => 1)).toBe(1000);
     expect(backoff(3, () => 1)).toBe(8000);

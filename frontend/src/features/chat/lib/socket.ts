@@ -21,6 +21,8 @@ type Channel = {
 export const HEARTBEAT_MS = 20_000;
 /** The server closes a socket silent for 60 s; one that has heard nothing for 45 s is replaced. */
 export const SILENT_MS = 45_000;
+/** A socket not ready (authenticated) this long after it was opened is given up and tried again. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 export const BACKOFF_MIN_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 
@@ -52,6 +54,7 @@ export class ChatSocket {
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private lastHeard = 0;
   private ready = false;
   private stopped = false;
@@ -105,6 +108,7 @@ export class ChatSocket {
     window.removeEventListener('online', this.onOnline);
     if (this.retry) clearTimeout(this.retry);
     this.stopHeartbeat();
+    this.clearConnectTimer();
     const ws = this.ws;
     this.ws = null;
     if (ws) {
@@ -155,6 +159,9 @@ export class ChatSocket {
       return;
     }
     this.ws = ws;
+    this.connectTimer = setTimeout(() => {
+      if (this.ws === ws && !this.ready) this.abandon();
+    }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       this.lastHeard = Date.now();
       ws.send(JSON.stringify({ type: 'auth', token: this.token() ?? token }));
@@ -165,6 +172,7 @@ export class ChatSocket {
       this.ws = null;
       this.ready = false;
       this.stopHeartbeat();
+      this.clearConnectTimer();
       if (this.stopped) return;
       // 4401: the token is refused; another try with it would be refused again.
       if (e.code === 4401) {
@@ -193,6 +201,7 @@ export class ChatSocket {
     }
     if (frame.type === 'ready') {
       this.ready = true;
+      this.clearConnectTimer();
       this.attempt = 0;
       this.setStatus('open');
       this.startHeartbeat();
@@ -215,21 +224,33 @@ export class ChatSocket {
     this.stopHeartbeat();
     this.heartbeat = setInterval(() => {
       if (Date.now() - this.lastHeard > SILENT_MS) {
-        // Silent too long: the connection is gone without a close; replace it.
-        const ws = this.ws;
-        this.ws = null;
-        this.ready = false;
-        this.stopHeartbeat();
-        if (ws) {
-          ws.onclose = null;
-          ws.onmessage = null;
-          ws.close(4000);
-        }
-        this.scheduleReconnect();
+        // Silent too long: the connection is gone without a close.
+        this.abandon();
         return;
       }
       this.send({ type: 'ping' });
     }, HEARTBEAT_MS);
+  }
+
+  /** Drops the current socket without waiting for its close (a dead connection may never send one) and tries again. */
+  private abandon() {
+    const ws = this.ws;
+    this.ws = null;
+    this.ready = false;
+    this.stopHeartbeat();
+    this.clearConnectTimer();
+    if (ws) {
+      ws.onopen = null;
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close(4000);
+    }
+    this.scheduleReconnect();
+  }
+
+  private clearConnectTimer() {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
   }
 
   private stopHeartbeat() {
