@@ -140,6 +140,16 @@ export const queryKeys = {
   /** Chat (features/chat): rooms and messages. */
   chat: {
     all: ['chat'] as const,
+    /** Every page of every view of the rooms list; a sent or received message reorders it. */
+    roomLists: ['chat', 'rooms'] as const,
+    /** `GET /chat/rooms?userType&limit=10&currentPage`. */
+    rooms: (userType: string, page: number) => ['chat', 'rooms', userType, page] as const,
+    /** The list's page that holds a room (the pages scanned in turn). */
+    roomPage: (userType: string, roomId: string) => ['chat', 'rooms', userType, 'find', roomId] as const,
+    /** `GET /chat/getChatRoom?roomId`. */
+    room: (roomId: string) => ['chat', 'room', roomId] as const,
+    /** `GET /chat/getmessages?roomId`: the newest page. */
+    messages: (roomId: string) => ['chat', 'messages', roomId] as const,
   },
 
   // ---------------------------------------------------------------------------------------
