@@ -9,7 +9,7 @@ const gateway = process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/v1': gateway } },
+  server: { proxy: { '/v1': { target: gateway, changeOrigin: true, ws: true } } },
   build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
   test: {
     environment: 'jsdom',
