@@ -64,7 +64,7 @@ export function Layout() {
   const prompt = useAuthPrompt();
   const session = useSession();
   const hostView = useHostView() && Boolean(session);
-  // Home is the guest's (spec 000 section 6); the host's own pages turn the host view on.
+  // Home is the guest's (spec 000 sections 4.5, 6); the host's own pages turn the host view on.
   useEffect(() => {
     if (pathname === '/') setHostView(false);
     else if (session && HOST_AREA.test(pathname)) setHostView(true);

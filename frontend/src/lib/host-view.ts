@@ -1,6 +1,7 @@
 /**
  * The guest/host view switch: the spec's `isHostView` flag in local storage (spec 000 section
- * 3, browser storage keys). Home and search are always the guest's (spec 000 section 6): the
+ * 3, browser storage keys; "true" or "false", anything else read as the guest's, spec 000
+ * section 4.5). Home and search are always the guest's (spec 000 section 6): the
  * layout turns the flag off on home, and sends a host-view user who opens /search to /bookings,
  * the host view's landing page.
  */
@@ -24,8 +25,7 @@ export function isHostView(): boolean {
 export function setHostView(on: boolean): void {
   if (read() === on) return;
   try {
-    if (on) localStorage.setItem(KEY, 'true');
-    else localStorage.removeItem(KEY);
+    localStorage.setItem(KEY, on ? 'true' : 'false');
   } catch {
     /* storage refused (private mode): the view lasts as long as the page */
   }

@@ -11,8 +11,6 @@ import { PromoDialog } from '../components/promo-dialog';
 export default function HomeRoute() {
   useEffect(() => {
     document.title = 'Upcar: premium cars, delivered';
-    // The view is forced to guest on home (spec 000 section 4.5).
-    localStorage.setItem('isHostView', 'false');
   }, []);
   return (
     <main id="main" className="home">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CarsMap } from '@/components/map/lazy-map';
 import type { MapMarker } from '@/components/map/types';
 import { CardSkeleton } from '@/components/skeleton';
@@ -18,17 +18,11 @@ import { activeFilterCount, parseSearchParams, toSearchParams, type Filters, typ
 
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const mobile = useIsMobile();
   const { state, reset } = useMemo(() => parseSearchParams(params), [params]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [modal, setModal] = useState<'search' | 'filters' | null>(null);
   const [sheetFull, setSheetFull] = useState(false);
-
-  useEffect(() => {
-    // A host-view user is sent to /bookings (spec 000 section 2.2).
-    if (localStorage.getItem('isHostView') === 'true') navigate('/bookings', { replace: true });
-  }, [navigate]);
 
   useEffect(() => {
     // Past or missing dates are replaced in the address bar (spec 000 section 4.1).
