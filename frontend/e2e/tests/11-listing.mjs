@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { assert, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+
+/** A 500 x 500 HEIC (made with `heif-enc` of Debian's libheif-examples): the browser converts it to JPEG. */
+const HEIC = readFileSync(new URL('../fixtures/photo.heic', import.meta.url));
 
 // 49 CFR 565.15: the VIN's ninth character is a check digit (the server checks it).
 const TRANSLIT = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
@@ -249,6 +253,13 @@ export const tests = {
     const order = await page.getByTestId('photo-item').evaluateAll((els) => els.map((e) => e.querySelector('img').getAttribute('alt')));
     assert.deepEqual(order, ['Photo 1: side.jpg', 'Photo 2: front.jpg']);
     await page.getByText('Main photo').waitFor();
+    // An iPhone photo: HEIC, untyped, converted in the browser (its decoder loads only now).
+    await page.getByTestId('photo-input').setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: '', buffer: HEIC }]);
+    await page.waitForFunction(() => {
+      const items = [...document.querySelectorAll('[data-testid="photo-item"]')];
+      return items.length === 3 && items.every((i) => i.getAttribute('data-url'));
+    }, undefined, { timeout: 60_000 });
+    assert.equal(await page.getByTestId('photo-item').nth(2).locator('img').getAttribute('alt'), 'Photo 3: IMG_0001.jpg');
     await shot(page, 'photos');
     await expectAccessible(page, 'wizard: photo upload');
     const urls = await page.getByTestId('photo-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
