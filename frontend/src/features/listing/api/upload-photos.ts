@@ -1,10 +1,13 @@
 import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
+import { getToken } from '@/lib/session';
 
 export type UploadUrl = Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>['urls'][number];
 
 /** `POST /image/generatePresignedUrlsForUpload {files: [{fileName, fileType}]}`: one upload link per file, in order. */
 export async function presignUploads(files: File[]): Promise<UploadUrl[]> {
+  // "Calls throw 'Token is missing' when there is no token" (spec 001 section 5, image uploads).
+  if (!getToken()) throw new Error('Token is missing');
   const body: Body<'/v1/image/generatePresignedUrlsForUpload', 'post'> = { files: files.map((f) => ({ fileName: f.name, fileType: f.type })) };
   const r = await api.post<Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>>('/image/generatePresignedUrlsForUpload', body);
   if (r.urls.length !== files.length) throw new Error('the server gave the wrong number of upload links');

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
 import { presignUploads, putFile } from '../api/upload-photos';
 import { PHOTO_ERRORS_CLEAR_MS } from '../lib/constants';
 import { moveItem, PHOTO_ACCEPT } from '../lib/image-rules';
@@ -113,7 +112,7 @@ export function PhotosStep({ tools = browserPhotoTools }: { tools?: PhotoTools }
         links = await presignUploads(ready);
       } catch (e) {
         drop(items.map((i) => i.id));
-        setErrors([...problems, MSG.photoUpload(errorMessage(e, 'the upload could not start'))]);
+        setErrors([...problems, MSG.photoUpload(e instanceof Error && e.message ? e.message : 'the upload could not start')]);
         return;
       }
       const failed: string[] = [];

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { RouteObject } from 'react-router';
@@ -12,7 +12,10 @@ import BecomeHostRoute from '../routes/become-host';
 import { carListing, listingServer, type CarListing } from '../testing/listing-server';
 
 // Whole steps typed through: more than the default 5 s on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
+// Each save is a round trip through the mock server and a read of the draft: on a busy machine
+// that takes longer than the default 1 s of findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
 // The browser's image steps: sizes by file name, JPEG out.
@@ -358,6 +361,15 @@ describe('photos', () => {
     await click('Save and continue');
     await waitFor(() => expect(step()).toBe('finalize'));
     expect(sent.sections.at(-1)).toMatchObject({ sectionName: 'photos', primaryPhotoUrl: 'http://files.test/public/IMG_7.jpg', photoUrls: ['http://files.test/public/IMG_7.jpg', 'http://files.test/public/front.jpg'] });
+  });
+
+  it("says 'Error uploading images: {reason}' and drops a photo whose upload was refused", async () => {
+    server.use(http.put('http://files.test/put/:name', () => HttpResponse.json({ error: 'upload_exists', message: 'This upload link was already used.' }, { status: 409 })));
+    open('photos', draft());
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Photos' }));
+    await userEvent.upload(screen.getByTestId('photo-input'), [file('front.png', 'image/png')]);
+    expect(await screen.findByText('Error uploading images: This upload link was already used.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByTestId('photo-item')).toHaveLength(0));
   });
 
   it('clears the errors after 5 seconds; Back clears the photos and returns to the examples', async () => {

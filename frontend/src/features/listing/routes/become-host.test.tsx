@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
@@ -9,6 +9,9 @@ import BecomeHostRoute from './become-host';
 import IncentivesRoute from './incentives';
 
 vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
+// Each save is a round trip through the mock server and a read of the draft: on a busy machine
+// that takes longer than the default 1 s of findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 const routes: RouteObject[] = [
   { path: '/host/become-host', element: <BecomeHostRoute /> },
