@@ -88,6 +88,14 @@ export const queryKeys = {
   /** The listing wizard (features/listing): the draft, VIN lookups, enums. */
   listing: {
     all: ['listing'] as const,
+    /** `GET /host/carListing/car/{id}`: the draft the wizard fills (each saved step invalidates it). */
+    draft: (carId: string) => ['listing', 'draft', carId] as const,
+    /** `GET /api/enums/{name}` as the wizard reads it (carMakes, carTypes, carOdometers, statesList, ...). */
+    enumList: (name: string) => ['listing', 'enum', name] as const,
+    /** `GET /host/carListing/getModelsForMake/{make}`. */
+    models: (make: string) => ['listing', 'models', make] as const,
+    /** `POST /host/carListing/getcarfeatures`, keyed by the decoded vehicle it is asked with. */
+    features: (vehicle: object) => ['listing', 'features', vehicle] as const,
   },
 
   // ---------------------------------------------------------------------------------------

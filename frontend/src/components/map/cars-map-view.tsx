@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as MapLib from 'react-map-gl/maplibre';
-import { movedAway, validCoordinates, type CarsMapProps, type LatLng } from './types';
+import { movedAway, nudgePin, validCoordinates, type CarsMapProps, type LatLng } from './types';
 
 type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>;
 
@@ -11,7 +11,7 @@ type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>
  */
 export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}) {
   const { Map, Marker, Popup, NavigationControl } = lib;
-  return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars' }: CarsMapProps) {
+  return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars', pin, onPinChange, pinLabel = 'Location pin' }: CarsMapProps) {
     const [view, setView] = useState<LatLng>(center);
     const [open, setOpen] = useState<string | null>(null);
     const [loaded, setLoaded] = useState(false);
@@ -49,6 +49,7 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
           style={{ width: '100%', height: '100%' }}
           onMoveEnd={onMoveEnd}
           onLoad={() => setLoaded(true)}
+          onClick={onPinChange ? (e: { lngLat: { lat: number; lng: number } }) => onPinChange({ lat: e.lngLat.lat, lng: e.lngLat.lng }) : undefined}
           attributionControl={false}
           aria-label={ariaLabel}
           {...extra}
@@ -75,6 +76,37 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
               </Marker>
             );
           })}
+          {pin && onPinChange && validCoordinates(pin.lat, pin.lng) && (
+            <Marker
+              latitude={pin.lat}
+              longitude={pin.lng}
+              anchor="bottom"
+              draggable
+              onDragEnd={(e: { lngLat: { lat: number; lng: number } }) => onPinChange({ lat: e.lngLat.lat, lng: e.lngLat.lng })}
+              style={{ zIndex: 20 }}
+            >
+              <button
+                type="button"
+                className="map-pin"
+                data-testid="map-pin"
+                data-lat={pin.lat.toFixed(6)}
+                data-lng={pin.lng.toFixed(6)}
+                aria-label={`${pinLabel}: drag it, click the map, or use the arrow keys to move it`}
+                onClick={(e) => e.stopPropagation()}
+                onKeyDown={(e) => {
+                  const next = nudgePin(pin, e.key);
+                  if (!next) return;
+                  e.preventDefault();
+                  onPinChange(next);
+                }}
+              >
+                <svg viewBox="0 0 24 32" width="30" height="40" aria-hidden="true">
+                  <path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor" />
+                  <circle cx="12" cy="12" r="4.5" fill="#fff" />
+                </svg>
+              </button>
+            </Marker>
+          )}
           {openMarker && openMarker.popup && (
             <Popup latitude={openMarker.lat} longitude={openMarker.lng} anchor="top" onClose={() => setOpen(null)} closeOnClick={false} maxWidth="260px">
               <div data-testid="map-popup">{openMarker.popup}</div>

@@ -22,7 +22,33 @@ export type CarsMapProps = {
   onSearchHere?: (center: LatLng) => void;
   className?: string;
   ariaLabel?: string;
+  /**
+   * One movable pin (the listing wizard's location): dragged, placed by a click on the map, or
+   * moved with the arrow keys when focused. Shown only with `onPinChange`.
+   */
+  pin?: LatLng;
+  onPinChange?: (pin: LatLng) => void;
+  pinLabel?: string;
 };
+
+/** How far an arrow key moves the pin: about 20 m. */
+export const PIN_NUDGE_DEG = 0.0002;
+
+/** The pin moved one step by an arrow key, or null for another key. */
+export function nudgePin(pin: LatLng, key: string): LatLng | null {
+  switch (key) {
+    case 'ArrowUp':
+      return { lat: pin.lat + PIN_NUDGE_DEG, lng: pin.lng };
+    case 'ArrowDown':
+      return { lat: pin.lat - PIN_NUDGE_DEG, lng: pin.lng };
+    case 'ArrowLeft':
+      return { lat: pin.lat, lng: pin.lng - PIN_NUDGE_DEG };
+    case 'ArrowRight':
+      return { lat: pin.lat, lng: pin.lng + PIN_NUDGE_DEG };
+    default:
+      return null;
+  }
+}
 
 /** Map coordinates must be numbers within range, else the car is skipped (and logged). */
 export function validCoordinates(lat: unknown, lng: unknown): boolean {

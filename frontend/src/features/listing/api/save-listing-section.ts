@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body, Schemas } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type SectionAnswer = Answer<'/v1/host/carListing/addCarListing', 'post'>;
+
+/**
+ * The body of one section: `sectionName` and that section's fields (spec 001 section 3). The
+ * document types `location` as a loose object (the server reads `coordinates`, `latitude` /
+ * `longitude` or `lat` / `lng`); the wizard sends the GeoJSON point the listing answers with.
+ */
+export type SectionBody = Omit<Body<'/v1/host/carListing/addCarListing', 'post'>, 'location'> & {
+  location?: Schemas['GeoPoint'];
+};
+
+/** `POST /host/carListing/addCarListing`: saves one step (the first starts the draft). */
+export function saveListingSection(body: SectionBody): Promise<SectionAnswer> {
+  return api.post<SectionAnswer>('/host/carListing/addCarListing', body);
+}
+
+/** Saving a step changes the draft the review reads. */
+export function useSaveListingSection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveListingSection,
+    onSuccess: (r) => {
+      if (r.carId) void qc.invalidateQueries({ queryKey: queryKeys.listing.draft(r.carId) });
+    },
+  });
+}
