@@ -27,6 +27,9 @@ export APP__AMQP__EXCHANGE="test-web-$RUN_ID"
 export REDIS_URL="redis://127.0.0.1:6379/1"
 export RUN_DIR="$ROOT/.run/web-test-$RUN_ID"
 export APP__METRICS__PORT="$METRICS_PORT"
+# The suite signs in and signs up from one address far more often than a person would (dozens
+# of users a run); the limits themselves are tested by the gateway's own tests.
+export APP__RATE_LIMITS__LOGIN_PER_MINUTE=1000 APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000 APP__RATE_LIMITS__OTP_PER_MINUTE=100
 LOG="$(mktemp)"
 # Cached car pages and search pages of an earlier run would point at its ports.
 redis-cli -h 127.0.0.1 -p 6379 -n 1 FLUSHDB >/dev/null
