@@ -145,6 +145,13 @@ export const queryKeys = {
 
   // ---------------------------------------------------------------------------------------
 
+  /** The guest's trip care (features/trip-care): check-in and out photos, incidentals, issues, the agreement. */
+  tripCare: {
+    all: ['trip-care'] as const,
+  },
+
+  // ---------------------------------------------------------------------------------------
+
   /** Chat (features/chat): rooms and messages. */
   chat: {
     all: ['chat'] as const,

@@ -10,6 +10,7 @@ import { teamRoutes } from '@/features/teams/routes/team-routes';
 import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-bookings-routes';
 import { pagesRoutes } from '@/features/pages/routes/pages-routes';
 import { chatRoutes } from '@/features/chat/routes/chat-routes';
+import { tripCareRoutes } from '@/features/trip-care/routes/trip-care-routes';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
 import SearchRoute from '@/features/search/routes/search';
@@ -24,6 +25,7 @@ const PrebookRoute = lazy(() => import('@/features/booking/routes/prebook'));
 const UserTripsErrorRoute = lazy(() => import('@/features/booking/routes/user-trips-error'));
 const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-selfie'));
 const BookingsRoute = lazy(() => import('./bookings'));
+const UpdateTripRoute = lazy(() => import('@/features/booking/routes/update-trip'));
 const AdditionalDriverRoute = lazy(() => import('@/features/drivers/routes/additional-driver'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
@@ -49,6 +51,7 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/error/user-trips-error', element: <UserTripsErrorRoute /> },
       { path: '/drive-approve/upload-selfie', element: <UploadSelfieRoute /> },
       { path: '/bookings', element: <BookingsRoute /> },
+      { path: '/update-trip', element: <UpdateTripRoute /> },
       { path: '/additional-driver', element: <AdditionalDriverRoute /> },
       { path: '/login-static', element: <LoginStaticRoute /> },
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
@@ -61,6 +64,7 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       ...hostBookingsRoutes,
       ...pagesRoutes,
       ...chatRoutes,
+      ...tripCareRoutes,
       ...['/app'].map((path) => ({ path, element: <ComingSoon /> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
