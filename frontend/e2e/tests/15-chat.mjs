@@ -47,7 +47,12 @@ async function roomOf(base, token, tripId) {
   throw new Error(`no chat room for trip ${tripId}`);
 }
 
-const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+/**
+ * The gateway, when the app is served by something else (the dev server): `E2E_GATEWAY_URL`.
+ * Unset, the app is the gateway's own (`make test`'s stack on a free port, `make dev`).
+ */
+const GATEWAY = process.env.E2E_GATEWAY_URL?.replace(/\/$/, '') ?? null;
+const servedByGateway = (base) => !GATEWAY || new URL(base).origin === new URL(GATEWAY).origin;
 
 /**
  * The page's socket goes through the test, which can cut it (`page.cutSocket(true)`: open
@@ -56,7 +61,7 @@ const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'ht
  * socket is relayed here to the gateway's.
  */
 async function routeSocket(page, base) {
-  const sameOrigin = new URL(base).origin === new URL(GATEWAY).origin;
+  const sameOrigin = servedByGateway(base);
   const WS = sameOrigin ? null : (globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket);
   if (!sameOrigin && !WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
   const open = new Set();
@@ -86,7 +91,7 @@ async function routeSocket(page, base) {
  * same origin and nothing is done).
  */
 async function routeUploads(page, base) {
-  if (new URL(base).origin === new URL(GATEWAY).origin) return;
+  if (servedByGateway(base)) return;
   await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
     const cors = { 'access-control-allow-origin': new URL(base).origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
