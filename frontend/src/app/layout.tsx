@@ -1,13 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { hostStatusQueryOptions } from '@/api/get-host-status';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { HeaderAccount } from '@/features/auth/components/header-account';
 import { activity, flushActivityOnPageHide } from '@/lib/activity';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { setHostView, useHostView } from '@/lib/host-view';
-import { userIdOf } from '@/lib/session';
 
 // The login, sign-up and forgot-password modals load the first time one is asked for.
 const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
@@ -15,49 +12,9 @@ const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').t
 /** Pages of the host's own area: opening one turns the host view on. The landing and the incentives are for anyone. */
 const HOST_AREA = /^\/(host\/(?!become-host|incentives)|scheduled(\/|$))/;
 
-/** The host view's places (spec 001 section 2, host navigation). */
-const HOST_PLACES = [
-  { to: '/host/listings', label: 'Listings' },
-  { to: '/bookings', label: 'Bookings' },
-  { to: '/messages', label: 'Messages' },
-  { to: '/host/teams', label: 'Teams' },
-  { to: '/host/earnings', label: 'Earnings' },
-];
-
-/** Switches between the guest's and the host's view: a user who has no listing yet goes to the host landing. */
-function ViewSwitch({ hostView }: { hostView: boolean }) {
-  const session = useSession();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const userId = userIdOf(session?.user) ?? '';
-  if (!session) return null;
-  if (hostView)
-    return (
-      <button
-        type="button"
-        className="btn btn--ghost"
-        onClick={() => {
-          setHostView(false);
-          navigate('/');
-        }}
-      >
-        Switch to traveling
-      </button>
-    );
-  // The host status is asked when the button is pressed (cached for a minute), not on every page.
-  const toHosting = async () => {
-    const status = await qc.fetchQuery(hostStatusQueryOptions(userId)).catch(() => null);
-    if (status && status.hostStatus !== 'none') {
-      setHostView(true);
-      navigate('/bookings');
-    } else navigate('/host/become-host');
-  };
-  return (
-    <button type="button" className="btn btn--ghost" data-testid="switch-to-hosting" onClick={() => void toHosting()}>
-      Switch to hosting
-    </button>
-  );
-}
+// The host view's places and the view switch load for signed-in users only (./host-header).
+const HostNav = lazy(() => import('./host-header').then((m) => ({ default: m.HostNav })));
+const ViewSwitch = lazy(() => import('./host-header').then((m) => ({ default: m.ViewSwitch })));
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -96,20 +53,20 @@ export function Layout() {
           <span>upcar</span>
         </Link>
         {hostView ? (
-          <nav aria-label="Hosting" className="header__nav" data-testid="host-nav">
-            {HOST_PLACES.map((p) => (
-              <NavLink key={p.to} to={p.to}>
-                {p.label}
-              </NavLink>
-            ))}
-          </nav>
+          <Suspense fallback={<span className="header__nav" />}>
+            <HostNav />
+          </Suspense>
         ) : (
           <nav aria-label="Main" className="header__nav">
             <Link to="/long-term-rental">Long-term</Link>
             <Link to="/host/become-host">List your car</Link>
           </nav>
         )}
-        <ViewSwitch hostView={hostView} />
+        {session && (
+          <Suspense fallback={null}>
+            <ViewSwitch hostView={hostView} />
+          </Suspense>
+        )}
         <HeaderAccount />
       </header>
       <Suspense fallback={<LoadingScreen />}>

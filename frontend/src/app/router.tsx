@@ -4,18 +4,10 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '
 import { searchCarsQueryOptions } from '@/features/search/api/search-cars';
 import { parseSearchParams } from '@/features/search/lib/search-state';
 import { captainRoutes } from '@/features/captains/routes/captain-routes';
-import { listingRoutes } from '@/features/listing/routes/listing-routes';
-import { hostRoutes } from '@/features/host/routes/host-routes';
-import { teamRoutes } from '@/features/teams/routes/team-routes';
-import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-bookings-routes';
-import { pagesRoutes } from '@/features/pages/routes/pages-routes';
-import { chatRoutes } from '@/features/chat/routes/chat-routes';
-import { tripCareRoutes } from '@/features/trip-care/routes/trip-care-routes';
 import { Layout } from './layout';
 import HomeRoute from '@/features/home/routes/home';
 import SearchRoute from '@/features/search/routes/search';
 import NotFoundRoute from './not-found';
-import { ComingSoon } from '@/components/coming-soon';
 
 // Home and search are in the first chunk (the pages people land on, measured for LCP); every
 // other page loads on demand. The map is a lazy chunk of its own.
@@ -25,6 +17,7 @@ const PrebookRoute = lazy(() => import('@/features/booking/routes/prebook'));
 const UserTripsErrorRoute = lazy(() => import('@/features/booking/routes/user-trips-error'));
 const UploadSelfieRoute = lazy(() => import('@/features/booking/routes/upload-selfie'));
 const BookingsRoute = lazy(() => import('./bookings'));
+const MoreRoutes = lazy(() => import('./more-routes'));
 const UpdateTripRoute = lazy(() => import('@/features/booking/routes/update-trip'));
 const AdditionalDriverRoute = lazy(() => import('@/features/drivers/routes/additional-driver'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
@@ -57,16 +50,9 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
       { path: '/long-term-rental', element: <LongTermRoute /> },
       { path: '/404', element: <NotFoundRoute /> },
-      // The host side (spec 001): each feature's route table, its pages in chunks of their own.
-      ...listingRoutes,
-      ...hostRoutes,
-      ...teamRoutes,
-      ...hostBookingsRoutes,
-      ...pagesRoutes,
-      ...chatRoutes,
-      ...tripCareRoutes,
-      ...['/app'].map((path) => ({ path, element: <ComingSoon /> })),
-      { path: '*', element: <NotFoundRoute /> },
+      // Every other path: the host side, chat, trip care and the linked pages, matched in a chunk of
+      // their own (./more-routes), which also answers "page not found".
+      { path: '*', element: <MoreRoutes /> },
     ],
   },
 ];
