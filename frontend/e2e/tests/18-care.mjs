@@ -159,6 +159,13 @@ export const tests = {
         const [s, b] = await call(base, 'POST', `/v1/trips/checkIn/${tripId}`, { role: 'guest', photoUrls: ['http://example.com/x.jpg'], type: 'exterior' }, guest.token);
         assert.ok(s >= 400, JSON.stringify(b));
         await shot(page, 'check-in-not-open');
+        // Check-out waits for the check-in.
+        await page.goto(`${base}/trip/check-out${q}`);
+        await page.getByTestId('status-note').filter({ hasText: 'Check out after you check in.' }).waitFor();
+        assert.ok(await page.getByRole('button', { name: 'Check out' }).isDisabled(), 'check-out disabled before check-in');
+        await expectAccessible(page, 'check-out');
+        await page.goto(`${base}/trip/check-in${q}`);
+        await page.getByTestId('check-in-opens').waitFor();
       }
       await expectAccessible(page, 'check-in');
 
@@ -239,6 +246,10 @@ export const tests = {
       assert.ok(link.searchParams.get('token'), ag.data.agreementUrl);
       await anon.goto(`${base}${link.pathname}${link.search}`);
       await anon.getByTestId('agreement-reservation').filter({ hasText: trip.reservationNumber }).waitFor();
+      // Signed out, a trip page asks to log in.
+      await anon.goto(`${base}/trip/check-in${q}`);
+      await anon.getByText('Log in to see this trip.').waitFor();
+      await expectAccessible(anon, 'check-in, signed out');
       // Without a token: the login page.
       await anon.goto(`${base}/rental-agreement${q}`);
       await anon.waitForURL((u) => u.pathname === '/login-static');
