@@ -148,6 +148,18 @@ export const queryKeys = {
   /** The guest's trip care (features/trip-care): check-in and out photos, incidentals, issues, the agreement. */
   tripCare: {
     all: ['trip-care'] as const,
+    /** Everything these pages read of one trip (a report or attached photos change several). */
+    trip: (tripId: string) => ['trip-care', tripId] as const,
+    /** `GET /trips/getCheckInAndCheckoutPhotos/{id}`: check-in and checkout add to it. */
+    photos: (tripId: string) => ['trip-care', tripId, 'photos'] as const,
+    /** `GET /trips/getIncidentals/{id}?role=guest`: accepting changes it. */
+    incidentals: (tripId: string) => ['trip-care', tripId, 'incidentals'] as const,
+    /** `GET /trips/getAllReportIssuesOption/{id}`. */
+    issueOptions: (tripId: string) => ['trip-care', tripId, 'issue-options'] as const,
+    /** `GET /trips/getTripIssueCharges/{id}?type`: reports and attached photos change it. */
+    issueCharges: (tripId: string, type: string | null) => ['trip-care', tripId, 'issue-charges', type] as const,
+    /** `GET /trips/getRentalAgreement/{tripId}`, keyed by the URL's token when that is what opens it. */
+    agreement: (tripId: string, urlToken: string | null) => ['trip-care', tripId, 'agreement', urlToken] as const,
   },
 
   // ---------------------------------------------------------------------------------------

@@ -1,0 +1,261 @@
+import { assert, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
+
+/** A demo host's car that books at once (demo car 2 of host@demo.local), in Fremont. */
+const CAR = '01940000-0000-7000-8000-000000000002';
+const TZ = 'America/Los_Angeles';
+const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+/** One JSON call to the gateway; answers [status, body]. */
+async function call(base, method, path, body, token, headers = {}) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return [r.status, await r.json().catch(() => ({}))];
+}
+
+async function outboxCode(base, to) {
+  for (let i = 0; i < 30; i++) {
+    const r = await (await fetch(`${base}/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+    const code = r.data?.find((m) => m.code)?.code;
+    if (code) return code;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no code in the outbox for ${to}`);
+}
+
+/**
+ * A new member who may book (the trip changes for good once checked in, so not the demo guest):
+ * signed up, email verified, date of birth, licence and selfie, and a card.
+ */
+async function verifiedGuest(base) {
+  const email = `care-e2e-${Date.now()}@example.com`;
+  const password = 'CareTester123!';
+  const [ss, su] = await call(base, 'POST', '/v1/users/sign-up', {
+    firstName: 'Casey', lastName: 'Care', email, password, signUpCode: 'DEMO-INVITE', termsAccepted: true, phoneNumber: '', countryCode: '+1', professionalEmail: '', promotions_enrollment: false,
+  });
+  assert.equal(ss, 201, JSON.stringify(su));
+  const token = su.access_token;
+  const userId = su.user.userId;
+  const [es, eb] = await call(base, 'POST', '/v1/users/sendEmail', { email, firstName: 'Casey', userId }, token);
+  assert.equal(es, 200, JSON.stringify(eb));
+  const [os, ob] = await call(base, 'POST', '/v1/users/login/otp', { userId, otp: await outboxCode(base, email), otpType: 'email' });
+  assert.equal(os, 200, JSON.stringify(ob));
+  const [ps, pb] = await call(base, 'PUT', '/v1/users/profile', { dob: '1990-01-01' }, token);
+  assert.equal(ps, 200, JSON.stringify(pb));
+  for (const type of ['dl', 'dlBackSide', 'selfie']) {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', new Blob([png()], { type: 'image/png' }), `${type}.png`);
+    const r = await fetch(`${base}/v1/users/uploadDriverDocument`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    assert.equal(r.status, 200, `${type}: ${await r.text()}`);
+  }
+  const [cs, cb] = await call(base, 'POST', '/v1/payment/stripe/addPaymentMethod', {
+    userId, paymentMethodId: 'pm_card_visa', billingDetails: { street: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', gateway: 'stripe' },
+  }, token);
+  assert.equal(cs, 200, JSON.stringify(cb));
+  // The card reaches the profile through an event: wait for it.
+  for (let i = 0; i < 30; i++) {
+    const [, me] = await call(base, 'GET', `/v1/users/getuser/${userId}`, undefined, token);
+    if (me.user?.hasPaymentMethod) break;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+  return { email, password, token, user: su.user };
+}
+
+/** The car's local date and `h:mm AM` time of an instant, the minutes rounded up to a half hour. */
+function slotThere(ms) {
+  const t = new Date(Math.ceil(ms / 1_800_000) * 1_800_000);
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(t).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`, at: t };
+}
+
+/**
+ * Books the car as soon as it allows: first starting in about 20 minutes (check-in open), then
+ * later half hours as the car's advance notice asks. Answers the trip and whether check-in is open.
+ */
+async function bookSoon(base, token) {
+  for (const minutes of [20, 35, 65, 95, 125, 155, 185, 215, 245]) {
+    const from = slotThere(Date.now() + minutes * 60_000);
+    const until = slotThere(from.at.getTime() + 86_400_000);
+    const [s, b] = await call(base, 'POST', '/v1/trips/createTrip', {
+      carId: CAR, newStartDate: from.date, newStartTime: from.time, newEndDate: until.date, newEndTime: until.time,
+      age: 34, extras: [], protectionPlanType: 'Standard', message: 'browser test: trip care',
+    }, token, { 'idempotency-key': `e2e-care-${Date.now()}-${minutes}` });
+    if (s === 201) return { trip: b.data, checkInOpen: Date.parse(b.data.startTime) - Date.now() <= 30 * 60_000 };
+    assert.ok([400, 409].includes(s), JSON.stringify(b));
+  }
+  throw new Error('no start within four hours for the demo car');
+}
+
+/**
+ * Served by the Vite dev server, the page's uploads go to the gateway's presigned URLs, another
+ * origin the gateway does not open to cross-origin requests (docs/FRONTEND.md, Dev server). The
+ * test then carries those PUTs itself; served by the gateway, nothing is changed.
+ */
+async function carryUploads(page, base) {
+  if (new URL(base).origin === new URL(GATEWAY).origin) return;
+  const origin = new URL(base).origin;
+  const cors = { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
+  await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
+    const req = route.request();
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const r = await fetch(req.url(), { method: req.method(), headers: { 'content-type': req.headers()['content-type'], 'if-none-match': '*' }, body: req.postDataBuffer() });
+    return route.fulfill({ status: r.status, headers: { ...cors, 'content-type': r.headers.get('content-type') ?? 'text/plain' }, body: Buffer.from(await r.arrayBuffer()) });
+  });
+}
+
+async function signedInPage(browser, base, guest) {
+  const page = await newPage(browser, DESKTOP, { timezoneId: TZ });
+  await page.goto(`${base}/404`);
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+  }, [guest.token, guest.user]);
+  await carryUploads(page, base);
+  return page;
+}
+
+export const tests = {
+  async 'a guest checks in with exterior and interior photos (or sees when check-in opens), reports an issue with photos, and reads the rental agreement'({ browser, base, shot }) {
+    const down = await unavailable(base, 'GET', '/v1/trips/getCheckInAndCheckoutPhotos/00000000-0000-0000-0000-000000000000');
+    if (down) throw new Skip(down);
+    const guest = await verifiedGuest(base);
+    const { trip, checkInOpen } = await bookSoon(base, guest.token);
+    const tripId = trip.tripId;
+    const q = `?tripId=${encodeURIComponent(tripId)}`;
+    let checkedIn = false;
+    try {
+      const page = await signedInPage(browser, base, guest);
+
+      // Check-in: two photo groups and the 30-minute rule.
+      await page.goto(`${base}/trip/check-in${q}`);
+      await page.getByRole('heading', { level: 1, name: 'Check in' }).waitFor();
+      await page.getByRole('heading', { name: trip.carName }).waitFor();
+      assert.equal(await page.title(), 'Check in | Upcar');
+      const opens = new Date(Date.parse(trip.startTime) - 30 * 60_000).toLocaleString('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' });
+      assert.ok((await page.getByTestId('check-in-opens').textContent()).replace(/\s/g, ' ').includes(opens.replace(/\s/g, ' ')), `check-in opens at ${opens}`);
+      if (checkInOpen) {
+        await page.getByLabel('Exterior photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(400) });
+        await page.getByLabel('Interior photos').setInputFiles({ name: 'dash.png', mimeType: 'image/png', buffer: png(400) });
+        await shot(page, 'check-in-chosen');
+        await page.getByRole('button', { name: 'Check in' }).click();
+        await page.getByTestId('handover-done').waitFor({ timeout: 30_000 });
+        checkedIn = true;
+        await page.getByTestId('recorded-exterior').getByRole('img').first().waitFor();
+        await page.getByTestId('recorded-interior').getByRole('img').first().waitFor();
+        await shot(page, 'checked-in');
+        const [s, photos] = await call(base, 'GET', `/v1/trips/getCheckInAndCheckoutPhotos/${tripId}`, undefined, guest.token);
+        assert.equal(s, 200, JSON.stringify(photos));
+        assert.deepEqual(photos.data.checkIn.photos.map((p) => p.type).sort(), ['exterior', 'interior']);
+        assert.ok(photos.data.checkIn.photos.every((p) => p.uploadedBy === 'guest' && /^[0-9a-f]{64}$/.test(p.sha256)), JSON.stringify(photos.data.checkIn.photos));
+        const [, after] = await call(base, 'GET', `/v1/trips/getTrip/${tripId}`, undefined, guest.token);
+        assert.equal(after.data.status, 'in_progress');
+      } else {
+        // Too early: the page says when, the button waits, and the server agrees.
+        assert.match(await page.getByTestId('check-in-opens').textContent(), /^Check-in opens /);
+        assert.ok(await page.getByRole('button', { name: 'Check in' }).isDisabled(), 'check-in disabled until it opens');
+        const [s, b] = await call(base, 'POST', `/v1/trips/checkIn/${tripId}`, { role: 'guest', photoUrls: ['http://example.com/x.jpg'], type: 'exterior' }, guest.token);
+        assert.ok(s >= 400, JSON.stringify(b));
+        await shot(page, 'check-in-not-open');
+        // Check-out waits for the check-in.
+        await page.goto(`${base}/trip/check-out${q}`);
+        await page.getByTestId('status-note').filter({ hasText: 'Check out after you check in.' }).waitFor();
+        assert.ok(await page.getByRole('button', { name: 'Check out' }).isDisabled(), 'check-out disabled before check-in');
+        await expectAccessible(page, 'check-out');
+        await page.goto(`${base}/trip/check-in${q}`);
+        await page.getByTestId('check-in-opens').waitFor();
+      }
+      await expectAccessible(page, 'check-in');
+
+      // Report an issue, then its photos through the photo attach screen.
+      await page.goto(`${base}/trip/report-issue${q}`);
+      await page.getByRole('radio', { name: /Damage/ }).check();
+      await page.getByLabel('Description').fill('Scratch on the rear bumper, there at pickup');
+      await expectAccessible(page, 'report an issue');
+      await page.getByRole('button', { name: 'Report issue' }).click();
+      await page.getByTestId('issue-reported').waitFor();
+      await page.getByRole('link', { name: 'Add photos' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
+      await page.getByRole('button', { name: 'Attach Photos' }).waitFor();
+      if (!checkedIn) await page.getByText('No Photos Found').waitFor();
+      await shot(page, 'photos-gallery');
+      await expectAccessible(page, 'photo attach screen, gallery');
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New Photos' }).waitFor();
+      await page.getByText('Nothing selected yet').waitFor();
+      await page.getByLabel('Choose photos').setInputFiles([
+        { name: 'bumper-1.png', mimeType: 'image/png', buffer: png(400) },
+        { name: 'bumper-2.png', mimeType: 'image/png', buffer: png(401) },
+      ]);
+      await page.getByText('2 photos selected').waitFor();
+      await expectAccessible(page, 'photo attach screen, new photos');
+      await page.getByRole('button', { name: 'Attach Photos' }).click();
+      // Back one page: the report.
+      await page.waitForURL((u) => u.pathname === '/trip/report-issue', { timeout: 30_000 });
+      const [cs, charges] = await call(base, 'GET', `/v1/trips/getTripIssueCharges/${tripId}`, undefined, guest.token);
+      assert.equal(cs, 200, JSON.stringify(charges));
+      const report = charges.reports.find((r) => r.type === 'damage');
+      assert.ok(report, JSON.stringify(charges.reports));
+      assert.equal(report.photoUrls.length, 2, JSON.stringify(report));
+
+      // The summary card in report-issue mode.
+      await page.goto(`${base}/trip/summary${q}&kind=report-issue&category=damage`);
+      await page.getByRole('region', { name: 'Trip summary card' }).getByRole('heading', { name: trip.carName }).waitFor();
+      await page.getByText(`Renter: ${trip.renterName}`).waitFor();
+      await page.getByTestId('invoice-total').waitFor();
+      await expectAccessible(page, 'trip summary');
+
+      // Incidentals: none on this trip yet.
+      await page.goto(`${base}/trip/incidentals${q}`);
+      await page.getByTestId('no-incidentals').waitFor();
+      assert.equal(await page.getByTestId('price-to-pay').textContent(), '$0.00');
+      await expectAccessible(page, 'incidentals');
+
+      // The rental agreement, signed in.
+      await page.goto(`${base}/rental-agreement${q}`);
+      await page.getByTestId('agreement-reservation').filter({ hasText: trip.reservationNumber }).waitFor();
+      const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+      assert.deepEqual(headings, [
+        '1. Parties', '2. Rental information', '3. Responsibilities and liability', '3. Vehicle condition', '4. Protection plan',
+        "5. Renter's financial responsibility", '6. Vehicle return and late fees', 'Agreement',
+      ]);
+      assert.equal(await page.getByRole('link', { name: 'terms of service' }).getAttribute('href'), '/terms/conditions');
+      await page.getByRole('button', { name: 'Print' }).waitFor();
+      await shot(page, 'agreement');
+      await expectAccessible(page, 'rental agreement');
+
+      // Check out too when checked in: the trip ends and frees the car.
+      if (checkedIn) {
+        await page.goto(`${base}/trip/check-out${q}`);
+        await page.getByLabel('Exterior photos').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png(402) });
+        await page.getByRole('button', { name: 'Check out' }).click();
+        await page.getByTestId('handover-done').waitFor({ timeout: 30_000 });
+        await expectAccessible(page, 'check-out');
+        const [, done] = await call(base, 'GET', `/v1/trips/getTrip/${tripId}`, undefined, guest.token);
+        assert.equal(done.data.status, 'completed');
+      }
+      await page.context().close();
+
+      // Someone sent the agreement link opens it signed out, with its token.
+      const [as, ag] = await call(base, 'GET', `/v1/trips/getRentalAgreement/${tripId}`, undefined, guest.token);
+      assert.equal(as, 200, JSON.stringify(ag));
+      const anon = await newPage(browser, DESKTOP);
+      const link = new URL(ag.data.agreementUrl, base);
+      assert.ok(link.searchParams.get('token'), ag.data.agreementUrl);
+      await anon.goto(`${base}${link.pathname}${link.search}`);
+      await anon.getByTestId('agreement-reservation').filter({ hasText: trip.reservationNumber }).waitFor();
+      // Signed out, a trip page asks to log in.
+      await anon.goto(`${base}/trip/check-in${q}`);
+      await anon.getByText('Log in to see this trip.').waitFor();
+      await expectAccessible(anon, 'check-in, signed out');
+      // Without a token: the login page.
+      await anon.goto(`${base}/rental-agreement${q}`);
+      await anon.waitForURL((u) => u.pathname === '/login-static');
+      await anon.context().close();
+    } finally {
+      if (!checkedIn) await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.token, { 'idempotency-key': `e2e-cancel-${tripId}` });
+    }
+  },
+};

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+export type IssueOption = Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get'>['data'][number];
+
+/** `GET /trips/getAllReportIssuesOption/{id}`: `[{type, label, description}]`. */
+export async function getIssueOptions(tripId: string): Promise<IssueOption[]> {
+  const r = await api.get<Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get'>>(`/trips/getAllReportIssuesOption/${encodeURIComponent(tripId)}`);
+  return r.data;
+}
+
+export const issueOptionsQueryOptions = (tripId: string) => queryOptions({ queryKey: queryKeys.tripCare.issueOptions(tripId), queryFn: () => getIssueOptions(tripId), retry: false, staleTime: 5 * 60_000 });
+
+export function useIssueOptions(tripId: string) {
+  const session = useSession();
+  return useQuery({ ...issueOptionsQueryOptions(tripId), enabled: Boolean(tripId && session) });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type RentalAgreement = Answer<'/v1/trips/getRentalAgreement/{tripId}', 'get'>['data'];
+
+/**
+ * `GET /trips/getRentalAgreement/{tripId}[?token=]`. Signed in, the client sends the session's
+ * bearer token and no URL token is needed; otherwise `urlToken` (the trip's agreement token, or
+ * a session token someone was sent) opens it.
+ */
+export async function getRentalAgreement(tripId: string, urlToken: string | null): Promise<RentalAgreement> {
+  const r = await api.get<Answer<'/v1/trips/getRentalAgreement/{tripId}', 'get'>>(`/trips/getRentalAgreement/${encodeURIComponent(tripId)}`, { params: { token: urlToken } });
+  return r.data;
+}
+
+export const rentalAgreementQueryOptions = (tripId: string, urlToken: string | null) =>
+  queryOptions({ queryKey: queryKeys.tripCare.agreement(tripId, urlToken), queryFn: () => getRentalAgreement(tripId, urlToken), retry: false });
+
+export function useRentalAgreement(tripId: string, urlToken: string | null, enabled: boolean) {
+  return useQuery({ ...rentalAgreementQueryOptions(tripId, urlToken), enabled });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+export type TripPhotos = Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'get'>['data'];
+
+/** `GET /trips/getCheckInAndCheckoutPhotos/{id}`: `{checkIn, checkout}`, each `{photoUrls, photos}`. */
+export async function getTripPhotos(tripId: string): Promise<TripPhotos> {
+  const r = await api.get<Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'get'>>(`/trips/getCheckInAndCheckoutPhotos/${encodeURIComponent(tripId)}`);
+  return r.data;
+}
+
+export const tripPhotosQueryOptions = (tripId: string) => queryOptions({ queryKey: queryKeys.tripCare.photos(tripId), queryFn: () => getTripPhotos(tripId), retry: false });
+
+export function useTripPhotos(tripId: string) {
+  const session = useSession();
+  return useQuery({ ...tripPhotosQueryOptions(tripId), enabled: Boolean(tripId && session) });
+}
