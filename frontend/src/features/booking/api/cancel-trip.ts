@@ -21,7 +21,9 @@ export function useCancelTrip(idempotencyKey: string) {
     mutationFn: (body: CancelTripBody) => cancelTrip(body, idempotencyKey),
     onSuccess: (trip) => {
       qc.setQueryData(queryKeys.trips.detail(trip.tripId), trip);
-      void qc.invalidateQueries({ queryKey: queryKeys.trips.all });
+      // Every trip query but the refund the dialog still shows (asked afresh on the next opening).
+      const refund = queryKeys.trips.refund(trip.tripId);
+      void qc.invalidateQueries({ queryKey: queryKeys.trips.all, predicate: (q) => q.queryKey[2] !== refund[2] });
       void qc.invalidateQueries({ queryKey: queryKeys.cars.searches });
     },
   });
