@@ -9,7 +9,7 @@ import { statusLabel } from '../lib/trip-actions';
 
 function TripCard({ trip }: { trip: Trip }) {
   return (
-    <li className="trip-card" data-testid="trip-card">
+    <li className="trip-card" data-testid="trip-card" data-trip-id={trip.tripId}>
       <Link to={`/bookings?tripId=${encodeURIComponent(trip.tripId)}`} className="trip-card__link">
         <CarPhoto src={trip.carPhotoUrl} alt="" className="trip-card__photo" />
         <span className="trip-card__body">
