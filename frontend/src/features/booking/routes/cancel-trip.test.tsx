@@ -76,7 +76,7 @@ describe('cancelling a trip', () => {
     expect(sent[0].key).toMatch(/.{16,}/);
     // Afterwards the trip shows cancelled with the refund.
     expect(await screen.findByTestId('trip-refund')).toHaveTextContent('$99.75');
-    expect(screen.getByTestId('trip-status')).toHaveTextContent('Cancelled by you');
+    expect(screen.getByTestId('trip-status')).toHaveTextContent('cancelled by guest');
     expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
     expect(refundCalls).toBe(1);
   });

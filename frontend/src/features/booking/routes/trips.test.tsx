@@ -84,7 +84,7 @@ describe("the trip page's next steps", () => {
     expect(within(panel).queryByRole('link', { name: 'Check in' })).not.toBeInTheDocument();
     expect(screen.getByTestId('check-in-note')).toHaveTextContent('Check-in opens 30 minutes before the start, at Thu, Jan 10, 9:30 AM PST.');
     expect(screen.getByRole('heading', { name: 'Additional drivers' })).toBeInTheDocument();
-    expect(screen.getByTestId('trip-status')).toHaveTextContent('Confirmed');
+    expect(screen.getByTestId('trip-status')).toHaveTextContent('confirmed');
   });
 
   it('a confirmed trip starting in 20 minutes links to check-in', async () => {
@@ -142,7 +142,7 @@ describe("the trip page's next steps", () => {
     refuse = false;
     fireEvent.click(within(screen.getByTestId('pending-modification')).getByRole('button', { name: 'Withdraw the request' }));
     await waitFor(() => expect(screen.queryByTestId('pending-modification')).not.toBeInTheDocument());
-    expect(screen.getByTestId('trip-status')).toHaveTextContent('Confirmed');
+    expect(screen.getByTestId('trip-status')).toHaveTextContent('confirmed');
     expect(bodies).toEqual([{ tripId: 'trip-1' }, { tripId: 'trip-1' }]);
   });
 

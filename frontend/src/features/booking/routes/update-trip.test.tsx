@@ -119,7 +119,7 @@ describe('/update-trip', () => {
     fireEvent.change(screen.getByLabelText('Message to the host (optional)'), { target: { value: 'A later return, please' } });
     fireEvent.click(send);
     expect(await screen.findByTestId('pending-modification')).toHaveTextContent('You asked to change this trip.');
-    expect(screen.getByTestId('trip-status')).toHaveTextContent('Change requested');
+    expect(screen.getByTestId('trip-status')).toHaveTextContent('modification pending');
     expect(sentBodies).toEqual([{ tripId: 'trip-1', newStartDate: day(10), newStartTime: '10:00 AM', newEndDate: day(12), newEndTime: '2:00 PM', message: 'A later return, please' }]);
   });
 
