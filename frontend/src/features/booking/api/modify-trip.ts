@@ -39,3 +39,21 @@ export function useCancelModifyRequest() {
     onError: () => void qc.invalidateQueries({ queryKey: queryKeys.trips.all }),
   });
 }
+
+export type ModifyAnswer = { tripId: string; accept: boolean };
+
+/** `POST /trips/respondToModifyRequest {tripId, response}`: the guest answers the host's request. */
+export async function respondToModifyRequest({ tripId, accept }: ModifyAnswer): Promise<Trip> {
+  const body: Body<'/v1/trips/respondToModifyRequest', 'post'> = { tripId, response: accept ? 'accept' : 'decline' };
+  return (await api.post<Answer<'/v1/trips/respondToModifyRequest', 'post'>>('/trips/respondToModifyRequest', body)).data;
+}
+
+export function useRespondToModifyRequest() {
+  const changed = useTripChanged();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: respondToModifyRequest,
+    onSuccess: changed,
+    onError: () => void qc.invalidateQueries({ queryKey: queryKeys.trips.all }),
+  });
+}

@@ -6,7 +6,7 @@ import { money } from '@/lib/format';
 import { useToast } from '@/components/toast';
 import type { Trip } from '@/api/types';
 import { lastEvent, tripActions } from '../lib/trip-actions';
-import { useCancelModifyRequest } from '../api/modify-trip';
+import { useCancelModifyRequest, useRespondToModifyRequest } from '../api/modify-trip';
 import { CancelTripDialog } from './cancel-trip-dialog';
 
 const q = (tripId: string) => `?tripId=${encodeURIComponent(tripId)}`;
@@ -22,6 +22,8 @@ export function TripActionsPanel({ trip, userId, now }: { trip: Trip; userId: st
   const toast = useToast();
   const [cancelling, setCancelling] = useState(false);
   const withdraw = useCancelModifyRequest();
+  const respond = useRespondToModifyRequest();
+  const guest = trip.viewerRole === 'guest' || (!trip.viewerRole && trip.userId === userId);
   const pending = trip.status === 'modification_pending' ? lastEvent(trip, 'request_modification') : undefined;
   const id = q(trip.tripId);
   const links: { to: string; label: string; testId: string }[] = [];
@@ -57,6 +59,23 @@ export function TripActionsPanel({ trip, userId, now }: { trip: Trip; userId: st
               {withdraw.isError && (
                 <p className="form__error" role="alert">
                   {errorMessage(withdraw.error, 'Failed to cancel the modification request')}
+                </p>
+              )}
+            </>
+          )}
+          {a.modificationByOther && guest && (
+            <>
+              <div className="trip-actions__buttons">
+                <button type="button" className="btn btn--primary btn--sm" disabled={respond.isPending} onClick={() => respond.mutate({ tripId: trip.tripId, accept: true }, { onSuccess: () => toast.show('You accepted the change.', 'success') })}>
+                  Accept the change
+                </button>
+                <button type="button" className="btn btn--outline btn--sm" disabled={respond.isPending} onClick={() => respond.mutate({ tripId: trip.tripId, accept: false }, { onSuccess: () => toast.show('You declined the change.', 'success') })}>
+                  Decline
+                </button>
+              </div>
+              {respond.isError && (
+                <p className="form__error" role="alert">
+                  {errorMessage(respond.error, 'Your answer could not be sent. Please try again.')}
                 </p>
               )}
             </>

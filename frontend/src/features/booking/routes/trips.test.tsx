@@ -194,3 +194,28 @@ describe('additional drivers', () => {
     ]);
   });
 });
+
+describe("the host's change request", () => {
+  it('the guest accepts or declines it (respondToModifyRequest)', async () => {
+    current = trip({
+      status: 'modification_pending',
+      history: [{ fromStatus: 'confirmed', toStatus: 'modification_pending', action: 'request_modification', actorRole: 'host', actorId: 'host-1', reason: 'new total $180.00 (-20.00)', at: '2029-12-02T18:00:00Z' }],
+    });
+    serveTrip();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/v1/trips/respondToModifyRequest', async ({ request }) => {
+        bodies.push(await request.json());
+        current = { ...current, status: 'confirmed' };
+        return HttpResponse.json<Answer<'/v1/trips/respondToModifyRequest', 'post'>>({ status: true, message: 'Answered', data: current });
+      }),
+    );
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    const pending = await screen.findByTestId('pending-modification');
+    expect(pending).toHaveTextContent('The host asked to change this trip.');
+    expect(within(pending).queryByRole('button', { name: 'Withdraw the request' })).not.toBeInTheDocument();
+    fireEvent.click(within(pending).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-modification')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ tripId: 'trip-1', response: 'decline' }]);
+  });
+});
