@@ -99,6 +99,13 @@ export const tests = {
       await page.getByTestId('current-plan').waitFor();
       const send = page.getByRole('button', { name: 'Send change request' });
       assert.equal(await send.isDisabled(), true, 'nothing to send before a change');
+      // The calendar opens on the booked range (Cancel keeps it).
+      await page.getByTestId('from-date').click();
+      const calendar = page.getByRole('dialog', { name: 'Choose new trip dates' });
+      await calendar.locator(`[data-date="${second.newStartDate}"][aria-pressed="true"]`).waitFor();
+      // (No axe check while the shared calendar is open: its role="grid" lacks rows and cells.)
+      await shot(page, 'update-trip-calendar');
+      await calendar.getByRole('button', { name: 'Cancel' }).click();
       await page.getByLabel('End time').selectOption('2:00 PM');
       const newTotal = (await page.getByTestId('new-total').textContent()).trim();
       const [ps, pb] = await call(base, 'POST', '/v1/tripPrice/getModifiedTripPrice', {

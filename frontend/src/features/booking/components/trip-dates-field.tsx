@@ -97,7 +97,7 @@ export function TripDatesField({ value, onChange, clearTo }: Props) {
             key={draft.key}
             from={draft.fromDate}
             until={draft.untilDate}
-            months={2}
+            months={1}
             onCancel={close}
             onSave={(f, u) => {
               onChange({ ...value, fromDate: f, untilDate: u });

@@ -77,7 +77,7 @@ export default function TripRoute() {
   if (!session) return <SignedOut title={tripId ? 'Your trip' : 'Your trips'} />;
   if (!tripId)
     return (
-      <main id="main" className="page page--narrow" data-testid="trips-page">
+      <main id="main" className="page page--narrow trip-page" data-testid="trips-page">
         <h1>Your trips</h1>
         <TripsList />
       </main>
@@ -85,7 +85,7 @@ export default function TripRoute() {
   const t = trip.data;
   const guest = Boolean(t && (t.viewerRole === 'guest' || (!t.viewerRole && t.userId === userId)));
   return (
-    <main id="main" className="page page--narrow" data-testid="trip-page">
+    <main id="main" className="page page--narrow trip-page" data-testid="trip-page">
       <p>
         <Link to="/bookings">← All trips</Link>
       </p>
