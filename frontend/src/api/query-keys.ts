@@ -53,6 +53,13 @@ export const queryKeys = {
     /** `GET /trips/getDeliveryTasks/{tripId}`: the trip's delivery and return, for its guest. */
     delivery: (tripId: string) => ['trips', tripId, 'delivery'] as const,
     userAvailable: (range: TripRange) => ['trips', 'user-available', range] as const,
+    /** The guest's own lists: `getInProgressAndFutureTrips` and `getAllPastTripsForUserSortByDate`. */
+    current: ['trips', 'list', 'current'] as const,
+    past: ['trips', 'list', 'past'] as const,
+    /** `GET /tripPrice/getTripRefundPrice?tripId`: what cancelling now gives back. */
+    refund: (tripId: string) => ['trips', tripId, 'refund'] as const,
+    /** `POST /tripPrice/getModifiedTripPrice`, keyed by the change asked. */
+    modifiedPrice: (tripId: string, change: object) => ['trips', tripId, 'modified-price', change] as const,
   },
   paymentMethod: (userId: string) => ['payment-method', userId] as const,
   driverDocuments: {

@@ -10,7 +10,20 @@ export type PlanChoice = string;
  * Risk) opens a confirm dialog: Confirm decline sets None ("Declined"), Choose Minimum selects
  * Minimum (spec 002 section 4).
  */
-export function ProtectionPlanPicker({ plans, value, onChange, required = false }: { plans: ProtectionPlan[]; value: PlanChoice; onChange: (p: PlanChoice) => void; required?: boolean }) {
+export function ProtectionPlanPicker({
+  plans,
+  value,
+  onChange,
+  required = false,
+  current,
+}: {
+  plans: ProtectionPlan[];
+  value: PlanChoice;
+  onChange: (p: PlanChoice) => void;
+  required?: boolean;
+  /** The trip's plan as booked, marked "Current plan" (/update-trip; spec 002 section 4). */
+  current?: PlanChoice;
+}) {
   const [confirm, setConfirm] = useState(false);
   const choose = (name: string) => (name === 'Decline' ? setConfirm(true) : onChange(name));
   return (
@@ -26,6 +39,11 @@ export function ProtectionPlanPicker({ plans, value, onChange, required = false 
               <span>
                 <input type="radio" name="plan" checked={selected} onChange={() => choose(p.name)} /> <strong>{p.name === 'Decline' ? (value === 'None' ? 'Declined' : p.label ?? 'High Risk') : (p.label ?? p.name)}</strong>
                 {p.percentOfTripPrice ? <span className="muted"> · {p.percentOfTripPrice}% of the trip price</span> : null}
+                {current !== undefined && (current === p.name || (p.name === 'Decline' && current === 'None')) && (
+                  <span className="tag" data-testid="current-plan">
+                    Current plan
+                  </span>
+                )}
               </span>
               {selected && (
                 <ul>
