@@ -8,7 +8,7 @@ import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { userIdOf } from '@/lib/session';
 import type { Trip } from '@/api/types';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
 import { DeliveryPanel } from '../components/delivery-panel';
 import { TripsList } from '../components/trips-list';
 import { TripActionsPanel } from '../components/trip-actions';

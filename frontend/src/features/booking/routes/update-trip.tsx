@@ -9,7 +9,7 @@ import { money } from '@/lib/format';
 import { useCar } from '@/api/get-car';
 import { useProtectionPlans } from '@/api/get-protection-plans';
 import type { Trip } from '@/api/types';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
 import { useModifiedPrice, type ModifiedPrice, type TripChange } from '../api/get-modified-price';
 import { useCreateModifyRequest } from '../api/modify-trip';
 import { ExtrasPicker } from '../components/extras-picker';

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
+import { useSession } from '@/lib/auth';
 import { useTripPhotos, type TripPhotos } from '../api/get-trip-photos';
 import { useHandover, type HandoverKind, type PhotoGroup } from '../api/handover';
 import { uploadPhotos } from '../api/upload-photos';
@@ -49,7 +50,9 @@ export default function HandoverRoute({ kind }: { kind: HandoverKind }) {
 
 function Handover({ kind, tripId }: { kind: HandoverKind; tripId: string }) {
   const text = TEXT[kind];
-  const trip = useTrip(tripId);
+  // Asked only when signed in (the call needs the token).
+  const session = useSession();
+  const trip = useTrip(tripId, { enabled: Boolean(tripId && session) });
   const photos = useTripPhotos(tripId);
   const send = useHandover(kind);
   const [files, setFiles] = useState<Record<PhotoGroup, File[]>>({ exterior: [], interior: [] });

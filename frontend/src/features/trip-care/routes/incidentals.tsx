@@ -7,7 +7,8 @@ import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { useAcceptIncidentals } from '../api/accept-incidentals';
 import { useIncidentals } from '../api/get-incidentals';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
+import { useSession } from '@/lib/auth';
 import { CarePage } from '../components/care-page';
 import '../trip-care.css';
 
@@ -26,7 +27,9 @@ export default function IncidentalsRoute() {
 
 function Incidentals({ tripId }: { tripId: string }) {
   const list = useIncidentals(tripId);
-  const trip = useTrip(tripId);
+  // Asked only when signed in (the call needs the token).
+  const session = useSession();
+  const trip = useTrip(tripId, { enabled: Boolean(tripId && session) });
   const accept = useAcceptIncidentals();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { getToken } from '@/lib/session';
 import { useAttachReportPhotos } from '../api/attach-report-photos';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
 import { useTripPhotos } from '../api/get-trip-photos';
 import { uploadPhotos } from '../api/upload-photos';
 import { CarePage, tripPath } from '../components/care-page';
@@ -86,7 +87,9 @@ type GalleryProps = { tripId: string; busy: boolean; onUpload: () => void; onCan
 
 /** The photos the user took for this trip (check-in and checkout), a checkbox each. */
 function Gallery({ tripId, busy, onUpload, onCancel, onAttach }: GalleryProps) {
-  const trip = useTrip(tripId);
+  // Asked only when signed in (the call needs the token).
+  const session = useSession();
+  const trip = useTrip(tripId, { enabled: Boolean(tripId && session) });
   const photos = useTripPhotos(tripId);
   const [picked, setPicked] = useState<string[]>([]);
   const role = trip.data?.viewerRole;

@@ -5,7 +5,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { useIssueCharges, type IssueChargeEntry } from '../api/get-issue-charges';
-import { useTrip } from '../api/get-trip';
+import { useTrip } from '@/api/get-trip';
+import { useSession } from '@/lib/auth';
 import { CarePage } from '../components/care-page';
 import { chargeLines, matchingEntry } from '../lib/issue-charges';
 import { reportKind } from '../lib/photo-target';
@@ -29,7 +30,9 @@ export default function SummaryRoute() {
 }
 
 function Summary({ tripId, issueType }: { tripId: string; issueType: string | null }) {
-  const trip = useTrip(tripId);
+  // Asked only when signed in (the call needs the token).
+  const session = useSession();
+  const trip = useTrip(tripId, { enabled: Boolean(tripId && session) });
   const charges = useIssueCharges(tripId, issueType);
   if (trip.isPending) return <Skeleton className="skeleton--block" />;
   if (trip.isError) return <p role="alert">{errorMessage(trip.error, 'This trip could not be loaded.')}</p>;
