@@ -12,8 +12,8 @@ setWorkerUrl(workerUrl);
 
 /**
  * Fills the offline style's sources once the map is up. The map's element says how many
- * geography features it drew (`data-geo-features`, after each move), which the browser tests
- * read.
+ * geography features it drew and in which layers (`data-geo-features`, `data-geo-layers`, after
+ * each move), which the browser tests read.
  */
 export function drawGeography(map: MapLibreMap): void {
   const holder = map.getContainer().closest<HTMLElement>('[data-testid="cars-map"]');
@@ -30,8 +30,9 @@ export function drawGeography(map: MapLibreMap): void {
       for (const [id, value] of Object.entries(data)) (map.getSource(id) as GeoJSONSource | undefined)?.setData(value as GeoJSON.GeoJSON);
       const count = () => {
         if (!holder) return;
-        const layers = GEOGRAPHY_LAYERS.filter((l) => map.getLayer(l));
-        holder.dataset.geoFeatures = String(map.queryRenderedFeatures({ layers }).length);
+        const drawn = map.queryRenderedFeatures({ layers: GEOGRAPHY_LAYERS.filter((l) => map.getLayer(l)) });
+        holder.dataset.geoFeatures = String(drawn.length);
+        holder.dataset.geoLayers = [...new Set(drawn.map((f) => f.layer.id))].sort().join(' ');
       };
       map.once('idle', count);
       map.on('moveend', () => map.once('idle', count));
