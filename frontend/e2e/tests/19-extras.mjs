@@ -41,9 +41,16 @@ export const tests = {
     if (down) throw new Skip(down);
     const admin = await adminToken(base);
     const page = await newPage(browser, DESKTOP);
-    const beaconed = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/v1/activity/bulk') && r.resourceType() === 'ping') beaconed.push(r.postData() ?? '');
+    // What the page hands to navigator.sendBeacon, noted in localStorage (synchronous, and it
+    // outlives the page).
+    await page.context().addInitScript(() => {
+      const send = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        const seen = JSON.parse(localStorage.getItem('extras-beacons') ?? '[]');
+        seen.push({ url: String(url), type: data instanceof Blob ? data.type : typeof data });
+        localStorage.setItem('extras-beacons', JSON.stringify(seen));
+        return send(url, data);
+      };
     });
     const url = await firstCarUrl(page, base);
     const carId = carIdOf(url);
@@ -69,7 +76,12 @@ export const tests = {
     const q = new URL(url).searchParams;
     assert.equal(started.metadata.startDate, q.get('fromDate'));
     assert.equal(started.metadata.endDate, q.get('untilDate'));
-    assert.ok(beaconed.some((b) => b.includes('booking_started')), 'the last batch left by sendBeacon');
+    // The booking started event waited for its batch when the page was left: it went by beacon.
+    await page.goto(`${base}/terms/conditions`);
+    const beaconed = await page.evaluate(() => JSON.parse(localStorage.getItem('extras-beacons') ?? '[]'));
+    assert.ok(beaconed.length >= 1, `the last batch left by sendBeacon: ${JSON.stringify(beaconed)}`);
+    assert.match(beaconed[0].url, /\/v1\/activity\/bulk$/);
+    assert.equal(beaconed[0].type, 'application/json');
     await page.context().close();
   },
 
