@@ -7,6 +7,11 @@ export type Env = {
   apiUrl: string;
   /** A Mapbox token turns on Mapbox styles; without one the map uses MapLibre and the style shipped in the repo. */
   mapboxToken: string | null;
+  /**
+   * The card provider's publishable key: with one the payment form uses Stripe's embedded
+   * fields (Stripe.js from js.stripe.com); without one it takes the local provider's test cards.
+   */
+  stripePublishableKey: string | null;
 };
 
 export function parseEnv(raw: Record<string, unknown>): Env {
@@ -18,7 +23,11 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   if (token && !/^pk\./.test(token)) {
     throw new Error('VITE_MAPBOX_TOKEN must be a public Mapbox token (pk.*)');
   }
-  return { apiUrl: apiUrl.replace(/\/$/, ''), mapboxToken: token || null };
+  const stripeKey = typeof raw.VITE_STRIPE_PUBLISHABLE_KEY === 'string' ? raw.VITE_STRIPE_PUBLISHABLE_KEY.trim() : '';
+  if (stripeKey && !/^pk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey)) {
+    throw new Error('VITE_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_* or pk_live_*)');
+  }
+  return { apiUrl: apiUrl.replace(/\/$/, ''), mapboxToken: token || null, stripePublishableKey: stripeKey || null };
 }
 
 export const env: Env = parseEnv(import.meta.env as Record<string, unknown>);

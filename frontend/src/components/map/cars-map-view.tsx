@@ -9,7 +9,10 @@ type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>
  * Mapbox by the two entry files. Price markers are DOM buttons (keyboard and screen readers
  * reach them, and no font or sprite needs the network).
  */
-export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OnMapLoad = (map: any) => void;
+
+export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}, onMapLoad?: OnMapLoad) {
   const { Map, Marker, Popup, NavigationControl } = lib;
   return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars', pin, onPinChange, pinLabel = 'Location pin' }: CarsMapProps) {
     const [view, setView] = useState<LatLng>(center);
@@ -48,7 +51,10 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
           mapStyle={mapStyle as any}
           style={{ width: '100%', height: '100%' }}
           onMoveEnd={onMoveEnd}
-          onLoad={() => setLoaded(true)}
+          onLoad={(e: { target: unknown }) => {
+            setLoaded(true);
+            onMapLoad?.(e.target);
+          }}
           onClick={onPinChange ? (e: { lngLat: { lat: number; lng: number } }) => onPinChange({ lat: e.lngLat.lat, lng: e.lngLat.lng }) : undefined}
           attributionControl={false}
           aria-label={ariaLabel}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
+import { logRegistration } from '@/lib/activity';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { EMAIL_RE, formatUsPhone, sanitize } from '@/lib/sanitize';
 import { env } from '@/config/env';
 import { useSignUp } from '../api/sign-up';
@@ -44,6 +46,9 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // The invitation code of a Google sign-up under way (its window writes the session).
+  const [googleCode, setGoogleCode] = useState<string | null>(null);
+  const session = useSession();
   const signUp = useSignUp();
   const store = useStoreEmail();
   const storeMutate = store.mutate;
@@ -84,16 +89,28 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
         termsAccepted: f.terms,
       });
       await complete(answer);
+      // The registration event (spec 002 sections 2 and 4): method email, with the code.
+      logRegistration('email', f.signUpCode.trim());
       setDone(true);
     } catch (err) {
       setError(errorMessage(err, 'Sign up failed. Please try again.'));
     }
   };
 
+  // Google's window stores the new session (docs/API.md "Google sign-up and sign-in"): the
+  // registration is logged with method google and the success path runs as for the form.
+  useEffect(() => {
+    if (googleCode === null || !session) return;
+    logRegistration('google', googleCode);
+    setGoogleCode(null);
+    setDone(true);
+  }, [googleCode, session]);
+
   const google = () => {
     const errs = validateSignUp(f, true);
     setErrors(errs);
     if (Object.keys(errs).length) return;
+    setGoogleCode(f.signUpCode.trim());
     window.open(`${env.apiUrl}/v1/users/auth/google?signUpCode=${encodeURIComponent(f.signUpCode.trim())}&termsAccepted=true`, 'google-login', 'width=520,height=640');
   };
 

@@ -1,8 +1,8 @@
 /**
- * Card entry. Production uses the card provider's embedded fields (not wired yet: no
- * publishable key is configured). Development talks to the backend's local payment provider,
- * which accepts Stripe's test payment-method ids; card numbers map to them the way Stripe's
- * test mode does, so no real card data is ever sent.
+ * Card entry without a publishable key (development): the backend's local payment provider
+ * accepts Stripe's test payment-method ids; card numbers map to them the way Stripe's test mode
+ * does, so no real card data is ever sent. With a key the form uses the provider's embedded
+ * fields instead (`components/card-entry.tsx`).
  */
 export type CardInput = { number: string; expiry: string; cvc: string };
 

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Answer } from '@/api/types';
 import { user } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
+import { activity, type ActivityEvent } from '@/lib/activity';
 import { useBookingGate } from './use-booking-gate';
 
 type Availability = Answer<'/v1/cars/isCarAvailableForTheseDates/{id}', 'get'>;
@@ -93,5 +94,48 @@ describe('booking gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('booking started event', () => {
+  function captureActivity() {
+    const batches: { auth: string | null; events: ActivityEvent[] }[] = [];
+    server.use(
+      http.post('*/v1/activity/bulk', async ({ request }) => {
+        const body = (await request.json()) as { activities: ActivityEvent[] };
+        batches.push({ auth: request.headers.get('Authorization'), events: body.activities });
+        return HttpResponse.json({ status: true, message: 'ok', data: { accepted: body.activities.length, duplicates: 0, rejected: 0, results: [] } }, { status: 202 });
+      }),
+    );
+    return batches;
+  }
+
+  it('Book sends booking_started with the car and the rounded dates, with the token', async () => {
+    setSession('t', { userId: 'u1' });
+    backend();
+    const batches = captureActivity();
+    renderRoutes(routes, '/car/car-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText('checkout page');
+    activity.flush();
+    await waitFor(() => expect(batches.flatMap((b) => b.events).some((e) => e.activityType === 'booking_started')).toBe(true));
+    const batch = batches.find((b) => b.events.some((e) => e.activityType === 'booking_started'))!;
+    expect(batch.auth).toBe('Bearer t');
+    const e = batch.events.find((x) => x.activityType === 'booking_started')!;
+    expect(e.activityCategory).toBe('booking');
+    expect(e.metadata).toMatchObject({ carId: 'car-1', startDate: '2030-01-10', startTime: '10:30 AM', endDate: '2030-01-12', endTime: '10:00 AM' });
+  });
+
+  it('is logged once per press, also for a signed-out visitor asked to log in', async () => {
+    backend();
+    const track = vi.spyOn(activity, 'track').mockImplementation(() => {});
+    try {
+      renderRoutes(routes, '/car/car-1');
+      await userEvent.click(screen.getByRole('button', { name: 'Book' }));
+      await screen.findByRole('dialog', { name: 'Log in' });
+      expect(track.mock.calls.filter(([type]) => type === 'booking_started')).toHaveLength(1);
+    } finally {
+      track.mockRestore();
+    }
   });
 });

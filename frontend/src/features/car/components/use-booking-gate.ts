@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toast';
+import { logBookingStarted } from '@/lib/activity';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthPrompt } from '@/lib/auth';
 import { rangeError, type TripRange } from '@/lib/dates';
@@ -94,5 +95,14 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
     [carId, range, delivery, navigate, prompt, toast, qc],
   );
 
-  return { proceed: () => run(false), busy };
+  // Book pressed: the booking started event (spec 000 section 7), with the car and the dates.
+  const proceed = () => {
+    if (!rangeError(range)) {
+      const r = priceRange(range);
+      logBookingStarted(carId, { startDate: r.fromDate, startTime: r.fromTime, endDate: r.untilDate, endTime: r.untilTime });
+    }
+    return run(false);
+  };
+
+  return { proceed, busy };
 }

@@ -7,6 +7,7 @@ import { renderRoutes } from '@/test/render';
 import type { Answer } from '@/api/types';
 import { carDetails, host, tripPrice } from '@/test/fixtures';
 import { addDays, startOfDay, toYmd } from '@/lib/dates';
+import { activity } from '@/lib/activity';
 import CarRoute from './car';
 import { descriptionView } from '../components/car-info';
 import { continueState } from '../components/booking-panel';
@@ -87,5 +88,27 @@ describe('car page', () => {
     expect(continueState({ isOwnCar: true }, null, false, false, false)).toEqual({ disabled: true, label: 'You can not book your own car' });
     expect(continueState({ isOwnCar: true }, null, false, false, true).label).toBe('You cannot book your own car');
     expect(continueState({ isOwnCar: false }, 'Start date must be before or equal to the end date.', false, false, false).disabled).toBe(true);
+  });
+});
+
+describe('car viewed event', () => {
+  it('is logged once with the car id when the car is shown, never for an unknown car', async () => {
+    handlers();
+    const track = vi.spyOn(activity, 'track').mockImplementation(() => {});
+    try {
+      renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+      expect(await screen.findByText('$199.50')).toBeInTheDocument();
+      const viewed = () => track.mock.calls.filter(([type]) => type === 'car_viewed');
+      expect(viewed()).toEqual([['car_viewed', 'car', { carId: 'car-1' }]]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Price details' }));
+      expect(viewed()).toHaveLength(1);
+
+      track.mockClear();
+      renderRoutes(route, '/car/car-404');
+      expect(await screen.findByText('not found page')).toBeInTheDocument();
+      expect(viewed()).toHaveLength(0);
+    } finally {
+      track.mockRestore();
+    }
   });
 });

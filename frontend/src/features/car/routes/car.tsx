@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { logCarViewed } from '@/lib/activity';
 import { useSession } from '@/lib/auth';
 import { from24h, normaliseRange, to24h, type TripRange } from '@/lib/dates';
 import { rating } from '@/lib/format';
@@ -59,6 +60,15 @@ export default function CarRoute() {
   useEffect(() => {
     if (car.error instanceof ApiError && car.error.status === 404) navigate('/404', { replace: true });
   }, [car.error, navigate]);
+
+  // The car viewed event (spec 000 section 7), once per car shown.
+  const viewed = useRef<string | null>(null);
+  const shown = car.data ? id : null;
+  useEffect(() => {
+    if (!shown || viewed.current === shown) return;
+    viewed.current = shown;
+    logCarViewed(shown);
+  }, [shown]);
 
   useEffect(() => {
     document.title = car.data ? `${car.data.carYear} ${car.data.make} ${car.data.model} | Car Details` : 'Car Details';
