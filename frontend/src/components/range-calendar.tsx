@@ -13,6 +13,8 @@ type Props = {
   now?: Date;
   /** Picking a day starts the range there and ends it this many days later (long-term on mobile). */
   fixedDays?: number;
+  /** The range Clear gives; tomorrow through the day after when not given (spec 000 section 4.1: /update-trip gives its own). */
+  clearTo?: () => { fromDate: string; untilDate: string };
 };
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
@@ -20,11 +22,12 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 /**
  * Picks a date range (spec 000 section 4.1): a day before the current start moves the start,
  * a day after the current end extends the end, a day inside the range becomes the new end;
- * past and blocked days cannot be picked. Clear resets to tomorrow through the day after;
+ * past and blocked days cannot be picked. Clear resets to tomorrow through the day after (or
+ * what `clearTo` gives);
  * Save applies. The arrow keys move between days (left and right a day, up and down a week),
  * across months too.
  */
-export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlocked, onVisibleMonths, now = new Date(), fixedDays }: Props) {
+export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlocked, onVisibleMonths, now = new Date(), fixedDays, clearTo }: Props) {
   const [start, setStart] = useState(from);
   const [end, setEnd] = useState(until);
   const first = parseYmd(from) ?? addDays(startOfDay(now), 1);
@@ -117,7 +120,7 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
           return (
             <div key={`${year}-${month}`} className="calendar__month">
               <div className="calendar__title">{title}</div>
-              <div className="calendar__grid" role="grid" aria-label={title}>
+              <div className="calendar__grid" role="group" aria-label={title}>
                 {WEEKDAYS.map((w) => (
                   <span key={w} className="calendar__wd" aria-hidden="true">
                     {w}
@@ -162,9 +165,12 @@ export function RangeCalendar({ from, until, onSave, onCancel, months = 1, isBlo
           type="button"
           className="btn btn--ghost"
           onClick={() => {
-            const d = defaultRange(now);
+            const d = clearTo ? clearTo() : defaultRange(now);
             setStart(d.fromDate);
             setEnd(d.untilDate);
+            // The cleared range is shown from the month of its start.
+            const s = parseYmd(d.fromDate);
+            if (s) setView({ year: s.getFullYear(), month: s.getMonth() });
           }}
         >
           Clear

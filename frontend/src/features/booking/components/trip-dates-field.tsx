@@ -1,15 +1,11 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { RangeCalendar } from '@/components/range-calendar';
 import { TIME_OPTIONS, formatDisplayDate, type TripRange } from '@/lib/dates';
 
 type Props = {
   value: TripRange;
   onChange: (r: TripRange) => void;
-  /**
-   * The range Clear gives (on /update-trip it depends on the trip: spec 000 section 4.1). The
-   * shared calendar's own Clear always resets to tomorrow and the day after, so its click is
-   * taken here and the calendar starts again from this range.
-   */
+  /** The range Clear gives (on /update-trip it depends on the trip: spec 000 section 4.1). */
   clearTo: () => { fromDate: string; untilDate: string };
 };
 
@@ -47,16 +43,6 @@ export function TripDatesField({ value, onChange, clearTo }: Props) {
     };
   }, [open]);
 
-  const onClickCapture = (e: MouseEvent<HTMLDivElement>) => {
-    const button = (e.target as HTMLElement).closest('button');
-    if (!button || button.textContent?.trim() !== 'Clear') return;
-    // Stopped here, the calendar's own Clear does not run.
-    e.stopPropagation();
-    e.preventDefault();
-    const r = clearTo();
-    setDraft((d) => ({ ...r, key: d.key + 1 }));
-  };
-
   return (
     <div className="trip-fields" ref={ref}>
       <div className="field">
@@ -92,12 +78,13 @@ export function TripDatesField({ value, onChange, clearTo }: Props) {
         </select>
       </div>
       {open && (
-        <div className="popover" role="dialog" aria-label="Choose new trip dates" onClickCapture={onClickCapture}>
+        <div className="popover" role="dialog" aria-label="Choose new trip dates">
           <RangeCalendar
             key={draft.key}
             from={draft.fromDate}
             until={draft.untilDate}
             months={1}
+            clearTo={clearTo}
             onCancel={close}
             onSave={(f, u) => {
               onChange({ ...value, fromDate: f, untilDate: u });
