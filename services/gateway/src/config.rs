@@ -128,6 +128,10 @@ pub struct FrontendSettings {
     /// hosts (the Content-Security-Policy allows them).
     #[serde(default)]
     pub mapbox: bool,
+    /// Whether the app was built with the card provider's publishable key
+    /// (`VITE_STRIPE_PUBLISHABLE_KEY`): its pages may then load Stripe.js and its card fields.
+    #[serde(default)]
+    pub stripe: bool,
 }
 
 /// Request limits.

@@ -84,14 +84,27 @@ pub const MAX_URI_BYTES: usize = 8 * 1024;
 /// The web app's Content-Security-Policy: the app has no inline scripts and loads everything
 /// from this origin (map tiles and styles too, unless a Mapbox token is configured, whose
 /// hosts are then allowed), and images also from the files' origin when files are served from
-/// elsewhere (a bucket or CDN: `files_origin`); nothing may frame it.
-pub fn web_app_csp(mapbox: bool, files_origin: Option<&str>) -> String {
+/// elsewhere (a bucket or CDN: `files_origin`); nothing may frame it. Built with the card
+/// provider's publishable key (`stripe`), its pages load Stripe.js, its card fields' frames and
+/// its API, and nothing else of it.
+pub fn web_app_csp(mapbox: bool, stripe: bool, files_origin: Option<&str>) -> String {
     let map = if mapbox { " https://*.mapbox.com https://events.mapbox.com" } else { "" };
     let files = files_origin.map(|o| format!(" {o}")).unwrap_or_default();
+    let (script, frame, api) = if stripe {
+        (
+            " https://js.stripe.com https://*.js.stripe.com",
+            "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+            " https://api.stripe.com",
+        )
+    } else {
+        ("", "", "")
+    };
+    // Without `frame-src` frames fall back to `child-src` (blob: only): the card fields need it.
+    let frames = if stripe { format!(" frame-src {frame};") } else { String::new() };
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'{map}; img-src 'self' data: blob:{files}{map}; \
-         font-src 'self' data:; connect-src 'self'{map}; worker-src 'self' blob:; \
-         child-src blob:; object-src 'none'; base-uri 'self'; form-action 'self'; \
+        "default-src 'self'; script-src 'self'{script}; style-src 'self'{map}; img-src 'self' data: blob:{files}{map}; \
+         font-src 'self' data:; connect-src 'self'{map}{api}; worker-src 'self' blob:; \
+         child-src blob:;{frames} object-src 'none'; base-uri 'self'; form-action 'self'; \
          frame-ancestors 'none'"
     )
 }
@@ -190,10 +203,10 @@ mod tests {
 
     #[test]
     fn the_csp_allows_images_from_the_files_origin_only_when_given() {
-        let own = web_app_csp(false, None);
+        let own = web_app_csp(false, false, None);
         assert!(own.contains("img-src 'self' data: blob:;"), "{own}");
         assert!(own.contains("script-src 'self';") && !own.contains("unsafe"), "{own}");
-        let cdn = web_app_csp(false, Some("https://files.upcar.example"));
+        let cdn = web_app_csp(false, false, Some("https://files.upcar.example"));
         assert!(cdn.contains("img-src 'self' data: blob: https://files.upcar.example;"), "{cdn}");
         assert_eq!(
             origin_of("https://files.upcar.example/v1/files"),
@@ -201,5 +214,24 @@ mod tests {
         );
         assert_eq!(origin_of("http://127.0.0.1:8080"), Some("http://127.0.0.1:8080".into()));
         assert_eq!(origin_of("not a url"), None);
+    }
+
+    #[test]
+    fn the_csp_opens_to_the_card_provider_only_when_the_app_is_built_with_its_key() {
+        let own = web_app_csp(false, false, None);
+        assert!(!own.contains("stripe") && !own.contains("frame-src"), "{own}");
+        let card = web_app_csp(false, true, None);
+        assert!(
+            card.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com;"),
+            "{card}"
+        );
+        assert!(
+            card.contains(
+                "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;"
+            ),
+            "{card}"
+        );
+        assert!(card.contains("connect-src 'self' https://api.stripe.com;"), "{card}");
+        assert!(card.contains("frame-ancestors 'none'") && !card.contains("unsafe"), "{card}");
     }
 }

@@ -72,6 +72,7 @@ impl Application {
         let metrics_listener = TcpListener::bind(settings.metrics.addr())?;
         let metrics_port = metrics_listener.local_addr()?.port();
         let mapbox = settings.frontend.mapbox;
+        let stripe = settings.frontend.stripe;
         // Files served from another origin than the app's (a bucket, a CDN) need their own
         // entry in the policy; the gateway's own origin is 'self' (compared by the browser).
         let files_origin = crate::middleware::origin_of(&settings.files.public_base_url);
@@ -92,7 +93,7 @@ impl Application {
             doc.to_json().map_err(|e| anyhow::anyhow!("openapi document: {e}"))?,
         ));
         let security = web::Data::new(crate::middleware::SecurityHeaders {
-            csp: crate::middleware::web_app_csp(mapbox, files_origin.as_deref()),
+            csp: crate::middleware::web_app_csp(mapbox, stripe, files_origin.as_deref()),
             hsts: !development,
         });
         let server = HttpServer::new(move || {
