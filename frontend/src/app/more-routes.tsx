@@ -6,7 +6,6 @@ import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-booking
 import { pagesRoutes } from '@/features/pages/routes/pages-routes';
 import { chatRoutes } from '@/features/chat/routes/chat-routes';
 import { tripCareRoutes } from '@/features/trip-care/routes/trip-care-routes';
-import { ComingSoon } from '@/components/coming-soon';
 import NotFoundRoute from './not-found';
 
 /**
@@ -22,7 +21,6 @@ const more = [
   ...pagesRoutes,
   ...chatRoutes,
   ...tripCareRoutes,
-  { path: '/app', element: <ComingSoon /> },
   { path: '*', element: <NotFoundRoute /> },
 ];
 
