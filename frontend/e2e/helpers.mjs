@@ -134,4 +134,21 @@ export function png(size = 64) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** One JSON call to the gateway; answers [status, body] (an empty object when the body is not JSON). */
+export async function call(base, method, path, body, token, headers = {}) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return [r.status, await r.json().catch(() => ({}))];
+}
+
+/** Logs in through the API; answers the login's body (`access_token`, `user`). */
+export async function apiLogin(base, { email, password }) {
+  const [s, b] = await call(base, 'POST', '/v1/users/login', { email, password });
+  assert.equal(s, 200, `login ${email}: ${JSON.stringify(b)}`);
+  return b;
+}
+
 export { assert };

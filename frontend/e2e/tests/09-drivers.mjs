@@ -1,14 +1,4 @@
-import { assert, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
-
-/** One JSON call to the gateway; answers [status, body]. */
-async function call(base, method, path, body, token, headers = {}) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
+import { assert, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 /** A demo host's car that books at once (demo car 2). */
 const CAR = '01940000-0000-7000-8000-000000000002';

@@ -1,4 +1,4 @@
-import { assert, DESKTOP, expectAccessible, newPage, PHONE, png, Skip, unavailable } from '../helpers.mjs';
+import { assert, call, DESKTOP, expectAccessible, newPage, PHONE, png, Skip, unavailable } from '../helpers.mjs';
 
 const TZ = 'America/Los_Angeles';
 const CAPTAIN = { email: 'captain@demo.local', password: 'DemoCaptain123!' };
@@ -7,15 +7,6 @@ const CAPTAIN = { email: 'captain@demo.local', password: 'DemoCaptain123!' };
 function dayThere(days = 0) {
   const d = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
-async function call(base, method, path, body, token) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
 }
 
 /** The first day from today with a delivery not started yet (today on a fresh stack), and that task. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { assert, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 /** A 500 x 500 HEIC (made with `heif-enc` of Debian's libheif-examples): the browser converts it to JPEG. */
 const HEIC = readFileSync(new URL('../fixtures/photo.heic', import.meta.url));
@@ -19,15 +19,6 @@ export function rav4Vin() {
   const serial = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
   const draft = `2T3P1RFV0MC${serial}`;
   return `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`;
-}
-
-async function call(base, method, path, body, token) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
 }
 
 /** The step the wizard shows, once its section is on screen. */

@@ -1,18 +1,9 @@
-import { assert, expectAccessible, login, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, call, expectAccessible, login, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 const HOST2 = { email: 'host2@demo.local', password: 'DemoHost123!' };
 const COHOST = { email: 'cohost@demo.local', password: 'DemoCohost123!' };
 const ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123!' };
-
-async function call(base, method, path, body, token) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
 
 async function token(base, { email, password }) {
   const [s, r] = await call(base, 'POST', '/v1/users/login', { email, password });

@@ -1,17 +1,7 @@
-import { assert, DESKTOP, expectAccessible, login, newPage, Skip, unavailable } from '../helpers.mjs';
+import { assert, call, DESKTOP, expectAccessible, login, newPage, Skip, unavailable } from '../helpers.mjs';
 
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 const COHOST = { email: 'cohost@demo.local', password: 'DemoCohost123!' };
-
-/** One JSON call to the gateway; answers [status, body]. */
-async function call(base, method, path, body, token) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
 
 async function apiLogin(base, { email, password }) {
   const [s, b] = await call(base, 'POST', '/v1/users/login', { email, password });

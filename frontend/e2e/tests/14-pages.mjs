@@ -1,13 +1,4 @@
-import { assert, DESKTOP, expectAccessible, login, newPage, PHONE, Skip, unavailable } from '../helpers.mjs';
-
-async function call(base, method, path, body, token) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
+import { assert, call, DESKTOP, expectAccessible, login, newPage, PHONE, Skip, unavailable } from '../helpers.mjs';
 
 /** A new member of our own (the demo accounts are shared). */
 async function newMember(base, tag) {

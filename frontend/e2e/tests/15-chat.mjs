@@ -1,25 +1,9 @@
-import { assert, DESKTOP, expectAccessible, login, newPage, PHONE, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { apiLogin, assert, call, DESKTOP, expectAccessible, login, newPage, PHONE, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const GUEST = { email: 'guest@demo.local', password: 'DemoGuest123!' };
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 /** A demo host's car that books at once (demo car 2 of host@demo.local). */
 const CAR = '01940000-0000-7000-8000-000000000002';
-
-/** One JSON call to the gateway; answers [status, body]. */
-async function call(base, method, path, body, token, headers = {}) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
-
-async function apiLogin(base, { email, password }) {
-  const [s, b] = await call(base, 'POST', '/v1/users/login', { email, password });
-  assert.equal(s, 200, `login ${email}: ${JSON.stringify(b)}`);
-  return b;
-}
 
 /** The demo guest books the demo car two days far ahead (another window when one is taken); rooms come from bookings. */
 async function book(base, token) {

@@ -1,19 +1,9 @@
-import { assert, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
+import { assert, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
 
 /** A demo host's car that books at once (demo car 2 of host@demo.local), in Fremont. */
 const CAR = '01940000-0000-7000-8000-000000000002';
 const TZ = 'America/Los_Angeles';
 const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-
-/** One JSON call to the gateway; answers [status, body]. */
-async function call(base, method, path, body, token, headers = {}) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return [r.status, await r.json().catch(() => ({}))];
-}
 
 async function outboxCode(base, to) {
   for (let i = 0; i < 30; i++) {
