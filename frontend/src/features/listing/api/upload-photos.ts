@@ -1,6 +1,7 @@
 import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
+import { putFile as put } from '@/lib/upload';
 
 export type UploadUrl = Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>['urls'][number];
 
@@ -14,36 +15,7 @@ export async function presignUploads(files: File[]): Promise<UploadUrl[]> {
   return r.urls;
 }
 
-/**
- * One PUT of a file to its signed link, with its progress (XMLHttpRequest: fetch reports no
- * upload progress). The link is signed: no token goes with it. `If-None-Match: *` as the
- * files decision asks (a link takes one upload).
- */
+/** One PUT of a file to its signed link, with its progress; the refusal's text names the file. */
 export function putFile(url: string, file: File, onProgress: (pct: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type);
-    xhr.setRequestHeader('If-None-Match', '*');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let message = `${file.name} was not accepted (${xhr.status})`;
-      try {
-        const body = JSON.parse(xhr.responseText) as { message?: string };
-        if (body.message) message = body.message;
-      } catch {
-        /* not JSON */
-      }
-      reject(new Error(message));
-    };
-    xhr.onerror = () => reject(new Error(`network error while sending ${file.name}`));
-    xhr.send(file);
-  });
+  return put(url, file, onProgress, (status) => (status ? `${file.name} was not accepted (${status})` : `network error while sending ${file.name}`));
 }
