@@ -70,16 +70,33 @@ pub async fn spare(pool: &PgPool) -> Option<PooledConn> {
     pool.timeout_get(&at_once).await.ok()
 }
 
-/// Runs pending embedded migrations on a dedicated blocking connection.
+/// Key of the session advisory lock held while migrations run (per database: advisory locks
+/// are scoped to the database they are taken in).
+const MIGRATION_LOCK_KEY: i64 = 0x7570_6361_725f_6d67; // "upcar_mg"
+
+/// Runs pending embedded migrations on a dedicated blocking connection, under a Postgres
+/// session advisory lock: replicas of a service that start together wait for each other, and
+/// the ones that follow the first find nothing pending. The lock ends with the connection,
+/// also when a replica dies half-way (its transaction of the failed migration rolls back).
 pub async fn run_migrations(url: &str, migrations: EmbeddedMigrations) -> anyhow::Result<()> {
     let url = url.to_owned();
     tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
         use diesel::Connection;
         let mut conn: AsyncConnectionWrapper<AsyncPgConnection> = Connection::establish(&url)?;
+        diesel::RunQueryDsl::execute(
+            diesel::sql_query("SELECT pg_advisory_lock($1)")
+                .bind::<diesel::sql_types::BigInt, _>(MIGRATION_LOCK_KEY),
+            &mut conn,
+        )?;
         let applied = conn
             .run_pending_migrations(migrations)
             .map_err(|e| anyhow::anyhow!("migrations failed: {e}"))?;
         tracing::info!(count = applied.len(), "migrations applied");
+        diesel::RunQueryDsl::execute(
+            diesel::sql_query("SELECT pg_advisory_unlock($1)")
+                .bind::<diesel::sql_types::BigInt, _>(MIGRATION_LOCK_KEY),
+            &mut conn,
+        )?;
         Ok(())
     })
     .await?

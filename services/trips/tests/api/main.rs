@@ -8,5 +8,6 @@ mod cancelling;
 mod helpers;
 mod jobs;
 mod lifecycle;
+mod migrations;
 mod plans;
 mod providers;
