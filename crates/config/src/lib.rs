@@ -117,6 +117,9 @@ pub struct TelemetrySettings {
     /// OTLP/gRPC collector endpoint; spans are still propagated when unset.
     #[serde(default)]
     pub otlp_endpoint: Option<String>,
+    /// Internal port of `GET /metrics` (Prometheus text); unset serves none, 0 picks a port.
+    #[serde(default)]
+    pub metrics_port: Option<u16>,
 }
 
 /// Signing keys for access tokens. The first key of `keys` whose `kid` equals `active_kid`

@@ -189,6 +189,7 @@ async fn consume_once(
         let envelope = match envelope_of(&delivery) {
             Some(e) => e,
             None => {
+                upcar_telemetry::metrics::event_consumed(consumer, "dropped", None);
                 tracing::error!(%consumer, "dropping a message without a valid id");
                 delivery.nack(BasicNackOptions { requeue: false, ..Default::default() }).await?;
                 continue;
@@ -199,10 +200,17 @@ async fn consume_once(
         let outcome =
             tracing::Instrument::instrument(apply(pool, consumer, handler, &envelope), span).await;
         match outcome {
-            Ok(_) => {
+            Ok(fresh) => {
                 delivery.ack(BasicAckOptions::default()).await?;
+                let outcome = if fresh { "applied" } else { "duplicate" };
+                upcar_telemetry::metrics::event_consumed(
+                    consumer,
+                    outcome,
+                    Some(lag_seconds(envelope.id)),
+                );
             }
             Err(e) => {
+                upcar_telemetry::metrics::event_consumed(consumer, "failed", None);
                 tracing::warn!(%consumer, event_id = %envelope.id, error = %e, "event failed; will be redelivered");
                 tokio::time::sleep(Duration::from_millis(500)).await;
                 delivery.nack(BasicNackOptions { requeue: true, ..Default::default() }).await?;
@@ -210,6 +218,13 @@ async fn consume_once(
         }
     }
     Ok(())
+}
+
+/// Seconds since the event was written: its id is a UUIDv7, whose first 48 bits are the
+/// Unix time in milliseconds of its outbox row.
+fn lag_seconds(id: Uuid) -> f64 {
+    let written_ms = (id.as_u128() >> 80) as i64;
+    (chrono::Utc::now().timestamp_millis() - written_ms) as f64 / 1000.0
 }
 
 fn envelope_of(d: &lapin::message::Delivery) -> Option<Envelope> {
@@ -261,4 +276,13 @@ pub(crate) async fn apply(
         handler.committed(envelope).await;
     }
     Ok(fresh)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_lag_reads_the_time_in_the_event_id() {
+        let lag = super::lag_seconds(uuid::Uuid::now_v7());
+        assert!((0.0..1.0).contains(&lag), "{lag}");
+    }
 }

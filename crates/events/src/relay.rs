@@ -171,6 +171,7 @@ impl Relay {
                 let now = Utc::now();
                 for row in &rows {
                     let lag_ms = (now - row.created_at).num_milliseconds();
+                    upcar_telemetry::metrics::outbox_published(&producer, lag_ms as f64 / 1000.0);
                     tracing::debug!(event_id = %row.id, event_type = %row.event_type, lag_ms, "event published");
                 }
                 Ok(rows.len())

@@ -2,6 +2,8 @@
 //! context (`traceparent`) carried across HTTP headers, gRPC metadata, AMQP headers and the
 //! outbox, so one request can be followed from the gateway into a consumer.
 
+pub mod metrics;
+
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry::{Context, global};

@@ -24,6 +24,11 @@ async fn main() -> anyhow::Result<()> {
         );
         return Ok(());
     }
+    if let Some(port) =
+        upcar_telemetry::metrics::serve_in_background(settings.telemetry.metrics_port).await?
+    {
+        tracing::info!(port, "metrics on /metrics");
+    }
     let app = Application::build(settings).await?;
     tracing::info!(port = app.port(), "catalog-search listening");
     app.run_until(upcar_config::shutdown_signal()).await

@@ -118,6 +118,7 @@ impl Application {
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .layer(upcar_telemetry::metrics::GrpcMetricsLayer)
                 .add_service(health_service)
                 .add_service(CatalogServer::new(CatalogApi::new(self.state.clone())))
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),

@@ -135,6 +135,7 @@ impl Application {
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .layer(upcar_telemetry::metrics::GrpcMetricsLayer)
                 .add_service(health_service)
                 .add_service(MessagingServer::new(MessagingApi::new(self.state.clone())))
                 .add_service(SupportServer::new(MessagingApi::new(self.state.clone())))
