@@ -39,6 +39,9 @@ pub struct Settings {
     /// The gateway's real-time channels (its presence marks).
     #[serde(default)]
     pub realtime: RealtimeSettings,
+    /// The threads that hash and check passwords (`crate::hashing`).
+    #[serde(default)]
+    pub passwords: crate::hashing::PasswordWorkSettings,
 }
 
 /// The gateway's real-time prefix on Redis (the same setting as the gateway's and messaging's).

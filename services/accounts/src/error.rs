@@ -157,6 +157,9 @@ pub enum AccountsError {
     /// The email or SMS provider refused or did not answer.
     #[error("Failed to send OTP. Please try again later.")]
     OtpDeliveryFailed(#[source] anyhow::Error),
+    /// More password checks are waiting than the password threads' queue holds.
+    #[error("Too many sign-ins at this moment. Please try again in a few seconds.")]
+    PasswordWorkBusy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -217,6 +220,7 @@ upcar_errors::error_table! {
         AccountsError::OtpExpired => InvalidInput, "otp_expired";
         AccountsError::OtpAttemptsExceeded => RateLimited, "otp_attempts_exceeded";
         AccountsError::OtpResendTooSoon => RateLimited, "otp_resend_too_soon";
+        AccountsError::PasswordWorkBusy => Unavailable, "password_work_busy";
         AccountsError::OtpTypeInvalid => InvalidInput, "otp_type_invalid";
         AccountsError::TokenMissing => Unauthenticated, "token_missing";
         AccountsError::TokenInvalid => Unauthenticated, "token_invalid";

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod google;
+pub mod hashing;
 pub mod invitations;
 pub mod notices;
 pub mod notify;

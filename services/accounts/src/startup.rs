@@ -59,6 +59,7 @@ impl Application {
             },
             clock: upcar_clock::Clock::system(),
             realtime_prefix: settings.realtime.prefix.clone(),
+            passwords: crate::hashing::PasswordWork::start(&settings.passwords)?,
         });
         if settings.environment.is_development() {
             crate::demo::load(&state).await?;
@@ -114,6 +115,7 @@ impl Application {
         let reminders =
             tokio::spawn(crate::notices::run_reminders(self.state.clone(), token.clone()));
         let server = tonic::transport::Server::builder()
+            .layer(upcar_telemetry::metrics::GrpcMetricsLayer)
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))
             .serve_with_incoming_shutdown(upcar_grpc::incoming(self.listener), {

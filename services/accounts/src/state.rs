@@ -28,12 +28,44 @@ pub struct AppState {
     /// The gateway's real-time prefix on Redis: `{prefix}:online:{user}` marks a user with a
     /// socket open (no "new message" notice then).
     pub realtime_prefix: String,
+    /// Password hashes and checks, on threads of their own at a lower priority.
+    pub passwords: crate::hashing::PasswordWork,
 }
 
 impl AppState {
     /// A pooled connection.
     pub async fn conn(&self) -> AccountsResult<PooledConn> {
         Ok(self.pool.get().await?)
+    }
+
+    /// Hashes a new password on the password threads.
+    pub async fn hash_password(
+        &self,
+        password: crate::domain::password::Password,
+    ) -> AccountsResult<String> {
+        self.passwords
+            .run(move || password.hash())
+            .await
+            .map_err(|_| AccountsError::PasswordWorkBusy)?
+            .map_err(AccountsError::Internal)
+    }
+
+    /// Checks `candidate` against a stored hash on the password threads; without a stored hash
+    /// (no such account) against a fixed one, so the answer takes as long either way.
+    pub async fn check_password(
+        &self,
+        candidate: String,
+        stored: Option<String>,
+    ) -> AccountsResult<bool> {
+        self.passwords
+            .run(move || {
+                crate::domain::password::verify(
+                    &candidate,
+                    stored.as_deref().unwrap_or(crate::domain::password::dummy_hash()),
+                )
+            })
+            .await
+            .map_err(|_| AccountsError::PasswordWorkBusy)
     }
 
     /// The OTP digest key.

@@ -5,7 +5,7 @@ use super::otp::{self, Subject};
 use crate::domain::email::EmailError;
 use crate::domain::phone::PhoneError;
 use crate::domain::signup::{RawSignUp, SignUp, normalize_code};
-use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password, UsPhone, password, profile};
+use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password, UsPhone, profile};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::{AppState, require_user};
 use crate::store::{codes, users};
@@ -62,7 +62,7 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
         terms_accepted: req.terms_accepted,
     })?;
     // Hash before opening the transaction: argon2 takes tens of milliseconds.
-    let hash = form.password.hash()?;
+    let hash = state.hash_password(form.password.clone()).await?;
     let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     let mut conn = state.conn().await?;
     let row = conn
@@ -157,20 +157,16 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
         return Err(AccountsError::LoginPasswordRequired);
     }
     let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
-    let mut conn = state.conn().await?;
-    let row = users::by_email(&mut conn, email.as_str()).await?;
+    let row = users::by_email(&mut *state.conn().await?, email.as_str()).await?;
     let hash = row.as_ref().and_then(|r| r.password_hash.clone());
-    let candidate = req.password.clone();
-    // Verify even for unknown accounts so timing does not reveal which emails exist.
-    let ok = tokio::task::spawn_blocking(move || {
-        password::verify(&candidate, hash.as_deref().unwrap_or(password::dummy_hash()))
-    })
-    .await
-    .map_err(|e| AccountsError::Internal(e.into()))?;
+    // Verify even for unknown accounts so timing does not reveal which emails exist; no
+    // database connection is held while the check waits for its thread.
+    let ok = state.check_password(req.password.clone(), hash).await?;
     let row = match (row, ok) {
         (Some(r), true) => r,
         _ => return Err(AccountsError::InvalidCredentials),
     };
+    let mut conn = state.conn().await?;
     if let Some(f) = fingerprint {
         users::set_device(&mut conn, row.id, f).await?;
     }
@@ -296,7 +292,7 @@ pub async fn update_password_with_otp(
         &code,
     )
     .await?;
-    let hash = password.hash()?;
+    let hash = state.hash_password(password).await?;
     let mut conn = state.conn().await?;
     users::set_password(&mut conn, row.id, &hash).await?;
     // The code reached the inbox, so the address is proven.
@@ -311,7 +307,7 @@ pub async fn update_password_from_profile(
     new_password: &str,
 ) -> AccountsResult<pb::Ack> {
     let me = require_user(identity)?;
-    let hash = parse_new_password(new_password)?.hash()?;
+    let hash = state.hash_password(parse_new_password(new_password)?).await?;
     let mut conn = state.conn().await?;
     if users::set_password(&mut conn, me.user_id, &hash).await? == 0 {
         return Err(AccountsError::UserNotFound);

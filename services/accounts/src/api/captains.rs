@@ -2,7 +2,7 @@
 
 use super::convert;
 use super::otp::{self, Subject};
-use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password, password};
+use crate::domain::{Email, OtpChannel, OtpCode, OtpPurpose, Password};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::AppState;
 use crate::store::users;
@@ -17,15 +17,9 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
         return Err(AccountsError::LoginPasswordRequired);
     }
     let email = Email::parse(&req.email).map_err(|_| AccountsError::InvalidCaptainCredentials)?;
-    let mut conn = state.conn().await?;
-    let row = users::captain_by_email(&mut conn, email.as_str()).await?;
+    let row = users::captain_by_email(&mut *state.conn().await?, email.as_str()).await?;
     let hash = row.as_ref().map(|r| r.password_hash.clone());
-    let candidate = req.password.clone();
-    let ok = tokio::task::spawn_blocking(move || {
-        password::verify(&candidate, hash.as_deref().unwrap_or(password::dummy_hash()))
-    })
-    .await
-    .map_err(|e| AccountsError::Internal(e.into()))?;
+    let ok = state.check_password(req.password.clone(), hash).await?;
     let row = match (row, ok) {
         (Some(r), true) => r,
         _ => return Err(AccountsError::InvalidCaptainCredentials),
@@ -88,7 +82,7 @@ pub async fn reset_password(
         &code,
     )
     .await?;
-    let hash = password.hash()?;
+    let hash = state.hash_password(password).await?;
     let mut conn = state.conn().await?;
     users::set_captain_password(&mut conn, row.id, &hash).await?;
     Ok(pb::Ack { status: true, message: "Password updated successfully".to_owned() })

@@ -13,6 +13,7 @@ use upcar_proto::accounts::accounts_client::AccountsClient;
 
 mod limits;
 mod notify;
+mod passwords;
 mod standing;
 
 struct TestApp {
@@ -24,11 +25,17 @@ struct TestApp {
 }
 
 async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// [`spawn_app`] with settings of the test's own.
+async fn spawn_app_with(adjust: impl FnOnce(&mut accounts::Settings)) -> TestApp {
     let db = upcar_testkit::TestDatabase::create("accounts").await.expect("database");
     let mut settings = accounts::Settings::load().expect("settings");
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
     settings.redis.url = upcar_testkit::redis_url();
+    adjust(&mut settings);
     let app = accounts::Application::build(settings.clone()).await.expect("build");
     let port = app.port();
     let state = app.state();
