@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
 # Validates the deployment files without a cluster or a Docker engine:
 #   1. every Kubernetes manifest in k8s/base against the Kubernetes $K8S_VERSION schemas (strict),
-#   2. every overlay, rendered with kubectl/kustomize when one is installed (skipped otherwise),
-#   3. every path named by a kustomization.yaml (resources, components, patches) exists,
-#   4. deploy/docker-compose.yml parses and every service has an image or a build.
+#   2. the base and every overlay rendered (with kubectl/kustomize when one is installed, else
+#      with the small renderer of deploy/validate.py; with both, they must agree) and the result
+#      validated the same way,
+#   3. cross-references of each rendering (deploy/validate.py k8s): every Deployment has one
+#      HorizontalPodAutoscaler (unless the overlay has none), one PodDisruptionBudget that never
+#      blocks a drain and its own NetworkPolicy; every selector and scaleTargetRef names an
+#      existing Deployment; each service is reachable only from the peers that name it in
+#      APP__SERVICES__*, the ingress controller and Prometheus; the Ingress fits the gateway,
+#   4. what each kustomization.yaml names exists; each overlay gives every service a replica
+#      count and an image tag,
+#   5. deploy/docker-compose.yml: `docker compose config -q` where the compose plugin is
+#      installed, and always against the Compose Specification schema (deploy/schema/), with the
+#      same services, ports and peers as Kubernetes and traces through the collector to Jaeger.
 #
 # Tools go to a Python venv in ${UPCAR_TOOLS_DIR:-$HOME/.cache/upcar-tools}/venv (created on
 # first run). Needs python3 and python3-venv; without venv it falls back to `pip install --user`.
@@ -13,6 +23,7 @@ set -euo pipefail
 
 K8S_VERSION="${K8S_VERSION:-1.30}"
 KV_VERSION="${KUBERNETES_VALIDATE_VERSION:-1.37.0}"
+JS_VERSION="${JSONSCHEMA_VERSION:-4.26.0}"
 TOOLS_DIR="${UPCAR_TOOLS_DIR:-$HOME/.cache/upcar-tools}"
 VENV="$TOOLS_DIR/venv"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,23 +54,26 @@ else
     fi
 fi
 
-installed_version() {
+installed_versions() {
     "$PY" - <<'EOF' 2>/dev/null || true
 import importlib.metadata as m
-print(m.version("kubernetes-validate"))
+print(m.version("kubernetes-validate"), m.version("jsonschema"))
 EOF
 }
 
-if [ "$(installed_version)" != "$KV_VERSION" ]; then
-    echo "installing kubernetes-validate $KV_VERSION ..." >&2
+if [ "$(installed_versions)" != "$KV_VERSION $JS_VERSION" ]; then
+    echo "installing kubernetes-validate $KV_VERSION and jsonschema $JS_VERSION ..." >&2
     if [ "$PY" = "python3" ]; then
         # Debian marks the system Python as externally managed; --user is what was asked for.
         PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet \
-            --disable-pip-version-check --no-warn-script-location --user "kubernetes-validate==$KV_VERSION"
+            --disable-pip-version-check --no-warn-script-location --user \
+            "kubernetes-validate==$KV_VERSION" "jsonschema==$JS_VERSION"
     else
-        "$PY" -m pip install --quiet --disable-pip-version-check "kubernetes-validate==$KV_VERSION"
+        "$PY" -m pip install --quiet --disable-pip-version-check \
+            "kubernetes-validate==$KV_VERSION" "jsonschema==$JS_VERSION"
     fi
-    [ "$(installed_version)" = "$KV_VERSION" ] || die "kubernetes-validate $KV_VERSION did not install"
+    [ "$(installed_versions)" = "$KV_VERSION $JS_VERSION" ] ||
+        die "kubernetes-validate $KV_VERSION and jsonschema $JS_VERSION did not install"
 fi
 
 kubernetes_validate() {
@@ -94,96 +108,74 @@ print(sum(1 for f in sys.argv[1:] for d in yaml.safe_load_all(open(f)) if d))
 EOF
 )"
 
-# --- 2. rendered overlays ----------------------------------------------------------------------
+# --- 2. rendered base and overlays ------------------------------------------------------------
 KUSTOMIZE=()
 if command -v kubectl >/dev/null 2>&1; then
     KUSTOMIZE=(kubectl kustomize)
 elif command -v kustomize >/dev/null 2>&1; then
     KUSTOMIZE=(kustomize build)
 fi
+checks=()
 rendered=()
-for overlay in k8s/overlays/*/; do
-    overlay="${overlay%/}"
-    [ -f "$overlay/kustomization.yaml" ] || continue
-    if [ "${#KUSTOMIZE[@]}" -eq 0 ]; then
-        echo "overlays: not rendered (install kubectl or kustomize to check them)"
-        break
+for dir in k8s/base k8s/overlays/*/; do
+    dir="${dir%/}"
+    [ -f "$dir/kustomization.yaml" ] || continue
+    name="$(basename "$dir")"
+    out="$WORK/$name.yaml"
+    if ! "$PY" deploy/validate.py render "$dir" >"$WORK/$name.offline.yaml"; then
+        echo "$dir: the offline renderer (deploy/validate.py) failed" >&2
+        failed=1
+        continue
     fi
-    name="$(basename "$overlay")"
-    if "${KUSTOMIZE[@]}" "$overlay" >"$WORK/$name.yaml" 2>"$WORK/$name.err"; then
-        if validate_files "$WORK/$name.yaml"; then
-            rendered+=("$name")
-        else
-            echo "overlay $overlay: rendered manifests are invalid" >&2
+    if [ "${#KUSTOMIZE[@]}" -gt 0 ]; then
+        if ! "${KUSTOMIZE[@]}" "$dir" >"$out" 2>"$WORK/$name.err"; then
+            cat "$WORK/$name.err" >&2
+            echo "$dir: ${KUSTOMIZE[*]} failed" >&2
+            failed=1
+            continue
+        fi
+        if ! "$PY" deploy/validate.py compare "$out" "$WORK/$name.offline.yaml"; then
+            echo "$dir: deploy/validate.py renders it unlike ${KUSTOMIZE[*]}; teach its renderer" >&2
             failed=1
         fi
     else
-        cat "$WORK/$name.err" >&2
-        echo "overlay $overlay: ${KUSTOMIZE[*]} failed" >&2
+        cp "$WORK/$name.offline.yaml" "$out"
+    fi
+    if validate_files "$out"; then
+        rendered+=("$name")
+    else
+        echo "$dir: rendered manifests are invalid" >&2
         failed=1
     fi
+    checks+=("$name=$out")
 done
-if [ "${#rendered[@]}" -gt 0 ]; then
-    echo "overlays: ${rendered[*]} render and validate"
+if [ "${#KUSTOMIZE[@]}" -gt 0 ]; then
+    echo "rendered with ${KUSTOMIZE[*]}, the offline renderer agreeing: ${rendered[*]-}"
+else
+    echo "rendered with the offline renderer (no kubectl or kustomize here): ${rendered[*]-}"
 fi
 
-# --- 3 & 4. kustomization paths, compose file --------------------------------------------------
-"$PY" - <<'EOF' || failed=1
-import os, sys, glob, yaml
+# --- 3. cross-references -----------------------------------------------------------------------
+[ "${#checks[@]}" -gt 0 ] && { "$PY" deploy/validate.py k8s "${checks[@]}" || failed=1; }
 
-errors = []
+# --- 4. kustomizations -------------------------------------------------------------------------
+if "$PY" deploy/validate.py kustomizations; then
+    echo "kustomizations: every path exists; each overlay gives every service a count and a tag"
+else
+    failed=1
+fi
 
-def local(entry):
-    return isinstance(entry, str) and "://" not in entry and not entry.startswith(("github.com/", "git@"))
-
-for kfile in sorted(glob.glob("k8s/**/kustomization.y*ml", recursive=True)):
-    base = os.path.dirname(kfile)
-    try:
-        k = yaml.safe_load(open(kfile)) or {}
-    except yaml.YAMLError as e:
-        errors.append(f"{kfile}: does not parse: {e}")
-        continue
-    paths = list(k.get("resources") or []) + list(k.get("components") or [])
-    paths += list(k.get("patchesStrategicMerge") or [])
-    for p in k.get("patches") or []:
-        if isinstance(p, dict) and "path" in p:
-            paths.append(p["path"])
-        elif isinstance(p, str):
-            paths.append(p)
-    for p in paths:
-        if local(p) and not os.path.exists(os.path.join(base, p)):
-            errors.append(f"{kfile}: {p} does not exist")
-
-compose_file = "deploy/docker-compose.yml"
-try:
-    compose = yaml.safe_load(open(compose_file)) or {}
-except (OSError, yaml.YAMLError) as e:
-    errors.append(f"{compose_file}: {e}")
-    compose = {}
-services = compose.get("services") or {}
-if not services:
-    errors.append(f"{compose_file}: no services")
-for name, svc in services.items():
-    svc = svc or {}
-    if not svc.get("image") and not svc.get("build"):
-        errors.append(f"{compose_file}: service {name} has neither image nor build")
-    build = svc.get("build")
-    if isinstance(build, dict):
-        ctx = os.path.join("deploy", build.get("context", "."))
-        dockerfile = os.path.join(ctx, build.get("dockerfile", "Dockerfile"))
-        if not os.path.isfile(dockerfile):
-            errors.append(f"{compose_file}: service {name}: {dockerfile} does not exist")
-    deps = svc.get("depends_on") or []
-    for dep in deps:
-        if dep not in services:
-            errors.append(f"{compose_file}: service {name} depends on unknown service {dep}")
-
-for e in errors:
-    print(e, file=sys.stderr)
-if errors:
-    sys.exit(1)
-print(f"kustomize paths and {compose_file} ({len(services)} services) ok")
-EOF
+# --- 5. compose --------------------------------------------------------------------------------
+if command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
+    if docker compose -f deploy/docker-compose.yml config -q; then
+        echo "deploy/docker-compose.yml: docker compose config accepts it"
+    else
+        failed=1
+    fi
+else
+    echo "deploy/docker-compose.yml: no docker compose plugin here; checked against the bundled schema"
+fi
+"$PY" deploy/validate.py compose || failed=1
 
 if [ "$failed" -ne 0 ]; then
     echo "k8s: validation FAILED" >&2
