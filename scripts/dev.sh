@@ -24,6 +24,10 @@ export APP__REDIS__URL="$REDIS_URL"
 RUN_DIR="${RUN_DIR:-.run}"
 export APP__FILES__ROOT="${APP__FILES__ROOT:-$RUN_DIR/files}"
 export APP__METRICS__PORT="${APP__METRICS__PORT:-9464}"
+# The other services' /metrics: 9465 and up in the order they start (SERVICE_METRICS_BASE=0
+# lets each take a free port, as the browser tests' stack does).
+SERVICE_METRICS_BASE="${SERVICE_METRICS_BASE:-9465}"
+metrics_n=0
 # The services' gRPC ports (the browser tests give the stack free ones) and the addresses each
 # service calls the others at. The usual ports lie in the kernel's range for outgoing
 # connections, so one may be held by a connection of another program: then the service takes
@@ -78,11 +82,16 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 start() { # name [grpc-port]
-    local db="${DB_PREFIX}_${1//-/_}"
-    env ${2:+APP__GRPC__PORT="$2"} APP__DATABASE__URL="postgres://postgres@127.0.0.1:5432/$db" \
+    local db="${DB_PREFIX}_${1//-/_}" metrics=""
+    if [ -n "${2:-}" ]; then
+        metrics=$((SERVICE_METRICS_BASE == 0 ? 0 : SERVICE_METRICS_BASE + metrics_n))
+        metrics_n=$((metrics_n + 1))
+    fi
+    env ${2:+APP__GRPC__PORT="$2"} ${metrics:+APP__TELEMETRY__METRICS_PORT="$metrics"} \
+        APP__DATABASE__URL="postgres://postgres@127.0.0.1:5432/$db" \
         "$BIN_DIR/$1" >"$RUN_DIR/logs/$1.log" 2>&1 &
     pids+=($!)
-    echo "started $1 (log: $RUN_DIR/logs/$1.log)"
+    echo "started $1 (log: $RUN_DIR/logs/$1.log${metrics:+, metrics: port $metrics})"
 }
 
 wait_port() { # name port pid-index

@@ -27,6 +27,7 @@ export APP__AMQP__EXCHANGE="test-web-$RUN_ID"
 export REDIS_URL="redis://127.0.0.1:6379/1"
 export RUN_DIR="$ROOT/.run/web-test-$RUN_ID"
 export APP__METRICS__PORT="$METRICS_PORT"
+export SERVICE_METRICS_BASE=0
 # The suite signs in and signs up from one address far more often than a person would (dozens
 # of users a run); the limits themselves are tested by the gateway's own tests.
 export APP__RATE_LIMITS__LOGIN_PER_MINUTE=1000 APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000 APP__RATE_LIMITS__OTP_PER_MINUTE=100
