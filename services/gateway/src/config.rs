@@ -160,6 +160,10 @@ pub struct RateLimitSettings {
     /// Prefix of the Redis counters, so separate deployments sharing a Redis do not mix.
     #[serde(default = "default_rl_namespace")]
     pub namespace: String,
+    /// Proxies in front of the gateway whose `X-Forwarded-For` names the client, as
+    /// comma-separated addresses or CIDR blocks (`10.0.0.0/8, 192.168.1.7`); empty trusts none.
+    #[serde(default)]
+    pub trusted_proxies: String,
 }
 
 fn default_activity_per_minute() -> u32 {
