@@ -18,11 +18,14 @@
 #             (CHAT_ROOMS, CHAT_SOCKETS_PER_ROOM, CHAT_RATES: messages per room per second).
 #   dispatch: captains' dispatch of a day of 500 tasks among 20 captains, the plan alone and the
 #             service's whole day on a fresh database (DISPATCH_TASKS, DISPATCH_CAPTAINS, DISPATCH_RUNS).
+#   mixed:    60 % search, 39 % car page and price, 0.5 % login, 0.5 % booking through the
+#             gateway (the trips benchmark's services and demo fleet), open loop at stepped
+#             rates (MIXED_RATES) until p99 reaches 10 ms or a request fails.
 #   activity: activity/bulk through the gateway (activity service, fresh database) at stepped
 #             rates of events per second in batches of 50: answers once the broker confirmed,
 #             events lost, send-to-stored p50/p99 (ACTIVITY_RATES, events per second).
 # Each at 1 and 4 concurrent clients (trips: stepped rates). BENCH=accounts|search|pricing|trips|all
-# (default all: accounts, search and pricing); BENCH=hosting, BENCH=chat, BENCH=activity and BENCH=dispatch too.
+# (default all: accounts, search and pricing); BENCH=hosting, BENCH=chat, BENCH=activity, BENCH=mixed and BENCH=dispatch too.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -61,7 +64,7 @@ else
     svc_env=(env)
 fi
 # trips: four services with database pools, together under Postgres' default 100 connections.
-[ "$WHICH" != trips ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
+[ "$WHICH" != trips ] && [ "$WHICH" != mixed ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; echo "port $1 never opened" >&2; exit 1; }
@@ -87,7 +90,7 @@ if [ "$WHICH" = hosting ]; then
     done
     export APP__FILES__PUBLIC_BASE_URL="http://127.0.0.1:$HTTP_PORT"
 fi
-if [ "$WHICH" = trips ]; then
+if [ "$WHICH" = trips ] || [ "$WHICH" = mixed ]; then
     # The demo fleet, with no booking yet: fresh catalog and trips databases every run.
     CATALOG_DB="$PG/upcar_bench_catalog_trips"
     TRIPS_DB="$PG/upcar_bench_trips"
@@ -97,7 +100,7 @@ if [ "$WHICH" = trips ]; then
 fi
 if [ "$WHICH" != accounts ]; then
     cars=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM cars" 2>/dev/null || echo 0)
-    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != hosting ] && [ "$WHICH" != chat ] && [ "$WHICH" != activity ] && [ "${cars:-0}" -lt 100000 ]; then
+    if [ "$WHICH" != pricing ] && [ "$WHICH" != trips ] && [ "$WHICH" != mixed ] && [ "$WHICH" != hosting ] && [ "$WHICH" != chat ] && [ "$WHICH" != activity ] && [ "${cars:-0}" -lt 100000 ]; then
         echo "generating 100k cars and 500k bookings (once)"
         APP__DATABASE__URL="$CATALOG_DB" "$BIN/catalog-search" generate 100000 500000
     fi
@@ -121,7 +124,7 @@ if [ "$WHICH" != accounts ]; then
     psql "$CATALOG_DB" -qc "VACUUM (ANALYZE) cars, car_unavailability, outbox" 2>/dev/null || true
 fi
 wait_port $ACCOUNTS_PORT
-if [ "$WHICH" = trips ]; then
+if [ "$WHICH" = trips ] || [ "$WHICH" = mixed ]; then
     APP__GRPC__PORT=$TRIPS_PORT APP__DATABASE__URL="$TRIPS_DB" APP__JOBS__INTERVAL_SECONDS=0 \
         APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PORT APP__SERVICES__CATALOG=http://127.0.0.1:$CATALOG_PORT \
         APP__SERVICES__PRICING=http://127.0.0.1:$PRICING_PORT "${svc_env[@]}" "$BIN/trips" >.run/logs/bench-trips.log 2>&1 &
@@ -160,6 +163,7 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
     APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 APP__RATE_LIMITS__ACTIVITY_PER_MINUTE=10000000 \
+    APP__RATE_LIMITS__LOGIN_PER_MINUTE=1000000 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 GATEWAY_PIDS=$!
@@ -206,7 +210,7 @@ if [ "$WHICH" = pricing ] || [ "$WHICH" = all ]; then
         "$BIN/loadgen" prices http "http://127.0.0.1:$HTTP_PORT" "$c" "$SECONDS_PER_RUN" "" "$IDS"
     done
 fi
-if [ "$WHICH" = trips ]; then
+if [ "$WHICH" = trips ] || [ "$WHICH" = mixed ]; then
     # The cars near Fremont, once every car's rates have reached pricing.
     from=$(date -d '+10 days' +%F); until=$(date -d '+12 days' +%F)
     IDS=$(curl -sf "http://127.0.0.1:$HTTP_PORT/v1/cars/search?latitude=37.5485&longitude=-121.9886&fromDate=$from&untilDate=$until&sortBy=distance&limit=50" |
@@ -217,8 +221,16 @@ if [ "$WHICH" = trips ]; then
         [ "$status" = ready ] && break
         sleep 0.5
     done
+fi
+if [ "$WHICH" = trips ]; then
     "$BIN/loadgen" book http "http://127.0.0.1:$HTTP_PORT" "${BOOK_RATES:-25,50,100,150,200,250,300}" \
         "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${BOOK_GUESTS:-200}"
+fi
+if [ "$WHICH" = mixed ]; then
+    # The password threads' settings reach accounts from the environment (APP__PASSWORDS__NICE,
+    # APP__PASSWORDS__THREADS); NICE=0 THREADS=4 runs the checks as the blocking pool did.
+    "$BIN/loadgen" mixed http "http://127.0.0.1:$HTTP_PORT" "${MIXED_RATES:-250,500,750,1000,1250,1500}" \
+        "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${MIXED_GUESTS:-100}"
 fi
 if [ "$WHICH" = hosting ]; then
     for c in 1 4; do

@@ -24,9 +24,14 @@ use std::time::{Duration, Instant};
 
 const TARGET_P99_MS: f64 = 50.0;
 
-struct Guest {
-    token: String,
+pub(crate) struct Guest {
+    pub(crate) token: String,
+    /// The guest's sign-in email (password `GUEST_PASSWORD`).
+    pub(crate) email: String,
 }
+
+/// Every bench guest's password.
+pub(crate) const GUEST_PASSWORD: &str = "BenchGuest123!";
 
 fn day(d: i64) -> String {
     (chrono::Utc::now().date_naive() + chrono::Duration::days(d)).to_string()
@@ -37,13 +42,13 @@ async fn sign_up(
     base: &str,
     run: u64,
     i: u64,
-) -> anyhow::Result<(String, String)> {
+) -> anyhow::Result<(String, String, String)> {
     let email = format!("bench-{run}-{i}@bench.local");
     let phone = format!("555{:07}", (run * 1000 + i) % 10_000_000);
     let r = http
         .post(format!("{base}/v1/users/sign-up"))
         .json(&json!({"firstName": "Bench", "lastName": "Guest", "email": email, "phoneNumber": phone,
-                      "password": "BenchGuest123!", "signUpCode": "DEMO-INVITE", "promotions_enrollment": false}))
+                      "password": GUEST_PASSWORD, "signUpCode": "DEMO-INVITE", "promotions_enrollment": false}))
         .send()
         .await?;
     let status = r.status();
@@ -51,7 +56,7 @@ async fn sign_up(
     anyhow::ensure!(status.as_u16() == 201, "sign-up {status}: {b}");
     let token = b["access_token"].as_str().unwrap_or_default().to_owned();
     let id = b["user"]["_id"].as_str().unwrap_or_default().to_owned();
-    Ok((token, id))
+    Ok((token, id, email))
 }
 
 async fn add_card(http: &reqwest::Client, base: &str, token: &str) -> anyhow::Result<()> {
@@ -67,7 +72,7 @@ async fn add_card(http: &reqwest::Client, base: &str, token: &str) -> anyhow::Re
 }
 
 /// `n` verified guests with a card, prepared 8 at a time.
-async fn guests(
+pub(crate) async fn guests(
     http: &reqwest::Client,
     base: &str,
     accounts_db: &str,
@@ -90,7 +95,7 @@ async fn guests(
             }
         }
     }
-    let ids: Vec<String> = made.iter().map(|(_, id)| format!("'{id}'")).collect();
+    let ids: Vec<String> = made.iter().map(|(_, id, _)| format!("'{id}'")).collect();
     anyhow::ensure!(!ids.is_empty(), "no guest could sign up");
     let list = ids.join(",");
     let mut conn = AsyncPgConnection::establish(accounts_db).await?;
@@ -105,14 +110,17 @@ async fn guests(
     for chunk in made.chunks(8) {
         let tasks: Vec<_> = chunk
             .iter()
-            .map(|(token, _)| {
-                let (http, base, token) = (http.clone(), base.to_owned(), token.clone());
-                tokio::spawn(async move { add_card(&http, &base, &token).await.map(|()| token) })
+            .map(|(token, _, email)| {
+                let (http, base, token, email) =
+                    (http.clone(), base.to_owned(), token.clone(), email.clone());
+                tokio::spawn(async move {
+                    add_card(&http, &base, &token).await.map(|()| Guest { token, email })
+                })
             })
             .collect();
         for t in tasks {
             match t.await? {
-                Ok(token) => out.push(Guest { token }),
+                Ok(guest) => out.push(guest),
                 Err(e) => eprintln!("guest skipped: {e}"),
             }
         }
@@ -120,7 +128,7 @@ async fn guests(
     Ok(out)
 }
 
-fn trip(car: &str, from: i64) -> Value {
+pub(crate) fn trip(car: &str, from: i64) -> Value {
     json!({"carId": car, "newStartDate": day(from), "newStartTime": "10:00 AM",
            "newEndDate": day(from + 1), "newEndTime": "10:00 AM", "age": 36, "extras": [],
            "protectionPlanType": "Standard", "message": "bench"})
@@ -128,7 +136,7 @@ fn trip(car: &str, from: i64) -> Value {
 
 /// The checkout price of a trip for a guest (`tripPrice/getFinalTripPrice`): the body to book
 /// it with, carrying `quoteId` and `finalPrice` as the web app's Book sends them.
-async fn priced(
+pub(crate) async fn priced(
     http: &reqwest::Client,
     base: &str,
     token: &str,
@@ -148,7 +156,12 @@ async fn priced(
     Ok(body)
 }
 
-async fn book(http: &reqwest::Client, base: &str, token: &str, body: &Value) -> Result<(), String> {
+pub(crate) async fn book(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    body: &Value,
+) -> Result<(), String> {
     match http
         .post(format!("{base}/v1/trips/createTrip"))
         .bearer_auth(token)
@@ -168,7 +181,7 @@ async fn book(http: &reqwest::Client, base: &str, token: &str, body: &Value) -> 
     }
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
     }

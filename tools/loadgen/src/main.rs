@@ -15,6 +15,8 @@
 //!   the listing wizard's sections, and approval to search (see `hosting.rs`)
 //! loadgen chat http <gateways> <messaging db> <rooms> <sockets per room> <seconds> <rate> [pids]
 //!   real-time chat: sockets on several gateways, send-to-receive times (see `chat.rs`)
+//! loadgen mixed http <gateway> <rates> <seconds per step> <accounts db> <trips db> <car ids> [guests]
+//!   60 % search, 39 % car page and price, 0.5 % login, 0.5 % booking, open loop (see `mixed.rs`)
 //! loadgen activity http <gateway> <activity db> <events/s,...> <seconds per step> [batch]
 //!   activity ingestion at stepped rates: confirmed answers, loss, send-to-stored (see `activity.rs`)
 //! ```
@@ -28,6 +30,7 @@ mod book;
 mod chat;
 mod cpu;
 mod hosting;
+mod mixed;
 
 use std::time::{Duration, Instant};
 use upcar_grpc::Channel;
@@ -230,6 +233,7 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
         Some("book") => return book::run(&args).await,
+        Some("mixed") => return mixed::run(&args).await,
         Some("wizard") => return hosting::wizard(&args).await,
         Some("chat") => return chat::run(&args).await,
         Some("activity") => return activity::run(&args).await,
