@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -149,6 +150,22 @@ export async function apiLogin(base, { email, password }) {
   const [s, b] = await call(base, 'POST', '/v1/users/login', { email, password });
   assert.equal(s, 200, `login ${email}: ${JSON.stringify(b)}`);
   return b;
+}
+
+/**
+ * Brings a trip's start nearer by `ms`, as the clock would: a trip starts at least an hour after
+ * it is booked (the shortest advance notice), and check-in opens 30 minutes before its start, so
+ * a test cannot reach a check-in through the API alone. Written straight to the trips database
+ * of the stack under test (`DB_PREFIX` of scripts/test-web.sh, `upcar` for `make dev`), as the
+ * tests arrange what only a person or the clock could. Answers the rows changed (1).
+ */
+export function bringTripForward(tripId, ms) {
+  assert.match(tripId, /^[0-9a-f-]{36}$/, 'a trip id');
+  const db = `${process.env.DB_PREFIX ?? 'upcar'}_trips`;
+  const shift = `${Math.round(ms / 1000)} seconds`;
+  const sql = `UPDATE trips SET period = tstzrange(lower(period) - interval '${shift}', upper(period) - interval '${shift}', '[)') WHERE id = '${tripId}'`;
+  const out = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { encoding: 'utf8' });
+  return Number(out.trim().replace(/^UPDATE /, ''));
 }
 
 export { assert };

@@ -1,4 +1,4 @@
-import { assert, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
+import { assert, bringTripForward, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
 
 /** A demo host's car that books at once (demo car 2 of host@demo.local), in Fremont. */
 const CAR = '01940000-0000-7000-8000-000000000002';
@@ -126,23 +126,7 @@ export const tests = {
       assert.equal(await page.title(), 'Check in | Upcar');
       const opens = new Date(Date.parse(trip.startTime) - 30 * 60_000).toLocaleString('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' });
       assert.ok((await page.getByTestId('check-in-opens').textContent()).replace(/\s/g, ' ').includes(opens.replace(/\s/g, ' ')), `check-in opens at ${opens}`);
-      if (checkInOpen) {
-        await page.getByLabel('Exterior photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(400) });
-        await page.getByLabel('Interior photos').setInputFiles({ name: 'dash.png', mimeType: 'image/png', buffer: png(400) });
-        await shot(page, 'check-in-chosen');
-        await page.getByRole('button', { name: 'Check in' }).click();
-        await page.getByTestId('handover-done').waitFor({ timeout: 30_000 });
-        checkedIn = true;
-        await page.getByTestId('recorded-exterior').getByRole('img').first().waitFor();
-        await page.getByTestId('recorded-interior').getByRole('img').first().waitFor();
-        await shot(page, 'checked-in');
-        const [s, photos] = await call(base, 'GET', `/v1/trips/getCheckInAndCheckoutPhotos/${tripId}`, undefined, guest.token);
-        assert.equal(s, 200, JSON.stringify(photos));
-        assert.deepEqual(photos.data.checkIn.photos.map((p) => p.type).sort(), ['exterior', 'interior']);
-        assert.ok(photos.data.checkIn.photos.every((p) => p.uploadedBy === 'guest' && /^[0-9a-f]{64}$/.test(p.sha256)), JSON.stringify(photos.data.checkIn.photos));
-        const [, after] = await call(base, 'GET', `/v1/trips/getTrip/${tripId}`, undefined, guest.token);
-        assert.equal(after.data.status, 'in_progress');
-      } else {
+      if (!checkInOpen) {
         // Too early: the page says when, the button waits, and the server agrees.
         assert.match(await page.getByTestId('check-in-opens').textContent(), /^Check-in opens /);
         assert.ok(await page.getByRole('button', { name: 'Check in' }).isDisabled(), 'check-in disabled until it opens');
@@ -156,7 +140,28 @@ export const tests = {
         await expectAccessible(page, 'check-out');
         await page.goto(`${base}/trip/check-in${q}`);
         await page.getByTestId('check-in-opens').waitFor();
+        // Time passes: the trip now starts in 20 minutes, and check-in is open.
+        assert.equal(bringTripForward(tripId, Date.parse(trip.startTime) - Date.now() - 20 * 60_000), 1);
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'Check in' }).waitFor();
       }
+      // Check-in open: both photo groups, and the trip is under way.
+      assert.ok(await page.getByRole('button', { name: 'Check in' }).isEnabled(), 'check-in open 20 minutes before the start');
+      await page.getByLabel('Exterior photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(400) });
+      await page.getByLabel('Interior photos').setInputFiles({ name: 'dash.png', mimeType: 'image/png', buffer: png(401) });
+      await shot(page, 'check-in-chosen');
+      await page.getByRole('button', { name: 'Check in' }).click();
+      await page.getByTestId('handover-done').waitFor({ timeout: 30_000 });
+      checkedIn = true;
+      await page.getByTestId('recorded-exterior').getByRole('img').first().waitFor();
+      await page.getByTestId('recorded-interior').getByRole('img').first().waitFor();
+      await shot(page, 'checked-in');
+      const [s, photos] = await call(base, 'GET', `/v1/trips/getCheckInAndCheckoutPhotos/${tripId}`, undefined, guest.token);
+      assert.equal(s, 200, JSON.stringify(photos));
+      assert.deepEqual(photos.data.checkIn.photos.map((p) => p.type).sort(), ['exterior', 'interior']);
+      assert.ok(photos.data.checkIn.photos.every((p) => p.uploadedBy === 'guest' && /^[0-9a-f]{64}$/.test(p.sha256)), JSON.stringify(photos.data.checkIn.photos));
+      const [, after] = await call(base, 'GET', `/v1/trips/getTrip/${tripId}`, undefined, guest.token);
+      assert.equal(after.data.status, 'in_progress');
       await expectAccessible(page, 'check-in');
 
       // Report an issue, then its photos through the photo attach screen.
