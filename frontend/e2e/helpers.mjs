@@ -152,6 +152,180 @@ export async function apiLogin(base, { email, password }) {
   return b;
 }
 
+/** The demo cars' time zone (Fremont, CA). */
+export const CAR_TIME_ZONE = 'America/Los_Angeles';
+
+/** The code of the newest message to `to` in the development outbox (email or phone). */
+export async function outboxCode(base, to) {
+  for (let i = 0; i < 30; i++) {
+    const r = await (await fetch(`${base}/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+    const code = r.data?.find((m) => m.code)?.code;
+    if (code) return code;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no code in the outbox for ${to}`);
+}
+
+/**
+ * A new member who may book (for trips that change for good, checked in, so not the demo
+ * guest): signed up, email verified, date of birth, licence and selfie, and a card. `label`
+ * starts the email address; the names are the member's. Answers `{email, password, token, user}`.
+ */
+export async function verifiedGuest(base, { label = 'care', firstName = 'Casey', lastName = 'Care' } = {}) {
+  const email = `${label}-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = 'CareTester123!';
+  const [ss, su] = await call(base, 'POST', '/v1/users/sign-up', {
+    firstName, lastName, email, password, signUpCode: 'DEMO-INVITE', termsAccepted: true, phoneNumber: '', countryCode: '+1', professionalEmail: '', promotions_enrollment: false,
+  });
+  assert.equal(ss, 201, JSON.stringify(su));
+  const token = su.access_token;
+  const userId = su.user.userId;
+  const [es, eb] = await call(base, 'POST', '/v1/users/sendEmail', { email, firstName, userId }, token);
+  assert.equal(es, 200, JSON.stringify(eb));
+  const [os, ob] = await call(base, 'POST', '/v1/users/login/otp', { userId, otp: await outboxCode(base, email), otpType: 'email' });
+  assert.equal(os, 200, JSON.stringify(ob));
+  const [ps, pb] = await call(base, 'PUT', '/v1/users/profile', { dob: '1990-01-01' }, token);
+  assert.equal(ps, 200, JSON.stringify(pb));
+  for (const type of ['dl', 'dlBackSide', 'selfie']) {
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', new Blob([png()], { type: 'image/png' }), `${type}.png`);
+    const r = await fetch(`${base}/v1/users/uploadDriverDocument`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    assert.equal(r.status, 200, `${type}: ${await r.text()}`);
+  }
+  const [cs, cb] = await call(base, 'POST', '/v1/payment/stripe/addPaymentMethod', {
+    userId, paymentMethodId: 'pm_card_visa', billingDetails: { street: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', gateway: 'stripe' },
+  }, token);
+  assert.equal(cs, 200, JSON.stringify(cb));
+  // The card reaches the profile through an event: wait for it.
+  for (let i = 0; i < 30; i++) {
+    const [, me] = await call(base, 'GET', `/v1/users/getuser/${userId}`, undefined, token);
+    if (me.user?.hasPaymentMethod) break;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+  return { email, password, token, user: su.user };
+}
+
+/** The local date and `h:mm AM` time of an instant in a time zone (the car's), the minutes rounded up to a half hour. */
+export function slotThere(ms, timeZone = CAR_TIME_ZONE) {
+  const t = new Date(Math.ceil(ms / 1_800_000) * 1_800_000);
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(t).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`, at: t };
+}
+
+/**
+ * The gateway, when the app is served by something else (the Vite dev server):
+ * `E2E_GATEWAY_URL`, else the dev server's own `UPCAR_GATEWAY`. Unset, the app is the gateway's
+ * own (`make test`'s stack on a free port, `make dev`).
+ */
+export const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY)?.replace(/\/$/, '') ?? null;
+export const servedByGateway = (base) => !GATEWAY || new URL(base).origin === new URL(GATEWAY).origin;
+
+/**
+ * Served by the dev server, the page's uploads go to the gateway's presigned URLs, another
+ * origin the gateway does not open to cross-origin requests (docs/FRONTEND.md, Dev server): the
+ * test carries those PUTs itself. Served by the gateway, it is the same origin and nothing is done.
+ */
+export async function routeUploads(page, base) {
+  if (servedByGateway(base)) return;
+  const cors = { 'access-control-allow-origin': new URL(base).origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
+  await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const response = await route.fetch();
+    return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+  });
+}
+
+/**
+ * The page's socket goes through the test, which can cut it (`page.cutSocket(true)`: open
+ * sockets are closed and new ones refused until `cutSocket(false)`). Served by the gateway, the
+ * page's own `/v1/ws` is used; served by the dev server, which proxies only HTTP `/v1`, the
+ * socket is relayed here to the gateway's. Call it before the page opens its socket.
+ */
+export async function routeSocket(page, base) {
+  const sameOrigin = servedByGateway(base);
+  const WS = sameOrigin ? null : (globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket);
+  if (!sameOrigin && !WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
+  const open = new Set();
+  let cut = false;
+  page.cutSocket = (on) => {
+    cut = on;
+    if (on) open.forEach((r) => r.close({ code: 1012, reason: 'cut by the test' }).catch(() => {}));
+  };
+  await page.routeWebSocket('**/v1/ws', (route) => {
+    if (cut) return void route.close({ code: 1013, reason: 'cut by the test' }).catch(() => {});
+    open.add(route);
+    route.onClose(() => open.delete(route));
+    if (sameOrigin) return void route.connectToServer();
+    const upstream = new WS(`${GATEWAY.replace(/^http/, 'ws')}/v1/ws`);
+    const queued = [];
+    upstream.onopen = () => queued.splice(0).forEach((m) => upstream.send(m));
+    upstream.onmessage = (e) => route.send(String(e.data));
+    upstream.onclose = (e) => route.close({ code: e.code >= 3000 ? e.code : 1000, reason: e.reason }).catch(() => {});
+    route.onClose(() => upstream.close());
+    route.onMessage((m) => (upstream.readyState === 1 ? upstream.send(m) : queued.push(m)));
+  });
+}
+
+/**
+ * A page signed in as `member` (`{token, user}`, e.g. from `verifiedGuest`) with the storage
+ * the app keeps, in the car's time zone, uploads carried (see `routeUploads`).
+ */
+export async function signedInPage(browser, base, member, { viewport = DESKTOP, timeZone = CAR_TIME_ZONE } = {}) {
+  const page = await newPage(browser, viewport, { timezoneId: timeZone });
+  await page.goto(`${base}/404`);
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+  }, [member.token, member.user]);
+  await routeUploads(page, base);
+  return page;
+}
+
+/** A booking's chat room, as the guest lists it, once messaging has opened it (about a second after the booking). */
+export async function roomOf(base, guestToken, tripId) {
+  for (let i = 0; i < 50; i++) {
+    const [s, b] = await call(base, 'GET', '/v1/chat/rooms?userType=guest&limit=10&currentPage=1', undefined, guestToken);
+    assert.equal(s, 200, JSON.stringify(b));
+    const room = b.chatboxes.find((r) => r.tripId === tripId);
+    if (room) return room;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no chat room for trip ${tripId}`);
+}
+
+/**
+ * A new page of `who` (`{email, password}`) on the chat room `/messages/{roomId}`, its socket
+ * open (socket and uploads routed as above); `hostView` opens it in the host's view.
+ */
+export async function openRoom(browser, base, who, roomId, { hostView = false, viewport = DESKTOP } = {}) {
+  const page = await newPage(browser, viewport);
+  await routeSocket(page, base);
+  await routeUploads(page, base);
+  await login(page, base, who.email, who.password);
+  await page.evaluate((on) => (on ? localStorage.setItem('isHostView', 'true') : localStorage.removeItem('isHostView')), hostView);
+  await page.goto(`${base}/messages/${roomId}`);
+  await page.getByTestId('chat-panel').waitFor();
+  await page.locator('[data-testid="messages-page"][data-socket="open"]').waitFor();
+  return page;
+}
+
+/**
+ * Brings a trip's start nearer by `ms`, as the clock would: a trip starts at least an hour after
+ * it is booked (the shortest advance notice), and check-in opens 30 minutes before its start, so
+ * a test cannot reach a check-in through the API alone. Written straight to the trips database
+ * of the stack under test (`DB_PREFIX` of scripts/test-web.sh, `upcar` for `make dev`), as the
+ * tests arrange what only a person or the clock could. Answers the rows changed (1).
+ */
+export function bringTripForward(tripId, ms) {
+  assert.match(tripId, /^[0-9a-f-]{36}$/, 'a trip id');
+  const db = `${process.env.DB_PREFIX ?? 'upcar'}_trips`;
+  const shift = `${Math.round(ms / 1000)} seconds`;
+  const sql = `UPDATE trips SET period = tstzrange(lower(period) - interval '${shift}', upper(period) - interval '${shift}', '[)') WHERE id = '${tripId}'`;
+  const out = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { encoding: 'utf8' });
+  return Number(out.trim().replace(/^UPDATE /, ''));
+}
+
 export { assert };
 
 /**

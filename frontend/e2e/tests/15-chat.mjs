@@ -1,4 +1,4 @@
-import { apiLogin, assert, call, DESKTOP, expectAccessible, login, newPage, PHONE, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { apiLogin, assert, call, expectAccessible, openRoom, PHONE, png, roomOf, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const GUEST = { email: 'guest@demo.local', password: 'DemoGuest123!' };
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
@@ -17,83 +17,6 @@ async function book(base, token) {
     assert.equal(s, 409, JSON.stringify(b));
   }
   throw new Error('no free window for the demo car');
-}
-
-/** The booking's room, once messaging has opened it (about a second after the booking). */
-async function roomOf(base, token, tripId) {
-  for (let i = 0; i < 50; i++) {
-    const [s, b] = await call(base, 'GET', '/v1/chat/rooms?userType=guest&limit=10&currentPage=1', undefined, token);
-    assert.equal(s, 200, JSON.stringify(b));
-    const room = b.chatboxes.find((r) => r.tripId === tripId);
-    if (room) return room;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  throw new Error(`no chat room for trip ${tripId}`);
-}
-
-/**
- * The gateway, when the app is served by something else (the dev server): `E2E_GATEWAY_URL`.
- * Unset, the app is the gateway's own (`make test`'s stack on a free port, `make dev`).
- */
-const GATEWAY = process.env.E2E_GATEWAY_URL?.replace(/\/$/, '') ?? null;
-const servedByGateway = (base) => !GATEWAY || new URL(base).origin === new URL(GATEWAY).origin;
-
-/**
- * The page's socket goes through the test, which can cut it (`page.cutSocket(true)`: open
- * sockets are closed and new ones refused until `cutSocket(false)`). Served by the gateway, the
- * page's own `/v1/ws` is used; served by the dev server, which proxies only HTTP `/v1`, the
- * socket is relayed here to the gateway's.
- */
-async function routeSocket(page, base) {
-  const sameOrigin = servedByGateway(base);
-  const WS = sameOrigin ? null : (globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket);
-  if (!sameOrigin && !WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
-  const open = new Set();
-  let cut = false;
-  page.cutSocket = (on) => {
-    cut = on;
-    if (on) open.forEach((r) => r.close({ code: 1012, reason: 'cut by the test' }).catch(() => {}));
-  };
-  await page.routeWebSocket('**/v1/ws', (route) => {
-    if (cut) return void route.close({ code: 1013, reason: 'cut by the test' }).catch(() => {});
-    open.add(route);
-    route.onClose(() => open.delete(route));
-    if (sameOrigin) return void route.connectToServer();
-    const upstream = new WS(`${GATEWAY.replace(/^http/, 'ws')}/v1/ws`);
-    const queued = [];
-    upstream.onopen = () => queued.splice(0).forEach((m) => upstream.send(m));
-    upstream.onmessage = (e) => route.send(String(e.data));
-    upstream.onclose = (e) => route.close({ code: e.code >= 3000 ? e.code : 1000, reason: e.reason }).catch(() => {});
-    route.onClose(() => upstream.close());
-    route.onMessage((m) => (upstream.readyState === 1 ? upstream.send(m) : queued.push(m)));
-  });
-}
-
-/**
- * Served by the dev server, the picture's PUT goes to the gateway's presigned URL, another
- * origin that answers no CORS preflight: the test carries it (served by the gateway it is the
- * same origin and nothing is done).
- */
-async function routeUploads(page, base) {
-  if (servedByGateway(base)) return;
-  await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
-    const cors = { 'access-control-allow-origin': new URL(base).origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const response = await route.fetch();
-    return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
-  });
-}
-
-async function openRoom(browser, base, who, roomId, { hostView = false, viewport = DESKTOP } = {}) {
-  const page = await newPage(browser, viewport);
-  await routeSocket(page, base);
-  await routeUploads(page, base);
-  await login(page, base, who.email, who.password);
-  await page.evaluate((on) => (on ? localStorage.setItem('isHostView', 'true') : localStorage.removeItem('isHostView')), hostView);
-  await page.goto(`${base}/messages/${roomId}`);
-  await page.getByTestId('chat-panel').waitFor();
-  await page.locator('[data-testid="messages-page"][data-socket="open"]').waitFor();
-  return page;
 }
 
 async function messagesOf(base, token, roomId) {

@@ -1,66 +1,7 @@
-import { assert, bringTripForward, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable } from '../helpers.mjs';
+import { assert, bringTripForward, CAR_TIME_ZONE as TZ, call, DESKTOP, expectAccessible, newPage, png, signedInPage, Skip, slotThere, unavailable, verifiedGuest } from '../helpers.mjs';
 
 /** A demo host's car that books at once (demo car 2 of host@demo.local), in Fremont. */
 const CAR = '01940000-0000-7000-8000-000000000002';
-const TZ = 'America/Los_Angeles';
-const GATEWAY = (process.env.E2E_GATEWAY_URL ?? process.env.UPCAR_GATEWAY ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-
-async function outboxCode(base, to) {
-  for (let i = 0; i < 30; i++) {
-    const r = await (await fetch(`${base}/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json();
-    const code = r.data?.find((m) => m.code)?.code;
-    if (code) return code;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  throw new Error(`no code in the outbox for ${to}`);
-}
-
-/**
- * A new member who may book (the trip changes for good once checked in, so not the demo guest):
- * signed up, email verified, date of birth, licence and selfie, and a card.
- */
-async function verifiedGuest(base) {
-  const email = `care-e2e-${Date.now()}@example.com`;
-  const password = 'CareTester123!';
-  const [ss, su] = await call(base, 'POST', '/v1/users/sign-up', {
-    firstName: 'Casey', lastName: 'Care', email, password, signUpCode: 'DEMO-INVITE', termsAccepted: true, phoneNumber: '', countryCode: '+1', professionalEmail: '', promotions_enrollment: false,
-  });
-  assert.equal(ss, 201, JSON.stringify(su));
-  const token = su.access_token;
-  const userId = su.user.userId;
-  const [es, eb] = await call(base, 'POST', '/v1/users/sendEmail', { email, firstName: 'Casey', userId }, token);
-  assert.equal(es, 200, JSON.stringify(eb));
-  const [os, ob] = await call(base, 'POST', '/v1/users/login/otp', { userId, otp: await outboxCode(base, email), otpType: 'email' });
-  assert.equal(os, 200, JSON.stringify(ob));
-  const [ps, pb] = await call(base, 'PUT', '/v1/users/profile', { dob: '1990-01-01' }, token);
-  assert.equal(ps, 200, JSON.stringify(pb));
-  for (const type of ['dl', 'dlBackSide', 'selfie']) {
-    const form = new FormData();
-    form.append('type', type);
-    form.append('file', new Blob([png()], { type: 'image/png' }), `${type}.png`);
-    const r = await fetch(`${base}/v1/users/uploadDriverDocument`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    assert.equal(r.status, 200, `${type}: ${await r.text()}`);
-  }
-  const [cs, cb] = await call(base, 'POST', '/v1/payment/stripe/addPaymentMethod', {
-    userId, paymentMethodId: 'pm_card_visa', billingDetails: { street: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', gateway: 'stripe' },
-  }, token);
-  assert.equal(cs, 200, JSON.stringify(cb));
-  // The card reaches the profile through an event: wait for it.
-  for (let i = 0; i < 30; i++) {
-    const [, me] = await call(base, 'GET', `/v1/users/getuser/${userId}`, undefined, token);
-    if (me.user?.hasPaymentMethod) break;
-    await new Promise((res) => setTimeout(res, 300));
-  }
-  return { email, password, token, user: su.user };
-}
-
-/** The car's local date and `h:mm AM` time of an instant, the minutes rounded up to a half hour. */
-function slotThere(ms) {
-  const t = new Date(Math.ceil(ms / 1_800_000) * 1_800_000);
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(t).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`, at: t };
-}
-
 /**
  * Books the car as soon as it allows: first starting in about 20 minutes (check-in open), then
  * later half hours as the car's advance notice asks. Answers the trip and whether check-in is open.
@@ -77,34 +18,6 @@ async function bookSoon(base, token) {
     assert.ok([400, 409].includes(s), JSON.stringify(b));
   }
   throw new Error('no start within four hours for the demo car');
-}
-
-/**
- * Served by the Vite dev server, the page's uploads go to the gateway's presigned URLs, another
- * origin the gateway does not open to cross-origin requests (docs/FRONTEND.md, Dev server). The
- * test then carries those PUTs itself; served by the gateway, nothing is changed.
- */
-async function carryUploads(page, base) {
-  if (new URL(base).origin === new URL(GATEWAY).origin) return;
-  const origin = new URL(base).origin;
-  const cors = { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-type, if-none-match' };
-  await page.route(`${GATEWAY}/v1/files/**`, async (route) => {
-    const req = route.request();
-    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const r = await fetch(req.url(), { method: req.method(), headers: { 'content-type': req.headers()['content-type'], 'if-none-match': '*' }, body: req.postDataBuffer() });
-    return route.fulfill({ status: r.status, headers: { ...cors, 'content-type': r.headers.get('content-type') ?? 'text/plain' }, body: Buffer.from(await r.arrayBuffer()) });
-  });
-}
-
-async function signedInPage(browser, base, guest) {
-  const page = await newPage(browser, DESKTOP, { timezoneId: TZ });
-  await page.goto(`${base}/404`);
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('user', JSON.stringify(u));
-  }, [guest.token, guest.user]);
-  await carryUploads(page, base);
-  return page;
 }
 
 export const tests = {
@@ -148,7 +61,7 @@ export const tests = {
       // Check-in open: both photo groups, and the trip is under way.
       assert.ok(await page.getByRole('button', { name: 'Check in' }).isEnabled(), 'check-in open 20 minutes before the start');
       await page.getByLabel('Exterior photos').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(400) });
-      await page.getByLabel('Interior photos').setInputFiles({ name: 'dash.png', mimeType: 'image/png', buffer: png(400) });
+      await page.getByLabel('Interior photos').setInputFiles({ name: 'dash.png', mimeType: 'image/png', buffer: png(401) });
       await shot(page, 'check-in-chosen');
       await page.getByRole('button', { name: 'Check in' }).click();
       await page.getByTestId('handover-done').waitFor({ timeout: 30_000 });
