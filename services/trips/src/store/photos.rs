@@ -28,11 +28,11 @@ pub struct PhotoRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// Records a photo (the same content twice for one event is kept once).
+/// Records a photo (the same content twice for one event and kind is kept once).
 pub async fn insert(conn: &mut AsyncPgConnection, p: &PhotoRow) -> diesel::QueryResult<()> {
     diesel::sql_query(
         "INSERT INTO trip_photos (trip_id, event, photo_type, url, sha256, uploaded_by, role) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (trip_id, event, sha256) DO NOTHING",
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (trip_id, event, photo_type, sha256) DO NOTHING",
     )
     .bind::<SqlUuid, _>(p.trip_id)
     .bind::<Text, _>(&p.event)

@@ -298,3 +298,30 @@ async fn at_check_in_the_host_earns_75_percent_of_the_trip_before_tax_and_protec
         .await;
     assert_eq!(charged, trip.total_cents, "the whole hold is captured");
 }
+
+#[tokio::test]
+async fn the_same_picture_sent_as_exterior_and_as_interior_is_kept_as_both() {
+    let app = spawn_app().await;
+    let (trip, guest, _) = booked(&app, true).await;
+    app.clock.set(start_of(&trip) - Duration::minutes(20));
+    let same = "b".repeat(64);
+    for kind in ["exterior", "interior", "interior"] {
+        let r = pb::TripEventRequest {
+            trip_id: trip.trip_id.clone(),
+            photos: vec![pb::Photo {
+                url: format!("/files/{}.jpg", Uuid::now_v7()),
+                sha256: same.clone(),
+            }],
+            r#type: kind.to_owned(),
+            ..Default::default()
+        };
+        app.trips.clone().check_in(as_user(r, guest)).await.unwrap();
+    }
+    let kept = app
+        .count(&format!(
+            "SELECT count(*) AS n FROM trip_photos WHERE trip_id = '{}' AND sha256 = '{same}'",
+            trip.trip_id
+        ))
+        .await;
+    assert_eq!(kept, 2, "once as exterior, once as interior; the repeat is kept once");
+}
