@@ -157,6 +157,31 @@ pub async fn apply(conn: &mut AsyncPgConnection, change: &Change) -> diesel::Que
     Ok(n == 1)
 }
 
+/// A trip returned before its booked end frees the car from the return on: the booking's hold
+/// ends at the checkout (a return at or after the end leaves the hold as booked; trips no
+/// longer counts a completed trip against new bookings either). Applied once per trip version.
+pub async fn end_hold_at_checkout(
+    conn: &mut AsyncPgConnection,
+    e: &TripCheckedOut,
+) -> anyhow::Result<bool> {
+    let Ok(at) = DateTime::parse_from_rfc3339(&e.occurred_at) else {
+        tracing::error!(trip_id = %e.trip_id, "a checkout without a readable time keeps its hold");
+        return Ok(false);
+    };
+    let n = diesel::sql_query(
+        "UPDATE car_unavailability \
+         SET period = CASE WHEN lower(period) >= $2 THEN NULL ELSE tstzrange(lower(period), LEAST(upper(period), $2)) END, \
+             version = $3, updated_at = now() \
+         WHERE source = 'booking' AND source_id = $1 AND period IS NOT NULL AND version < $3",
+    )
+    .bind::<Text, _>(&e.trip_id)
+    .bind::<Timestamptz, _>(at.with_timezone(&Utc))
+    .bind::<BigInt, _>(e.version)
+    .execute(conn)
+    .await?;
+    Ok(n == 1)
+}
+
 /// A host's listing becomes (or changes) the catalog's car.
 async fn listing(conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
     let e: CarListingChanged = match event.decode() {
@@ -229,7 +254,10 @@ impl EventHandler for AvailabilityProjection {
         }
         if event.event_type == TripCheckedOut::ROUTING_KEY {
             return match event.decode::<TripCheckedOut>() {
-                Ok(e) => crate::reviews_feed::count_trip(conn, &e).await.map(|_| ()),
+                Ok(e) => {
+                    crate::reviews_feed::count_trip(conn, &e).await?;
+                    end_hold_at_checkout(conn, &e).await.map(|_| ())
+                }
                 Err(_) => {
                     tracing::error!(event_id = %event.id, "dropping an undecodable checkout event");
                     Ok(())

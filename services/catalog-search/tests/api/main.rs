@@ -9,7 +9,8 @@ use upcar_events::IntegrationEvent;
 use upcar_proto::catalog as pb;
 use upcar_proto::catalog::catalog_client::CatalogClient;
 use upcar_proto::events::{
-    AvailabilityBlocked, AvailabilityUnblocked, TripBooked, TripCancelled, TripRescheduled,
+    AvailabilityBlocked, AvailabilityUnblocked, TripBooked, TripCancelled, TripCheckedOut,
+    TripRescheduled,
 };
 
 struct TestApp {
@@ -159,6 +160,39 @@ async fn a_booking_hides_the_car_for_its_days_until_it_is_cancelled() {
     )
     .await;
     app.eventually(&c, 20, 23, true).await;
+}
+
+#[tokio::test]
+async fn a_trip_returned_early_frees_the_car_from_the_return_on() {
+    let app = spawn_app().await;
+    let c = car(3);
+    app.publish(
+        &TripBooked {
+            trip_id: "trip-early".into(),
+            car_id: c.clone(),
+            start_time: at(21),
+            end_time: at(26),
+            version: 1,
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 23, 25, false).await;
+    // Returned on the second day: the days after the return are free, the ones before not.
+    app.publish(
+        &TripCheckedOut {
+            trip_id: "trip-early".into(),
+            car_id: c.clone(),
+            version: 3,
+            occurred_at: at(22),
+            ..Default::default()
+        },
+        &id(),
+    )
+    .await;
+    app.eventually(&c, 23, 25, true).await;
+    assert!(!app.available(&c, 21, 22).await, "the days the trip ran stay taken");
 }
 
 #[tokio::test]
