@@ -21,6 +21,8 @@
 #   mixed:    60 % search, 39 % car page and price, 0.5 % login, 0.5 % booking through the
 #             gateway (the trips benchmark's services and demo fleet), open loop at stepped
 #             rates (MIXED_RATES) until p99 reaches 10 ms or a request fails.
+#   faults:   the mixed load at FAULT_RATE with a fault made and healed in each run (FAULTS:
+#             kill -9 or SIGSTOP of a service, a Redis restart; see scripts/faults.sh).
 #   activity: activity/bulk through the gateway (activity service, fresh database) at stepped
 #             rates of events per second in batches of 50: answers once the broker confirmed,
 #             events lost, send-to-stored p50/p99 (ACTIVITY_RATES, events per second).
@@ -32,6 +34,12 @@ cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
 SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
 WHICH="${BENCH:-all}"
+# The fault runs stand on the mixed benchmark's stack.
+FAULT_RUN=0
+if [ "$WHICH" = faults ]; then
+    WHICH=mixed
+    FAULT_RUN=1
+fi
 ACCOUNTS_PORT=50151
 CATALOG_PORT=50152
 PRICING_PORT=50153
@@ -66,7 +74,9 @@ fi
 # trips: four services with database pools, together under Postgres' default 100 connections.
 [ "$WHICH" != trips ] && [ "$WHICH" != mixed ] || export APP__DATABASE__MAX_CONNECTIONS="${BENCH_DB_POOL:-16}"
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+# Processes the fault runs start again (scripts/faults.sh) are stopped with the rest.
+RESTARTED="$(mktemp)"
+trap 'kill "${pids[@]}" $(cat "$RESTARTED") 2>/dev/null || true; rm -f "$RESTARTED"' EXIT
 wait_port() { for _ in $(seq 1 240); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.5; done; echo "port $1 never opened" >&2; exit 1; }
 
 APP__GRPC__PORT=$ACCOUNTS_PORT APP__DATABASE__URL="$PG/upcar_bench_accounts" \
@@ -163,7 +173,7 @@ APP__HTTP__PORT=$HTTP_PORT APP__SERVICES__ACCOUNTS=http://127.0.0.1:$ACCOUNTS_PO
     APP__SERVICES__TRIPS=http://127.0.0.1:$TRIPS_PORT APP__SERVICES__HOSTING=http://127.0.0.1:$HOSTING_PORT \
     APP__FILES__ROOT=.run/bench-files \
     APP__RATE_LIMITS__SIGNUP_PER_HOUR=1000000 APP__RATE_LIMITS__ACTIVITY_PER_MINUTE=10000000 \
-    APP__RATE_LIMITS__LOGIN_PER_MINUTE=1000000 \
+    APP__RATE_LIMITS__LOGIN_PER_MINUTE=1000000 APP__METRICS__PORT=0 \
     APP__RATE_LIMITS__NAMESPACE=bench "${svc_env[@]}" "$BIN/gateway" >.run/logs/bench-gateway.log 2>&1 &
 pids+=($!)
 GATEWAY_PIDS=$!
@@ -226,7 +236,10 @@ if [ "$WHICH" = trips ]; then
     "$BIN/loadgen" book http "http://127.0.0.1:$HTTP_PORT" "${BOOK_RATES:-25,50,100,150,200,250,300}" \
         "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${BOOK_GUESTS:-200}"
 fi
-if [ "$WHICH" = mixed ]; then
+if [ "$FAULT_RUN" = 1 ]; then
+    export ACCOUNTS_PORT PRICING_PORT CATALOG_PORT TRIPS_PORT HTTP_PORT CARGO_TARGET_DIR
+    scripts/faults.sh "http://127.0.0.1:$HTTP_PORT" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "$RESTARTED"
+elif [ "$WHICH" = mixed ]; then
     # The password threads' settings reach accounts from the environment (APP__PASSWORDS__NICE,
     # APP__PASSWORDS__THREADS); NICE=0 THREADS=4 runs the checks as the blocking pool did.
     "$BIN/loadgen" mixed http "http://127.0.0.1:$HTTP_PORT" "${MIXED_RATES:-250,500,750,1000,1250,1500}" \

@@ -25,15 +25,32 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
         TokenError::Expired => HttpError::from(GatewayError::TokenExpired),
         TokenError::Invalid => HttpError::from(GatewayError::TokenInvalid),
     })?;
-    let mut redis = state.redis.get().await.map_err(HttpError::internal)?;
     let key = upcar_identity::account_key(&claims.sub);
-    // One round trip for both: the revocation mark and the cached account kind.
-    let (revoked, kind): (bool, Option<String>) = redis::pipe()
-        .exists(upcar_identity::revoked_key(&claims.jti))
-        .get(&key)
-        .query_async(&mut *redis)
-        .await
-        .map_err(HttpError::internal)?;
+    // One round trip for both: the revocation mark and the cached account kind. Without Redis
+    // (a restart), the account is asked of accounts, which still refuses suspended and deleted
+    // accounts; only the revocation of a signed-out token cannot be seen until Redis is back.
+    let mut redis = match state.redis.get().await {
+        Ok(r) => Some(r),
+        Err(e) => {
+            tracing::warn!(error = %e, "token check without Redis: revocations unseen, account asked of accounts");
+            None
+        }
+    };
+    let (revoked, kind): (bool, Option<String>) = match redis.as_mut() {
+        Some(r) => match redis::pipe()
+            .exists(upcar_identity::revoked_key(&claims.jti))
+            .get(&key)
+            .query_async(&mut **r)
+            .await
+        {
+            Ok(answer) => answer,
+            Err(e) => {
+                tracing::warn!(error = %e, "token check without Redis: revocations unseen, account asked of accounts");
+                (false, None)
+            }
+        },
+        None => (false, None),
+    };
     if revoked {
         return Err(GatewayError::TokenRevoked.into());
     }
@@ -57,7 +74,9 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
             let opts = redis::SetOptions::default()
                 .conditional_set(redis::ExistenceCheck::NX)
                 .with_expiration(redis::SetExpiry::EX(upcar_identity::ACCOUNT_CACHE_SECS));
-            let _: Result<(), _> = redis.set_options(&key, &kind, opts).await;
+            if let Some(r) = redis.as_mut() {
+                let _: Result<(), _> = r.set_options(&key, &kind, opts).await;
+            }
             kind
         }
     };

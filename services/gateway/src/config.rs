@@ -139,8 +139,18 @@ pub struct FrontendSettings {
 pub struct LimitSettings {
     /// Largest JSON body accepted (413 beyond).
     pub json_body_bytes: usize,
-    /// Deadline of one call to a service.
+    /// Deadline of one call to a service that answers from its own data (catalog-search,
+    /// pricing, messaging, captains, activity): a hung one is answered 503 within it.
     pub request_timeout_ms: u64,
+    /// Deadline of one call to a service whose calls may wait on an outside provider
+    /// (accounts: email, text messages, Google; trips: the card provider; hosting-teams: the
+    /// VIN decoder and the description writer).
+    #[serde(default = "default_provider_timeout_ms")]
+    pub provider_request_timeout_ms: u64,
+}
+
+fn default_provider_timeout_ms() -> u64 {
+    10_000
 }
 
 /// Fixed-window limits per client address.

@@ -68,14 +68,15 @@ impl Channels {
     /// Lazy channels: nothing connects before the first call.
     fn open(settings: &Settings) -> anyhow::Result<Self> {
         let timeout = Duration::from_millis(settings.limits.request_timeout_ms);
+        let provider = Duration::from_millis(settings.limits.provider_request_timeout_ms);
         let s = &settings.services;
         Ok(Self {
-            accounts: upcar_grpc::channel(&s.accounts, CONNECT_TIMEOUT, timeout)?,
+            accounts: upcar_grpc::channel(&s.accounts, CONNECT_TIMEOUT, provider)?,
             catalog: upcar_grpc::channel(&s.catalog, CONNECT_TIMEOUT, timeout)?,
             pricing: upcar_grpc::channel(&s.pricing, CONNECT_TIMEOUT, timeout)?,
-            trips: upcar_grpc::channel(&s.trips, CONNECT_TIMEOUT, timeout)?,
+            trips: upcar_grpc::channel(&s.trips, CONNECT_TIMEOUT, provider)?,
             messaging: upcar_grpc::channel(&s.messaging, CONNECT_TIMEOUT, timeout)?,
-            hosting: upcar_grpc::channel(&s.hosting, CONNECT_TIMEOUT, timeout)?,
+            hosting: upcar_grpc::channel(&s.hosting, CONNECT_TIMEOUT, provider)?,
             captains: upcar_grpc::channel(&s.captains, CONNECT_TIMEOUT, timeout)?,
             activity: upcar_grpc::channel(&s.activity, CONNECT_TIMEOUT, timeout)?,
         })
