@@ -59,6 +59,10 @@ pub enum PricingError {
     /// An incidental that cannot be charged, with its label.
     #[error("{0}: {1}")]
     Incidental(&'static str, IncidentalError),
+    /// The quote store (Redis) cannot be reached: a price is answered with the quote that
+    /// holds it, so none can be given until it is back.
+    #[error("Prices are not available right now. Please try again in a few seconds.")]
+    QuotesUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -109,6 +113,7 @@ upcar_errors::error_table! {
         PricingError::Incidental(_, IncidentalError::NoExtraMiles(_)) => InvalidInput, "no_extra_miles";
         PricingError::Incidental(_, IncidentalError::NoMileRate) => InvalidInput, "no_mile_rate";
         PricingError::Incidental(_, IncidentalError::BadAmount(_)) => InvalidInput, "invalid_incidental_amount";
+        PricingError::QuotesUnavailable(_) => Unavailable, "quotes_unavailable";
         PricingError::Internal(_) => Internal, "internal_error";
     }
 }
@@ -133,7 +138,7 @@ impl From<upcar_db::PoolError> for PricingError {
 
 impl From<redis::RedisError> for PricingError {
     fn from(e: redis::RedisError) -> Self {
-        PricingError::Internal(anyhow::anyhow!("redis: {e}"))
+        PricingError::QuotesUnavailable(anyhow::anyhow!("redis: {e}"))
     }
 }
 

@@ -28,7 +28,7 @@ impl AppState {
         self.redis
             .get()
             .await
-            .map_err(|e| PricingError::Internal(anyhow::anyhow!("redis pool: {e}")))
+            .map_err(|e| PricingError::QuotesUnavailable(anyhow::anyhow!("redis pool: {e}")))
     }
 
     /// A Redis key of this deployment.
