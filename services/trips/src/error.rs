@@ -171,6 +171,9 @@ pub enum TripsError {
     /// The refusal stored under an Idempotency-Key, replayed as it was first answered.
     #[error("{message}")]
     Replayed { kind: ErrorKind, code: String, message: String },
+    /// A service this call needs is down or did not answer within its deadline.
+    #[error("A service this needs is not answering. Please try again in a few seconds.")]
+    UpstreamUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -262,6 +265,7 @@ upcar_errors::error_table! {
         TripsError::InvalidCategory => InvalidInput, "invalid_category";
         TripsError::IssueNotReported => Conflict, "issue_not_reported";
         TripsError::AgreementNotFound => NotFound, "agreement_not_found";
+        TripsError::UpstreamUnavailable(_) => Unavailable, "service_unavailable";
         TripsError::Internal(_) => Internal, "internal_error";
     }
     forward TripsError::Upstream { kind, .. } | TripsError::Replayed { kind, .. } => *kind;
@@ -271,7 +275,11 @@ impl TripsError {
     /// A gRPC status from another service, kept with its kind, code and message.
     pub fn upstream(s: tonic::Status) -> Self {
         let e = upcar_errors::ApiError::from_status(&s);
-        if e.kind == ErrorKind::Internal || e.kind == ErrorKind::Unavailable {
+        if e.kind == ErrorKind::Unavailable {
+            // A service this call needs is down or did not answer in time: the caller may retry.
+            return TripsError::UpstreamUnavailable(anyhow::anyhow!("upstream: {}", s.message()));
+        }
+        if e.kind == ErrorKind::Internal {
             return TripsError::Internal(anyhow::anyhow!("upstream: {}", s.message()));
         }
         TripsError::Upstream { kind: e.kind, code: e.code, message: e.message }
