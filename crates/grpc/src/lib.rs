@@ -54,6 +54,13 @@ pub(crate) fn endpoint(url: &str, connect_timeout: Duration) -> anyhow::Result<E
         .keep_alive_while_idle(true))
 }
 
+/// Streams a caller may reset before the server has accepted them, per connection (HTTP/2's
+/// rapid-reset guard; h2's default is 20). A gateway whose deadline fires on every call to a
+/// hung service resets hundreds at once; with 20, the service answered the gateway's next calls
+/// with `ENHANCE_YOUR_CALM` (seen as 429) for seconds after it came back. Only the services'
+/// own callers reach them (network policies), so a higher guard costs no exposure.
+pub const MAX_PENDING_ACCEPT_RESETS: usize = 4096;
+
 /// The connections a service accepts on `listener`, with TCP_NODELAY (answers are small and
 /// must not wait for Nagle).
 pub fn incoming(listener: tokio::net::TcpListener) -> TcpIncoming {

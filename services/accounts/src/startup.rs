@@ -115,6 +115,7 @@ impl Application {
         let reminders =
             tokio::spawn(crate::notices::run_reminders(self.state.clone(), token.clone()));
         let server = tonic::transport::Server::builder()
+            .http2_max_pending_accept_reset_streams(Some(upcar_grpc::MAX_PENDING_ACCEPT_RESETS))
             .layer(upcar_telemetry::metrics::GrpcMetricsLayer)
             .add_service(health_service)
             .add_service(AccountsServer::new(AccountsApi::new(self.state.clone())))

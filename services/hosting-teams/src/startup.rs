@@ -152,6 +152,7 @@ impl Application {
         let stop = token.clone();
         let server = tokio::spawn(
             tonic::transport::Server::builder()
+                .http2_max_pending_accept_reset_streams(Some(upcar_grpc::MAX_PENDING_ACCEPT_RESETS))
                 .layer(upcar_telemetry::metrics::GrpcMetricsLayer)
                 .add_service(health_service)
                 .add_service(HostingServer::new(HostingApi::new(self.state.clone())))
