@@ -36,12 +36,25 @@ port_of() {
 }
 pid_on() { ss -Hltnp "sport = :$1" | sed -nE 's/.*pid=([0-9]+).*/\1/p' | head -1; }
 
+run=0
 for fault in $FAULTS; do
     log="$(mktemp)"
     echo "== fault $fault at $RATE requests/s (healed after $DOWN s)"
-    MIXED_TIMELINE=1 "$BIN/loadgen" mixed http "$BASE" "$RATE" "$SECONDS_PER_RUN" "$ACCOUNTS_DB" "$TRIPS_DB" "$IDS" 50 >"$log" 2>&1 &
+    # Each run books days of its own (the runs share the databases).
+    run=$((run + 1))
+    MIXED_FIRST_DAY=$((30 + 10 * run)) MIXED_TIMELINE=1 "$BIN/loadgen" mixed http "$BASE" "$RATE" "$SECONDS_PER_RUN" "$ACCOUNTS_DB" "$TRIPS_DB" "$IDS" 50 >"$log" 2>&1 &
     gen=$!
-    for _ in $(seq 1 600); do grep -q '^step .* starts at' "$log" && break; sleep 0.1; done
+    for _ in $(seq 1 600); do
+        grep -q '^step .* starts at' "$log" && break
+        kill -0 "$gen" 2>/dev/null || break
+        sleep 0.1
+    done
+    if ! grep -q '^step .* starts at' "$log"; then
+        echo "the load did not start:" >&2
+        tail -5 "$log" >&2
+        rm -f "$log"
+        exit 1
+    fi
     sleep 8
     target="${fault#*:}"
     made=$(date +%s.%N)

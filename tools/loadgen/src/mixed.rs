@@ -222,10 +222,14 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         gs.len(),
         started.elapsed().as_secs_f64()
     );
-    // The cars a one-day booking 30 days ahead succeeds on (their own rules allow it).
+    // Bookings go to days from MIXED_FIRST_DAY on (30 by default); runs against the same
+    // databases (the fault runs) each take days of their own.
+    let first_day: i64 =
+        std::env::var("MIXED_FIRST_DAY").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
+    // The cars a one-day booking that day succeeds on (their own rules allow it).
     let mut cars = Vec::new();
     for (i, car) in all_cars.iter().enumerate() {
-        match book::book(&http, &base, &gs[i % gs.len()].token, &book::trip(car, 30)).await {
+        match book::book(&http, &base, &gs[i % gs.len()].token, &book::trip(car, first_day)).await {
             Ok(()) => cars.push(car.clone()),
             Err(e) => eprintln!("car {car} left out: {e}"),
         }
@@ -237,7 +241,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     let cars = Arc::new(cars);
     let car_n = cars.len() as u64;
     println!("mixed: {} cars, {} guests, {} s per step", car_n, g_count, seconds);
-    // Booking slots as in `loadgen book`: slot i is car i % cars on day 31 + i / cars for
+    // Booking slots as in `loadgen book`: slot i is car i % cars on day first + 1 + i / cars for
     // guest i % guests, so every booking succeeds and none overlaps another.
     let slot = Arc::new(AtomicU64::new(0));
     let all_steps = std::env::var("MIXED_ALL_STEPS").is_ok_and(|v| v == "1");
@@ -274,7 +278,8 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
                 .iter()
                 .map(|&(n, &k)| {
                     let i = first + n as u64;
-                    let body = book::trip(&cars[(i % car_n) as usize], 31 + (i / car_n) as i64);
+                    let body =
+                        book::trip(&cars[(i % car_n) as usize], first_day + 1 + (i / car_n) as i64);
                     let token = gs[(i % g_count as u64) as usize].token.clone();
                     let (http, base) = (http.clone(), base.clone());
                     tokio::spawn(async move {
