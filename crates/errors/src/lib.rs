@@ -287,14 +287,20 @@ impl ApiError {
 
     /// Reads a gRPC status back into the table entry it came from.
     pub fn from_status(status: &tonic::Status) -> Self {
-        let kind = ErrorKind::from_grpc(status.code());
+        let declared = status.metadata().get(ERROR_CODE_METADATA).is_some();
+        // Every status a service answers carries its code; `Unknown` without one is tonic's
+        // own for a call whose connection broke under it (the service died mid-call): the
+        // caller may try again, as when the service cannot be reached.
+        let kind = match status.code() {
+            tonic::Code::Unknown if !declared => ErrorKind::Unavailable,
+            code => ErrorKind::from_grpc(code),
+        };
         let code = status
             .metadata()
             .get(ERROR_CODE_METADATA)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned)
             .unwrap_or_else(|| kind.default_code().to_owned());
-        let declared = status.metadata().get(ERROR_CODE_METADATA).is_some();
         let message = match kind {
             ErrorKind::Internal => "An unexpected error occurred".to_owned(),
             // A transport failure (no code of ours) carries tonic's own wording; keep it out.
@@ -448,6 +454,17 @@ mod tests {
         declared.metadata_mut().insert(ERROR_CODE_METADATA, "otp_delivery_failed".parse().unwrap());
         let api = ApiError::from_status(&declared);
         assert_eq!(api.message, "Failed to send OTP. Please try again later.");
+    }
+
+    #[test]
+    fn a_connection_broken_mid_call_is_unavailable_not_internal() {
+        let broken = ApiError::from_status(&tonic::Status::unknown("transport error"));
+        assert_eq!((broken.http_status(), broken.code.as_str()), (503, "service_unavailable"));
+        assert!(!broken.message.contains("transport"));
+        // A service's own Unknown, with its code, keeps the kind of the code's row (internal).
+        let mut own = tonic::Status::unknown("boom");
+        own.metadata_mut().insert(ERROR_CODE_METADATA, "internal_error".parse().unwrap());
+        assert_eq!(ApiError::from_status(&own).http_status(), 500);
     }
 
     #[test]
