@@ -1,6 +1,7 @@
 // Web app performance: first-load JavaScript (gzip) per page from the build manifest, the map
-// chunk excluded, and Largest Contentful Paint of home, search, the host landing and the host's
-// listings (signed in as the demo host) in headless Chromium.
+// chunk excluded, and Largest Contentful Paint of home, search, the host landing, the host's
+// listings (signed in as the demo host), and the guest's trips and messages (the demo guest) in
+// headless Chromium.
 // E2E_BASE_URL points at a gateway serving frontend/dist. Usage: node e2e/perf.mjs [runs]
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ const mapKb = Object.keys(manifest).filter(isMap).filter((k) => manifest[k].file
 console.log(`first-load JS, gzip, map excluded: home ${jsKb(homeKeys).toFixed(1)} KB; search ${jsKb(searchKeys).toFixed(1)} KB`);
 console.log(`map chunks (lazy, maplibre/mapbox), gzip: ${mapKb.toFixed(1)} KB`);
 // A lazy page loads its chunk and its static imports on top of the entry.
-for (const [name, suffix] of [['host/become-host', 'features/listing/routes/become-host.tsx'], ['host/listings', 'features/host/routes/listings.tsx']]) {
+for (const [name, suffix] of [['host/become-host', 'features/listing/routes/become-host.tsx'], ['host/listings', 'features/host/routes/listings.tsx'], ['bookings', 'features/booking/components/trips-list.tsx'], ['messages', 'features/chat/routes/messages.tsx']]) {
   const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
   if (!key) continue;
   const own = [...closure(key)].filter((k) => !homeKeys.has(k));
@@ -48,10 +49,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-swiftshader'],
 });
 
-/** The demo host's session, for the host's own pages. */
-async function hostSession() {
-  const r = await fetch(`${base}/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'host@demo.local', password: 'DemoHost123!' }) });
-  if (!r.ok) throw new Error(`demo host login: ${r.status}`);
+/** A demo member's session, for the pages of a signed-in member. */
+async function session(email, password) {
+  const r = await fetch(`${base}/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!r.ok) throw new Error(`${email} login: ${r.status}`);
   return r.json();
 }
 
@@ -87,12 +88,15 @@ const d = (n) => {
   t.setDate(t.getDate() + n);
   return t.toISOString().slice(0, 10);
 };
-const host = await hostSession();
+const host = await session('host@demo.local', 'DemoHost123!');
+const guest = await session('guest@demo.local', 'DemoGuest123!');
 const pages = {
   home: [`${base}/`],
   search: [`${base}/search?latitude=37.5485&longitude=-121.9886&address=Fremont%2C+CA&fromDate=${d(3)}&fromTime=10%3A00+AM&untilDate=${d(5)}&untilTime=10%3A00+AM`],
   'host/become-host': [`${base}/host/become-host`],
   'host/listings (demo host)': [`${base}/host/listings`, host],
+  'bookings (demo guest)': [`${base}/bookings`, guest],
+  'messages (demo guest)': [`${base}/messages`, guest],
 };
 for (const [name, [url, session]] of Object.entries(pages)) {
   await lcp(url, session); // warm the server, not the browser (each run is a fresh context)
