@@ -41,7 +41,7 @@ pub async fn apply(conn: &mut AsyncPgConnection, e: &TaskStepRecorded) -> anyhow
         added += diesel::sql_query(
             "INSERT INTO trip_photos (trip_id, event, photo_type, url, sha256, uploaded_by, role, created_at) \
              SELECT $1, $2, 'exterior', $3, $4, $5, 'captain', $6 WHERE EXISTS (SELECT 1 FROM trips WHERE id = $1) \
-             ON CONFLICT (trip_id, event, sha256) DO NOTHING",
+             ON CONFLICT (trip_id, event, photo_type, sha256) DO NOTHING",
         )
         .bind::<SqlUuid, _>(trip)
         .bind::<Text, _>(event)
