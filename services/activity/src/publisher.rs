@@ -14,6 +14,9 @@ use uuid::Uuid;
 /// How long a call waits for the broker before answering 503.
 const CONFIRM_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How long closing a failed connection may take before it is dropped instead.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// The shared confirm-mode channel.
 pub struct Publisher {
     url: String,
@@ -90,9 +93,15 @@ impl Publisher {
             Err(_) => Err(anyhow::anyhow!("the broker did not confirm in {CONFIRM_TIMEOUT:?}")),
         };
         if outcome.is_err() {
-            // The next call starts on a fresh connection.
-            if let Some((conn, _)) = self.open.lock().await.take() {
-                let _ = conn.close(200, "publish failed".into()).await;
+            // The next call starts on a fresh connection. The lock is let go before the old
+            // one is closed, and the close is bounded: closing a connection whose broker went
+            // away can wait forever for an answer, and with the lock held every later call
+            // waited behind it (ingestion hung for good after a broker restart).
+            let stale = self.open.lock().await.take();
+            if let Some((conn, _)) = stale {
+                let _ =
+                    tokio::time::timeout(CLOSE_TIMEOUT, conn.close(200, "publish failed".into()))
+                        .await;
             }
         }
         outcome

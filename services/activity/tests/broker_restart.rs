@@ -105,7 +105,12 @@ async fn every_event_sent_across_a_broker_restart_is_stored_once() {
                             Identity { user_id: u, role: Role::User, token_id: "t".into(), expires_at: i64::MAX }
                                 .inject(req.metadata_mut());
                         }
-                        match client.clone().ingest(req).await {
+                        // A call must answer (stored or 503) within its confirm wait: one
+                        // that hangs is the failure this test exists to catch.
+                        let answer = tokio::time::timeout(Duration::from_secs(30), client.clone().ingest(req))
+                            .await
+                            .expect("an ingest call answered within 30 s");
+                        match answer {
                             Ok(r) => {
                                 let r = r.into_inner();
                                 assert_eq!(r.rejected, 0, "{r:?}");
