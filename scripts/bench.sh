@@ -238,7 +238,7 @@ if [ "$WHICH" = trips ]; then
 fi
 if [ "$FAULT_RUN" = 1 ]; then
     export ACCOUNTS_PORT PRICING_PORT CATALOG_PORT TRIPS_PORT HTTP_PORT CARGO_TARGET_DIR
-    scripts/faults.sh "http://127.0.0.1:$HTTP_PORT" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "$RESTARTED"
+    scripts/faults.sh "http://127.0.0.1:$HTTP_PORT" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "$RESTARTED" "$CATALOG_DB"
 elif [ "$WHICH" = mixed ]; then
     # The password threads' settings reach accounts from the environment (APP__PASSWORDS__NICE,
     # APP__PASSWORDS__THREADS); NICE=0 THREADS=4 runs the checks as the blocking pool did.

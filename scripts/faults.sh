@@ -11,13 +11,19 @@
 #   kill:<service>   kill -9 of the process listening on the service's port
 #   stop:<service>   SIGSTOP, SIGCONT at the heal (a hung process)
 #   redis            the Redis server shut down without saving, started again at the heal
+#   rabbitmq         kill -9 of the broker, started again at the heal; after the run, the
+#                    bookings (`trips.trip_booked`) trips wrote during it against those
+#                    catalog-search applied
+#   postgres         an immediate stop of Postgres (no checkpoint, as a crash), started again
+#                    at the heal; after the run, the bookings answered 201 against the trips
+#                    rows written
 #
 # Services: accounts, pricing, catalog-search, trips, gateway.
-# Usage (from bench.sh): scripts/faults.sh <gateway url> <accounts db> <trips db> <car ids> <pid file>
+# Usage (from bench.sh): scripts/faults.sh <gateway url> <accounts db> <trips db> <car ids> <pid file> [catalog db]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-BASE="$1" ACCOUNTS_DB="$2" TRIPS_DB="$3" IDS="$4" PID_FILE="$5"
+BASE="$1" ACCOUNTS_DB="$2" TRIPS_DB="$3" IDS="$4" PID_FILE="$5" CATALOG_DB="${6:-}"
 BIN="$CARGO_TARGET_DIR/release"
 RATE="${FAULT_RATE:-200}"
 SECONDS_PER_RUN="${FAULT_SECONDS:-30}"
@@ -82,6 +88,17 @@ for fault in $FAULTS; do
             sleep "$DOWN"
             scripts/ensure-services.sh >/dev/null
             ;;
+        rabbitmq)
+            pkill -9 -u rabbitmq beam.smp || pkill -9 beam.smp || true
+            sleep "$DOWN"
+            scripts/ensure-services.sh >/dev/null
+            ;;
+        postgres)
+            version=$(ls /etc/postgresql | sort -V | tail -n1)
+            pg_ctlcluster --skip-systemctl-redirect "$version" main stop -m immediate
+            sleep "$DOWN"
+            scripts/ensure-services.sh >/dev/null
+            ;;
         *) echo "unknown fault $fault" >&2; exit 1 ;;
     esac
     healed=$(date +%s.%N)
@@ -112,6 +129,26 @@ print(f"  fault made at t={made_s:.1f}s, healed at t={healed_s:.1f}s; failed {fa
       f"({', '.join(f'{k}: {v}' for k, v in sorted(classes.items())) or 'none'}); slowest failure {slowest:.0f} ms; "
       f"first second without a failure after the heal: {recovery}")
 EOF
+    since="to_timestamp($start_ms / 1000.0)"
+    if [ "$fault" = rabbitmq ] && [ -n "$CATALOG_DB" ]; then
+        # Every event trips committed during the run reaches catalog-search once: wait for the
+        # relay and the consumer to catch up, then compare.
+        ids=""
+        for _ in $(seq 1 120); do
+            pending=$(psql "$TRIPS_DB" -Atc "SELECT count(*) FROM outbox WHERE created_at >= $since AND published_at IS NULL")
+            ids=$(psql "$TRIPS_DB" -Atc "SELECT string_agg(quote_literal(id::text), ',') FROM outbox WHERE created_at >= $since AND event_type = 'trips.trip_booked'")
+            applied=$(psql "$CATALOG_DB" -Atc "SELECT count(*) FROM processed_events WHERE event_id::text IN (${ids:-''})")
+            written=$(psql "$TRIPS_DB" -Atc "SELECT count(*) FROM outbox WHERE created_at >= $since AND event_type = 'trips.trip_booked'")
+            [ "$pending" = 0 ] && [ "$applied" = "$written" ] && break
+            sleep 1
+        done
+        echo "  events: trips wrote $written trip_booked events during the run, $pending left unpublished; catalog-search applied $applied of them (lost: $((written - applied)))"
+    fi
+    if [ "$fault" = postgres ]; then
+        booked=$(sed -nE 's/^  book +n=([0-9]+).*/\1/p' "$log")
+        rows=$(psql "$TRIPS_DB" -Atc "SELECT count(*) FROM trips WHERE created_at >= $since")
+        echo "  bookings answered 201: ${booked:-0}; trips rows written during the run: $rows"
+    fi
     rm -f "$log"
     sleep 3
 done
