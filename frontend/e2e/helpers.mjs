@@ -327,19 +327,3 @@ export function bringTripForward(tripId, ms) {
 }
 
 export { assert };
-
-/**
- * Brings a trip's start nearer by `ms`, as the clock would: a trip starts at least an hour after
- * it is booked (the shortest advance notice), and check-in opens 30 minutes before its start, so
- * a test cannot reach a check-in through the API alone. Written straight to the trips database
- * of the stack under test (`DB_PREFIX` of scripts/test-web.sh, `upcar` for `make dev`), as the
- * tests arrange what only a person or the clock could. Answers the rows changed (1).
- */
-export function bringTripForward(tripId, ms) {
-  assert.match(tripId, /^[0-9a-f-]{36}$/, 'a trip id');
-  const db = `${process.env.DB_PREFIX ?? 'upcar'}_trips`;
-  const shift = `${Math.round(ms / 1000)} seconds`;
-  const sql = `UPDATE trips SET period = tstzrange(lower(period) - interval '${shift}', upper(period) - interval '${shift}', '[)') WHERE id = '${tripId}'`;
-  const out = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { encoding: 'utf8' });
-  return Number(out.trim().replace(/^UPDATE /, ''));
-}
