@@ -245,6 +245,28 @@ pub async fn postgres_labels(db: &str) -> std::collections::BTreeMap<u32, String
     rows.into_iter().map(|b| (b.pid as u32, b.label)).collect()
 }
 
+/// The cars a one-day booking on `day` succeeds on (their own rules allow it), and the guests
+/// cut to a multiple of them, so guest g always books car g % cars.
+pub(crate) async fn bookable_fleet(
+    http: &reqwest::Client,
+    base: &str,
+    all_cars: &[String],
+    gs: Vec<Guest>,
+    day: i64,
+) -> anyhow::Result<(Arc<Vec<String>>, Arc<Vec<Guest>>)> {
+    let mut cars = Vec::new();
+    for (i, car) in all_cars.iter().enumerate() {
+        match book(http, base, &gs[i % gs.len()].token, &trip(car, day)).await {
+            Ok(()) => cars.push(car.clone()),
+            Err(e) => eprintln!("car {car} left out: {e}"),
+        }
+    }
+    anyhow::ensure!(!cars.is_empty(), "no car takes bookings");
+    let g_count = (gs.len() / cars.len()) * cars.len();
+    anyhow::ensure!(g_count > 0, "fewer guests than cars");
+    Ok((Arc::new(cars), Arc::new(gs.into_iter().take(g_count).collect())))
+}
+
 /// Runs the stepped benchmark.
 pub async fn run(args: &[String]) -> anyhow::Result<()> {
     anyhow::ensure!(
@@ -269,20 +291,8 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         gs.len(),
         started.elapsed().as_secs_f64()
     );
-    // Keep the cars a one-day booking 30 days ahead succeeds on (their own rules allow it).
-    let mut cars = Vec::new();
-    for (i, car) in all_cars.iter().enumerate() {
-        match book(&http, &base, &gs[i % gs.len()].token, &trip(car, 30)).await {
-            Ok(()) => cars.push(car.clone()),
-            Err(e) => eprintln!("car {car} left out: {e}"),
-        }
-    }
-    anyhow::ensure!(!cars.is_empty(), "no car takes bookings");
-    // Guests in a multiple of the cars, so guest g always books car g % cars.
-    let g_count = (gs.len() / cars.len()) * cars.len();
-    anyhow::ensure!(g_count > 0, "fewer guests than cars");
-    let gs: Arc<Vec<Guest>> = Arc::new(gs.into_iter().take(g_count).collect());
-    let cars = Arc::new(cars);
+    let (cars, gs) = bookable_fleet(&http, &base, &all_cars, gs, 30).await?;
+    let g_count = gs.len();
     println!("book: {} cars, {} guests, {} s per step", cars.len(), g_count, seconds);
     let slot = Arc::new(AtomicU64::new(0));
     let mut best: Option<u64> = None;

@@ -226,19 +226,8 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     // databases (the fault runs) each take days of their own.
     let first_day: i64 =
         std::env::var("MIXED_FIRST_DAY").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
-    // The cars a one-day booking that day succeeds on (their own rules allow it).
-    let mut cars = Vec::new();
-    for (i, car) in all_cars.iter().enumerate() {
-        match book::book(&http, &base, &gs[i % gs.len()].token, &book::trip(car, first_day)).await {
-            Ok(()) => cars.push(car.clone()),
-            Err(e) => eprintln!("car {car} left out: {e}"),
-        }
-    }
-    anyhow::ensure!(!cars.is_empty(), "no car takes bookings");
-    let g_count = (gs.len() / cars.len()) * cars.len();
-    anyhow::ensure!(g_count > 0, "fewer guests than cars");
-    let gs: Arc<Vec<Guest>> = Arc::new(gs.into_iter().take(g_count).collect());
-    let cars = Arc::new(cars);
+    let (cars, gs) = book::bookable_fleet(&http, &base, &all_cars, gs, first_day).await?;
+    let g_count = gs.len();
     let car_n = cars.len() as u64;
     println!("mixed: {} cars, {} guests, {} s per step", car_n, g_count, seconds);
     // Booking slots as in `loadgen book`: slot i is car i % cars on day first + 1 + i / cars for
