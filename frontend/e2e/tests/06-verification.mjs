@@ -1,14 +1,4 @@
-import { assert, DESKTOP, expectAccessible, newPage, PHONE, png, searchUrl, Skip, unavailable } from '../helpers.mjs';
-
-async function outboxCode(base, to) {
-  for (let i = 0; i < 30; i++) {
-    const r = await (await fetch(`${base}/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json();
-    const code = r.data?.find((m) => m.code)?.code;
-    if (code) return code;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  throw new Error(`no code in the outbox for ${to}`);
-}
+import { assert, DESKTOP, expectAccessible, newPage, outboxCode, PHONE, png, searchUrl, Skip, unavailable } from '../helpers.mjs';
 
 export const tests = {
   async 'a new member signs up, is sent to pre-booking verification and completes it'({ browser, base, shot }) {
