@@ -194,6 +194,57 @@ pub fn exclusion_violation(err: &diesel::result::Error) -> Option<&str> {
     }
 }
 
+/// What Postgres says to the sessions it ends or refuses while it stops, restarts or recovers
+/// (SQLSTATE 57P01-57P03 and the like); diesel keeps the message of such an error, not its code.
+const UNAVAILABLE_MESSAGES: &[&str] = &[
+    "terminating connection due to administrator command",
+    "terminating connection due to unexpected postmaster exit",
+    "terminating connection because of crash of another server process",
+    "the database system is shutting down",
+    "the database system is starting up",
+    "the database system is in recovery mode",
+    "the database system is not yet accepting connections",
+    "the database system is not accepting connections",
+    "sorry, too many clients already",
+];
+
+/// Whether a query failed because the database could not be reached or dropped the
+/// connection under it (stopped, restarting, crashed, out of connection slots), rather than
+/// because of the query: the caller may try again once it is back.
+pub fn query_unavailable(err: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match err {
+        // No SQLSTATE: the connection broke (diesel-async's reading of an I/O failure).
+        Error::DatabaseError(
+            DatabaseErrorKind::UnableToSendCommand | DatabaseErrorKind::ClosedConnection,
+            _,
+        ) => true,
+        Error::DatabaseError(_, info) => {
+            UNAVAILABLE_MESSAGES.iter().any(|m| info.message().starts_with(m))
+        }
+        // The connection died inside a transaction: neither the work nor its rollback landed.
+        Error::BrokenTransactionManager => true,
+        Error::RollbackErrorOnCommit { rollback_error, commit_error } => {
+            query_unavailable(rollback_error) || query_unavailable(commit_error)
+        }
+        _ => false,
+    }
+}
+
+/// Whether an error, or any error in its chain of causes, says the database is unavailable: a
+/// pool that could not hand out a connection (Postgres down, refusing or every connection
+/// busy past the wait), a connection that could not be opened, or a query that
+/// [`query_unavailable`]. For the catch-all internal errors of a service, which may carry a
+/// database failure under context of their own.
+pub fn unavailable_in(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<PoolError>().is_some()
+            || cause.downcast_ref::<ConnectionError>().is_some()
+            || cause.downcast_ref::<diesel_async::pooled_connection::PoolError>().is_some()
+            || cause.downcast_ref::<diesel::result::Error>().is_some_and(query_unavailable)
+    })
+}
+
 /// A Redis pool with `TCP_NODELAY` on: redis-rs leaves Nagle's algorithm enabled by default,
 /// which with delayed ACKs stalls small request/answer exchanges for ~40 ms.
 pub fn redis_pool(url: &str) -> anyhow::Result<deadpool_redis::Pool> {

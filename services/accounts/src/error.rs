@@ -160,19 +160,27 @@ pub enum AccountsError {
     /// More password checks are waiting than the password threads' queue holds.
     #[error("Too many sign-ins at this moment. Please try again in a few seconds.")]
     PasswordWorkBusy,
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<diesel::result::Error> for AccountsError {
     fn from(e: diesel::result::Error) -> Self {
-        AccountsError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            AccountsError::DatabaseUnavailable(e.into())
+        } else {
+            AccountsError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for AccountsError {
     fn from(e: upcar_db::PoolError) -> Self {
-        AccountsError::Internal(anyhow::anyhow!("database pool: {e}"))
+        AccountsError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -269,6 +277,7 @@ upcar_errors::error_table! {
         AccountsError::AlreadySuspended => Conflict, "already_suspended";
         AccountsError::NotSuspended => Conflict, "not_suspended";
         AccountsError::AdminNotSuspendable => Conflict, "admin_not_suspendable";
+        AccountsError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         AccountsError::Internal(_) => Internal, "internal_error";
     }
 }
@@ -292,6 +301,16 @@ impl From<crate::google::ProviderError> for AccountsError {
 
 impl From<AccountsError> for tonic::Status {
     fn from(e: AccountsError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            AccountsError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                AccountsError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let AccountsError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         upcar_errors::to_status(&e)
     }
 }

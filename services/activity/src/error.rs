@@ -33,19 +33,27 @@ pub enum ActivityError {
     /// The broker did not confirm the events: nothing was accepted, the client may resend.
     #[error("Activity logging is unavailable right now. Please try again.")]
     Unavailable(#[source] anyhow::Error),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<diesel::result::Error> for ActivityError {
     fn from(e: diesel::result::Error) -> Self {
-        ActivityError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            ActivityError::DatabaseUnavailable(e.into())
+        } else {
+            ActivityError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for ActivityError {
     fn from(e: upcar_db::PoolError) -> Self {
-        ActivityError::Internal(anyhow::anyhow!("database pool: {e}"))
+        ActivityError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -76,6 +84,7 @@ upcar_errors::error_table! {
         ActivityError::SignInRequired => Unauthenticated, "token_missing";
         ActivityError::AdminOnly => Forbidden, "admin_only";
         ActivityError::Unavailable(_) => Unavailable, "activity_unavailable";
+        ActivityError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         ActivityError::Internal(_) => Internal, "internal_error";
     }
 }
@@ -89,6 +98,16 @@ impl ActivityError {
 
 impl From<ActivityError> for tonic::Status {
     fn from(e: ActivityError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            ActivityError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                ActivityError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let ActivityError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         if let ActivityError::Unavailable(cause) = &e {
             tracing::warn!(error = %cause, "activity events were not confirmed by the broker");
         }

@@ -115,7 +115,8 @@ pub async fn store(state: &AppState, batch: Vec<NewActivity>) -> anyhow::Result<
     if batch.is_empty() {
         return Ok(0);
     }
-    let mut conn = state.pool.get().await.map_err(|e| anyhow::anyhow!("database pool: {e}"))?;
+    let mut conn =
+        state.pool.get().await.map_err(|e| anyhow::Error::new(e).context("database pool"))?;
     let stored = conn
         .transaction::<usize, diesel::result::Error, _>(async |c| store_batch(c, batch).await)
         .await?;

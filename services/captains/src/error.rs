@@ -35,19 +35,27 @@ pub enum CaptainsError {
     InvalidPhotos,
     #[error("This step cannot be recorded: {0}")]
     Step(#[from] StepError),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<diesel::result::Error> for CaptainsError {
     fn from(e: diesel::result::Error) -> Self {
-        CaptainsError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            CaptainsError::DatabaseUnavailable(e.into())
+        } else {
+            CaptainsError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for CaptainsError {
     fn from(e: upcar_db::PoolError) -> Self {
-        CaptainsError::Internal(anyhow::anyhow!("database pool: {e}"))
+        CaptainsError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -66,12 +74,23 @@ upcar_errors::error_table! {
         CaptainsError::Step(StepError::NotOfThisTask(_)) => InvalidInput, "step_not_of_this_task";
         CaptainsError::Step(StepError::AlreadyDone(_)) => Conflict, "step_already_recorded";
         CaptainsError::Step(StepError::OutOfOrder { .. }) => Conflict, "step_out_of_order";
+        CaptainsError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         CaptainsError::Internal(_) => Internal, "internal_error";
     }
 }
 
 impl From<CaptainsError> for tonic::Status {
     fn from(e: CaptainsError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            CaptainsError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                CaptainsError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let CaptainsError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         upcar_errors::to_status(&e)
     }
 }

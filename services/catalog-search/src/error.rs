@@ -70,19 +70,27 @@ pub enum CatalogError {
     AddressRequired,
     #[error("This search has expired; search again to see prices.")]
     SearchExpired,
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<diesel::result::Error> for CatalogError {
     fn from(e: diesel::result::Error) -> Self {
-        CatalogError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            CatalogError::DatabaseUnavailable(e.into())
+        } else {
+            CatalogError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for CatalogError {
     fn from(e: upcar_db::PoolError) -> Self {
-        CatalogError::Internal(anyhow::anyhow!("database pool: {e}"))
+        CatalogError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -128,12 +136,23 @@ upcar_errors::error_table! {
         CatalogError::PlaceNotFound => NotFound, "place_not_found";
         CatalogError::AddressRequired => InvalidInput, "address_required";
         CatalogError::SearchExpired => InvalidInput, "search_expired";
+        CatalogError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         CatalogError::Internal(_) => Internal, "internal_error";
     }
 }
 
 impl From<CatalogError> for tonic::Status {
     fn from(e: CatalogError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            CatalogError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                CatalogError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let CatalogError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         upcar_errors::to_status(&e)
     }
 }

@@ -118,6 +118,10 @@ pub enum HostingError {
     PhotoNotUploaded(String),
     #[error("The {0} section's fields are missing.")]
     SectionMissing(&'static str),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -197,14 +201,20 @@ impl From<diesel::result::Error> for HostingError {
             {
                 HostingError::Team(TeamError::SharesOver100)
             }
-            _ => HostingError::Internal(e.into()),
+            _ => {
+                if upcar_db::query_unavailable(&e) {
+                    HostingError::DatabaseUnavailable(e.into())
+                } else {
+                    HostingError::Internal(e.into())
+                }
+            }
         }
     }
 }
 
 impl From<upcar_db::PoolError> for HostingError {
     fn from(e: upcar_db::PoolError) -> Self {
-        HostingError::Internal(anyhow::anyhow!("database pool: {e}"))
+        HostingError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -352,12 +362,23 @@ upcar_errors::error_table! {
         HostingError::VehicleRequired => InvalidInput, "vehicle_required";
         HostingError::PhotoNotUploaded(_) => InvalidInput, "photo_not_uploaded";
         HostingError::SectionMissing(_) => InvalidInput, "section_missing";
+        HostingError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         HostingError::Internal(_) => Internal, "internal_error";
     }
 }
 
 impl From<HostingError> for tonic::Status {
     fn from(e: HostingError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            HostingError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                HostingError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let HostingError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         if let HostingError::VinLookup(cause) = &e {
             tracing::warn!(error = %cause, "the VIN data could not be read");
         }

@@ -52,19 +52,27 @@ pub enum MessagingError {
     /// Accounts did not answer; names and pictures cannot be given.
     #[error("Chat rooms are unavailable right now. Please try again.")]
     ProfilesUnavailable(#[source] anyhow::Error),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<diesel::result::Error> for MessagingError {
     fn from(e: diesel::result::Error) -> Self {
-        MessagingError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            MessagingError::DatabaseUnavailable(e.into())
+        } else {
+            MessagingError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for MessagingError {
     fn from(e: upcar_db::PoolError) -> Self {
-        MessagingError::Internal(anyhow::anyhow!("database pool: {e}"))
+        MessagingError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -110,12 +118,23 @@ upcar_errors::error_table! {
         MessagingError::RoomNotFound => NotFound, "room_not_found";
         MessagingError::SignInRequired => Unauthenticated, "token_missing";
         MessagingError::ProfilesUnavailable(_) => Unavailable, "profiles_unavailable";
+        MessagingError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         MessagingError::Internal(_) => Internal, "internal_error";
     }
 }
 
 impl From<MessagingError> for tonic::Status {
     fn from(e: MessagingError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            MessagingError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                MessagingError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let MessagingError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         if let MessagingError::ProfilesUnavailable(cause) = &e {
             tracing::warn!(error = %cause, "accounts did not give the rooms' profiles");
         }

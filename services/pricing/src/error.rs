@@ -63,6 +63,10 @@ pub enum PricingError {
     /// holds it, so none can be given until it is back.
     #[error("Prices are not available right now. Please try again in a few seconds.")]
     QuotesUnavailable(#[source] anyhow::Error),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -114,6 +118,7 @@ upcar_errors::error_table! {
         PricingError::Incidental(_, IncidentalError::NoMileRate) => InvalidInput, "no_mile_rate";
         PricingError::Incidental(_, IncidentalError::BadAmount(_)) => InvalidInput, "invalid_incidental_amount";
         PricingError::QuotesUnavailable(_) => Unavailable, "quotes_unavailable";
+        PricingError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         PricingError::Internal(_) => Internal, "internal_error";
     }
 }
@@ -126,13 +131,17 @@ impl From<CouponError> for PricingError {
 
 impl From<diesel::result::Error> for PricingError {
     fn from(e: diesel::result::Error) -> Self {
-        PricingError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            PricingError::DatabaseUnavailable(e.into())
+        } else {
+            PricingError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for PricingError {
     fn from(e: upcar_db::PoolError) -> Self {
-        PricingError::Internal(anyhow::anyhow!("database pool: {e}"))
+        PricingError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -144,6 +153,16 @@ impl From<redis::RedisError> for PricingError {
 
 impl From<PricingError> for tonic::Status {
     fn from(e: PricingError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            PricingError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                PricingError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let PricingError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         upcar_errors::to_status(&e)
     }
 }

@@ -174,6 +174,10 @@ pub enum TripsError {
     /// A service this call needs is down or did not answer within its deadline.
     #[error("A service this needs is not answering. Please try again in a few seconds.")]
     UpstreamUnavailable(#[source] anyhow::Error),
+    /// Postgres cannot be reached, or ended the connection mid-call (stopped, restarting,
+    /// crashed, out of connections): nothing was changed and the caller may try again.
+    #[error("The service is temporarily unavailable. Please try again in a few seconds.")]
+    DatabaseUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -266,6 +270,7 @@ upcar_errors::error_table! {
         TripsError::IssueNotReported => Conflict, "issue_not_reported";
         TripsError::AgreementNotFound => NotFound, "agreement_not_found";
         TripsError::UpstreamUnavailable(_) => Unavailable, "service_unavailable";
+        TripsError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         TripsError::Internal(_) => Internal, "internal_error";
     }
     forward TripsError::Upstream { kind, .. } | TripsError::Replayed { kind, .. } => *kind;
@@ -296,13 +301,17 @@ impl TripsError {
 
 impl From<diesel::result::Error> for TripsError {
     fn from(e: diesel::result::Error) -> Self {
-        TripsError::Internal(e.into())
+        if upcar_db::query_unavailable(&e) {
+            TripsError::DatabaseUnavailable(e.into())
+        } else {
+            TripsError::Internal(e.into())
+        }
     }
 }
 
 impl From<upcar_db::PoolError> for TripsError {
     fn from(e: upcar_db::PoolError) -> Self {
-        TripsError::Internal(anyhow::anyhow!("database pool: {e}"))
+        TripsError::DatabaseUnavailable(anyhow::Error::new(e).context("database pool"))
     }
 }
 
@@ -318,6 +327,16 @@ impl From<PaymentError> for TripsError {
 
 impl From<TripsError> for tonic::Status {
     fn from(e: TripsError) -> Self {
+        // A database failure under an internal error's own context is still the database's.
+        let e = match e {
+            TripsError::Internal(cause) if upcar_db::unavailable_in(&cause) => {
+                TripsError::DatabaseUnavailable(cause)
+            }
+            e => e,
+        };
+        if let TripsError::DatabaseUnavailable(cause) = &e {
+            tracing::warn!(error = format!("{cause:#}"), "the database is unavailable");
+        }
         let mut s = upcar_errors::to_status(&e);
         if let TripsError::Upstream { code, .. } | TripsError::Replayed { code, .. } = &e
             && let Ok(v) = code.parse()

@@ -35,3 +35,54 @@ fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_produ
     }
     assert!(all.len() > 150, "only {} codes listed", all.len());
 }
+
+/// What each service answers when its database fails under a call: 503 `database_unavailable`
+/// for a database that is not there (connection broken, server stopping), also under a
+/// service's own context, and 500 for a query that is wrong.
+fn database_failures_of<E>(service: &str)
+where
+    E: From<diesel::result::Error> + From<anyhow::Error>,
+    tonic::Status: From<E>,
+{
+    use diesel::result::{DatabaseErrorKind, Error};
+    let broken = || {
+        Error::DatabaseError(DatabaseErrorKind::UnableToSendCommand, Box::new("closed".to_owned()))
+    };
+    let stopping = || {
+        Error::DatabaseError(
+            DatabaseErrorKind::Unknown,
+            Box::new("terminating connection due to administrator command".to_owned()),
+        )
+    };
+    let code = |s: &tonic::Status| {
+        s.metadata().get(upcar_errors::ERROR_CODE_METADATA).map(|v| v.to_str().unwrap().to_owned())
+    };
+    for (what, status) in [
+        ("a broken connection", tonic::Status::from(E::from(broken()))),
+        ("a stopping server", tonic::Status::from(E::from(stopping()))),
+        (
+            "a broken connection under context",
+            tonic::Status::from(E::from(anyhow::Error::new(broken()).context("loading"))),
+        ),
+    ] {
+        assert_eq!(status.code(), tonic::Code::Unavailable, "{service}: {what}");
+        assert_eq!(code(&status).as_deref(), Some("database_unavailable"), "{service}: {what}");
+        assert!(!status.message().contains("closed"), "{service}: the cause stays in the logs");
+    }
+    let wrong =
+        Error::DatabaseError(DatabaseErrorKind::Unknown, Box::new("division by zero".to_owned()));
+    let status = tonic::Status::from(E::from(wrong));
+    assert_eq!(status.code(), tonic::Code::Internal, "{service}: a wrong query");
+}
+
+#[test]
+fn every_service_answers_503_when_its_database_is_not_there_and_500_when_a_query_is_wrong() {
+    database_failures_of::<accounts::error::AccountsError>("accounts");
+    database_failures_of::<catalog_search::error::CatalogError>("catalog-search");
+    database_failures_of::<pricing::error::PricingError>("pricing");
+    database_failures_of::<trips::error::TripsError>("trips");
+    database_failures_of::<messaging::error::MessagingError>("messaging");
+    database_failures_of::<hosting_teams::error::HostingError>("hosting");
+    database_failures_of::<activity::error::ActivityError>("activity");
+    database_failures_of::<captains::error::CaptainsError>("captains");
+}
