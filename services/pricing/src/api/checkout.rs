@@ -122,7 +122,7 @@ pub async fn accept_quote(
         }
     }
     let (record, details) =
-        quotes::get(state, quote_id).await?.ok_or(PricingError::QuoteNotFound)?;
+        quotes::get(state, &mut conn, quote_id).await?.ok_or(PricingError::QuoteNotFound)?;
     if record.car_id.to_string() != r.car_id.trim() || record.user_id.is_some_and(|u| u != user_id)
     {
         return Err(PricingError::QuoteMismatch);

@@ -104,12 +104,12 @@ async fn spawn_app() -> TestApp {
 async fn spawn_app_with(tweak: impl FnOnce(&mut pricing::Settings)) -> TestApp {
     let db = upcar_testkit::TestDatabase::create("pricing").await.unwrap();
     let mut settings = pricing::Settings::load().unwrap();
-    tweak(&mut settings);
     settings.database.url = db.url.clone().into();
     settings.grpc.port = 0;
     settings.redis.url = upcar_testkit::redis_url();
     settings.quotes.key_prefix = upcar_testkit::unique("test-pricing");
     settings.amqp.exchange = upcar_testkit::unique("test-pricing");
+    tweak(&mut settings);
     let (exchange, amqp_url) = (settings.amqp.exchange.clone(), settings.amqp.url().to_owned());
     let clock = upcar_clock::Clock::system();
     let app = pricing::Application::build_with_clock(settings, clock.clone()).await.unwrap();
@@ -481,6 +481,59 @@ async fn the_checkout_price_adds_extras_fees_delivery_protection_and_coupon() {
     assert_eq!(e.code(), Code::Unauthenticated);
     // Unknown car: 404.
     let e = app.final_price(guest, final_request(Uuid::now_v7(), 5, 7)).await.unwrap_err();
+    assert_eq!(e.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn prices_are_given_and_booked_while_redis_cannot_be_reached() {
+    let db = upcar_testkit::TestDatabase::create("pricing").await.unwrap();
+    let url = db.url.clone();
+    // Nothing listens on port 1: every Redis call of this service fails at once.
+    let cut_off = spawn_app_with(|s| {
+        s.database.url = url.clone().into();
+        s.redis.url = "redis://127.0.0.1:1/0".into();
+    })
+    .await;
+    let car = Uuid::now_v7();
+    cut_off.list_car(&car_event(car, 1, 10_000)).await;
+    let guest = Uuid::now_v7();
+    let quote = cut_off.final_price(guest, final_request(car, 5, 8)).await.unwrap();
+    assert!(!quote.quote_id.is_empty());
+    let accept = |trip: Uuid, quote_id: &str| pb::AcceptQuoteRequest {
+        quote_id: quote_id.to_owned(),
+        trip_id: trip.to_string(),
+        user_id: guest.to_string(),
+        car_id: car.to_string(),
+        replaces: false,
+    };
+    let bound = cut_off
+        .client
+        .clone()
+        .accept_quote(accept(Uuid::now_v7(), &quote.quote_id))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(bound.price_details.unwrap().final_price_cents, quote.final_price_cents);
+
+    // A quote made during the outage is honoured once Redis is back (it is not in Redis).
+    let second = cut_off.final_price(guest, final_request(car, 10, 12)).await.unwrap();
+    let url = db.url.clone();
+    let back = spawn_app_with(|s| s.database.url = url.clone().into()).await;
+    let bound = back
+        .client
+        .clone()
+        .accept_quote(accept(Uuid::now_v7(), &second.quote_id))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(bound.price_details.unwrap().final_price_cents, second.final_price_cents);
+    // And a quote neither has is still not found.
+    let e = back
+        .client
+        .clone()
+        .accept_quote(accept(Uuid::now_v7(), &Uuid::now_v7().to_string()))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), Code::NotFound);
 }
 
