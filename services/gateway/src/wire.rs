@@ -737,9 +737,24 @@ fn is_json(req: &HttpRequest) -> bool {
         .is_some_and(|m| m.subtype() == mime::JSON || m.suffix() == Some(mime::JSON))
 }
 
-/// Reads a JSON document into `T`, naming the field of a bad value.
+/// Whether a JSON document holds a NUL character in a string (`\u0000`: a NUL byte itself is
+/// not JSON). An escaped backslash before `u0000` is text, not the escape.
+fn json_has_nul(bytes: &[u8]) -> bool {
+    bytes.windows(6).enumerate().any(|(i, w)| {
+        w == b"\\u0000" && bytes[..i].iter().rev().take_while(|b| **b == b'\\').count() % 2 == 0
+    })
+}
+
+/// Reads a JSON document into `T`, naming the field of a bad value. Text with a NUL character
+/// is refused: no store of ours takes it (Postgres text cannot hold one).
 pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
+    if json_has_nul(bytes) {
+        return Err(GatewayError::InvalidBody(
+            "Invalid JSON body: text must not contain a NUL character (\\u0000)".into(),
+        )
+        .into());
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -811,8 +826,18 @@ impl<T> std::ops::Deref for Query<T> {
     }
 }
 
-/// Reads a query string into `T`, naming the parameter of a bad value.
+/// Reads a query string into `T`, naming the parameter of a bad value. A parameter with a NUL
+/// character is refused (as in bodies).
 pub fn from_query<T: serde::de::DeserializeOwned>(query: &str) -> Result<T, HttpError> {
+    if let Some((name, _)) =
+        form_urlencoded::parse(query.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0'))
+    {
+        let name = name.replace('\0', "");
+        return Err(GatewayError::InvalidQuery(format!(
+            "{name}: must not contain a NUL character"
+        ))
+        .into());
+    }
     let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -911,6 +936,25 @@ mod tests {
             .unwrap();
         assert_eq!((s.first_name.as_str(), s.age.0, s.is_delivery.0), ("94538", Some(36), true));
         assert_eq!(s.final_price.0, Some(10));
+    }
+
+    #[test]
+    fn text_with_a_nul_character_is_refused_in_bodies_and_queries() {
+        let e = read(json!({"firstName": "Ada\u{0}"})).unwrap_err();
+        assert!(e.contains("NUL"), "{e}");
+        // An escaped backslash before u0000 is text, and so is a NUL written out in words.
+        let s = from_json::<Sample>(br#"{"firstName": "a\\u0000"}"#).unwrap();
+        assert_eq!(s.first_name.as_str(), "a\\u0000");
+        assert!(from_json::<Sample>(br#"{"firstName": "a\\\u0000"}"#).is_err());
+        #[derive(Deserialize, Debug)]
+        struct Q {
+            #[allow(dead_code)]
+            text: String,
+        }
+        let e = from_query::<Q>("text=abc%00def").unwrap_err();
+        assert_eq!(e.0.code, "invalid_query");
+        assert_eq!(e.0.message, "text: must not contain a NUL character");
+        assert!(from_query::<Q>("text=abc%2500def").is_ok());
     }
 
     #[test]
