@@ -1,5 +1,5 @@
 # The two commands of the README, plus a few helpers.
-.PHONY: dev test bench fmt lint services
+.PHONY: dev test bench fuzz fmt lint services
 
 dev: ## build and run the whole product; prints its URL, Ctrl-C stops it
 	@scripts/dev.sh
@@ -9,6 +9,9 @@ test: ## every test of the repo
 
 bench: ## load benchmarks against a running stack (see docs/PERFORMANCE.md)
 	@scripts/bench.sh
+
+fuzz: ## API fuzzing (schemathesis) at length on a stack of its own: FUZZ_EXAMPLES, FUZZ_SECONDS
+	@CARGO_TARGET_DIR=$${CARGO_TARGET_DIR:-$$HOME/.cache/upcar-target} cargo build -p accounts -p pricing -p catalog-search -p messaging -p captains -p trips -p hosting-teams -p activity -p gateway && FUZZ_ONLY=1 FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} scripts/test-web.sh
 
 fmt:
 	cargo fmt --all

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of the web app (frontend/e2e) against the real stack: installs Chromium and the
 # web app's packages when missing, starts the already-built services with the built app on
-# free ports, waits for /readyz, runs the Playwright tests, and stops the stack.
+# free ports, waits for /readyz, runs the Playwright tests, then the API fuzzing
+# (scripts/fuzz-api.sh), and stops the stack. FUZZ_ONLY=1 skips the browser tests.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -56,4 +57,8 @@ for _ in $(seq 1 360); do
 done
 curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "the stack is not ready:" >&2; tail -30 "$LOG" >&2; exit 1; }
 
-(cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
+if [ "${FUZZ_ONLY:-0}" != 1 ]; then
+    (cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
+fi
+# Schemathesis over the API document, on the same stack (bounded here; `make fuzz` runs long).
+scripts/fuzz-api.sh "http://127.0.0.1:$PORT"
