@@ -60,5 +60,9 @@ curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "the stack is not 
 if [ "${FUZZ_ONLY:-0}" != 1 ]; then
     (cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
 fi
-# Schemathesis over the API document, on the same stack (bounded here; `make fuzz` runs long).
+# Schemathesis over the API document, on the same stack: bounded and with a fixed seed in
+# `make test` (the same cases each run); `make fuzz` runs long with a new seed each time.
+if [ "${FUZZ_ONLY:-0}" != 1 ]; then
+    export FUZZ_SEED="${FUZZ_SEED:-20261127}"
+fi
 scripts/fuzz-api.sh "http://127.0.0.1:$PORT"
