@@ -20,7 +20,9 @@
 #             service's whole day on a fresh database (DISPATCH_TASKS, DISPATCH_CAPTAINS, DISPATCH_RUNS).
 #   mixed:    60 % search, 39 % car page and price, 0.5 % login, 0.5 % booking through the
 #             gateway (the trips benchmark's services and demo fleet), open loop at stepped
-#             rates (MIXED_RATES) until p99 reaches 10 ms or a request fails.
+#             rates (MIXED_RATES) until p99 reaches 10 ms or a request fails. MIXED_SOCIAL=1:
+#             the variant with 3 % chat messages and 2 % activity batches (messaging and
+#             activity started too, fresh databases).
 #   faults:   the mixed load at FAULT_RATE with a fault made and healed in each run (FAULTS:
 #             kill -9 or SIGSTOP of a service, a Redis restart; see scripts/faults.sh).
 #   activity: activity/bulk through the gateway (activity service, fresh database) at stepped
@@ -148,7 +150,9 @@ if [ "$WHICH" = hosting ]; then
     pids+=($!)
     wait_port $HOSTING_PORT
 fi
-if [ "$WHICH" = chat ]; then
+SOCIAL=0
+[ "$WHICH" = mixed ] && [ "${MIXED_SOCIAL:-0}" = 1 ] && SOCIAL=1
+if [ "$WHICH" = chat ] || [ "$SOCIAL" = 1 ]; then
     psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS upcar_bench_messaging WITH (FORCE)"
     export APP__REALTIME__PREFIX=bench:rt APP__SERVICES__MESSAGING=http://127.0.0.1:$MESSAGING_PORT
     APP__GRPC__PORT=$MESSAGING_PORT APP__DATABASE__URL="$PG/upcar_bench_messaging" \
@@ -157,7 +161,7 @@ if [ "$WHICH" = chat ]; then
     pids+=($!)
     wait_port $MESSAGING_PORT
 fi
-if [ "$WHICH" = activity ]; then
+if [ "$WHICH" = activity ] || [ "$SOCIAL" = 1 ]; then
     # A fresh database and fresh Redis keys of the event ids seen, every run.
     psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS upcar_bench_activity WITH (FORCE)"
     ACTIVITY_KEYS="bench-activity-$(date +%s)"
@@ -242,6 +246,7 @@ if [ "$FAULT_RUN" = 1 ]; then
 elif [ "$WHICH" = mixed ]; then
     # The password threads' settings reach accounts from the environment (APP__PASSWORDS__NICE,
     # APP__PASSWORDS__THREADS); NICE=0 THREADS=4 runs the checks as the blocking pool did.
+    [ "$SOCIAL" = 1 ] && export MIXED_MESSAGING_DB="$PG/upcar_bench_messaging"
     "$BIN/loadgen" mixed http "http://127.0.0.1:$HTTP_PORT" "${MIXED_RATES:-250,500,750,1000,1250,1500}" \
         "$SECONDS_PER_RUN" "$PG/upcar_bench_accounts" "$TRIPS_DB" "$IDS" "${MIXED_GUESTS:-100}"
 fi

@@ -17,6 +17,12 @@
 //! fails (with `MIXED_ALL_STEPS=1`, through every rate given); the highest rate within both is
 //! the result. With `MIXED_TIMELINE=1` each step also prints its requests second by second
 //! (sent, answered, failures by status, p99, slowest failure), as the fault runs read them.
+//!
+//! The variant with chat and activity (`MIXED_MESSAGING_DB` set to the messaging database):
+//! 57 % search, 37 % car page and price, 0.5 % login, 0.5 % booking, 3 % chat messages
+//! (`chat/sendmessage` by a bench guest in a room of their own with the demo host, the rooms
+//! written into the messaging database before the first step as a booking would open them) and
+//! 2 % activity batches (`activity/bulk`, 50 events each, as the web app sends them).
 
 use crate::book::{self, Guest, percentile};
 use serde_json::Value;
@@ -33,9 +39,18 @@ enum Kind {
     Price,
     Login,
     Book,
+    Chat,
+    Activity,
 }
 
-const KINDS: [Kind; 5] = [Kind::Search, Kind::CarPage, Kind::Price, Kind::Login, Kind::Book];
+const KINDS: [Kind; 7] =
+    [Kind::Search, Kind::CarPage, Kind::Price, Kind::Login, Kind::Book, Kind::Chat, Kind::Activity];
+
+/// Events in one activity batch (the web app's batch size).
+const ACTIVITY_BATCH: usize = 50;
+
+/// The demo host, the other person in every bench guest's chat room.
+const DEMO_HOST_ID: &str = "01930000-0000-7000-8000-000000000002";
 
 impl Kind {
     fn name(self) -> &'static str {
@@ -45,11 +60,25 @@ impl Kind {
             Kind::Price => "price",
             Kind::Login => "login",
             Kind::Book => "book",
+            Kind::Chat => "chat",
+            Kind::Activity => "events",
         }
     }
 
-    /// The kind of a draw in 0..10,000: 60 % / 19.5 % / 19.5 % / 0.5 % / 0.5 %.
-    fn of(draw: u64) -> Kind {
+    /// The kind of a draw in 0..10,000: 60 % / 19.5 % / 19.5 % / 0.5 % / 0.5 %; with chat and
+    /// activity (`social`) 57 % / 18.5 % / 18.5 % / 0.5 % / 0.5 % / 3 % / 2 %.
+    fn of(draw: u64, social: bool) -> Kind {
+        if social {
+            return match draw {
+                0..5700 => Kind::Search,
+                5700..7550 => Kind::CarPage,
+                7550..9400 => Kind::Price,
+                9400..9450 => Kind::Login,
+                9450..9500 => Kind::Book,
+                9500..9800 => Kind::Chat,
+                _ => Kind::Activity,
+            };
+        }
         match draw {
             0..6000 => Kind::Search,
             6000..7950 => Kind::CarPage,
@@ -80,6 +109,68 @@ enum Planned {
     Price { car: usize, from: i64 },
     Login { guest: usize },
     Book { token: String, body: Value },
+    Chat { guest: usize },
+    Activity { batch: u64 },
+}
+
+/// What the requests of a run share: the cars, the guests, each guest's chat room (the
+/// variant with chat) and the run's tag (unique event ids for activity).
+struct Fleet {
+    cars: Vec<String>,
+    guests: Vec<Guest>,
+    rooms: Vec<String>,
+    run: String,
+}
+
+/// One chat room per guest with the demo host, written into the messaging database as a
+/// booking would open it; answers the rooms in the guests' order.
+async fn rooms_for(
+    messaging_db: &str,
+    accounts_db: &str,
+    guests: &[Guest],
+) -> anyhow::Result<Vec<String>> {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    #[derive(diesel::QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id: String,
+    }
+    let mut accounts = AsyncPgConnection::establish(accounts_db).await?;
+    let mut messaging = AsyncPgConnection::establish(messaging_db).await?;
+    let mut rooms = Vec::with_capacity(guests.len());
+    for g in guests {
+        let user: Id = diesel::sql_query("SELECT id::text AS id FROM users WHERE email = $1")
+            .bind::<diesel::sql_types::Text, _>(&g.email)
+            .get_result(&mut accounts)
+            .await?;
+        let room = uuid::Uuid::now_v7();
+        diesel::sql_query(
+            "INSERT INTO chat_rooms (id, trip_id, car_id, guest_id, host_id) VALUES ($1, $2, $3, $4::uuid, $5::uuid)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(room)
+        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
+        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
+        .bind::<diesel::sql_types::Text, _>(&user.id)
+        .bind::<diesel::sql_types::Text, _>(DEMO_HOST_ID)
+        .execute(&mut messaging)
+        .await?;
+        rooms.push(room.to_string());
+    }
+    Ok(rooms)
+}
+
+fn activity_batch(run: &str, batch: u64) -> Value {
+    let now = chrono::Utc::now().timestamp_millis();
+    let activities: Vec<Value> = (0..ACTIVITY_BATCH)
+        .map(|j| {
+            let activity_type = ["search", "page_view", "car_viewed", "map_moved"][j % 4];
+            serde_json::json!({"eventId": format!("{run}-{batch}-{j}"),
+                "sessionId": format!("bench-session-{}", batch % 500),
+                "activityType": activity_type, "timestamp": now,
+                "metadata": {"pageUrl": "/search?lat=37.55&lng=-121.99", "referrer": "/", "seq": j}})
+        })
+        .collect();
+    serde_json::json!({"activities": activities, "sentAt": now})
 }
 
 fn day(d: i64) -> String {
@@ -103,10 +194,10 @@ fn failure_of_transport(e: &reqwest::Error) -> Failure {
 async fn send(
     http: &reqwest::Client,
     base: &str,
-    cars: &[String],
-    gs: &[Guest],
+    fleet: &Fleet,
     p: Planned,
 ) -> Result<(), Failure> {
+    let (cars, gs) = (&fleet.cars, &fleet.guests);
     let r = match p {
         Planned::Search { from } => {
             http.get(format!(
@@ -140,6 +231,21 @@ async fn send(
             http.post(format!("{base}/v1/trips/createTrip"))
                 .bearer_auth(token)
                 .json(&body)
+                .send()
+                .await
+        }
+        Planned::Chat { guest } => {
+            let body = serde_json::json!({"roomId": fleet.rooms[guest],
+                "message": "Is the car still available for pickup at 10?", "senderType": "guest"});
+            http.post(format!("{base}/v1/chat/sendmessage"))
+                .bearer_auth(&gs[guest].token)
+                .json(&body)
+                .send()
+                .await
+        }
+        Planned::Activity { batch } => {
+            http.post(format!("{base}/v1/activity/bulk"))
+                .json(&activity_batch(&fleet.run, batch))
                 .send()
                 .await
         }
@@ -229,7 +335,30 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     let (cars, gs) = book::bookable_fleet(&http, &base, &all_cars, gs, first_day).await?;
     let g_count = gs.len();
     let car_n = cars.len() as u64;
-    println!("mixed: {} cars, {} guests, {} s per step", car_n, g_count, seconds);
+    // The variant with chat messages and activity batches.
+    let messaging_db = std::env::var("MIXED_MESSAGING_DB").ok().filter(|v| !v.is_empty());
+    let social = messaging_db.is_some();
+    let rooms = match &messaging_db {
+        Some(db) => rooms_for(db, &args[6], &gs).await?,
+        None => Vec::new(),
+    };
+    let fleet = Arc::new(Fleet {
+        cars: cars.to_vec(),
+        guests: gs
+            .iter()
+            .map(|g| Guest { token: g.token.clone(), email: g.email.clone() })
+            .collect(),
+        rooms,
+        run: format!("mixed-{:x}", chrono::Utc::now().timestamp_millis()),
+    });
+    let mut batches = 0u64;
+    println!(
+        "mixed{}: {} cars, {} guests, {} s per step",
+        if social { " with chat and activity" } else { "" },
+        car_n,
+        g_count,
+        seconds
+    );
     // Booking slots as in `loadgen book`: slot i is car i % cars on day first + 1 + i / cars for
     // guest i % guests, so every booking succeeds and none overlaps another.
     let slot = Arc::new(AtomicU64::new(0));
@@ -244,7 +373,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
         let mut plan = Vec::with_capacity(total as usize);
         let mut bookings = Vec::new();
         for k in 0..total {
-            let kind = Kind::of(draws.next() % 10_000);
+            let kind = Kind::of(draws.next() % 10_000, social);
             let from = 5 + (draws.next() % 36) as i64;
             let car = (draws.next() % car_n) as usize;
             plan.push(match kind {
@@ -257,6 +386,13 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
                 Kind::Book => {
                     bookings.push(k);
                     None
+                }
+                Kind::Chat => {
+                    Some(Planned::Chat { guest: (draws.next() % g_count as u64) as usize })
+                }
+                Kind::Activity => {
+                    batches += 1;
+                    Some(Planned::Activity { batch: batches })
                 }
             });
         }
@@ -301,14 +437,15 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
                 Planned::Price { .. } => Kind::Price,
                 Planned::Login { .. } => Kind::Login,
                 Planned::Book { .. } => Kind::Book,
+                Planned::Chat { .. } => Kind::Chat,
+                Planned::Activity { .. } => Kind::Activity,
             };
             let offset = k as f64 / rate as f64;
             let at = t0 + Duration::from_secs_f64(offset);
             tokio::time::sleep_until(at.into()).await;
-            let (http, base, cars, gs) =
-                (http.clone(), base.clone(), Arc::clone(&cars), Arc::clone(&gs));
+            let (http, base, fleet) = (http.clone(), base.clone(), Arc::clone(&fleet));
             tasks.push(tokio::spawn(async move {
-                let r = send(&http, &base, &cars, &gs, p).await;
+                let r = send(&http, &base, &fleet, p).await;
                 (kind, offset, at.elapsed().as_secs_f64() * 1000.0, r)
             }));
         }
@@ -346,6 +483,9 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
             "mixed rate={rate} sent={total} in {sent_in:.1}s answered={answered} in {done_in:.1}s errors={errors} {line}"
         );
         for (kind, lat) in KINDS.iter().zip(by_kind.iter_mut()) {
+            if lat.is_empty() && matches!(kind, Kind::Chat | Kind::Activity) {
+                continue;
+            }
             println!("  {:<6} {}", kind.name(), summary(lat));
         }
         println!("  cpu ms per request: total={cpu_total:.3} {}", crate::cpu::describe(&cpu));
@@ -377,9 +517,9 @@ mod tests {
     #[test]
     fn the_draws_follow_the_mix() {
         let mut d = Draws(1);
-        let mut n = [0u32; 5];
+        let mut n = [0u32; 7];
         for _ in 0..200_000 {
-            let k = Kind::of(d.next() % 10_000);
+            let k = Kind::of(d.next() % 10_000, false);
             n[KINDS.iter().position(|x| *x == k).unwrap_or(0)] += 1;
         }
         let share = |i: usize| f64::from(n[i]) / 200_000.0;
@@ -387,5 +527,23 @@ mod tests {
         assert!((share(1) + share(2) - 0.39).abs() < 0.005, "car page and price");
         assert!((share(3) - 0.005).abs() < 0.001, "login {}", share(3));
         assert!((share(4) - 0.005).abs() < 0.001, "book {}", share(4));
+        assert_eq!(n[5] + n[6], 0, "no chat or activity in the plain mix");
+    }
+
+    #[test]
+    fn the_draws_with_chat_and_activity_follow_their_mix() {
+        let mut d = Draws(2);
+        let mut n = [0u32; 7];
+        for _ in 0..200_000 {
+            let k = Kind::of(d.next() % 10_000, true);
+            n[KINDS.iter().position(|x| *x == k).unwrap_or(0)] += 1;
+        }
+        let share = |i: usize| f64::from(n[i]) / 200_000.0;
+        assert!((share(0) - 0.57).abs() < 0.005, "search {}", share(0));
+        assert!((share(1) + share(2) - 0.37).abs() < 0.005, "car page and price");
+        assert!((share(3) - 0.005).abs() < 0.001, "login {}", share(3));
+        assert!((share(4) - 0.005).abs() < 0.001, "book {}", share(4));
+        assert!((share(5) - 0.03).abs() < 0.002, "chat {}", share(5));
+        assert!((share(6) - 0.02).abs() < 0.002, "activity {}", share(6));
     }
 }
