@@ -73,7 +73,7 @@ async fn upload_png(token: &str, name: &str, w: u32, h: u32) -> String {
     b["urls"][0]["s3Url"].as_str().unwrap().to_owned()
 }
 
-async fn section(token: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn section(token: &str, body: Value) -> (u16, Value) {
     parts(post("/v1/host/carListing/addCarListing", body, Some(token)).await).await
 }
 
@@ -95,7 +95,7 @@ fn vin_details(vin: &str) -> Value {
 }
 
 /// Saves every step but finalize for `token`; answers the draft's id.
-async fn list_to_photos(token: &str, vin: &str) -> String {
+pub(crate) async fn list_to_photos(token: &str, vin: &str) -> String {
     let (s, b) = section(token, location()).await;
     assert_eq!(s, 200, "{b}");
     let id = b["carId"].as_str().unwrap().to_owned();
@@ -568,7 +568,7 @@ pub(crate) async fn approved_car() -> (NewUser, String) {
 }
 
 /// Waits until the catalog's car page satisfies `want` (events reach it within a second or so).
-async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
     for _ in 0..100 {
         let (s, b) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
