@@ -35,14 +35,17 @@ enum Actor {
     CoBooking,
     CoPricing,
     CoFull,
+    /// The full co-host, acting on the first car's objects: a co-host of the owner, but not
+    /// in the team that holds that car. Answered as a stranger.
+    CoOther,
     Admin,
     Captain,
     Anon,
 }
 use Actor::*;
 
-const ACTORS: [Actor; 9] =
-    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, Admin, Captain, Anon];
+const ACTORS: [Actor; 10] =
+    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Admin, Captain, Anon];
 const COHOSTS: [Actor; 3] = [CoBooking, CoPricing, CoFull];
 
 /// A request: the path with its query, and the JSON body (not sent on GET and DELETE).
@@ -157,14 +160,17 @@ enum Exp {
 }
 
 fn expect(row: &Row, a: Actor) -> Exp {
+    if a == CoOther && !row.caller_scoped {
+        return expect(row, Stranger);
+    }
+    if let Some(&(_, s, c)) = row.over.iter().find(|o| o.0 == a) {
+        return Exp::Refuse(s, c);
+    }
     if a == Anon {
         return Exp::Refuse(401, "token_missing");
     }
     if row.captain_call {
         return if a == Captain { Exp::Allow } else { Exp::Refuse(403, "wrong_account_kind") };
-    }
-    if let Some(&(_, s, c)) = row.over.iter().find(|o| o.0 == a) {
-        return Exp::Refuse(s, c);
     }
     if a == Captain {
         return Exp::Refuse(403, "wrong_account_kind");
@@ -177,7 +183,8 @@ fn role(a: Actor) -> &'static str {
     if a == Guest { "guest" } else { "host" }
 }
 
-const SIGNED_IN: [Actor; 7] = [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, Admin];
+const SIGNED_IN: [Actor; 8] =
+    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Admin];
 const TRIP_PEOPLE: [Actor; 5] = [Owner, Guest, CoBooking, CoPricing, CoFull];
 const TRIP_READERS: [Actor; 6] = [Owner, Guest, CoBooking, CoPricing, CoFull, Admin];
 const HOST_SIDE: [Actor; 4] = [Owner, CoBooking, CoPricing, CoFull];
@@ -253,27 +260,33 @@ fn rows() -> Vec<Row> {
         })
         .allow(&TRIP_READERS)
         .deny(404, "room_not_found"),
+        // The guest tries to speak as the host's side.
         row("POST", "/v1/chat/sendmessage", |f, a| {
+            let side = if a == Guest { "host" } else { role(a) };
             rb(
                 "/v1/chat/sendmessage".into(),
-                json!({"roomId": f.side(a).room, "message": "Is the car ready?", "senderType": role(a)}),
+                json!({"roomId": f.side(a).room, "message": "Is the car ready?", "senderType": side}),
             )
         })
-        .allow(&TRIP_PEOPLE)
+        .allow(&HOST_SIDE)
         .deny(404, "room_not_found")
         .over(&[Admin], 403, "read_only_room")
-        .writes(Snap::Room, &[Guest, CoFull]),
+        .over(&[Guest], 403, "wrong_sender_type")
+        .writes(Snap::Room, &[Owner, CoFull]),
+        // The guest tries to type as the owner; everyone else as themselves.
         row("POST", "/v1/chat/typing", |f, a| {
             let mut body = json!({"roomId": f.side(a).room, "isTyping": true});
-            if let Some(id) = f.id_of(a) {
+            let who = if a == Guest { Some(f.owner.u.id.as_str()) } else { f.id_of(a) };
+            if let Some(id) = who {
                 body["userId"] = json!(id);
             }
             rb("/v1/chat/typing".into(), body)
         })
-        .allow(&TRIP_PEOPLE)
+        .allow(&HOST_SIDE)
         .deny(404, "room_not_found")
         .over(&[Admin], 403, "")
-        .writes(Snap::Nothing, &TRIP_PEOPLE),
+        .over(&[Guest], 403, "typing_user_mismatch")
+        .writes(Snap::Nothing, &HOST_SIDE),
         row("POST", "/v1/chat/markRead", |f, a| {
             let s = f.side(a);
             rb("/v1/chat/markRead".into(), json!({"roomId": s.room, "messageId": s.message}))
@@ -308,12 +321,18 @@ fn rows() -> Vec<Row> {
         })
         .allow(&SIGNED_IN)
         .caller_scoped(),
-        row("POST", "/v1/host/carListing/addCarListing", |f, _| {
-            rb(
-                "/v1/host/carListing/addCarListing".into(),
-                json!({"sectionName": "availability", "carId": f.draft, "advanceNotice": 3,
-                       "minTripDuration": 1, "maxTripDuration": 1000, "twoDayTripForWeekend": false}),
-            )
+        // The draft named by each of the id's three spellings.
+        row("POST", "/v1/host/carListing/addCarListing", |f, a| {
+            let field = match a {
+                Guest => "carListingId",
+                CoBooking | CoPricing => "_id",
+                _ => "carId",
+            };
+            let mut body = json!({"sectionName": "availability", "advanceNotice": 3,
+                                  "minTripDuration": 1, "maxTripDuration": 1000,
+                                  "twoDayTripForWeekend": false});
+            body[field] = json!(f.draft);
+            rb("/v1/host/carListing/addCarListing".into(), body)
         })
         .allow(&[Owner])
         .deny(404, "listing_not_found")
@@ -598,13 +617,16 @@ fn rows() -> Vec<Row> {
         // of a trip's deliveries"), not its co-hosts.
         .allow(&[Owner, Guest, Admin])
         .deny(404, "trip_not_found"),
+        // Readable without an account with the trip's agreement token: the anonymous caller
+        // brings the token of another trip.
         row("GET", "/v1/trips/getRentalAgreement/{tripId}", |f, a| {
-            r(format!("/v1/trips/getRentalAgreement/{}", f.side(a).trip))
+            let token = if a == Anon { format!("?token={}", f.agreement_token) } else { String::new() };
+            r(format!("/v1/trips/getRentalAgreement/{}{token}", f.side(a).trip))
         })
         .allow(&TRIP_READERS)
         .deny(404, "trip_not_found")
-        // Readable without an account (with the agreement's token): a captain's token counts
-        // as none.
+        .over(&[Anon], 404, "agreement_not_found")
+        // A captain's token counts as none.
         .over(&[Captain], 401, "token_missing"),
         row("POST", "/v1/trips/checkIn/{tripId}", |f, a| {
             rb(
@@ -1058,6 +1080,8 @@ struct Fx {
     rating: String,
     incidental: String,
     prices: Vec<String>,
+    /// The agreement token of the second side's trip.
+    agreement_token: String,
     /// A photo each signed-in actor uploaded (handover and report photos are the caller's own).
     photo: Vec<(Actor, String)>,
 }
@@ -1085,6 +1109,7 @@ impl Fx {
             Guest => Some(&self.guest),
             Stranger => Some(&self.stranger),
             CoBooking | CoPricing | CoFull => Some(&self.side(a).cohost),
+            CoOther => Some(&self.sides[2].cohost),
             _ => None,
         }
     }
@@ -1104,6 +1129,35 @@ impl Fx {
             Anon => None,
             _ => self.person(a).map(|p| p.u.token.as_str()),
         }
+    }
+
+    /// The ids of the fixture's objects and people.
+    fn object_ids(&self) -> Vec<String> {
+        let mut out = vec![
+            self.owner.u.id.clone(),
+            self.guest.u.id.clone(),
+            self.draft.clone(),
+            self.ticket.clone(),
+            self.template.clone(),
+            self.doomed_template.clone(),
+            self.rating.clone(),
+            self.incidental.clone(),
+        ];
+        for s in &self.sides {
+            out.extend([
+                s.cohost.u.id.clone(),
+                s.peer.u.id.clone(),
+                s.car.clone(),
+                s.team.clone(),
+                s.trip.clone(),
+                s.requested.clone(),
+                s.done.clone(),
+                s.room.clone(),
+                s.message.clone(),
+                s.block.clone(),
+            ]);
+        }
+        out
     }
 
     /// What no refused answer may hold: other people's ids, emails, phones and names, the
@@ -1467,6 +1521,10 @@ async fn fixture() -> Fx {
     .await;
     let rating = ratings["data"]["reviews"][0]["ratingId"].as_str().unwrap().to_owned();
 
+    // The agreement token of the second side's trip (made on the host's first read).
+    let b = ok("GET", &format!("/v1/trips/getRentalAgreement/{}", trips[1]), Value::Null, &o).await;
+    let agreement_token = b["data"]["agreementToken"].as_str().expect("agreementToken").to_owned();
+
     // The owner's support ticket, templates and private file.
     let b = ok(
         "POST",
@@ -1518,6 +1576,7 @@ async fn fixture() -> Fx {
         rating,
         incidental,
         prices,
+        agreement_token,
         photo: Vec::new(),
     }
 }
@@ -1560,6 +1619,8 @@ async fn snapshot(fx: &Fx, snap: Snap, side: &Side) -> Value {
 
 #[derive(Default)]
 struct Tally {
+    /// Refusals of a stranger compared with the answer for ids that do not exist.
+    unknown: usize,
     refused: usize,
     allowed: usize,
     unchanged: usize,
@@ -1608,6 +1669,28 @@ async fn run(fx: &Fx, row: &Row, t: &mut Tally) {
             }
         }
     }
+    // Where existence is hidden (a stranger's 404), the same call with ids nobody has must
+    // answer the same, message included.
+    if let Exp::Refuse(404, _) = expect(row, Stranger) {
+        let req = (row.build)(fx, Stranger);
+        let mut path = req.path.clone();
+        let mut body = req.body.to_string();
+        for id in fx.object_ids() {
+            let fresh = uuid::Uuid::now_v7().to_string();
+            path = path.replace(&id, &fresh);
+            body = body.replace(&id, &fresh);
+        }
+        let made_up = Req { path, body: serde_json::from_str(&body).unwrap() };
+        let (s1, b1) = send(row.method, &req, fx.token(Stranger)).await;
+        let (s2, b2) = send(row.method, &made_up, fx.token(Stranger)).await;
+        t.unknown += 1;
+        if (s1, &b1["error"], &b1["message"]) != (s2, &b2["error"], &b2["message"]) {
+            t.failures.push(format!(
+                "{label}: a stranger tells an object that exists ({s1} {b1}) from one that does \
+                 not ({s2} {b2})"
+            ));
+        }
+    }
     if let Some(w) = &row.write {
         for (i, was) in sides.iter().zip(before) {
             let now = snapshot(fx, w.snap, &fx.sides[*i]).await;
@@ -1654,11 +1737,12 @@ async fn every_object_operation_refuses_whom_it_must_and_leaks_nothing() {
     }
     eprintln!(
         "authz matrix: {} operations, {} refused cells, {} allowed cells called, {} objects re-read \
-         unchanged, in {:?}",
+         unchanged, {} stranger refusals compared with made-up ids, in {:?}",
         rows.len(),
         t.refused,
         t.allowed,
         t.unchanged,
+        t.unknown,
         started.elapsed()
     );
     assert!(t.failures.is_empty(), "{} failures:\n{}", t.failures.len(), t.failures.join("\n"));
