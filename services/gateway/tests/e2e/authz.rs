@@ -195,7 +195,7 @@ fn rows() -> Vec<Row> {
         // ---- Accounts: a user's profile, verification and standing -------------------------
         row("GET", "/v1/users/getuser/{id}", |f, _| r(format!("/v1/users/getuser/{}", f.owner.u.id)))
             .allow(&[Owner, Admin])
-            .deny(403, ""),
+            .deny(403, "forbidden"),
         row("POST", "/v1/users/sendEmail", |f, _| {
             rb(
                 "/v1/users/sendEmail".into(),
@@ -284,7 +284,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&HOST_SIDE)
         .deny(404, "room_not_found")
-        .over(&[Admin], 403, "")
+        .over(&[Admin], 403, "read_only_room")
         .over(&[Guest], 403, "typing_user_mismatch")
         .writes(Snap::Nothing, &HOST_SIDE),
         row("POST", "/v1/chat/markRead", |f, a| {
@@ -435,13 +435,13 @@ fn rows() -> Vec<Row> {
         .deny(404, "listing_not_found")
         // The cars have trips to come: the owner's delete is refused (409) and changes nothing.
         .writes(Snap::Car, &[Owner]),
-        // A stranger and the booking-only co-host add a block on the owner's car, the guest
-        // deletes the owner's block; the owner, admins and co-hosts with availability move
-        // their side's block.
+        // A stranger, the booking-only co-host and a co-host of another team add a block on the
+        // owner's car, the guest deletes the owner's block; the owner, admins and co-hosts with
+        // availability move their side's block.
         row("POST", "/v1/trips/updateCustomAvailabilityForHost", |f, a| {
             let s = f.side(a);
             let (action, item) = match a {
-                Stranger | CoBooking => (
+                Stranger | CoBooking | CoOther => (
                     "add",
                     json!({"carId": s.car, "startDate": day(300), "endDate": day(301), "reason": "Mine"}),
                 ),
@@ -460,7 +460,8 @@ fn rows() -> Vec<Row> {
         // Admins act on any car, as in car management.
         .allow(&[Owner, CoPricing, CoFull, Admin])
         .over(&[CoBooking], 403, "team_permission_denied")
-        .deny(404, "")
+        .over(&[Stranger], 404, "listing_not_found")
+        .deny(404, "block_not_found")
         .writes(Snap::Blocks, &[CoPricing]),
         // ---- Teams -------------------------------------------------------------------------
         row("POST", "/v1/cohost/createTeam", |f, a| {
@@ -470,7 +471,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&[Owner])
-        .deny(404, "")
+        .deny(404, "listing_not_found")
         .writes(Snap::Team, &[Owner]),
         team_row("/v1/cohost/inviteCoHosts", |f, a| {
             rb(
@@ -523,7 +524,7 @@ fn rows() -> Vec<Row> {
             r(format!("/v1/cohost/getTeamInfoForInvitee/{}", f.side(a).team))
         })
         .allow(&COHOSTS)
-        .deny(404, ""),
+        .deny(404, "invitation_not_found"),
         row("GET", "/v1/cohost/getTeamVehicles/{id}", |f, a| {
             r(format!("/v1/cohost/getTeamVehicles/{}", f.side(a).team))
         })
@@ -678,7 +679,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&[Guest])
-        .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "")
+        .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/cancelTrip", |f, a| {
@@ -692,14 +693,14 @@ fn rows() -> Vec<Row> {
             rb(format!("/v1/trips/acceptTrip/{}", f.side(a).requested), json!({}))
         })
         .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
-        .over(&[Guest], 403, "")
+        .over(&[Guest], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Requested, &[]),
         row("POST", "/v1/trips/rejectTrip/{id}", |f, a| {
             rb(format!("/v1/trips/rejectTrip/{}", f.side(a).requested), json!({"rejectReason": "x"}))
         })
         .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
-        .over(&[Guest], 403, "")
+        .over(&[Guest], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Requested, &[]),
         // ---- Trips: a completed trip (incidentals, issues) -------------------------------------
@@ -737,7 +738,7 @@ fn rows() -> Vec<Row> {
             rb("/v1/trips/acceptIncidentals".into(), json!({"tripId": f.side(a).done, "priceToPay": 250}))
         })
         .allow(&[Guest])
-        .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "")
+        .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
         row("GET", "/v1/trips/getAllReportIssuesOption/{id}", |f, a| {
