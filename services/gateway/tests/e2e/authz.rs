@@ -287,12 +287,17 @@ fn rows() -> Vec<Row> {
         .over(&[Admin], 403, "read_only_room")
         .over(&[Guest], 403, "typing_user_mismatch")
         .writes(Snap::Nothing, &HOST_SIDE),
+        // Everyone names the first room's message: in another room it is not found.
         row("POST", "/v1/chat/markRead", |f, a| {
             let s = f.side(a);
-            rb("/v1/chat/markRead".into(), json!({"roomId": s.room, "messageId": s.message}))
+            rb(
+                "/v1/chat/markRead".into(),
+                json!({"roomId": s.room, "messageId": f.sides[0].message}),
+            )
         })
         .allow(&TRIP_READERS)
         .deny(404, "room_not_found")
+        .over(&[CoPricing, CoFull], 404, "message_not_found")
         .writes(Snap::Nothing, &[Owner, Guest]),
         // ---- Support tickets (filed by the owner) ----------------------------------------------
         row("GET", "/v1/admin/tasks/{id}", |f, _| r(format!("/v1/admin/tasks/{}", f.ticket)))
@@ -436,8 +441,9 @@ fn rows() -> Vec<Row> {
         // The cars have trips to come: the owner's delete is refused (409) and changes nothing.
         .writes(Snap::Car, &[Owner]),
         // A stranger, the booking-only co-host and a co-host of another team add a block on the
-        // owner's car, the guest deletes the owner's block; the owner, admins and co-hosts with
-        // availability move their side's block.
+        // owner's car, the guest deletes the owner's block, the pricing co-host moves the first
+        // car's block onto their own car; the owner, admins and the full co-host move their
+        // side's block.
         row("POST", "/v1/trips/updateCustomAvailabilityForHost", |f, a| {
             let s = f.side(a);
             let (action, item) = match a {
@@ -446,6 +452,12 @@ fn rows() -> Vec<Row> {
                     json!({"carId": s.car, "startDate": day(300), "endDate": day(301), "reason": "Mine"}),
                 ),
                 Guest => ("delete", json!({"_id": s.block})),
+                // The first car's block, moved onto the co-host's own car.
+                CoPricing => (
+                    "update",
+                    json!({"_id": f.sides[0].block, "carId": s.car, "startDate": day(310),
+                           "endDate": day(311), "reason": "Moved"}),
+                ),
                 _ => (
                     "update",
                     json!({"_id": s.block, "carId": s.car, "startDate": day(310), "endDate": day(311),
@@ -458,11 +470,11 @@ fn rows() -> Vec<Row> {
             )
         })
         // Admins act on any car, as in car management.
-        .allow(&[Owner, CoPricing, CoFull, Admin])
+        .allow(&[Owner, CoFull, Admin])
         .over(&[CoBooking], 403, "team_permission_denied")
         .over(&[Stranger], 404, "listing_not_found")
         .deny(404, "block_not_found")
-        .writes(Snap::Blocks, &[CoPricing]),
+        .writes(Snap::Blocks, &[CoFull]),
         // ---- Teams -------------------------------------------------------------------------
         row("POST", "/v1/cohost/createTeam", |f, a| {
             rb(
@@ -730,8 +742,10 @@ fn rows() -> Vec<Row> {
                 json!({"incidentalIds": [f.incidental]}),
             )
         })
-        .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
+        // Everyone names the first trip's incidental: on another trip it is not theirs to remove.
+        .allow(&[Owner, CoBooking, Admin])
         .over(&[Guest], 403, "not_allowed")
+        .over(&[CoPricing, CoFull], 409, "incidental_not_pending")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
         row("POST", "/v1/trips/acceptIncidentals", |f, a| {
