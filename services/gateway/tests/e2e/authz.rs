@@ -722,9 +722,12 @@ fn rows() -> Vec<Row> {
         .allow(&TRIP_READERS)
         .deny(404, "trip_not_found"),
         row("GET", "/v1/trips/getIncidentals/{id}", |f, a| {
-            r(format!("/v1/trips/getIncidentals/{}?role={}", f.side(a).done, role(a)))
+            // The booking-only co-host claims the guest's side.
+            let side = if a == CoBooking { "guest" } else { role(a) };
+            r(format!("/v1/trips/getIncidentals/{}?role={side}", f.side(a).done))
         })
         .allow(&TRIP_READERS)
+        .over(&[CoBooking], 403, "not_allowed")
         .deny(404, "trip_not_found"),
         row("POST", "/v1/trips/addIncidentals/{id}", |f, a| {
             rb(
