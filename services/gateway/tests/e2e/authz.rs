@@ -38,14 +38,16 @@ enum Actor {
     /// The full co-host, acting on the first car's objects: a co-host of the owner, but not
     /// in the team that holds that car. Answered as a stranger.
     CoOther,
+    /// An additional driver the guest invited to the first car's trips, who joined.
+    Driver,
     Admin,
     Captain,
     Anon,
 }
 use Actor::*;
 
-const ACTORS: [Actor; 10] =
-    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Admin, Captain, Anon];
+const ACTORS: [Actor; 11] =
+    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Driver, Admin, Captain, Anon];
 const COHOSTS: [Actor; 3] = [CoBooking, CoPricing, CoFull];
 
 /// A request: the path with its query, and the JSON body (not sent on GET and DELETE).
@@ -183,8 +185,8 @@ fn role(a: Actor) -> &'static str {
     if a == Guest { "guest" } else { "host" }
 }
 
-const SIGNED_IN: [Actor; 8] =
-    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Admin];
+const SIGNED_IN: [Actor; 9] =
+    [Owner, Guest, Stranger, CoBooking, CoPricing, CoFull, CoOther, Driver, Admin];
 const TRIP_PEOPLE: [Actor; 5] = [Owner, Guest, CoBooking, CoPricing, CoFull];
 const TRIP_READERS: [Actor; 6] = [Owner, Guest, CoBooking, CoPricing, CoFull, Admin];
 const HOST_SIDE: [Actor; 4] = [Owner, CoBooking, CoPricing, CoFull];
@@ -592,6 +594,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&TRIP_PEOPLE)
         .over(&[Admin], 403, "review_not_a_party")
+        .over(&[Driver], 403, "review_not_a_party")
         .deny(404, "trip_not_found")
         .writes(Snap::Reviews, &[]),
         row("GET", "/v1/trips/getTripReviews/{tripId}", |f, a| {
@@ -599,15 +602,18 @@ fn rows() -> Vec<Row> {
         })
         .allow(&TRIP_PEOPLE)
         .over(&[Admin], 403, "review_not_a_party")
+        .over(&[Driver], 403, "review_not_a_party")
         .deny(404, "trip_not_found"),
         // ---- Trips: a confirmed trip to come -----------------------------------------------
         row("GET", "/v1/trips/getTrip/{id}", |f, a| r(format!("/v1/trips/getTrip/{}", f.side(a).trip)))
             .allow(&TRIP_READERS)
+            .allow(&[Driver])
             .deny(404, "trip_not_found"),
         row("GET", "/v1/trips/getCheckInAndCheckoutPhotos/{id}", |f, a| {
             r(format!("/v1/trips/getCheckInAndCheckoutPhotos/{}", f.side(a).trip))
         })
         .allow(&TRIP_READERS)
+        .allow(&[Driver])
         .deny(404, "trip_not_found"),
         row("GET", "/v1/tripPrice/getTripRefundPrice", |f, a| {
             r(format!("/v1/tripPrice/getTripRefundPrice?tripId={}", f.side(a).trip))
@@ -637,6 +643,7 @@ fn rows() -> Vec<Row> {
             r(format!("/v1/trips/getRentalAgreement/{}{token}", f.side(a).trip))
         })
         .allow(&TRIP_READERS)
+        .allow(&[Driver])
         .deny(404, "trip_not_found")
         .over(&[Anon], 404, "agreement_not_found")
         // A captain's token counts as none.
@@ -648,6 +655,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/checkout/{tripId}", |f, a| {
@@ -657,6 +665,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/createModifyTripRequest", |f, a| {
@@ -667,12 +676,14 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/cancelModifyRequest", |f, a| {
             rb("/v1/trips/cancelModifyRequest".into(), json!({"tripId": f.side(a).trip}))
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/respondToModifyRequest", |f, a| {
@@ -682,6 +693,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/addAdditionalDriver", |f, a| {
@@ -692,12 +704,14 @@ fn rows() -> Vec<Row> {
         })
         .allow(&[Guest])
         .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/cancelTrip", |f, a| {
             rb("/v1/trips/cancelTrip".into(), json!({"tripId": f.side(a).trip, "cancelReason": "x"}))
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
         // ---- Trips: a request waiting for the host ---------------------------------------------
@@ -706,6 +720,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
         .over(&[Guest], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Requested, &[]),
         row("POST", "/v1/trips/rejectTrip/{id}", |f, a| {
@@ -713,6 +728,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
         .over(&[Guest], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Requested, &[]),
         // ---- Trips: a completed trip (incidentals, issues) -------------------------------------
@@ -720,6 +736,9 @@ fn rows() -> Vec<Row> {
             r(format!("/v1/trips/getIncidentalOptions/{}", f.side(a).done))
         })
         .allow(&TRIP_READERS)
+        // Pricing computes the options: an added driver sees no money (docs/API.md, "who sees
+        // a trip's prices").
+        .over(&[Driver], 404, "trip_not_found")
         .deny(404, "trip_not_found"),
         row("GET", "/v1/trips/getIncidentals/{id}", |f, a| {
             // The booking-only co-host claims the guest's side.
@@ -728,6 +747,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&TRIP_READERS)
         .over(&[CoBooking], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found"),
         row("POST", "/v1/trips/addIncidentals/{id}", |f, a| {
             rb(
@@ -737,6 +757,7 @@ fn rows() -> Vec<Row> {
         })
         .allow(&[Owner, CoBooking, CoPricing, CoFull, Admin])
         .over(&[Guest], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
         row("POST", "/v1/trips/modifyIncidentals/{id}", |f, a| {
@@ -749,6 +770,7 @@ fn rows() -> Vec<Row> {
         .allow(&[Owner, CoBooking, Admin])
         .over(&[Guest], 403, "not_allowed")
         .over(&[CoPricing, CoFull], 409, "incidental_not_pending")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
         row("POST", "/v1/trips/acceptIncidentals", |f, a| {
@@ -756,12 +778,14 @@ fn rows() -> Vec<Row> {
         })
         .allow(&[Guest])
         .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
         row("GET", "/v1/trips/getAllReportIssuesOption/{id}", |f, a| {
             r(format!("/v1/trips/getAllReportIssuesOption/{}", f.side(a).done))
         })
         .allow(&TRIP_READERS)
+        .allow(&[Driver])
         .deny(404, "trip_not_found"),
         row("POST", "/v1/trips/reportIssue/{id}", |f, a| {
             rb(
@@ -770,12 +794,14 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .allow(&[Driver])
         .deny(404, "trip_not_found")
         .writes(Snap::Done, &[]),
         row("GET", "/v1/trips/getTripIssueCharges/{id}", |f, a| {
             r(format!("/v1/trips/getTripIssueCharges/{}", f.side(a).done))
         })
         .allow(&TRIP_READERS)
+        .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found"),
         row("POST", "/v1/trips/attachReportPhotos/{id}", |f, a| {
             rb(
@@ -784,6 +810,7 @@ fn rows() -> Vec<Row> {
             )
         })
         .allow(&TRIP_READERS)
+        .allow(&[Driver])
         .deny(404, "trip_not_found")
         .writes(Snap::Done, &[]),
         // ---- Destructive rows last, on objects of their own ----------------------------------
@@ -1086,6 +1113,7 @@ struct Fx {
     owner: Person,
     guest: Person,
     stranger: Person,
+    driver: Person,
     admin: String,
     captain: String,
     sides: Vec<Side>,
@@ -1126,6 +1154,7 @@ impl Fx {
             Owner => Some(&self.owner),
             Guest => Some(&self.guest),
             Stranger => Some(&self.stranger),
+            Driver => Some(&self.driver),
             CoBooking | CoPricing | CoFull => Some(&self.side(a).cohost),
             CoOther => Some(&self.sides[2].cohost),
             _ => None,
@@ -1183,7 +1212,7 @@ impl Fx {
     fn secrets(&self, a: Actor) -> Vec<String> {
         let me = self.id_of(a);
         let mut out = Vec::new();
-        let people = [&self.owner, &self.guest, &self.stranger]
+        let people = [&self.owner, &self.guest, &self.stranger, &self.driver]
             .into_iter()
             .chain(self.sides.iter().flat_map(|s| [&s.cohost, &s.peer]));
         for p in people {
@@ -1272,6 +1301,36 @@ async fn until(path: &str, token: &str, want: impl Fn(u16, &Value) -> bool) -> V
     panic!("{path} never answered as wanted: {last:?}");
 }
 
+/// The guest invites `driver` to the trip, who joins with the emailed token.
+async fn join(guest: &NewUser, driver: &NewUser, trip: &str, used: &mut Vec<String>) {
+    ok(
+        "POST",
+        "/v1/trips/addAdditionalDriver",
+        json!({"tripId": trip, "additionalDriverEmails": [driver.email]}),
+        &guest.token,
+    )
+    .await;
+    let path = format!("/v1/dev/outbox?to={}", urlencode(&driver.email));
+    let mut token = None;
+    for _ in 0..200 {
+        let (_, b) = send("GET", &r(path.clone()), None).await;
+        token = b["data"].as_array().into_iter().flatten().find_map(|m| {
+            let code = m["code"].as_str()?;
+            (m["subject"].as_str()?.ends_with("invited you to drive")
+                && !used.iter().any(|u| u == code))
+            .then(|| code.to_owned())
+        });
+        if token.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let token = token.expect("the invitation reached the driver");
+    ok("POST", "/v1/additionaldriver/addDriverToTrip", json!({"token": token}), &driver.token)
+        .await;
+    used.push(token);
+}
+
 /// Books a trip delivered to the guest (the captains' tasks come with it).
 async fn delivered(guest: &NewUser, car: &str, from: i64) -> Value {
     let mut body = trip_body(car, from, from + 2);
@@ -1327,6 +1386,8 @@ async fn fixture() -> Fx {
     let captain = b["access_token"].as_str().unwrap().to_owned();
     let owner = person(sign_up().await).await;
     let stranger = person(sign_up().await).await;
+    let driver = person(verified_guest().await).await;
+    let mut used_tokens = Vec::new();
     let guest = person(verified_guest().await).await;
     let o = owner.u.token.clone();
 
@@ -1412,12 +1473,18 @@ async fn fixture() -> Fx {
         let i = i as i64;
         let b = delivered(&guest.u, c, 30 + 10 * i).await;
         assert_eq!(b["data"]["status"], "confirmed", "{b}");
-        trips.push(b["data"]["tripId"].as_str().unwrap().to_owned());
-        if let Some(p) = b["data"]["finalPrice"].as_f64() {
-            prices.push(format!("{p:.2}"));
+        let id = b["data"]["tripId"].as_str().unwrap().to_owned();
+        prices.push(b["data"]["finalPrice"].to_string());
+        if i == 0 {
+            join(&guest.u, &driver.u, &id, &mut used_tokens).await;
         }
+        trips.push(id);
         let b = book(&guest.u, c, 90 + 10 * i, 92 + 10 * i).await;
         let id = b["data"]["tripId"].as_str().unwrap().to_owned();
+        prices.push(b["data"]["finalPrice"].to_string());
+        if i == 0 {
+            join(&guest.u, &driver.u, &id, &mut used_tokens).await;
+        }
         completed_three_hours_late(&guest.u, &o, &id).await;
         done.push(id);
     }
@@ -1430,7 +1497,11 @@ async fn fixture() -> Fx {
             &o,
         )
         .await;
-        requests.push(requested(&guest.u, c, 60 + 10 * i as i64).await);
+        let id = requested(&guest.u, c, 60 + 10 * i as i64).await;
+        if i == 0 {
+            join(&guest.u, &driver.u, &id, &mut used_tokens).await;
+        }
+        requests.push(id);
     }
 
     // The confirmed trips' rooms, each with a message of the guest.
@@ -1582,6 +1653,7 @@ async fn fixture() -> Fx {
         owner,
         guest,
         stranger,
+        driver,
         admin,
         captain,
         sides,
@@ -1727,6 +1799,15 @@ async fn run(fx: &Fx, row: &Row, t: &mut Tally) {
         t.allowed += 1;
         if s >= 500 || matches!(s, 401 | 403 | 404) {
             t.failures.push(format!("{label} as {a:?}: allowed, but got {s} {b}"));
+        } else if a == Driver {
+            // An added driver sees no money (docs/API.md, additional drivers).
+            let text = b.to_string();
+            for price in fx.prices.iter().filter(|p| p.contains('.')) {
+                if text.contains(price.as_str()) {
+                    t.failures
+                        .push(format!("{label} as {a:?}: the driver sees the price {price}: {b}"));
+                }
+            }
         } else if row.caller_scoped && a != Owner {
             let sent = format!("{}{}", req.path, req.body);
             let text = b.to_string();
