@@ -82,6 +82,8 @@ enum Snap {
     Team,
     Template,
     Doomed,
+    /// The second car's trip, which the driver is invited to.
+    Invited,
     Ticket,
     TicketMessages,
     Room,
@@ -638,6 +640,18 @@ fn rows() -> Vec<Row> {
         .deny(404, "trip_not_found"),
         // Readable without an account with the trip's agreement token: the anonymous caller
         // brings the token of another trip.
+        // ---- Additional drivers: an invitation of the driver to the second car's trip, pending -
+        row("POST", "/v1/additionaldriver/verification", |f, _| {
+            rb("/v1/additionaldriver/verification".into(), json!({"token": f.invitation}))
+        })
+        .allow(&[Driver])
+        .deny(403, "invitation_for_another_email"),
+        row("POST", "/v1/additionaldriver/addDriverToTrip", |f, _| {
+            rb("/v1/additionaldriver/addDriverToTrip".into(), json!({"token": f.invitation}))
+        })
+        .allow(&[Driver])
+        .deny(403, "invitation_for_another_email")
+        .writes(Snap::Invited, &[]),
         row("GET", "/v1/trips/getRentalAgreement/{tripId}", |f, a| {
             let token = if a == Anon { format!("?token={}", f.agreement_token) } else { String::new() };
             r(format!("/v1/trips/getRentalAgreement/{}{token}", f.side(a).trip))
@@ -868,6 +882,11 @@ fn team_row(path: &'static str, build: Build) -> Row {
 const EXEMPT: &[(&str, &str, &str)] = &[
     (
         "POST",
+        "/v1/users/verifyToken",
+        "checks a session token: the token is the credential and answers its own user",
+    ),
+    (
+        "POST",
         "/v1/users/login/otp",
         "signing in: the one-time code proves the account; no token, no object",
     ),
@@ -955,7 +974,9 @@ const EXEMPT: &[(&str, &str, &str)] = &[
 
 /// Whether a parameter or body field names an object.
 fn names_object(name: &str) -> bool {
-    matches!(name, "id" | "_id" | "ids" | "key") || name.ends_with("Id") || name.ends_with("Ids")
+    matches!(name, "id" | "_id" | "ids" | "key" | "token")
+        || name.ends_with("Id")
+        || name.ends_with("Ids")
 }
 
 /// The fields of a schema, nested ones included (`$ref`s followed once).
@@ -1128,6 +1149,8 @@ struct Fx {
     prices: Vec<String>,
     /// The agreement token of the second side's trip.
     agreement_token: String,
+    /// The driver's pending invitation to the second car's confirmed trip.
+    invitation: String,
     /// A photo each signed-in actor uploaded (handover and report photos are the caller's own).
     photo: Vec<(Actor, String)>,
 }
@@ -1248,6 +1271,8 @@ impl Fx {
             self.doc_key.clone(),
             self.rating.clone(),
             self.incidental.clone(),
+            self.agreement_token.clone(),
+            self.invitation.clone(),
         ]);
         out.extend(self.prices.iter().cloned());
         out.retain(|s| s.len() >= 4);
@@ -1303,6 +1328,13 @@ async fn until(path: &str, token: &str, want: impl Fn(u16, &Value) -> bool) -> V
 
 /// The guest invites `driver` to the trip, who joins with the emailed token.
 async fn join(guest: &NewUser, driver: &NewUser, trip: &str, used: &mut Vec<String>) {
+    let token = invite(guest, driver, trip, used).await;
+    ok("POST", "/v1/additionaldriver/addDriverToTrip", json!({"token": token}), &driver.token)
+        .await;
+}
+
+/// The guest invites `driver` to the trip: the emailed token.
+async fn invite(guest: &NewUser, driver: &NewUser, trip: &str, used: &mut Vec<String>) -> String {
     ok(
         "POST",
         "/v1/trips/addAdditionalDriver",
@@ -1326,9 +1358,8 @@ async fn join(guest: &NewUser, driver: &NewUser, trip: &str, used: &mut Vec<Stri
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let token = token.expect("the invitation reached the driver");
-    ok("POST", "/v1/additionaldriver/addDriverToTrip", json!({"token": token}), &driver.token)
-        .await;
-    used.push(token);
+    used.push(token.clone());
+    token
 }
 
 /// Books a trip delivered to the guest (the captains' tasks come with it).
@@ -1613,6 +1644,8 @@ async fn fixture() -> Fx {
     // The agreement token of the second side's trip (made on the host's first read).
     let b = ok("GET", &format!("/v1/trips/getRentalAgreement/{}", trips[1]), Value::Null, &o).await;
     let agreement_token = b["data"]["agreementToken"].as_str().expect("agreementToken").to_owned();
+    // A pending invitation of the driver to the second car's trip.
+    let invitation = invite(&guest.u, &driver.u, &trips[1], &mut used_tokens).await;
 
     // The owner's support ticket, templates and private file.
     let b = ok(
@@ -1667,6 +1700,7 @@ async fn fixture() -> Fx {
         incidental,
         prices,
         agreement_token,
+        invitation,
         photo: Vec::new(),
     }
 }
@@ -1686,6 +1720,7 @@ async fn snapshot(fx: &Fx, snap: Snap, side: &Side) -> Value {
         Snap::Team => (format!("/v1/cohost/getTeamById/{}", side.team), o),
         Snap::Template => (format!("/v1/scheduledMessage/getTemplate/{}", fx.template), o),
         Snap::Doomed => (format!("/v1/scheduledMessage/getTemplate/{}", fx.doomed_template), o),
+        Snap::Invited => (format!("/v1/trips/getTrip/{}", fx.sides[1].trip), o),
         Snap::Ticket => (format!("/v1/admin/tasks/{}", fx.ticket), fx.admin.as_str()),
         Snap::TicketMessages => (format!("/v1/admin/tasks/{}/messages", fx.ticket), o),
         Snap::Room => (format!("/v1/chat/getmessages?roomId={}&userType=host", side.room), o),
