@@ -1,26 +1,29 @@
 //! The authorization matrix. Every operation of the gateway's route table
-//! (`services/gateway/openapi.json`) that names an object by id (a path or query parameter, or a
-//! body field, named `id`, `key` or `...Id(s)`) is either a row of the matrix below or an
-//! exemption with its reason; `every_operation_naming_an_object_is_in_the_matrix_or_exempt`
+//! (`services/gateway/openapi.json`) that names an object (a path or query parameter, or a
+//! body field, named `id`, `key`, `token` or `...Id(s)`) is either a row of the matrix below or
+//! an exemption with its reason; `every_operation_naming_an_object_is_in_the_matrix_or_exempt`
 //! fails otherwise, and on a row or exemption the table no longer has.
 //!
 //! Each row is asserted for every actor: the owner (the host of the cars, teams and templates,
 //! the creator of the ticket and the private file), the trip's guest, another signed-in user,
 //! one co-host per permission of hosting-teams (booking management only, pricing and
 //! availability, full; booking management is always granted, so "without" it is the stranger),
-//! an admin, the demo captain and an anonymous caller. A refused call answers the row's status
-//! and code (401 `token_missing` anonymous, 403 `wrong_account_kind` for a captain token on a
-//! guest or host call and the other way round), exactly `{error, message}`, with no data of the
-//! fixture the caller did not send; a refused write changes nothing (the object is read again
-//! and compared). An allowed call gets past the gate: a 2xx, or a 4xx about the request or the
-//! object's state, never 401, 403, 404 or a 5xx. Writes call their allowed actors only where it
-//! is cheap and harmless (`probe`); destructive rows come last and act on their own objects.
+//! a co-host of another of the owner's teams, an additional driver who joined the guest's
+//! trips, an admin, the demo captain and an anonymous caller. A refused call answers the row's
+//! status and code (401 `token_missing` anonymous, 403 `wrong_account_kind` for a captain token
+//! on a guest or host call and the other way round), exactly `{error, message}`, with no data of
+//! the fixture the caller did not send; where a stranger is told 404, the same call with made-up
+//! ids answers the same; a refused write changes nothing (the object is read again and
+//! compared). An allowed call gets past the gate: a 2xx, or a 4xx about the request or the
+//! object's state, never 401, 403, 404 or a 5xx; what the driver is answered holds no price.
+//! Writes call their allowed actors only where it is cheap and harmless (`probe`); destructive
+//! rows come last and act on their own objects.
 //!
 //! Co-hosts act on the objects of their own team's car (three cars of the owner, one team
 //! each); everyone else acts on the first car's objects, whose team is the booking-only one.
 
 use crate::helpers::*;
-use crate::hosting::{admin, book, catalog_shows, fresh_vin, list_to_photos, section};
+use crate::hosting::{admin, book, catalog_shows, fresh_vin, list_to_photos_at, section};
 use crate::trip_extras::completed_three_hours_late;
 use crate::trips::{create, day, trip_body, verified_guest};
 use serde_json::{Value, json};
@@ -843,7 +846,8 @@ fn rows() -> Vec<Row> {
     ]
 }
 
-const PRICE: &str = "4321";
+/// The cars' daily price (within what other tests expect of a car young drivers may rent).
+const PRICE: &str = "113";
 
 #[derive(Clone, Copy)]
 enum Grant {
@@ -1362,11 +1366,19 @@ async fn invite(guest: &NewUser, driver: &NewUser, trip: &str, used: &mut Vec<St
     token
 }
 
+/// The fixture's cars stand in Sacramento, beyond the 50 miles of the searches around Fremont
+/// that other tests count demo cars in.
+fn sacramento() -> Value {
+    json!({"sectionName": "location",
+           "address": {"street": "1315 10th St", "city": "Sacramento", "state": "CA", "zip": "95814", "country": "US"},
+           "location": {"type": "Point", "coordinates": [-121.4937, 38.5767]}})
+}
+
 /// Books a trip delivered to the guest (the captains' tasks come with it).
 async fn delivered(guest: &NewUser, car: &str, from: i64) -> Value {
     let mut body = trip_body(car, from, from + 2);
-    body["pickUpLocation"] = json!({"latitude": 37.5297, "longitude": -122.0402,
-                                    "address": "5400 Mowry Ave, Newark, CA 94560"});
+    body["pickUpLocation"] = json!({"latitude": 38.5816, "longitude": -121.4944,
+                                    "address": "1000 I St, Sacramento, CA 95814"});
     body["returnToSameAddress"] = json!(true);
     let mut last = (0, Value::Null);
     for _ in 0..50 {
@@ -1425,7 +1437,7 @@ async fn fixture() -> Fx {
     // Three listed cars of the owner, at a price no other number in an answer shares.
     let mut cars = Vec::new();
     for _ in 0..3 {
-        let id = list_to_photos(&o, &fresh_vin()).await;
+        let id = list_to_photos_at(&o, &fresh_vin(), sacramento()).await;
         let (s, b) = section(&o, json!({"sectionName": "finalize"})).await;
         assert_eq!(s, 200, "{b}");
         ok("POST", &format!("/v1/admin/cars/{id}/approve"), json!({}), &admin).await;
@@ -1440,16 +1452,10 @@ async fn fixture() -> Fx {
             &o,
         )
         .await;
-        catalog_shows(c, |car| car["dailyPrice"].as_f64() == Some(4321.0)).await;
+        catalog_shows(c, |car| car["dailyPrice"].as_f64() == Some(113.0)).await;
     }
     // A draft of a fourth.
-    let (s, b) = section(
-        &o,
-        json!({"sectionName": "location",
-               "address": {"street": "39200 Paseo Padre Pkwy", "city": "Fremont", "state": "CA", "zip": "94538", "country": "US"},
-               "location": {"type": "Point", "coordinates": [-121.9886, 37.5485]}}),
-    )
-    .await;
+    let (s, b) = section(&o, sacramento()).await;
     assert_eq!(s, 200, "{b}");
     let draft = b["carId"].as_str().unwrap().to_owned();
     assert!(!cars.contains(&draft), "{b}");
@@ -1499,7 +1505,7 @@ async fn fixture() -> Fx {
     // Per car: a confirmed trip to come and a completed one; then a request.
     let mut trips = Vec::new();
     let mut done = Vec::new();
-    let mut prices = vec![PRICE.to_owned()];
+    let mut prices = vec![format!("{PRICE}.0")];
     for (i, c) in cars.iter().enumerate() {
         let i = i as i64;
         let b = delivered(&guest.u, c, 30 + 10 * i).await;

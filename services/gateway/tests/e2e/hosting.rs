@@ -96,7 +96,12 @@ fn vin_details(vin: &str) -> Value {
 
 /// Saves every step but finalize for `token`; answers the draft's id.
 pub(crate) async fn list_to_photos(token: &str, vin: &str) -> String {
-    let (s, b) = section(token, location()).await;
+    list_to_photos_at(token, vin, location()).await
+}
+
+/// As `list_to_photos`, with the car at `location` (a `location` section).
+pub(crate) async fn list_to_photos_at(token: &str, vin: &str, location: Value) -> String {
+    let (s, b) = section(token, location).await;
     assert_eq!(s, 200, "{b}");
     let id = b["carId"].as_str().unwrap().to_owned();
     for body in [
