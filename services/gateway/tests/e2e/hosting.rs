@@ -73,7 +73,7 @@ async fn upload_png(token: &str, name: &str, w: u32, h: u32) -> String {
     b["urls"][0]["s3Url"].as_str().unwrap().to_owned()
 }
 
-async fn section(token: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn section(token: &str, body: Value) -> (u16, Value) {
     parts(post("/v1/host/carListing/addCarListing", body, Some(token)).await).await
 }
 
@@ -95,8 +95,13 @@ fn vin_details(vin: &str) -> Value {
 }
 
 /// Saves every step but finalize for `token`; answers the draft's id.
-async fn list_to_photos(token: &str, vin: &str) -> String {
-    let (s, b) = section(token, location()).await;
+pub(crate) async fn list_to_photos(token: &str, vin: &str) -> String {
+    list_to_photos_at(token, vin, location()).await
+}
+
+/// As `list_to_photos`, with the car at `location` (a `location` section).
+pub(crate) async fn list_to_photos_at(token: &str, vin: &str, location: Value) -> String {
+    let (s, b) = section(token, location).await;
     assert_eq!(s, 200, "{b}");
     let id = b["carId"].as_str().unwrap().to_owned();
     for body in [
@@ -568,7 +573,7 @@ pub(crate) async fn approved_car() -> (NewUser, String) {
 }
 
 /// Waits until the catalog's car page satisfies `want` (events reach it within a second or so).
-async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn catalog_shows(id: &str, want: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
     for _ in 0..100 {
         let (s, b) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;

@@ -3,6 +3,7 @@
 //! Postgres, Redis and RabbitMQ.
 
 mod activity;
+mod authz;
 mod captains;
 mod catalog;
 mod chat;

@@ -71,6 +71,18 @@ pub fn may_accept_incidentals(actor: Actor) -> Result<(), ExtrasError> {
     }
 }
 
+/// A trip's charges (its incidentals' prices, in the issue charges summary) are read by its
+/// guest, the host's side and support; an additional driver sees no money.
+pub fn may_see_charges(actor: Actor) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Stranger | Actor::CoHost { booking_management: false } => Err(ExtrasError::NotFound),
+        Actor::Driver => {
+            Err(ExtrasError::NotAllowed("An additional driver does not see the trip's charges."))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The side an incidental list is read from: `guest` or `host` (the spec's `role`), which must
 /// be the caller's own side (support reads either).
 pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> {
@@ -273,6 +285,17 @@ mod tests {
         }
         assert_eq!(may_accept_incidentals(Actor::Stranger), Err(ExtrasError::NotFound));
         assert!(matches!(may_accept_incidentals(Actor::Driver), Err(ExtrasError::NotAllowed(_))));
+    }
+
+    #[test]
+    fn a_trips_charges_are_not_for_its_drivers() {
+        for a in
+            [Actor::Guest, Actor::Host, Actor::CoHost { booking_management: true }, Actor::Admin]
+        {
+            assert!(may_see_charges(a).is_ok(), "{a:?}");
+        }
+        assert!(matches!(may_see_charges(Actor::Driver), Err(ExtrasError::NotAllowed(_))));
+        assert_eq!(may_see_charges(Actor::Stranger), Err(ExtrasError::NotFound));
     }
 
     #[test]

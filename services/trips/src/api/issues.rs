@@ -9,7 +9,7 @@ use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::extras::{self, IssueRow, ReportPhotoRow};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
-use trips_domain::extras::{ISSUE_TYPES, ReportKind, issue_type, may_report};
+use trips_domain::extras::{ISSUE_TYPES, ReportKind, issue_type, may_report, may_see_charges};
 use trips_domain::photos::PhotoError;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
@@ -174,7 +174,8 @@ pub async fn trip_issue_charges(
     id: &str,
 ) -> TripsResult<pb::TripIssueChargesReply> {
     let mut conn = state.conn().await?;
-    let (t, _, _) = load(&mut conn, who, id, false).await?;
+    let (t, actor, _) = load(&mut conn, who, id, false).await?;
+    may_see_charges(actor)?;
     let (charges, total_cents) = charges(&mut conn, t.id).await?;
     let issues = extras::issues(&mut conn, t.id).await?;
     let photos = extras::report_photos(&mut conn, t.id).await?;
