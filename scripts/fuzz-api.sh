@@ -56,7 +56,8 @@ fi
 [ -n "${FUZZ_SECONDS:-}" ] && args+=(--max-time "$FUZZ_SECONDS")
 echo "== API fuzzing: schemathesis, seed $SEED, ${FUZZ_EXAMPLES:-10} cases per operation"
 set +e
-"$VENV/bin/schemathesis" --no-color run "${args[@]}"
+# (From the report folder: schemathesis keeps its replay files in the working directory.)
+(cd "$REPORT_DIR" && "$VENV/bin/schemathesis" --no-color run "${args[@]}")
 status=$?
 set -e
 # The totals, for the notes: cases sent and how many failed.
