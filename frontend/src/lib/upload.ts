@@ -1,6 +1,25 @@
 import { ApiError } from './api-client';
 
 /**
+ * Where to send a signed upload link's PUT. In the development server the API is proxied under
+ * `/v1` on the app's own origin while the gateway signs links with its own address, a second
+ * origin whose PUT the browser would first ask about (a CORS preflight the gateway does not
+ * answer): a link to the gateway's own file store (`/v1/files/...`) is sent to the same path on
+ * the app's origin there. Built apps are served by the gateway (one origin), and links to an
+ * object store go where they point.
+ */
+export function uploadTarget(url: string, dev: boolean = import.meta.env.DEV, here: string = window.location.href): string {
+  if (!dev) return url;
+  try {
+    const link = new URL(url, here);
+    if (link.origin !== new URL(here).origin && link.pathname.startsWith('/v1/files/')) return `${link.pathname}${link.search}`;
+  } catch {
+    /* not a URL: left as it is */
+  }
+  return url;
+}
+
+/**
  * One PUT of a file to a signed upload link, with its progress (XMLHttpRequest: fetch reports no
  * upload progress). The link is signed: no token goes with it; `If-None-Match: *` because a link
  * takes one upload (docs/API.md, Files). A refusal rejects with the server's `{error, message}`
@@ -9,7 +28,7 @@ import { ApiError } from './api-client';
 export function putFile(url: string, file: File, onProgress: (pct: number) => void, fallback: (status?: number) => string): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
+    xhr.open('PUT', uploadTarget(url));
     xhr.setRequestHeader('Content-Type', file.type);
     xhr.setRequestHeader('If-None-Match', '*');
     xhr.upload.onprogress = (e) => {

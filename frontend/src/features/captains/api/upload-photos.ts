@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Answer, Body } from '@/api/types';
 import { ApiError } from '@/lib/api-client';
+import { uploadTarget } from '@/lib/upload';
 import { captainApi } from '../lib/captain-session';
 
 /** The photo types the server takes for a step (docs/API.md, Files), by MIME type and extension. */
@@ -37,7 +38,7 @@ export async function uploadCaptainPhotos(files: File[]): Promise<string[]> {
   await Promise.all(
     r.urls.map(async (u, i) => {
       // A signed URL: no token goes with it.
-      const res = await fetch(u.presignedUrl, { method: 'PUT', headers: { 'Content-Type': typed[i].type }, body: typed[i].file });
+      const res = await fetch(uploadTarget(u.presignedUrl), { method: 'PUT', headers: { 'Content-Type': typed[i].type }, body: typed[i].file });
       if (!res.ok) {
         const err = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
         throw new ApiError(res.status, err.error ?? `http_${res.status}`, err.message ?? `Failed to upload ${typed[i].file.name}`, err);

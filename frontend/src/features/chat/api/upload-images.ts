@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Answer, Body } from '@/api/types';
 import { api, ApiError } from '@/lib/api-client';
+import { uploadTarget } from '@/lib/upload';
 
 /** The picture types a message takes (docs/API.md, Files), at most 10 a message and 20 MB each. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
@@ -20,7 +21,7 @@ export async function uploadImages(files: File[]): Promise<string[]> {
   if (r.urls.length !== files.length) throw new Error('Failed to upload images');
   await Promise.all(
     r.urls.map(async (u, i) => {
-      const res = await fetch(u.presignedUrl, { method: 'PUT', headers: { 'Content-Type': files[i].type, 'If-None-Match': '*' }, body: files[i] });
+      const res = await fetch(uploadTarget(u.presignedUrl), { method: 'PUT', headers: { 'Content-Type': files[i].type, 'If-None-Match': '*' }, body: files[i] });
       if (!res.ok) {
         const err = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
         throw new ApiError(res.status, err.error ?? `http_${res.status}`, err.message ?? `Failed to upload ${files[i].name}`, err);
