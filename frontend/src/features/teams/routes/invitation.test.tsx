@@ -55,7 +55,7 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('heading', { name: 'Log in to answer the invitation' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in on its own page' })).toHaveAttribute('href', `/login-static?nextPage=${encodeURIComponent(LINK)}`);
     expect(calls).toEqual([]);
-    expect(document.title).toBe('Co-host invitation | Upcar');
+    await waitFor(() => expect(document.title).toBe('Co-host invitation | Upcar'));
     signInAs('u-me');
     expect(await screen.findByRole('heading', { name: 'Hana invited you to co-host Fremont crew' })).toBeInTheDocument();
     expect(calls).toEqual([{ path: 'info', token: 'tok123' }]);
