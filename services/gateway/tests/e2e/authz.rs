@@ -1416,17 +1416,7 @@ async fn requested(guest: &NewUser, car: &str, from: i64) -> String {
 
 async fn fixture() -> Fx {
     let admin = admin().await;
-    let (s, b) = parts(
-        post(
-            "/v1/captains/login",
-            json!({"email": "captain@demo.local", "password": "DemoCaptain123!"}),
-            None,
-        )
-        .await,
-    )
-    .await;
-    assert_eq!(s, 200, "{b}");
-    let captain = b["access_token"].as_str().unwrap().to_owned();
+    let captain = crate::captains::captain_login("captain@demo.local").await;
     let owner = person(sign_up().await).await;
     let stranger = person(sign_up().await).await;
     let driver = person(verified_guest().await).await;

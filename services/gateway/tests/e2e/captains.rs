@@ -10,7 +10,8 @@ use crate::trips::{
 use serde_json::{Value, json};
 use std::time::Duration;
 
-async fn captain_login(email: &str) -> String {
+/// Signs a captain in (the demo captains' password); answers the captain token.
+pub(crate) async fn captain_login(email: &str) -> String {
     let (s, b) = parts(
         post("/v1/captains/login", json!({"email": email, "password": "DemoCaptain123!"}), None)
             .await,
