@@ -514,36 +514,35 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_draws_follow_the_mix() {
-        let mut d = Draws(1);
+    /// The share of each kind in 200,000 draws from `seed`.
+    fn shares(seed: u64, social: bool) -> [f64; 7] {
+        let mut d = Draws(seed);
         let mut n = [0u32; 7];
         for _ in 0..200_000 {
-            let k = Kind::of(d.next() % 10_000, false);
+            let k = Kind::of(d.next() % 10_000, social);
             n[KINDS.iter().position(|x| *x == k).unwrap_or(0)] += 1;
         }
-        let share = |i: usize| f64::from(n[i]) / 200_000.0;
-        assert!((share(0) - 0.60).abs() < 0.005, "search {}", share(0));
-        assert!((share(1) + share(2) - 0.39).abs() < 0.005, "car page and price");
-        assert!((share(3) - 0.005).abs() < 0.001, "login {}", share(3));
-        assert!((share(4) - 0.005).abs() < 0.001, "book {}", share(4));
-        assert_eq!(n[5] + n[6], 0, "no chat or activity in the plain mix");
+        n.map(|c| f64::from(c) / 200_000.0)
+    }
+
+    #[test]
+    fn the_draws_follow_the_mix() {
+        let s = shares(1, false);
+        assert!((s[0] - 0.60).abs() < 0.005, "search {}", s[0]);
+        assert!((s[1] + s[2] - 0.39).abs() < 0.005, "car page and price");
+        assert!((s[3] - 0.005).abs() < 0.001, "login {}", s[3]);
+        assert!((s[4] - 0.005).abs() < 0.001, "book {}", s[4]);
+        assert_eq!(s[5] + s[6], 0.0, "no chat or activity in the plain mix");
     }
 
     #[test]
     fn the_draws_with_chat_and_activity_follow_their_mix() {
-        let mut d = Draws(2);
-        let mut n = [0u32; 7];
-        for _ in 0..200_000 {
-            let k = Kind::of(d.next() % 10_000, true);
-            n[KINDS.iter().position(|x| *x == k).unwrap_or(0)] += 1;
-        }
-        let share = |i: usize| f64::from(n[i]) / 200_000.0;
-        assert!((share(0) - 0.57).abs() < 0.005, "search {}", share(0));
-        assert!((share(1) + share(2) - 0.37).abs() < 0.005, "car page and price");
-        assert!((share(3) - 0.005).abs() < 0.001, "login {}", share(3));
-        assert!((share(4) - 0.005).abs() < 0.001, "book {}", share(4));
-        assert!((share(5) - 0.03).abs() < 0.002, "chat {}", share(5));
-        assert!((share(6) - 0.02).abs() < 0.002, "activity {}", share(6));
+        let s = shares(2, true);
+        assert!((s[0] - 0.57).abs() < 0.005, "search {}", s[0]);
+        assert!((s[1] + s[2] - 0.37).abs() < 0.005, "car page and price");
+        assert!((s[3] - 0.005).abs() < 0.001, "login {}", s[3]);
+        assert!((s[4] - 0.005).abs() < 0.001, "book {}", s[4]);
+        assert!((s[5] - 0.03).abs() < 0.002, "chat {}", s[5]);
+        assert!((s[6] - 0.02).abs() < 0.002, "activity {}", s[6]);
     }
 }
