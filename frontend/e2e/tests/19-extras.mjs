@@ -115,7 +115,7 @@ export const tests = {
     await page.context().close();
   },
 
-  async 'the search map draws land, coastline, county and state lines and place names without a token'({ browser, base, shot }) {
+  async 'the search map draws land, coastline, county and state lines, major roads and place names without a token'({ browser, base, shot }) {
     const page = await newPage(browser, DESKTOP);
     await page.goto(searchUrl(base));
     const map = page.locator('[data-testid="cars-map"][data-loaded="true"]');
@@ -137,7 +137,9 @@ export const tests = {
     await page.locator('[data-testid="cars-map"][data-geo-layers]').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(800);
     const far = await layers();
-    for (const l of ['us-land', 'state-lines', 'world-land', 'places-1']) assert.ok(far.includes(l), `${l} drawn zoomed out: ${far}`);
+    for (const l of ['us-land', 'state-lines', 'roads', 'world-land', 'places-1']) assert.ok(far.includes(l), `${l} drawn zoomed out: ${far}`);
+    assert.ok(!near.includes('roads'), `roads are not drawn at street level, where they would be kilometres off: ${near}`);
+    await page.getByText('Roads © OpenStreetMap contributors (ODbL)').first().waitFor({ state: 'attached' });
     // The pixels agree: the map is not one flat colour.
     const png = await page.getByTestId('cars-map').screenshot();
     const colours = await page.evaluate(async (b64) => {

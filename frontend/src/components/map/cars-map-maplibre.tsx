@@ -40,4 +40,5 @@ export function drawGeography(map: MapLibreMap): void {
     .catch((err: unknown) => console.warn('map geography not loaded', err));
 }
 
-export default makeCarsMap({ Map, Marker, Popup, NavigationControl }, offlineStyle, {}, drawGeography);
+// The attribution control credits the sources that carry one (the roads' OpenStreetMap data).
+export default makeCarsMap({ Map, Marker, Popup, NavigationControl }, offlineStyle, { attributionControl: { compact: true } }, drawGeography);

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { toGeography } from './offline-geography';
-import { GEOGRAPHY_LAYERS, geographyData, offlineStyle } from './offline-style';
+import { toGeography, toRoads, type RoadsFile } from './offline-geography';
+import { GEOGRAPHY_LAYERS, ROADS_MAX_ZOOM, geographyData, offlineStyle } from './offline-style';
 import { PLACES } from './offline-places';
+import roadsJson from './data/us-major-roads.json';
 
 const require = createRequire(import.meta.url);
 const read = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8'));
 
 describe('the map without a token', () => {
-  const g = toGeography(read('us-atlas/counties-10m.json'), read('world-atlas/countries-110m.json'));
+  const roadsFile: RoadsFile = roadsJson;
+  const g = toGeography(read('us-atlas/counties-10m.json'), read('world-atlas/countries-110m.json'), roadsFile);
 
   it('draws the US land, the world around it without the US, and state and county lines', () => {
     expect(g.nation.features.length).toBeGreaterThan(0);
@@ -43,6 +45,47 @@ describe('the map without a token', () => {
     }
   });
 
+  it('draws the Interstates where they run and none across open water or empty desert', () => {
+    const lines = g.roads.geometry.coordinates;
+    expect(lines.length).toBeGreaterThan(3000);
+    for (const line of lines) {
+      expect(line.length).toBeGreaterThanOrEqual(2);
+      for (const [lng, lat] of line) {
+        expect(lng).toBeGreaterThan(-171);
+        expect(lng).toBeLessThan(-66);
+        expect(lat).toBeGreaterThan(18);
+        expect(lat).toBeLessThan(72);
+      }
+    }
+    // Within 5 km of a point on the road: I-80 south of Kearney NE, I-70 at Salina KS, I-10 at
+    // Fort Stockton TX, I-90 at Sioux Falls SD, I-5 at Lost Hills CA.
+    for (const [name, pt] of [
+      ['I-80', [-99.08, 40.66]],
+      ['I-70', [-97.6, 38.87]],
+      ['I-10', [-102.88, 30.89]],
+      ['I-90', [-96.73, 43.61]],
+      ['I-5', [-119.69, 35.62]],
+    ] as const)
+      expect(kmToNearest(lines, pt as unknown as [number, number]), name).toBeLessThan(5);
+    // Far from any: the middle of Lake Michigan, the Great Basin south of Tonopah.
+    expect(kmToNearest(lines, [-87.0, 43.5])).toBeGreaterThan(30);
+    expect(kmToNearest(lines, [-116.5, 37.6])).toBeGreaterThan(30);
+  });
+
+  it('credits OpenStreetMap for the roads and draws them only where their precision holds', () => {
+    expect(roadsFile.attribution).toBe('\u00a9 OpenStreetMap contributors');
+    expect(roadsFile.license).toBe('ODbL-1.0');
+    expect((offlineStyle.sources.roads as { attribution?: string }).attribution).toMatch(/OpenStreetMap contributors/);
+    const layer = offlineStyle.layers.find((l) => l.id === 'roads') as { maxzoom?: number } | undefined;
+    expect(layer?.maxzoom).toBe(ROADS_MAX_ZOOM);
+    expect(ROADS_MAX_ZOOM).toBeLessThanOrEqual(10);
+  });
+
+  it('leaves out malformed road lines', () => {
+    const roads = toRoads({ attribution: '', license: '', lines: [[-120, 37, -121, 38], [-120, 37, -121], [-120, 37]] });
+    expect(roads.geometry.coordinates).toEqual([[[-120, 37], [-121, 38]]]);
+  });
+
   it('fills every source of the style, and the counted layers exist', () => {
     expect(Object.keys(geographyData(g)).sort()).toEqual(Object.keys(offlineStyle.sources).sort());
     const ids = offlineStyle.layers.map((l) => l.id);
@@ -51,6 +94,25 @@ describe('the map without a token', () => {
     expect(JSON.stringify(offlineStyle)).not.toMatch(/https?:|glyphs|sprite/);
   });
 });
+
+/** Kilometres from a point to the nearest of the lines (flat-earth segments, enough here). */
+function kmToNearest(lines: number[][][], [x, y]: [number, number]): number {
+  const k = Math.cos((y * Math.PI) / 180);
+  let best = Infinity;
+  for (const line of lines)
+    for (let i = 1; i < line.length; i++) {
+      const ax = (line[i - 1][0] - x) * k;
+      const ay = line[i - 1][1] - y;
+      const bx = (line[i][0] - x) * k;
+      const by = line[i][1] - y;
+      const dx = bx - ax;
+      const dy = by - ay;
+      const len = dx * dx + dy * dy;
+      const t = len === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len));
+      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+    }
+  return best * 111.2;
+}
 
 /** Even-odd point in polygon, enough for a test. */
 function contains(geom: GeoJSON.Polygon | GeoJSON.MultiPolygon, [x, y]: [number, number]): boolean {
