@@ -19,7 +19,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
 // The browser's image steps: sizes by file name, JPEG out.
-vi.mock('../lib/photo-tools', () => ({
+vi.mock('@/lib/photos/photo-tools', () => ({
   browserPhotoTools: {
     convertHeic: async (b: Blob) => new Blob([await b.arrayBuffer()], { type: 'image/jpeg' }),
     dimensions: async (b: Blob) => (b instanceof File && b.name.startsWith('small') ? { width: 200, height: 300 } : { width: 800, height: 600 }),

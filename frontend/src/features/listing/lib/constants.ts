@@ -79,7 +79,5 @@ export const US_CENTRE = { lat: 39.8283, lng: -98.5795 };
 export const MAP_ZOOM = 14;
 /** "Finalize redirect delay 3 s". */
 export const FINALIZE_REDIRECT_MS = 3000;
-/** "photo error list clears after 5 s". */
-export const PHOTO_ERRORS_CLEAR_MS = 5000;
 /** The listing's country: "Country fixed to US". */
 export const COUNTRY = 'US';
