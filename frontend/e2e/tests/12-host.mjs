@@ -173,6 +173,53 @@ export const tests = {
     }
   },
 
+  async "a fresh host adds a photo on the car's Photos tab and makes it the main one; the server keeps the order and guests see the new main photo"({ browser, base, shot }) {
+    const down = await unavailable(base, 'GET', '/v1/host/getHostCarsOnPlatform');
+    if (down) throw new Skip(down);
+    const { host, carId } = await freshHostWithCar(base);
+    try {
+      const [, before] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, host.token);
+      const first = before.carListing.primaryPhotoUrl;
+      const page = await newPage(browser);
+      await signIn(page, base, host);
+      await page.goto(`${base}/host/car/${carId}/photos`);
+      await page.getByRole('heading', { name: 'Photos', exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save photos' }).isDisabled(), true, 'nothing to save yet');
+      await page.getByTestId('photo-input').setInputFiles([
+        { name: 'rear.png', mimeType: 'image/png', buffer: png(420) },
+        { name: 'tiny.png', mimeType: 'image/png', buffer: png(200) },
+      ]);
+      await page.getByText('Resolution error for tiny.png').waitFor();
+      const items = page.getByTestId('photo-item');
+      await page.waitForFunction(() => {
+        const li = [...document.querySelectorAll('[data-testid="photo-item"]')];
+        return li.length === 2 && li.every((el) => el.getAttribute('data-url'));
+      });
+      const added = await items.nth(1).getAttribute('data-url');
+      assert.notEqual(added, first);
+      await page.getByRole('button', { name: 'Make rear.jpg the main photo' }).click();
+      await expectAccessible(page, 'car photos');
+      await page.getByRole('button', { name: 'Save photos' }).click();
+      await page.locator('.toast--success').first().waitFor();
+      await shot(page, 'car-photos-saved');
+      const [s, after] = await call(base, 'GET', `/v1/host/carListing/car/${carId}`, undefined, host.token);
+      assert.equal(s, 200, JSON.stringify(after));
+      assert.deepEqual(after.carListing.photoUrls, [added, first]);
+      assert.equal(after.carListing.primaryPhotoUrl, added);
+      // Search and the car page follow the listing's event within a few seconds.
+      let seen;
+      for (let i = 0; i < 40; i++) {
+        const [, car] = await call(base, 'GET', `/v1/cars/getCar/${carId}`);
+        seen = car?.data?.primaryPhotoUrl;
+        if (seen === added) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.equal(seen, added, 'the car page shows the new main photo');
+    } finally {
+      await call(base, 'POST', `/v1/host/car-update/deleteCar/${carId}`, undefined, host.token);
+    }
+  },
+
   async "the demo co-host sees a team car's pricing read only, with no delete, and a forced price change is refused"({ browser, base, shot }) {
     const co = await token(base, COHOST);
     const [ts, teams] = await call(base, 'GET', '/v1/cohost/getAllTeamsForHost', undefined, co);

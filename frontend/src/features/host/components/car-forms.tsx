@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { presignUploads, putFile } from '@/api/upload-photos';
 import { Modal } from '@/components/modal';
+import { PhotoListView, savedPhotos, usePhotoList, type PhotoUploads } from '@/components/photo-manager/photo-manager';
 import { useToast } from '@/components/toast';
 import type { Listing } from '../api/get-listing-car';
 import { useEnum } from '../api/get-enum';
@@ -54,7 +56,7 @@ function SaveButton({ pending, label = 'Save' }: { pending: boolean; label?: str
   );
 }
 
-/** Description (60 words), features, plate (upper case), state, seats, doors, gas type, special feature; photos shown. */
+/** Description (60 words), features, plate (upper case), state, seats, doors, gas type, special feature. */
 export function DetailsForm({ car, access }: { car: Listing; access: CarAccess }) {
   const id = useId();
   const note = readOnlyNote(access, 'listing');
@@ -176,20 +178,49 @@ export function DetailsForm({ car, access }: { car: Listing; access: CarAccess }
           ))}
         </select>
       </div>
-      {car.photoUrls.length > 0 && (
-        <section aria-label="Photos">
-          <h3>Photos</h3>
-          <ul className="host-photos">
-            {car.photoUrls.map((u, i) => (
-              <li key={u}>
-                <img src={u} alt={`Photo ${i + 1}${u === car.primaryPhotoUrl ? ' (main)' : ''}`} width={120} height={80} loading="lazy" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <FormError text={s.error} />
       <SaveButton pending={s.pending} />
+    </form>
+  );
+}
+
+const CAR_UPLOADS: PhotoUploads = { presign: presignUploads, put: putFile, failed: (reason) => `Error uploading images: ${reason}` };
+
+/**
+ * The car's photos after listing: the wizard's photo list (add, with HEIC converted and the
+ * size and resolution checks; reorder; remove; the first is the main photo) saved with
+ * `updateCarDetails {photoUrls, primaryPhotoUrl}`, whose server judges each photo by its bytes
+ * as the wizard's step does. Read only for a co-host without full access.
+ */
+export function PhotosForm({ car, access }: { car: Listing; access: CarAccess }) {
+  const note = readOnlyNote(access, 'listing');
+  const ro = note !== null;
+  const list = usePhotoList(savedPhotos(car.photoUrls, car.primaryPhotoUrl), CAR_UPLOADS);
+  const s = useSave(car, 'updateCarDetails', 'Failed to update car listing.', 'Photos saved');
+  const saved = [...car.photoUrls].sort((a, b) => Number(b === car.primaryPhotoUrl) - Number(a === car.primaryPhotoUrl));
+  const changed = list.urls.length !== saved.length || list.urls.some((u, i) => u !== saved[i]) || list.photos.length !== list.urls.length;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!list.urls.length) return list.setErrors(['Please upload photos before submitting.']);
+    s.save({ photoUrls: list.urls, primaryPhotoUrl: list.urls[0] });
+  };
+  return (
+    <form className="form panel" onSubmit={onSubmit} noValidate aria-labelledby="car-photos-title">
+      <h2 id="car-photos-title">Photos</h2>
+      <ReadOnlyNote text={note} />
+      {!ro && <p className="field__hint">JPEG, PNG or HEIC, up to 20 MB each, at least 360 × 360 pixels. Use the arrows to put them in order: the first photo is the main one guests see.</p>}
+      <PhotoListView list={list} disabled={ro} label="The car's photos" />
+      <FormError text={s.error} />
+      {!ro && (
+        <div className="host-actions">
+          <button type="submit" className="btn btn--primary" disabled={s.pending || list.uploading || !changed}>
+            {s.pending ? 'Saving…' : list.uploading ? 'Uploading…' : 'Save photos'}
+          </button>
+          <button type="button" className="btn btn--ghost" disabled={s.pending || !changed} onClick={() => list.reset(savedPhotos(car.photoUrls, car.primaryPhotoUrl))}>
+            Undo changes
+          </button>
+        </div>
+      )}
     </form>
   );
 }

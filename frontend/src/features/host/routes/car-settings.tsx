@@ -5,13 +5,14 @@ import { Skeleton } from '@/components/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useListingCar, type Listing } from '../api/get-listing-car';
-import { DeleteCar, DetailsForm, ExtrasForm, InstructionsForm, PreferencesForm, StatusForm } from '../components/car-forms';
+import { DeleteCar, DetailsForm, ExtrasForm, InstructionsForm, PhotosForm, PreferencesForm, StatusForm } from '../components/car-forms';
 import { PricingForm } from '../components/pricing-form';
 import { carAccess, type CarAccess } from '../lib/car-access';
 
 const SECTIONS = [
   { path: 'edit-pricing', label: 'Pricing' },
   { path: 'details', label: 'Details' },
+  { path: 'photos', label: 'Photos' },
   { path: 'extras', label: 'Extras' },
   { path: 'preferences', label: 'Trip preferences' },
   { path: 'instructions', label: 'Guest instructions' },
@@ -27,6 +28,8 @@ function Section({ section, car, access, name }: { section: string; car: Listing
       return <PricingForm car={car} access={access} />;
     case 'details':
       return <DetailsForm car={car} access={access} />;
+    case 'photos':
+      return <PhotosForm car={car} access={access} />;
     case 'extras':
       return <ExtrasForm car={car} access={access} />;
     case 'preferences':
@@ -41,7 +44,7 @@ function Section({ section, car, access, name }: { section: string; car: Listing
 }
 
 /**
- * /host/car/:id/:section: a car's settings as tabs (pricing, details, extras, trip preferences,
+ * /host/car/:id/:section: a car's settings as tabs (pricing, details, photos, extras, trip preferences,
  * guest instructions, status, delete). A co-host sees what their team does not allow read only,
  * and never the delete.
  */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PhotoListView, savedPhotos, usePhotoList, type PhotoUploads } from '@/components/photo-manager/photo-manager';
 import { browserPhotoTools } from '@/lib/photos/photo-tools';
 import type { PhotoTools } from '@/lib/photos/prepare-photo';
-import { presignUploads, putFile } from '../api/upload-photos';
+import { presignUploads, putFile } from '@/api/upload-photos';
 import { MSG } from '../lib/messages';
 import { BackButton, NextButton, StepFrame } from './step-frame';
 import { useStepSave } from './use-step-save';

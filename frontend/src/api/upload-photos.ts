@@ -1,3 +1,4 @@
+/** The car photos' uploads of the listing wizard and the car's Photos tab (spec 001 section 7, photos and files). */
 import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
