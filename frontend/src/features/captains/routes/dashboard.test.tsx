@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '@/api/types';
 import { addDays, toYmd } from '@/lib/dates';
 import { setSession } from '@/lib/session';
@@ -9,7 +9,7 @@ import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { captainSession } from '../lib/captain-session';
 import { captainRoutes } from './captain-routes';
-import { dashboardDate } from './dashboard';
+import { DASHBOARD_REFRESH_MS, dashboardDate } from './dashboard';
 
 const routes = [captainRoutes];
 
@@ -29,6 +29,7 @@ function tasksAnswer(tasks: ReturnType<typeof captainTask>[]) {
 const signIn = () => captainSession.set('cap-token', { firstName: 'Casey', role: 'captain' });
 
 describe('the captain dashboard', () => {
+  afterEach(() => vi.useRealTimers());
   it("asks for today's tasks by default, with the captain's token and never the guest's", async () => {
     signIn();
     setSession('guest-token', { userId: 'u1' });
@@ -65,6 +66,20 @@ describe('the captain dashboard', () => {
     expect(second.getByTestId('task-status')).toHaveTextContent('In progress');
     expect(second.getByTestId('task-time')).toHaveTextContent('2:30 PM PST');
     expect(cards[1]).toHaveAttribute('href', `/captains/ret?date=${date}`);
+  });
+
+  it('asks again every minute, so a task dispatched meanwhile shows without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const tasks = [captainTask({ taskId: 't-1', routeOrder: 1 })];
+    const asked = tasksAnswer(tasks);
+    renderRoutes(routes, '/captains/dashboard');
+    expect(await screen.findByTestId('task-count')).toHaveTextContent('1 task');
+    tasks.push(captainTask({ taskId: 't-2', routeOrder: 2, guestName: 'Rory Second' }));
+    await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS);
+    await waitFor(() => expect(screen.getByTestId('task-count')).toHaveTextContent('2 tasks'));
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(asked.map((a) => a.date))).toEqual(new Set([toYmd(new Date())]));
   });
 
   it('says "1 task" for one', async () => {

@@ -11,15 +11,20 @@ export function dashboardDate(param: string | null, now = new Date()): string {
   return param && parseYmd(param) ? param : toYmd(now);
 }
 
+/** The day's tasks are asked again this often while the page is open (dispatch adds tasks). */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
 /**
  * /captains/dashboard?date=: the captain's tasks of a day in route order (spec 001 section 2). The
- * date picker blocks past dates and replaces the URL.
+ * date picker blocks past dates and replaces the URL. The list is asked again every minute
+ * while the page is in front, and when the captain comes back to it, so a task dispatched
+ * meanwhile shows without a reload.
  */
 export default function CaptainDashboardRoute() {
   const [params, setParams] = useSearchParams();
   const today = toYmd(new Date());
   const date = dashboardDate(params.get('date'));
-  const tasks = useTasks(date);
+  const tasks = useTasks(date, { refetchInterval: DASHBOARD_REFRESH_MS, refetchOnWindowFocus: true });
   useEffect(() => {
     document.title = 'Your deliveries | Upcar captains';
   }, []);
