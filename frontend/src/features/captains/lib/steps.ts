@@ -48,6 +48,23 @@ export function placeLine(p: { street?: string; city?: string; state?: string } 
   return [p?.street, p?.city, p?.state].filter(Boolean).join(', ');
 }
 
+type Place = { street?: string; city?: string; state?: string; zip?: string; latitude?: number; longitude?: number };
+
+/**
+ * A link that opens turn-by-turn directions to a task's place in the phone's maps (Google Maps'
+ * universal URL: the app when installed, the web otherwise): to the place's coordinates when it
+ * has real ones, else to its address; null when it has neither.
+ */
+export function directionsUrl(p: Place | null | undefined): string | null {
+  const lat = p?.latitude;
+  const lng = p?.longitude;
+  const real = typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
+  const address = [p?.street, p?.city, p?.state, p?.zip].filter(Boolean).join(', ');
+  const destination = real ? `${lat},${lng}` : address;
+  if (!destination) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}&travelmode=driving`;
+}
+
 /** A time of the task where its cars are: `10:00 AM PST`. */
 export function timeAt(iso: string | null | undefined, timeZone: string | null | undefined): string {
   if (!iso) return '';

@@ -61,6 +61,12 @@ describe('a captain task', () => {
     expect(screen.getByTestId('step-picked_up_from_guest-at')).toHaveTextContent('Sat, Jan 12, 10:10 AM PST · 2 photos');
     expect(screen.getByRole('button', { name: 'Mark as delivered to host' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "← Back to the day's tasks" })).toHaveAttribute('href', '/captains/dashboard?date=2030-01-12');
+    // Directions to both places open the phone's maps at their coordinates.
+    expect(screen.getByRole('link', { name: 'Directions to the pickup (opens your maps)' })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=37.55%2C-121.99&travelmode=driving');
+    const delivery = screen.getByRole('link', { name: 'Directions to the delivery (opens your maps)' });
+    expect(delivery).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=37.33%2C-121.89&travelmode=driving');
+    expect(delivery).toHaveAttribute('target', '_blank');
+    expect(delivery).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it("records the next step with the browser's position and the photos uploaded through the captain's presigned URLs", async () => {

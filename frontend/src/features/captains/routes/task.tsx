@@ -7,7 +7,18 @@ import { formatInTimeZone, parseYmd } from '@/lib/dates';
 import { useTask } from '../api/get-task';
 import { RecordStep } from '../components/record-step';
 import { StepProgress } from '../components/step-progress';
-import { placeLine, taskStatusLabel, taskTypeLabel } from '../lib/steps';
+import { directionsUrl, placeLine, taskStatusLabel, taskTypeLabel } from '../lib/steps';
+
+/** Directions to one of the task's places, in the phone's maps app (a new tab on a desktop). */
+function Directions({ place, label }: { place: Parameters<typeof directionsUrl>[0]; label: string }) {
+  const href = directionsUrl(place);
+  if (!href) return null;
+  return (
+    <a className="btn btn--sm btn--ghost" href={href} target="_blank" rel="noopener noreferrer" data-testid={`directions-${label}`} aria-label={`Directions to the ${label} (opens your maps)`}>
+      Directions
+    </a>
+  );
+}
 
 /** /captains/{taskId}?date=: the task, its steps, and the button of the next one. */
 export default function CaptainTaskRoute() {
@@ -57,7 +68,9 @@ export default function CaptainTaskRoute() {
             </div>
             <div>
               <dt>Pickup</dt>
-              <dd>{placeLine(task.data.pickupLocation)}</dd>
+              <dd>
+                {placeLine(task.data.pickupLocation)} <Directions place={task.data.pickupLocation} label="pickup" />
+              </dd>
             </div>
             {task.data.etaPickup && (
               <div>
@@ -67,7 +80,9 @@ export default function CaptainTaskRoute() {
             )}
             <div>
               <dt>Delivery</dt>
-              <dd>{placeLine(task.data.deliveryLocation)}</dd>
+              <dd>
+                {placeLine(task.data.deliveryLocation)} <Directions place={task.data.deliveryLocation} label="delivery" />
+              </dd>
             </div>
             {task.data.etaDelivery && (
               <div>
