@@ -101,7 +101,9 @@ async fn a_booking_is_one_trace_from_the_gateway_through_every_hop_and_consumer(
     let trace: TraceId = root.span_context.trace_id();
     assert_eq!(root.parent_span_id, SpanId::INVALID, "the request came without a trace");
 
-    // The consumers apply the booking's events shortly after; wait for their spans.
+    // The consumers apply the booking's events shortly after; wait for their spans, and for
+    // every span's parent (a span is kept when it ends: a child may end, and be kept, while its
+    // parent is still open).
     let consumers = ["catalog-search", "messaging", "captains"];
     let mut in_trace = Vec::new();
     for _ in 0..100 {
@@ -115,7 +117,14 @@ async fn a_booking_is_one_trace_from_the_gateway_through_every_hop_and_consumer(
             })
             .filter_map(|s| attr(s, "consumer"))
             .collect();
-        if consumers.iter().all(|c| consumed.iter().any(|q| q.ends_with(&format!(".{c}")))) {
+        let ids: std::collections::HashSet<SpanId> =
+            in_trace.iter().map(|s| s.span_context.span_id()).collect();
+        let closed = in_trace
+            .iter()
+            .all(|s| s.parent_span_id == SpanId::INVALID || ids.contains(&s.parent_span_id));
+        if closed
+            && consumers.iter().all(|c| consumed.iter().any(|q| q.ends_with(&format!(".{c}"))))
+        {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
