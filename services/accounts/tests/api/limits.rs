@@ -175,3 +175,96 @@ async fn a_login_with_an_oversized_device_fingerprint_is_refused_and_remembers_n
     app.client.login(login("f".repeat(MAX_DEVICE_FINGERPRINT_CHARS))).await.expect("at the limit");
     assert_eq!(count(&app.state, &remembered).await, 1);
 }
+
+#[tokio::test]
+async fn a_user_keeps_at_most_500_favourite_cars_and_the_501st_is_refused_without_a_change() {
+    let mut app = spawn_app().await;
+    let (_, me) = user(&mut app).await;
+    let mut last = Vec::new();
+    for _ in 0..500 {
+        let req = pb::IdRequest { id: uuid::Uuid::now_v7().to_string() };
+        let r = app.client.add_favourite(upcar_identity::outgoing(req, Some(&me))).await;
+        last = r.expect("a favourite under the limit").into_inner().favourites;
+    }
+    assert_eq!(last.len(), 500);
+    let extra = uuid::Uuid::now_v7().to_string();
+    let req = pb::IdRequest { id: extra.clone() };
+    let err = app
+        .client
+        .add_favourite(upcar_identity::outgoing(req, Some(&me)))
+        .await
+        .expect_err("the 501st favourite");
+    assert_eq!(
+        (err.code(), code(&err).as_str()),
+        (tonic::Code::InvalidArgument, "too_many_favourites")
+    );
+    assert!(!err.message().is_empty());
+    let list = app
+        .client
+        .list_favourites(upcar_identity::outgoing(pb::Empty {}, Some(&me)))
+        .await
+        .expect("list")
+        .into_inner()
+        .favourites;
+    assert_eq!(list.len(), 500, "nothing was added");
+    assert!(list.iter().all(|f| f.car_id != extra));
+    // Removing one makes room again.
+    let req = pb::IdRequest { id: list[0].car_id.clone() };
+    app.client.remove_favourite(upcar_identity::outgoing(req, Some(&me))).await.expect("remove");
+    let req = pb::IdRequest { id: extra.clone() };
+    let r = app.client.add_favourite(upcar_identity::outgoing(req, Some(&me))).await;
+    let now = r.expect("room after a removal").into_inner().favourites;
+    assert_eq!(now.len(), 500);
+    assert!(now.iter().any(|f| f.car_id == extra));
+}
+
+#[tokio::test]
+async fn only_the_newest_5_home_locations_are_kept_in_the_order_given() {
+    let mut app = spawn_app().await;
+    let (_, me) = user(&mut app).await;
+    for n in 1..=7 {
+        let home = pb::HomeLocation {
+            street: format!("{n} Liberty St"),
+            city: "Fremont".into(),
+            state: "CA".into(),
+            zip: "94538".into(),
+            country: "US".into(),
+            latitude: 37.55,
+            longitude: -121.99,
+        };
+        let req = pb::UpdateProfileRequest { home_location: Some(home), ..Default::default() };
+        let saved = update(&mut app, &me, req).await.expect("a home location");
+        assert_eq!(saved.home_location.len(), n.min(5));
+    }
+    let kept: Vec<String> =
+        profile(&mut app, &me).await.home_location.into_iter().map(|h| h.street).collect();
+    // The oldest two went; the newest is the last entry.
+    assert_eq!(
+        kept,
+        ["3 Liberty St", "4 Liberty St", "5 Liberty St", "6 Liberty St", "7 Liberty St"]
+    );
+}
+
+#[tokio::test]
+async fn public_profiles_are_given_for_at_most_100_ids_a_call() {
+    let mut app = spawn_app().await;
+    let (u, _) = user(&mut app).await;
+    let ids = |n: usize| {
+        let mut ids: Vec<String> = (1..n).map(|_| uuid::Uuid::now_v7().to_string()).collect();
+        ids.push(u.user_id.clone());
+        ids
+    };
+    let r = app.client.get_public_profiles(pb::PublicProfilesRequest { ids: ids(100) }).await;
+    let profiles = r.expect("100 ids").into_inner().profiles;
+    assert_eq!(profiles.len(), 1, "the one known account; unknown ids are left out");
+    let err = app
+        .client
+        .get_public_profiles(pb::PublicProfilesRequest { ids: ids(101) })
+        .await
+        .expect_err("101 ids");
+    assert_eq!(
+        (err.code(), code(&err).as_str()),
+        (tonic::Code::InvalidArgument, "too_many_profiles")
+    );
+    assert!(!err.message().is_empty());
+}
