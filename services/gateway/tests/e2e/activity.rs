@@ -222,3 +222,58 @@ async fn the_services_log_registration_and_car_page_views_in_the_journey() {
     let first = journey[0]["activityType"].as_str();
     assert_eq!(first, Some("registration"), "in the order they happened: {journey:?}");
 }
+
+#[tokio::test]
+async fn activity_calls_beyond_the_limit_a_minute_from_one_address_are_refused_with_429() {
+    let limited = start_with_activity_limit(3);
+    let url = |path: &str| format!("{}{path}", limited.base);
+    let event =
+        || json!({"eventId": id("limited"), "sessionId": "tab-rl", "activityType": "page_view"});
+    // The limit counts in fixed minutes: start early in one, so the calls share it.
+    let second = chrono::Utc::now().timestamp() % 60;
+    if second >= 50 {
+        tokio::time::sleep(std::time::Duration::from_secs((61 - second) as u64)).await;
+    }
+    // `log` and `bulk` count against the same limit: three taken (the gateway thread may still
+    // be starting: a connection error counts nothing), then refused.
+    let mut taken = 0;
+    for n in 0..40 {
+        if taken == 3 {
+            break;
+        }
+        let r = if n % 2 == 0 {
+            client().post(url("/v1/activity/log")).json(&event()).send().await
+        } else {
+            client()
+                .post(url("/v1/activity/bulk"))
+                .json(&json!({"activities": [event()], "sentAt": chrono::Utc::now().timestamp_millis()}))
+                .send()
+                .await
+        };
+        match r {
+            Ok(r) => {
+                assert_eq!(r.status().as_u16(), 202, "call {n} within the limit");
+                taken += 1;
+            }
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+        }
+    }
+    assert_eq!(taken, 3);
+    for path in ["/v1/activity/log", "/v1/activity/bulk"] {
+        let body = if path.ends_with("bulk") {
+            json!({"activities": [event()], "sentAt": chrono::Utc::now().timestamp_millis()})
+        } else {
+            event()
+        };
+        let r = client().post(url(path)).json(&body).send().await.expect("send");
+        let retry: u64 =
+            r.headers()["retry-after"].to_str().expect("text").parse().expect("seconds");
+        let (s, b) = parts(r).await;
+        assert_eq!((s, b["error"].as_str()), (429, Some("rate_limited")), "{path}: {b}");
+        assert!(b["message"].as_str().is_some_and(|m| !m.is_empty()), "{b}");
+        assert!((1..=60).contains(&retry), "{retry}");
+    }
+    // The shared gateway, with its own limit, still takes them.
+    let (s, b) = parts(post("/v1/activity/log", event(), None).await).await;
+    assert_eq!(s, 202, "{b}");
+}

@@ -84,6 +84,30 @@ pub fn start_with_catalog(
     dist: Option<String>,
     catalog: Option<String>,
 ) -> Stack {
+    start_inner(env, login_limit, 100_000, accounts_port, dist, catalog)
+}
+
+/// A second gateway on the shared stack's services that takes `per_minute` activity calls a
+/// minute from one address.
+pub fn start_with_activity_limit(per_minute: u32) -> Stack {
+    start_inner(
+        Environment::Development,
+        10_000,
+        per_minute,
+        Some(stack().accounts_port),
+        None,
+        None,
+    )
+}
+
+fn start_inner(
+    env: Environment,
+    login_limit: u32,
+    activity_limit: u32,
+    accounts_port: Option<u16>,
+    dist: Option<String>,
+    catalog: Option<String>,
+) -> Stack {
     let accounts_port = accounts_port.unwrap_or_else(spawn_accounts);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind gateway");
     let port = listener.local_addr().expect("addr").port();
@@ -167,7 +191,7 @@ pub fn start_with_catalog(
     settings.rate_limits.login_per_minute = login_limit;
     settings.rate_limits.otp_per_minute = 10_000;
     settings.rate_limits.signup_per_hour = 10_000;
-    settings.rate_limits.activity_per_minute = 100_000;
+    settings.rate_limits.activity_per_minute = activity_limit;
     settings.rate_limits.namespace = format!("rl-test-{}", uuid::Uuid::now_v7().simple());
     settings.frontend.dist = dist;
     settings.metrics.port = 0;
