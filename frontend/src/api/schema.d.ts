@@ -3098,6 +3098,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trips/removeAdditionalDriver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove an additional driver or withdraw an invitation (the trip's guest, or an admin). */
+        post: operations["postTripsRemoveAdditionalDriver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/additionaldriver/verification": {
         parameters: {
             query?: never;
@@ -5734,6 +5751,16 @@ export interface components {
         RejectBody: {
             /** @default  */
             rejectReason?: components["schemas"]["Text"];
+        };
+        /** @description `removeAdditionalDriver`. */
+        RemoveAdditionalDriverBody: {
+            /** @default  */
+            tripId?: components["schemas"]["Text"];
+            /**
+             * @description The driver's (or the invited person's) email.
+             * @default
+             */
+            email?: components["schemas"]["Text"];
         };
         /** @description `removeCoHost`. */
         RemoveBody: {
@@ -11729,6 +11756,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AddAdditionalDriverBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdditionalDrivers"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postTripsRemoveAdditionalDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveAdditionalDriverBody"];
             };
         };
         responses: {

@@ -107,6 +107,10 @@ pub enum TripsError {
     OwnEmail,
     #[error("{0} is already an additional driver of this trip.")]
     DriverAlreadyAdded(String),
+    #[error("email is required")]
+    DriverEmailRequired,
+    #[error("{0} is not an additional driver of this trip, nor invited to it.")]
+    DriverNotFound(String),
     #[error("token is required")]
     InvitationTokenRequired,
     #[error("This invitation link is not valid.")]
@@ -242,6 +246,8 @@ upcar_errors::error_table! {
         TripsError::TooManyDrivers => InvalidInput, "too_many_drivers";
         TripsError::OwnEmail => InvalidInput, "own_email";
         TripsError::DriverAlreadyAdded(_) => Conflict, "driver_already_added";
+        TripsError::DriverEmailRequired => InvalidInput, "email_required";
+        TripsError::DriverNotFound(_) => NotFound, "driver_not_found";
         TripsError::InvitationTokenRequired => InvalidInput, "token_required";
         TripsError::InvitationNotFound => NotFound, "invitation_not_found";
         TripsError::InvitationForAnotherEmail => Forbidden, "invitation_for_another_email";

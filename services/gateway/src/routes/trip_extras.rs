@@ -32,6 +32,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(attach_report_photos)
         .service(rental_agreement)
         .service(add_additional_driver)
+        .service(remove_additional_driver)
         .service(verify_additional_driver)
         .service(add_driver_to_trip);
 }
@@ -940,6 +941,44 @@ pub async fn add_additional_driver(
     };
     let r =
         state.trips.clone().add_additional_drivers(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(AdditionalDrivers {
+        status: true,
+        data: AdditionalDriversData {
+            additional_drivers: r.drivers.iter().map(AdditionalDriver::from).collect(),
+            trip_id: r.trip_id,
+        },
+        message: r.message,
+    }))
+}
+
+/// `removeAdditionalDriver`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RemoveAdditionalDriverBody {
+    trip_id: Text,
+    /// The driver's (or the invited person's) email.
+    email: Text,
+}
+
+/// Remove an additional driver or withdraw an invitation (the trip's guest, or an admin).
+#[utoipa::path(tag = "trips", request_body = RemoveAdditionalDriverBody, responses((status = 200, body = AdditionalDrivers)), security(("bearer" = [])))]
+#[post("/trips/removeAdditionalDriver")]
+pub async fn remove_additional_driver(
+    state: State,
+    user: AuthUser,
+    body: Json<RemoveAdditionalDriverBody>,
+) -> HttpResult<Json<AdditionalDrivers>> {
+    let b = body.into_inner();
+    let msg = pb::RemoveAdditionalDriverRequest {
+        trip_id: String::from(b.trip_id),
+        email: String::from(b.email),
+    };
+    let r = state
+        .trips
+        .clone()
+        .remove_additional_driver(request(msg, Some(&user.0)))
+        .await?
+        .into_inner();
     Ok(Json(AdditionalDrivers {
         status: true,
         data: AdditionalDriversData {

@@ -724,6 +724,17 @@ fn rows() -> Vec<Row> {
         .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Trip, &[]),
+        row("POST", "/v1/trips/removeAdditionalDriver", |f, a| {
+            rb(
+                "/v1/trips/removeAdditionalDriver".into(),
+                json!({"tripId": f.side(a).trip, "email": "driver-x@example.com"}),
+            )
+        })
+        .allow(&[Guest, Admin])
+        .over(&[Owner, CoBooking, CoPricing, CoFull], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
+        .deny(404, "trip_not_found")
+        .writes(Snap::Trip, &[]),
         row("POST", "/v1/trips/cancelTrip", |f, a| {
             rb("/v1/trips/cancelTrip".into(), json!({"tripId": f.side(a).trip, "cancelReason": "x"}))
         })

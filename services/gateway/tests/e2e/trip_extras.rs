@@ -744,3 +744,110 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
         parts(get(&format!("/v1/trips/getRentalAgreement/{id}"), Some(&g.token)).await).await;
     assert_eq!(a["data"]["additionalDrivers"], json!([friend.email]));
 }
+
+#[tokio::test]
+async fn the_guest_removes_an_additional_driver_who_then_no_longer_sees_the_trip() {
+    let (g, id) = booked(2, 196).await;
+    let friend = verified_guest().await;
+    let remove = |token: String, body: Value| async move {
+        parts(post("/v1/trips/removeAdditionalDriver", body, Some(&token)).await).await
+    };
+    let (s, b) = parts(
+        post(
+            "/v1/trips/addAdditionalDriver",
+            json!({"tripId": id, "additionalDriverEmails": [friend.email, "pending@example.com"]}),
+            Some(&g.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let token = invitation_token(&friend.email).await;
+    let (s, j) = parts(
+        post("/v1/additionaldriver/addDriverToTrip", json!({"token": token}), Some(&friend.token))
+            .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{j}");
+    let pending = invitation_token("pending@example.com").await;
+
+    // Bad input changes nothing.
+    for (bad, status, code) in [
+        (json!({"email": friend.email}), 400, "trip_id_required"),
+        (json!({"tripId": id}), 400, "email_required"),
+        (json!({"tripId": id, "email": "not-an-email"}), 400, "invalid_email"),
+        (json!({"tripId": id, "email": "nobody@example.com"}), 404, "driver_not_found"),
+    ] {
+        let (s, e) = remove(g.token.clone(), bad.clone()).await;
+        assert_eq!((s, e["error"].as_str()), (status, Some(code)), "{bad}: {e}");
+    }
+    // Only the guest (or support) removes: the host and the driver are refused.
+    let (s, e) = remove(host_token().await, json!({"tripId": id, "email": friend.email})).await;
+    assert_eq!((s, e["error"].as_str()), (403, Some("not_allowed")), "{e}");
+    let (s, e) = remove(friend.token.clone(), json!({"tripId": id, "email": friend.email})).await;
+    assert_eq!((s, e["error"].as_str()), (403, Some("not_allowed")), "{e}");
+    let (s, _) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&friend.token)).await).await;
+    assert_eq!(s, 200, "still a driver after the refusals");
+
+    // The guest removes the driver (the email in any case) and withdraws the invitation.
+    let (s, b) =
+        remove(g.token.clone(), json!({"tripId": id, "email": friend.email.to_uppercase()})).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["message"].as_str().is_some_and(|m| m.contains(&friend.email)), "{b}");
+    let left: Vec<&str> = b["data"]["additionalDrivers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["pending@example.com"], "{b}");
+    let (s, _) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&friend.token)).await).await;
+    assert_eq!(s, 404, "a removed driver is a stranger to the trip again");
+    let (_, list) =
+        parts(get("/v1/trips/getInProgressAndFutureTrips", Some(&friend.token)).await).await;
+    let listed =
+        list["data"].as_array().is_some_and(|l| l.iter().any(|t| t["tripId"] == id.as_str()));
+    assert!(!listed, "{list}");
+    let (s, e) = remove(g.token.clone(), json!({"tripId": id, "email": friend.email})).await;
+    assert_eq!((s, e["error"].as_str()), (404, Some("driver_not_found")), "removed once: {e}");
+
+    let (s, b) =
+        remove(g.token.clone(), json!({"tripId": id, "email": "pending@example.com"})).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["additionalDrivers"], json!([]));
+    let other = sign_up().await;
+    let (s, e) = parts(
+        post("/v1/additionaldriver/verification", json!({"token": pending}), Some(&other.token))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (404, Some("invitation_not_found")),
+        "a withdrawn link: {e}"
+    );
+
+    // The history records both removals; the agreement lists no additional driver.
+    let (_, trip) = parts(get(&format!("/v1/trips/getTrip/{id}"), Some(&g.token)).await).await;
+    let removed = trip["data"]["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["action"] == "remove_driver")
+        .count();
+    assert_eq!(removed, 2, "{trip}");
+    let (_, a) =
+        parts(get(&format!("/v1/trips/getRentalAgreement/{id}"), Some(&g.token)).await).await;
+    assert_eq!(a["data"]["additionalDrivers"], json!([]));
+    // The driver may be invited again.
+    let (s, b) = parts(
+        post(
+            "/v1/trips/addAdditionalDriver",
+            json!({"tripId": id, "additionalDriverEmails": [friend.email]}),
+            Some(&g.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+}

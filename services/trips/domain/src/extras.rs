@@ -204,6 +204,27 @@ pub fn may_invite_drivers(status: TripStatus, actor: Actor) -> Result<(), Extras
     Ok(())
 }
 
+/// The guest (or support) removes an additional driver, or withdraws an invitation, while the
+/// trip is booked or under way (*product*: the spec shows no call; a guest who invited the wrong
+/// person, or whose driver drops out, must be able to undo it).
+pub fn may_remove_drivers(status: TripStatus, actor: Actor) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Guest | Actor::Admin => {}
+        Actor::Stranger => return Err(ExtrasError::NotFound),
+        _ => {
+            return Err(ExtrasError::NotAllowed(
+                "Only the trip's guest can remove additional drivers.",
+            ));
+        }
+    }
+    if !status.holds_car() {
+        return Err(ExtrasError::WrongStatus(
+            "Additional drivers can be removed from booked or ongoing trips only.",
+        ));
+    }
+    Ok(())
+}
+
 /// When an invitation sent at `now` expires.
 pub fn invitation_expiry(now: DateTime<Utc>, trip_end: DateTime<Utc>) -> DateTime<Utc> {
     (now + Duration::days(DRIVER_INVITATION_DAYS)).min(trip_end)
@@ -362,6 +383,30 @@ mod tests {
         assert_eq!(ReportKind::parse("incidence"), ReportKind::Incidence);
         assert_eq!(issue_type("Missing Item"), Some(("missing_item", "Missing item")));
         assert_eq!(issue_type("lasers"), None);
+    }
+
+    #[test]
+    fn drivers_are_removed_by_the_guest_or_support_of_a_live_trip() {
+        use TripStatus::*;
+        for s in TripStatus::ALL {
+            for actor in [Actor::Guest, Actor::Admin] {
+                assert_eq!(may_remove_drivers(s, actor).is_ok(), s.holds_car(), "{s:?} {actor:?}");
+            }
+        }
+        for actor in [Actor::Host, Actor::CoHost { booking_management: true }, Actor::Driver] {
+            assert!(
+                matches!(may_remove_drivers(Confirmed, actor), Err(ExtrasError::NotAllowed(_))),
+                "{actor:?}"
+            );
+        }
+        assert!(matches!(
+            may_remove_drivers(Confirmed, Actor::Stranger),
+            Err(ExtrasError::NotFound)
+        ));
+        assert!(matches!(
+            may_remove_drivers(Completed, Actor::Guest),
+            Err(ExtrasError::WrongStatus(_))
+        ));
     }
 
     #[test]

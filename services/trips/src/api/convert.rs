@@ -112,6 +112,8 @@ pub fn charges_of(r: &IncidentalRow) -> Vec<pb::IncidentalCharge> {
 
 /// The history action of an invitation, whose reason is the invited email.
 pub const INVITE_DRIVER: &str = "invite_driver";
+/// History action: the guest removed an additional driver or withdrew an invitation.
+pub const REMOVE_DRIVER: &str = "remove_driver";
 
 /// What an additional driver sees of a trip: its car, times, status and people, not its money
 /// (price, refund, payment) nor the guest's message to the host, nor pending invitations: the
@@ -125,7 +127,9 @@ pub fn for_driver(t: &mut pb::Trip) {
     t.additional_drivers.retain(|d| d.status == "added");
     let joined: Vec<&str> = t.additional_drivers.iter().map(|d| d.email.as_str()).collect();
     for h in &mut t.history {
-        if h.action == INVITE_DRIVER && !joined.contains(&h.reason.as_str()) {
+        if (h.action == INVITE_DRIVER || h.action == REMOVE_DRIVER)
+            && !joined.contains(&h.reason.as_str())
+        {
             h.reason.clear();
         }
     }

@@ -4,8 +4,8 @@
 //! (`addDriverToTrip`), which needs their licence and selfie on file. Invitations leave as
 //! `trips.additional_driver_invited` events for the notifications consumer to email.
 
-use crate::api::access::load;
-use crate::api::convert::INVITE_DRIVER;
+use crate::api::access::{history_role, load};
+use crate::api::convert::{INVITE_DRIVER, REMOVE_DRIVER};
 use crate::api::history::note;
 use crate::api::peers::account;
 use crate::api::tokens::{random_token, sha256};
@@ -18,7 +18,8 @@ use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use trips_domain::TripStatus;
 use trips_domain::extras::{
-    MAX_ADDITIONAL_DRIVERS, invitation_expiry, may_invite_drivers, normalize_email,
+    MAX_ADDITIONAL_DRIVERS, invitation_expiry, may_invite_drivers, may_remove_drivers,
+    normalize_email,
 };
 use upcar_identity::Identity;
 use upcar_proto::accounts as apb;
@@ -111,6 +112,36 @@ pub async fn invite(
         .await?;
     state.relay.wake();
     Ok(reply)
+}
+
+/// `trips/removeAdditionalDriver` `{tripId, email}`: the guest (or support) removes an added
+/// driver, who no longer sees the trip, or withdraws an invitation, whose link stops working.
+pub async fn remove(
+    state: &AppState,
+    who: Identity,
+    r: pb::RemoveAdditionalDriverRequest,
+) -> TripsResult<pb::AdditionalDriversReply> {
+    if r.email.trim().is_empty() {
+        return Err(TripsError::DriverEmailRequired);
+    }
+    let email = normalize_email(&r.email)
+        .ok_or_else(|| TripsError::InvalidEmail(r.email.trim().to_owned()))?;
+    let mut conn = state.conn().await?;
+    conn.transaction::<_, TripsError, _>(async |c| {
+        let (t, actor, status) = load(c, &who, &r.trip_id, true).await?;
+        may_remove_drivers(status, actor)?;
+        let now = state.clock.now();
+        if extras::revoke_driver(c, t.id, &email, now).await? == 0 {
+            return Err(TripsError::DriverNotFound(email.clone()));
+        }
+        note(c, &t, Some(&who), history_role(actor), REMOVE_DRIVER, &email, now).await?;
+        Ok(pb::AdditionalDriversReply {
+            trip_id: t.id.to_string(),
+            drivers: drivers(c, t.id, now).await?,
+            message: format!("{email} is no longer a driver of this trip."),
+        })
+    })
+    .await
 }
 
 /// Checks a token for the signed-in invitee: the invitation and its trip (locked when `lock`).

@@ -312,6 +312,13 @@ impl Trips for TripsApi {
     ) -> Result<Response<pb::DriverInvitationReply>, Status> {
         call("AddDriverToTrip", r, async |who, b| drivers::accept(&self.state, who, b).await).await
     }
+    async fn remove_additional_driver(
+        &self,
+        r: Request<pb::RemoveAdditionalDriverRequest>,
+    ) -> Result<Response<pb::AdditionalDriversReply>, Status> {
+        call("RemoveAdditionalDriver", r, async |who, b| drivers::remove(&self.state, who, b).await)
+            .await
+    }
     async fn write_trip_review(
         &self,
         r: Request<pb::WriteTripReviewRequest>,

@@ -422,10 +422,30 @@ pub async fn revoke_invitation(
     email: &str,
 ) -> diesel::QueryResult<usize> {
     diesel::sql_query(
-        "UPDATE trip_additional_drivers SET status = 'revoked' WHERE trip_id = $1 AND email = $2 AND status = 'invited'",
+        "UPDATE trip_additional_drivers SET status = 'revoked', revoked_at = now() WHERE trip_id = $1 AND email = $2 AND status = 'invited'",
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<Text, _>(email)
+    .prepared()
+    .execute(conn)
+    .await
+}
+
+/// Removes an additional driver or withdraws a live invitation for an email; the number of rows
+/// changed (0: nobody by that email on the trip).
+pub async fn revoke_driver(
+    conn: &mut AsyncPgConnection,
+    trip: Uuid,
+    email: &str,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<usize> {
+    diesel::sql_query(
+        "UPDATE trip_additional_drivers SET status = 'revoked', revoked_at = $3 \
+         WHERE trip_id = $1 AND email = $2 AND status IN ('invited', 'added')",
+    )
+    .bind::<SqlUuid, _>(trip)
+    .bind::<Text, _>(email)
+    .bind::<Timestamptz, _>(at)
     .prepared()
     .execute(conn)
     .await

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
+import { Modal } from '@/components/modal';
 import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
 import type { Schemas } from '@/api/types';
 import { useAddAdditionalDrivers } from '../api/add-additional-driver';
+import { useRemoveAdditionalDriver } from '../api/remove-additional-driver';
 
 type Driver = Schemas['AdditionalDriver'];
 
@@ -15,9 +17,43 @@ export function parseEmails(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
 }
 
+/** Asks before a driver is removed or an invitation withdrawn, and says what follows. */
+function RemoveDriverDialog({ tripId, driver, onClose, onDone }: { tripId: string; driver: Driver; onClose: () => void; onDone: (message: string) => void }) {
+  const remove = useRemoveAdditionalDriver(tripId);
+  const invited = driver.status !== 'added';
+  return (
+    <Modal title={invited ? 'Withdraw this invitation?' : 'Remove this driver?'} onClose={onClose} closeDisabled={remove.isPending} size="sm">
+      <p>
+        {invited
+          ? `The link sent to ${driver.email} will stop working. You can invite them again later.`
+          : `${driver.email} will no longer be able to drive this car or see this trip. You can invite them again later.`}
+      </p>
+      {remove.isError && (
+        <p className="form__error" role="alert">
+          {errorMessage(remove.error, 'The driver could not be removed. Please try again.')}
+        </p>
+      )}
+      <div className="calendar__actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose} disabled={remove.isPending}>
+          Keep
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(driver.email, { onSuccess: (a) => onDone(a.message || 'Driver removed.') })}
+        >
+          {remove.isPending ? 'Removing…' : invited ? 'Withdraw invitation' : 'Remove driver'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 /**
  * The trip's additional drivers and the invitation form (the trip's guest, while the trip holds
- * the car). Each invitee gets an email with a link to join; the server checks the emails.
+ * the car). Each invitee gets an email with a link to join; the server checks the emails. The
+ * guest removes a driver or withdraws an invitation (asked first).
  */
 export function AdditionalDrivers({ tripId, drivers, canInvite, timeZone }: { tripId: string; drivers: Driver[]; canInvite: boolean; timeZone: string }) {
   const id = useId();
@@ -25,6 +61,7 @@ export function AdditionalDrivers({ tripId, drivers, canInvite, timeZone }: { tr
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const add = useAddAdditionalDrivers(tripId);
+  const [removing, setRemoving] = useState<Driver | null>(null);
   const live = drivers.filter((d) => d.status !== 'expired').length;
   if (!canInvite && drivers.length === 0) return null;
   return (
@@ -38,9 +75,28 @@ export function AdditionalDrivers({ tripId, drivers, canInvite, timeZone }: { tr
             <li key={d.email} data-testid="driver">
               <strong>{d.email}</strong> · {STATUS[d.status] ?? d.status}
               {d.status === 'invited' && d.expiresAt && <span className="muted"> (until {formatInTimeZone(d.expiresAt, timeZone)})</span>}
+              {canInvite && d.status !== 'expired' && (
+                <>
+                  {' '}
+                  <button type="button" className="btn btn--ghost btn--sm" aria-label={`${d.status === 'added' ? 'Remove' : 'Withdraw the invitation of'} ${d.email}`} onClick={() => setRemoving(d)}>
+                    {d.status === 'added' ? 'Remove' : 'Withdraw'}
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>
+      )}
+      {removing && (
+        <RemoveDriverDialog
+          tripId={tripId}
+          driver={removing}
+          onClose={() => setRemoving(null)}
+          onDone={(message) => {
+            setRemoving(null);
+            setSent(message);
+          }}
+        />
       )}
       {canInvite && (
         <form

@@ -193,6 +193,53 @@ describe('additional drivers', () => {
       { tripId: 'trip-1', additionalDriverEmails: ['pat@example.com'] },
     ]);
   });
+
+  it('removes a driver after asking (removeAdditionalDriver); Keep sends nothing and a refusal shows its message', async () => {
+    current = trip({
+      additionalDrivers: [
+        { email: 'kim@example.com', status: 'added', invitedAt: '', expiresAt: '', addedAt: '2029-12-02T00:00:00Z' },
+        { email: 'pat@example.com', status: 'invited', invitedAt: '', expiresAt: '2030-01-12T18:00:00Z' },
+      ],
+    });
+    serveTrip();
+    const bodies: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.post('*/v1/trips/removeAdditionalDriver', async ({ request }) => {
+        const b = (await request.json()) as { tripId: string; email: string };
+        bodies.push(b);
+        if (refuse) {
+          refuse = false;
+          return HttpResponse.json({ error: 'wrong_status', message: 'Additional drivers can be removed from booked or ongoing trips only.' }, { status: 409 });
+        }
+        current = { ...current, additionalDrivers: current.additionalDrivers.filter((d) => d.email !== b.email) };
+        return HttpResponse.json<Answer<'/v1/trips/removeAdditionalDriver', 'post'>>({ status: true, message: `${b.email} is no longer a driver of this trip.`, data: { tripId: 'trip-1', additionalDrivers: current.additionalDrivers } });
+      }),
+    );
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    const section = await screen.findByTestId('drivers');
+    expect(within(section).getByRole('button', { name: 'Withdraw the invitation of pat@example.com' })).toHaveTextContent('Withdraw');
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove kim@example.com' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this driver?' });
+    expect(dialog).toHaveTextContent('kim@example.com will no longer be able to drive this car or see this trip.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Remove kim@example.com' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this driver?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove driver' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Additional drivers can be removed from booked or ongoing trips only.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove driver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(section).findByRole('status')).toHaveTextContent('kim@example.com is no longer a driver of this trip.');
+    await waitFor(() => expect(within(section).getAllByTestId('driver')).toHaveLength(1));
+    expect(within(section).getByTestId('driver')).toHaveTextContent('pat@example.com · Invited');
+    expect(bodies).toEqual([
+      { tripId: 'trip-1', email: 'kim@example.com' },
+      { tripId: 'trip-1', email: 'kim@example.com' },
+    ]);
+  });
 });
 
 describe("the host's change request", () => {
