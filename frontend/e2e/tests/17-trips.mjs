@@ -27,7 +27,7 @@ async function getTrip(base, token, tripId) {
 const dollars = (n) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const tests = {
-  async "the guest sees both trips, cancels one seeing the refund first, asks to change the other and invites a driver"({ browser, base, shot }) {
+  async "the guest sees both trips, cancels one seeing the refund first, asks to change the other, invites a driver and withdraws the invitation"({ browser, base, shot }) {
     const guest = await apiLogin(base, GUEST);
     const token = guest.access_token;
     const down =
@@ -124,6 +124,18 @@ export const tests = {
       await page.getByRole('button', { name: 'Withdraw the request' }).click();
       await page.getByTestId('pending-modification').waitFor({ state: 'detached' });
       assert.equal((await getTrip(base, token, second.tripId)).status, 'confirmed', 'the server has the request withdrawn');
+
+      // The invitation is withdrawn, asked first; the server no longer lists it.
+      await drivers.getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
+      const ask = page.getByRole('dialog', { name: 'Withdraw this invitation?' });
+      await ask.waitFor();
+      await expectAccessible(page, 'withdraw invitation dialog');
+      await ask.getByRole('button', { name: 'Withdraw invitation' }).click();
+      await drivers.getByText(`${email} is no longer a driver of this trip.`).waitFor();
+      await drivers.getByTestId('driver').filter({ hasText: email }).waitFor({ state: 'detached' });
+      const after = await getTrip(base, token, second.tripId);
+      assert.equal(after.additionalDrivers.some((d) => d.email === email), false, JSON.stringify(after.additionalDrivers));
+      assert.ok(after.history.some((h) => h.action === 'remove_driver'), JSON.stringify(after.history));
     } finally {
       for (const id of booked) {
         const [s, b] = await call(base, 'POST', '/v1/trips/cancelTrip', { tripId: id, cancelReason: 'browser test: clean up' }, token, { 'idempotency-key': `e2e-trips-cleanup-${id}` });
