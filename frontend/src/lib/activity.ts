@@ -138,6 +138,14 @@ export function logCarViewed(carId: string): void {
   activity.track('car_viewed', 'car', { carId });
 }
 
+/**
+ * A search answered: where, when, the filters set and how many cars came back (the funnel's
+ * first step, which only the web app logs).
+ */
+export function logSearch(search: { address: string; latitude: number; longitude: number; startDate: string; startTime: string; endDate: string; endTime: string; page: number; filters: number; results: number }): void {
+  activity.track('search', 'search', search);
+}
+
 /** The guest asked to book: Book pressed on the car page, with the car and the trip's dates. */
 export function logBookingStarted(carId: string, trip: { startDate: string; startTime: string; endDate: string; endTime: string }): void {
   activity.track('booking_started', 'booking', { carId, ...trip });

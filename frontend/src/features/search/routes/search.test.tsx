@@ -6,6 +6,7 @@ import { renderRoutes } from '@/test/render';
 import type { Answer, CarCard } from '@/api/types';
 import { searchCar, tripPrice } from '@/test/fixtures';
 import { toYmd } from '@/lib/dates';
+import { activity } from '@/lib/activity';
 import SearchRoute from './search';
 
 vi.mock('@/components/map/lazy-map', () => import('@/test/map-mock'));
@@ -53,6 +54,29 @@ describe('search page', () => {
     fireEvent.mouseEnter(cards[1]);
     expect(markers[1]).toHaveAttribute('data-highlighted', 'true');
     expect(markers[0]).toHaveAttribute('data-highlighted', 'false');
+  });
+
+  it('logs one search event per answered search, with the place, the dates and the result count', async () => {
+    let n = 0;
+    server.use(...enums, http.get('*/v1/cars/search', () => results([searchCar(1)], { count: 7, message: '', isLongTermRental: false, requestId: `r${(n += 1)}` })));
+    const track = vi.spyOn(activity, 'track').mockImplementation(() => {});
+    try {
+      renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+      await screen.findAllByTestId('result-card');
+      await waitFor(() => expect(track.mock.calls.filter(([type]) => type === 'search')).toHaveLength(1));
+      expect(track.mock.calls.find(([type]) => type === 'search')).toEqual([
+        'search',
+        'search',
+        { address: 'Fremont', latitude: 37.55, longitude: -121.99, startDate: future(3), startTime: '10:00 AM', endDate: future(5), endTime: '10:00 AM', page: 1, filters: 0, results: 7 },
+      ]);
+      // Price polling and re-renders log nothing more.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(track.mock.calls.filter(([type]) => type === 'search')).toHaveLength(1);
+      fireEvent.change(screen.getByTestId('filter-sortBy'), { target: { value: 'priceAsc' } });
+      await waitFor(() => expect(track.mock.calls.filter(([type]) => type === 'search')).toHaveLength(2));
+    } finally {
+      track.mockRestore();
+    }
   });
 
   it('writes a filter change to the URL and searches with it', async () => {

@@ -5,6 +5,7 @@ import type { MapMarker } from '@/components/map/types';
 import { CardSkeleton } from '@/components/skeleton';
 import { Modal } from '@/components/modal';
 import { formatDisplayDate } from '@/lib/dates';
+import { logSearch } from '@/lib/activity';
 import { carUrl } from '@/lib/links';
 import { money } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-debounced';
@@ -37,6 +38,23 @@ export default function SearchRoute() {
   const search = useSearchCars(state);
   const cars = useMemo(() => search.data?.data ?? [], [search.data]);
   const longTerm = Boolean(search.data?.isLongTermRental);
+  // One `search` event per answered search (its request id), not per render or price poll.
+  const requestId = search.data?.requestId;
+  useEffect(() => {
+    if (!requestId || !search.data) return;
+    logSearch({
+      address: state.address,
+      latitude: state.latitude,
+      longitude: state.longitude,
+      startDate: state.range.fromDate,
+      startTime: state.range.fromTime,
+      endDate: state.range.untilDate,
+      endTime: state.range.untilTime,
+      page: state.page,
+      filters: activeFilterCount(state.filters),
+      results: search.data.count,
+    });
+  }, [requestId]); // eslint-disable-line react-hooks/exhaustive-deps
   const ids = useMemo(() => cars.map((c) => c._id), [cars]);
   const prices = useCheckPrices(ids, search.data?.requestId ?? '');
 
