@@ -4013,10 +4013,14 @@ export interface components {
             /** @default null */
             extras?: components["schemas"]["ExtraBody"][] | null;
         };
-        /** @description A category's stars. */
+        /** @description A category's average. */
         CategoryRating: {
+            /** @description Cleanliness, Maintenance, Communication, Convenience or Accuracy. */
             category: string;
-            /** Format: int32 */
+            /**
+             * Format: double
+             * @description One decimal.
+             */
             rating: number;
         };
         /** @description One category's stars. */
@@ -4308,7 +4312,7 @@ export interface components {
             startTime: string;
             endTime: string;
         };
-        /** @description `{status, message}`. */
+        /** @description `{status, message}` after a delete. */
         Deleted: {
             status: boolean;
             message: string;
@@ -4733,6 +4737,12 @@ export interface components {
             status: boolean;
             data?: components["schemas"]["Host"] | null;
         };
+        /** @description A category rating of one review. */
+        HostCategoryRating: {
+            category: string;
+            /** Format: double */
+            rating: number;
+        };
         /** @description A review of one of the host's cars. */
         HostReview: {
             /** @description The review's id (`respondToCarReview`'s `ratingId`). */
@@ -4747,7 +4757,7 @@ export interface components {
             /** Format: int32 */
             stars: number;
             review: string;
-            categoryRatings: components["schemas"]["CategoryRating"][];
+            categoryRatings: components["schemas"]["HostCategoryRating"][];
             /** @description The host's public answer. */
             response?: string | null;
             responserName?: string | null;
@@ -5752,6 +5762,11 @@ export interface components {
             /** @default  */
             rejectReason?: components["schemas"]["Text"];
         };
+        /** @description `reject`: why the listing goes back to its host. */
+        RejectListingBody: {
+            /** @default  */
+            reason?: components["schemas"]["Text"];
+        };
         /** @description `removeAdditionalDriver`. */
         RemoveAdditionalDriverBody: {
             /** @default  */
@@ -6348,6 +6363,11 @@ export interface components {
             /** @default null */
             enabled?: boolean | null;
         };
+        /** @description `{status, message}`. */
+        TemplateDeleted: {
+            status: boolean;
+            message: string;
+        };
         /** @description `{status, message, data: [template]}`. */
         TemplatesAnswer: {
             status: boolean;
@@ -6599,6 +6619,12 @@ export interface components {
             message: string;
             data: components["schemas"]["Trip"];
         };
+        /** @description A category's stars. */
+        TripCategoryRating: {
+            category: string;
+            /** Format: int32 */
+            rating: number;
+        };
         /**
          * @description The choices of a trip as the checkout sends them (the Trip entity of spec 002 without its
          *     lifecycle fields); `createTrip` takes the same.
@@ -6700,7 +6726,7 @@ export interface components {
             /** Format: int32 */
             stars: number;
             review: string;
-            categoryRatings: components["schemas"]["CategoryRating"][];
+            categoryRatings: components["schemas"]["TripCategoryRating"][];
             /** @description RFC 3339. */
             reviewTime: string;
             /** @description Public: both sides wrote, or the window closed. */
@@ -6935,6 +6961,11 @@ export interface components {
             status: boolean;
             message: string;
             data?: components["schemas"]["Vehicle"] | null;
+        };
+        /** @description A make's models. */
+        VinModels: {
+            status: boolean;
+            models: string[];
         };
         /** @description The host's week. */
         Week: {
@@ -8815,7 +8846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Models"];
+                    "application/json": components["schemas"]["VinModels"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -8981,7 +9012,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectBody"];
+                "application/json": components["schemas"]["RejectListingBody"];
             };
         };
         responses: {
@@ -9898,7 +9929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Deleted"];
+                    "application/json": components["schemas"]["TemplateDeleted"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -121,7 +121,7 @@ pub struct HostReview {
     review_time: String,
     stars: i32,
     review: String,
-    category_ratings: Vec<CategoryRating>,
+    category_ratings: Vec<HostCategoryRating>,
     /// The host's public answer.
     response: Option<String>,
     responser_name: Option<String>,
@@ -129,7 +129,7 @@ pub struct HostReview {
 
 /// A category rating of one review.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CategoryRating {
+pub struct HostCategoryRating {
     category: String,
     rating: f64,
 }
@@ -178,7 +178,7 @@ fn host_review(r: cpb::HostReview) -> HostReview {
         category_ratings: r
             .categories
             .into_iter()
-            .map(|c| CategoryRating { category: c.category, rating: c.rating })
+            .map(|c| HostCategoryRating { category: c.category, rating: c.rating })
             .collect(),
         response: v.response,
         responser_name: v.responser_name,

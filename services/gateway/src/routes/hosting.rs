@@ -543,22 +543,22 @@ pub async fn check_existing_vin(
 
 /// A make's models.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Models {
+pub struct VinModels {
     status: bool,
     models: Vec<String>,
 }
 
 /// The models of a make (NHTSA vPIC data).
-#[utoipa::path(tag = "hosting", responses((status = 200, body = Models)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", responses((status = 200, body = VinModels)), security(("bearer" = [])))]
 #[get("/host/carListing/getModelsForMake/{make}")]
 pub async fn models_for_make(
     state: State,
     user: AuthUser,
     make: web::Path<String>,
-) -> HttpResult<Json<Models>> {
+) -> HttpResult<Json<VinModels>> {
     let msg = pb::ModelsForMakeRequest { make: make.into_inner() };
     let r = state.hosting.clone().models_for_make(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(Json(Models { status: true, models: r.models }))
+    Ok(Json(VinModels { status: true, models: r.models }))
 }
 
 /// A decoded vehicle, as `getcarfeatures` and `getcardescription` receive it.
@@ -790,18 +790,18 @@ pub async fn approve_listing(
 /// `reject`: why the listing goes back to its host.
 #[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
-pub struct RejectBody {
+pub struct RejectListingBody {
     reason: Text,
 }
 
 /// Rejects a finalized listing with a reason the host reads (admin).
-#[utoipa::path(tag = "admin", request_body = RejectBody, responses((status = 200, body = Reviewed)), security(("bearer" = [])))]
+#[utoipa::path(tag = "admin", request_body = RejectListingBody, responses((status = 200, body = Reviewed)), security(("bearer" = [])))]
 #[post("/admin/cars/{id}/reject")]
 pub async fn reject_listing(
     state: State,
     admin: AuthAdmin,
     id: web::Path<String>,
-    body: Json<RejectBody>,
+    body: Json<RejectListingBody>,
 ) -> HttpResult<Json<Reviewed>> {
     let msg = pb::RejectListingRequest {
         car_id: id.into_inner(),

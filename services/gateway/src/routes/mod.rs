@@ -190,6 +190,51 @@ pub fn openapi(development: bool) -> Document {
 mod tests {
     use super::*;
 
+    /// The OpenAPI document keeps one schema per name: two types of the same name in different
+    /// modules would silently document one shape for both (the admin's listing rejection once
+    /// showed the trip rejection's body).
+    #[test]
+    fn schema_types_have_names_of_their_own() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![dir.join("wire.rs")];
+        for e in std::fs::read_dir(dir.join("routes")).unwrap() {
+            files.push(e.unwrap().path());
+        }
+        let mut seen: std::collections::BTreeMap<String, String> = Default::default();
+        let mut clashes = Vec::new();
+        for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "rs")) {
+            let text = std::fs::read_to_string(f).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                if !(line.starts_with("#[derive(") && line.contains("ToSchema")) {
+                    continue;
+                }
+                // The type follows its attributes and doc lines.
+                let Some(decl) = lines[i + 1..]
+                    .iter()
+                    .find(|l| l.starts_with("pub struct ") || l.starts_with("pub enum "))
+                else {
+                    continue;
+                };
+                let name: String = decl
+                    .split_whitespace()
+                    .nth(2)
+                    .unwrap_or_default()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let here = f.file_name().unwrap().to_string_lossy().into_owned();
+                if let Some(first) = seen.insert(name.clone(), here.clone())
+                    && first != here
+                {
+                    clashes.push(format!("{name}: {first} and {here}"));
+                }
+            }
+        }
+        assert!(seen.len() > 100, "the scan found the schema types ({})", seen.len());
+        assert!(clashes.is_empty(), "schema names used twice: {clashes:?}");
+    }
+
     #[test]
     fn operation_ids_come_from_method_and_path_and_are_unique() {
         assert_eq!(operation_id("post", "/v1/captains/login"), "postCaptainsLogin");

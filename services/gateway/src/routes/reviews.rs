@@ -48,7 +48,7 @@ pub struct ReviewTripBody {
 
 /// A category's stars.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CategoryRating {
+pub struct TripCategoryRating {
     category: String,
     rating: i32,
 }
@@ -66,7 +66,7 @@ pub struct TripReview {
     reviewer_profile_pic: String,
     stars: i32,
     review: String,
-    category_ratings: Vec<CategoryRating>,
+    category_ratings: Vec<TripCategoryRating>,
     /// RFC 3339.
     review_time: String,
     /// Public: both sides wrote, or the window closed.
@@ -86,7 +86,7 @@ impl From<pb::TripReview> for TripReview {
             category_ratings: r
                 .category_ratings
                 .into_iter()
-                .map(|c| CategoryRating { category: c.category, rating: c.rating })
+                .map(|c| TripCategoryRating { category: c.category, rating: c.rating })
                 .collect(),
             review_time: r.review_time,
             is_published: r.is_published,

@@ -188,22 +188,22 @@ pub async fn update_enabled(
 
 /// `{status, message}`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Deleted {
+pub struct TemplateDeleted {
     status: bool,
     message: String,
 }
 
 /// Deletes one of the caller's templates.
-#[utoipa::path(tag = "scheduledMessage", responses((status = 200, body = Deleted)), security(("bearer" = [])))]
+#[utoipa::path(tag = "scheduledMessage", responses((status = 200, body = TemplateDeleted)), security(("bearer" = [])))]
 #[delete("/scheduledMessage/delete/{id}")]
 pub async fn delete_template(
     state: State,
     user: AuthUser,
     id: web::Path<String>,
-) -> HttpResult<Json<Deleted>> {
+) -> HttpResult<Json<TemplateDeleted>> {
     let msg = pb::TemplateIdRequest { template_id: id.into_inner() };
     let r = state.hosting.clone().delete_template(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(Json(Deleted { status: true, message: r.message }))
+    Ok(Json(TemplateDeleted { status: true, message: r.message }))
 }
 
 /// One template's fate for one trip.

@@ -117,7 +117,7 @@ export function listingServer(opts: { draft?: CarListing | null; message?: strin
         data: { featuresAvailability: [{ name: 'Bluetooth', available: true }, { name: 'Backup camera', available: true }, { name: 'Heated seats', available: false }] },
       }),
     ),
-    http.get('*/v1/host/carListing/getModelsForMake/:make', ({ params }) => HttpResponse.json<Answer<'/v1/host/carListing/getModelsForMake/{make}', 'get'>>({ models: params.make === 'Toyota' ? ['Camry', 'RAV4'] : ['Civic'] })),
+    http.get('*/v1/host/carListing/getModelsForMake/:make', ({ params }) => HttpResponse.json<Answer<'/v1/host/carListing/getModelsForMake/{make}', 'get'>>({ status: true, models: params.make === 'Toyota' ? ['Camry', 'RAV4'] : ['Civic'] })),
     http.get('*/v1/host/carListing/CheckExistingVIN/:vin', ({ params }) => HttpResponse.json<Answer<'/v1/host/carListing/CheckExistingVIN/{vin}', 'get'>>({ status: String(params.vin).endsWith('999999'), message: '' })),
     http.get('*/v1/host/carListing/getCarDetailsByVIN/:vin', ({ params }) => {
       sent.vinLookups.push(String(params.vin));
