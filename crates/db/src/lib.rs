@@ -182,6 +182,18 @@ pub fn unique_violation(err: &diesel::result::Error) -> Option<&str> {
     }
 }
 
+/// The name of the violated check constraint (SQLSTATE 23514), a table's or one a trigger
+/// raises with `USING ERRCODE = 'check_violation', CONSTRAINT = ...`.
+pub fn check_violation(err: &diesel::result::Error) -> Option<&str> {
+    match err {
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::CheckViolation,
+            info,
+        ) => Some(info.constraint_name().unwrap_or("")),
+        _ => None,
+    }
+}
+
 /// The name of the violated exclusion constraint (SQLSTATE 23P01), e.g. overlapping bookings.
 pub fn exclusion_violation(err: &diesel::result::Error) -> Option<&str> {
     match err {

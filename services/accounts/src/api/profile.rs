@@ -252,8 +252,8 @@ async fn favourites_reply(
     Ok(pb::FavouritesReply { favourites, message: message.to_owned() })
 }
 
-/// Upper bound on favourites per user.
-const MAX_FAVOURITES: usize = 500;
+/// Upper bound on favourites per user, held by the database (trigger `favourites_at_most_500`).
+const FAVOURITES_CAP: &str = "favourites_at_most_500";
 
 pub async fn add_favourite(
     state: &AppState,
@@ -263,10 +263,13 @@ pub async fn add_favourite(
     let me = require_user(identity)?;
     let car = car_id(id)?;
     let mut conn = state.conn().await?;
-    if users::favourites_of(&mut conn, me.user_id).await?.len() >= MAX_FAVOURITES {
-        return Err(AccountsError::TooManyFavourites);
-    }
-    users::add_favourite(&mut conn, me.user_id, car).await?;
+    users::add_favourite(&mut conn, me.user_id, car).await.map_err(|e| {
+        if upcar_db::check_violation(&e) == Some(FAVOURITES_CAP) {
+            AccountsError::TooManyFavourites
+        } else {
+            e.into()
+        }
+    })?;
     drop(conn);
     favourites_reply(state, me.user_id, "Car added to favourites").await
 }

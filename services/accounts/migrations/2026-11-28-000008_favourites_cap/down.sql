@@ -1,0 +1,2 @@
+DROP TRIGGER favourites_at_most_500 ON favourites;
+DROP FUNCTION favourites_at_most_500();
