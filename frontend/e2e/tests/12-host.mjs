@@ -30,10 +30,10 @@ function teslaVin(serial) {
 }
 
 /**
- * A fresh host with one car on the platform: the wizard's sections through the API, a photo
- * uploaded to its presigned URL, and the admin's approval. Answers the host and the car's id.
+ * A fresh host's listing submitted for review: the wizard's sections through the API and a
+ * photo uploaded to its presigned URL. Answers the host and the car's id.
  */
-async function freshHostWithCar(base) {
+async function submittedListing(base) {
   const host = await newUser(base, 'host-e2e');
   const t = host.token;
   const section = async (body) => {
@@ -63,9 +63,15 @@ async function freshHostWithCar(base) {
   assert.equal(put.status, 200, 'photo upload');
   await section({ sectionName: 'photos', primaryPhotoUrl: s3Url, photoUrls: [s3Url] });
   const done = await section({ sectionName: 'finalize', termsAccepted: true });
-  const [as, approved] = await call(base, 'POST', `/v1/admin/cars/${done.carId}/approve`, {}, await token(base, ADMIN));
-  assert.equal(as, 200, `approve: ${JSON.stringify(approved)}`);
   return { host, carId: done.carId };
+}
+
+/** A fresh host's car on the platform: a submitted listing the admin approved. */
+async function freshHostWithCar(base) {
+  const { host, carId } = await submittedListing(base);
+  const [as, approved] = await call(base, 'POST', `/v1/admin/cars/${carId}/approve`, {}, await token(base, ADMIN));
+  assert.equal(as, 200, `approve: ${JSON.stringify(approved)}`);
+  return { host, carId };
 }
 
 async function signIn(page, base, account) {
@@ -217,6 +223,65 @@ export const tests = {
       assert.equal(seen, added, 'the car page shows the new main photo');
     } finally {
       await call(base, 'POST', `/v1/host/car-update/deleteCar/${carId}`, undefined, host.token);
+    }
+  },
+
+  async "an admin reviews listings on the team pages: approves one, rejects another with a reason the host reads, and opens the analytics"({ browser, base, shot }) {
+    const down = await unavailable(base, 'GET', '/v1/host/getHostCarsOnPlatform');
+    if (down) throw new Skip(down);
+    const admin = await token(base, ADMIN);
+    /** The page of the review queue (20 a page, oldest first) that holds the car. */
+    const queuePage = async (carId) => {
+      for (let p = 1; p <= 50; p++) {
+        const [s, r] = await call(base, 'GET', `/v1/admin/cars/pending?page=${p}&limit=20`, undefined, admin);
+        assert.equal(s, 200, JSON.stringify(r));
+        if (r.data.some((c) => c._id === carId)) return p;
+        if (p >= r.totalPages) break;
+      }
+      throw new Error(`${carId} is not in the review queue`);
+    };
+    const first = await submittedListing(base);
+    const second = await submittedListing(base);
+    try {
+      const page = await newPage(browser);
+      await signIn(page, base, ADMIN);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin/listings');
+      await page.getByTestId('admin-listings').waitFor();
+      const card = (carId) => page.locator(`[data-testid="pending-listing"][data-car-id="${carId}"]`);
+
+      await page.goto(`${base}/admin/listings?page=${await queuePage(first.carId)}`);
+      await card(first.carId).waitFor();
+      await expectAccessible(page, 'listings to review');
+      await shot(page, 'admin-queue');
+      await card(first.carId).getByRole('button', { name: /^Approve the / }).click();
+      await page.locator('.toast--success').first().waitFor();
+      await card(first.carId).waitFor({ state: 'detached' });
+      const [, approved] = await call(base, 'GET', `/v1/host/carListing/car/${first.carId}`, undefined, first.host.token);
+      assert.equal(approved.carListing.status, 'active');
+
+      await page.goto(`${base}/admin/listings?page=${await queuePage(second.carId)}`);
+      await card(second.carId).getByRole('button', { name: /^Reject the / }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject this listing?' });
+      await dialog.getByLabel('Reason').fill('The photos show another car.');
+      await expectAccessible(page, 'reject dialog');
+      await dialog.getByRole('button', { name: 'Reject listing' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await card(second.carId).waitFor({ state: 'detached' });
+      const [, rejected] = await call(base, 'GET', `/v1/host/carListing/car/${second.carId}`, undefined, second.host.token);
+      assert.deepEqual([rejected.carListing.status, rejected.carListing.rejectionReason], ['rejected', 'The photos show another car.']);
+
+      await page.getByRole('link', { name: 'Analytics' }).click();
+      await page.getByTestId('analytics-total').waitFor();
+      await page.getByTestId('analytics-funnel').waitFor();
+      assert.equal(await page.getByTestId('analytics-daily').getByRole('row').count(), 8, 'a header and 7 days');
+      await expectAccessible(page, 'analytics');
+      await shot(page, 'admin-analytics');
+      await page.context().close();
+    } finally {
+      // The cars leave the platform (the approved one) or the host's drafts (the rejected one).
+      await call(base, 'POST', `/v1/host/car-update/deleteCar/${first.carId}`, undefined, first.host.token);
+      await call(base, 'DELETE', `/v1/host/carListing/deleteCarListing/${second.carId}`, undefined, second.host.token);
     }
   },
 

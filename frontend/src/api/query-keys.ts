@@ -81,6 +81,12 @@ export const queryKeys = {
     tasks: (date: string) => ['captains', 'tasks', date] as const,
     task: (taskId: string) => ['captains', 'task', taskId] as const,
   },
+  /** The team's pages (admins): the listing review queue and the analytics. */
+  admin: {
+    all: ['admin'] as const,
+    pending: (page: number) => ['admin', 'pending', page] as const,
+    analytics: (startDate: string, endDate: string) => ['admin', 'analytics', startDate, endDate] as const,
+  },
   guestReviews: (userId: string) => ['guest-reviews', userId] as const,
   ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
   /** `GET /users/getInvitationCode`: the member's own invitation code and its uses. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '@/api/types';
@@ -75,5 +75,18 @@ describe('the guest/host view switch (isHostView)', () => {
     renderRoutes(routes, '/host/listings');
     expect(await screen.findByRole('navigation', { name: 'Hosting' })).toBeInTheDocument();
     expect(isHostView()).toBe(true);
+  });
+});
+
+describe("the header's link to the team pages", () => {
+  it('is shown to admins only', async () => {
+    setSession('t', { userId: 'a1', role: 'admin' });
+    const { unmount } = renderRoutes(routes, '/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/admin');
+    unmount();
+    setSession('t', { userId: 'u1', role: 'user' });
+    renderRoutes(routes, '/');
+    expect(within(await screen.findByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
   });
 });

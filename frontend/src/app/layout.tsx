@@ -60,6 +60,7 @@ export function Layout() {
           <nav aria-label="Main" className="header__nav">
             <Link to="/long-term-rental">Long-term</Link>
             <Link to="/host/become-host">List your car</Link>
+            {session?.user.role === 'admin' && <Link to="/admin">Team</Link>}
           </nav>
         )}
         {session && (

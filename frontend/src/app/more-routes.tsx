@@ -6,11 +6,12 @@ import { hostBookingsRoutes } from '@/features/host-bookings/routes/host-booking
 import { pagesRoutes } from '@/features/pages/routes/pages-routes';
 import { chatRoutes } from '@/features/chat/routes/chat-routes';
 import { tripCareRoutes } from '@/features/trip-care/routes/trip-care-routes';
+import { adminRoutes } from '@/features/admin/routes/admin-routes';
 import NotFoundRoute from './not-found';
 
 /**
- * The routes the guest's first pages never need: the host side (spec 001), the chat, trip care
- * and the pages the app links to. Matched here, in a chunk of its own that the app's router
+ * The routes the guest's first pages never need: the host side (spec 001), the chat, trip care,
+ * the pages the app links to and the team's pages. Matched here, in a chunk of its own that the app's router
  * loads for any path it does not know itself, so their route tables stay out of the first load.
  */
 const more = [
@@ -21,6 +22,7 @@ const more = [
   ...pagesRoutes,
   ...chatRoutes,
   ...tripCareRoutes,
+  ...adminRoutes,
   { path: '*', element: <NotFoundRoute /> },
 ];
 
