@@ -245,6 +245,7 @@ export const tests = {
     try {
       const page = await newPage(browser);
       await signIn(page, base, ADMIN);
+      await page.goto(`${base}/`);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
       await page.waitForURL((u) => u.pathname === '/admin/listings');
       await page.getByTestId('admin-listings').waitFor();
