@@ -926,6 +926,19 @@ pub struct AdditionalDrivers {
     data: AdditionalDriversData,
 }
 
+impl From<pb::AdditionalDriversReply> for AdditionalDrivers {
+    fn from(r: pb::AdditionalDriversReply) -> Self {
+        Self {
+            status: true,
+            data: AdditionalDriversData {
+                additional_drivers: r.drivers.iter().map(AdditionalDriver::from).collect(),
+                trip_id: r.trip_id,
+            },
+            message: r.message,
+        }
+    }
+}
+
 /// Invite additional drivers by email (the trip's guest).
 #[utoipa::path(tag = "trips", request_body = AddAdditionalDriverBody, responses((status = 200, body = AdditionalDrivers)), security(("bearer" = [])))]
 #[post("/trips/addAdditionalDriver")]
@@ -941,14 +954,7 @@ pub async fn add_additional_driver(
     };
     let r =
         state.trips.clone().add_additional_drivers(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(Json(AdditionalDrivers {
-        status: true,
-        data: AdditionalDriversData {
-            additional_drivers: r.drivers.iter().map(AdditionalDriver::from).collect(),
-            trip_id: r.trip_id,
-        },
-        message: r.message,
-    }))
+    Ok(Json(AdditionalDrivers::from(r)))
 }
 
 /// `removeAdditionalDriver`.
@@ -979,14 +985,7 @@ pub async fn remove_additional_driver(
         .remove_additional_driver(request(msg, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(Json(AdditionalDrivers {
-        status: true,
-        data: AdditionalDriversData {
-            additional_drivers: r.drivers.iter().map(AdditionalDriver::from).collect(),
-            trip_id: r.trip_id,
-        },
-        message: r.message,
-    }))
+    Ok(Json(AdditionalDrivers::from(r)))
 }
 
 /// An invitation's token, from its email's link.
