@@ -14,6 +14,12 @@ fn code(status: &tonic::Status) -> String {
     code.and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
 }
 
+/// A 400 with its code and a message.
+fn refused_with(err: &tonic::Status, want: &str) {
+    assert_eq!((err.code(), code(err).as_str()), (tonic::Code::InvalidArgument, want));
+    assert!(!err.message().is_empty());
+}
+
 /// A signed-up user and the identity the gateway would pass for them.
 async fn user(app: &mut TestApp) -> (pb::User, Identity) {
     let reply = app.client.sign_up(sign_up_request()).await.expect("sign up").into_inner();
@@ -126,8 +132,7 @@ async fn each_profile_text_over_its_limit_is_refused_with_its_code_and_changes_n
         // Another change in the same request is not applied either.
         let req = pb::UpdateProfileRequest { about: req.about.or(Some("Hi".into())), ..req };
         let err = update(&mut app, &me, req).await.expect_err(want);
-        assert_eq!((err.code(), code(&err).as_str()), (tonic::Code::InvalidArgument, want));
-        assert!(!err.message().is_empty());
+        refused_with(&err, want);
     }
     let after = profile(&mut app, &me).await;
     assert_eq!((after.first_name, after.last_name), (before.first_name, before.last_name));
@@ -206,11 +211,7 @@ async fn a_user_keeps_at_most_500_favourite_cars_and_the_501st_is_refused_withou
         .add_favourite(upcar_identity::outgoing(req, Some(&me)))
         .await
         .expect_err("the 501st favourite");
-    assert_eq!(
-        (err.code(), code(&err).as_str()),
-        (tonic::Code::InvalidArgument, "too_many_favourites")
-    );
-    assert!(!err.message().is_empty());
+    refused_with(&err, "too_many_favourites");
     let list = app
         .client
         .list_favourites(upcar_identity::outgoing(pb::Empty {}, Some(&me)))
@@ -274,9 +275,5 @@ async fn public_profiles_are_given_for_at_most_100_ids_a_call() {
         .get_public_profiles(pb::PublicProfilesRequest { ids: ids(101) })
         .await
         .expect_err("101 ids");
-    assert_eq!(
-        (err.code(), code(&err).as_str()),
-        (tonic::Code::InvalidArgument, "too_many_profiles")
-    );
-    assert!(!err.message().is_empty());
+    refused_with(&err, "too_many_profiles");
 }
