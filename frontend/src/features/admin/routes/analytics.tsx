@@ -10,32 +10,39 @@ const num = (n: number) => n.toLocaleString('en-US');
 const STEP: Record<string, string> = { search: 'Searched', car_viewed: 'Viewed a car', booking_started: 'Started a booking', trip_booked: 'Booked' };
 const human = (s: string) => STEP[s] ?? s.replace(/_/g, ' ');
 
+/** A table whose first column names the row and the others are numbers. */
+function Table({ columns, rows }: { columns: string[]; rows: { key: string; cells: (string | number)[] }[] }) {
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={c} scope="col" className={i ? 'num' : undefined}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <td key={i} className={i ? 'num' : undefined}>
+                {typeof c === 'number' ? num(c) : c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Counts({ title, rows }: { title: string; rows: { name: string; count: number }[] }) {
   return (
     <section className="panel">
       <h2>{title}</h2>
-      {rows.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col" className="num">
-                Events
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.name}>
-                <td>{human(r.name)}</td>
-                <td className="num">{num(r.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows.length === 0 ? <p className="muted">None.</p> : <Table columns={['Name', 'Events']} rows={rows.map((r) => ({ key: r.name, cells: [human(r.name), r.count] }))} />}
     </section>
   );
 }
@@ -48,58 +55,15 @@ function Report({ a }: { a: Analytics }) {
       </p>
       <section className="panel" data-testid="analytics-funnel">
         <h2>Booking funnel</h2>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col" className="num">
-                Events
-              </th>
-              <th scope="col" className="num">
-                People
-              </th>
-              <th scope="col" className="num">
-                From the step before
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.funnel.map((f, i) => (
-              <tr key={f.step}>
-                <td>{human(f.step)}</td>
-                <td className="num">{num(f.events)}</td>
-                <td className="num">{num(f.actors)}</td>
-                <td className="num">{i === 0 ? '—' : pct(f.conversion)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={['Step', 'Events', 'People', 'From the step before']}
+          rows={a.funnel.map((f, i) => ({ key: f.step, cells: [human(f.step), f.events, f.actors, i === 0 ? '—' : pct(f.conversion)] }))}
+        />
         <p className="field__hint">Searches are the web app's events; the later steps are the services' own, so a browser that blocks logging does not change them.</p>
       </section>
       <section className="panel" data-testid="analytics-daily">
         <h2>Daily active</h2>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="num">
-                Signed-in users
-              </th>
-              <th scope="col" className="num">
-                Anonymous sessions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.dailyActiveUsers.map((d) => (
-              <tr key={d.date}>
-                <td>{d.date}</td>
-                <td className="num">{num(d.users)}</td>
-                <td className="num">{num(d.sessions)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table columns={['Day', 'Signed-in users', 'Anonymous sessions']} rows={a.dailyActiveUsers.map((d) => ({ key: d.date, cells: [d.date, d.users, d.sessions] }))} />
       </section>
       <div className="admin-stats">
         <Counts title="By type" rows={a.countsByType} />
