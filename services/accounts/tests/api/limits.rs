@@ -20,6 +20,19 @@ fn refused_with(err: &tonic::Status, want: &str) {
     assert!(!err.message().is_empty());
 }
 
+/// A home location in Fremont at `street`.
+fn fremont_home(street: &str) -> pb::HomeLocation {
+    pb::HomeLocation {
+        street: street.into(),
+        city: "Fremont".into(),
+        state: "CA".into(),
+        zip: "94538".into(),
+        country: "US".into(),
+        latitude: 37.55,
+        longitude: -121.99,
+    }
+}
+
 /// A signed-up user and the identity the gateway would pass for them.
 async fn user(app: &mut TestApp) -> (pb::User, Identity) {
     let reply = app.client.sign_up(sign_up_request()).await.expect("sign up").into_inner();
@@ -89,15 +102,7 @@ async fn each_profile_text_over_its_limit_is_refused_with_its_code_and_changes_n
     let mut app = spawn_app().await;
     let (before, me) = user(&mut app).await;
     let home = |f: &dyn Fn(&mut pb::HomeLocation)| {
-        let mut h = pb::HomeLocation {
-            street: "39650 Liberty St".into(),
-            city: "Fremont".into(),
-            state: "CA".into(),
-            zip: "94538".into(),
-            country: "US".into(),
-            latitude: 37.55,
-            longitude: -121.99,
-        };
+        let mut h = fremont_home("39650 Liberty St");
         f(&mut h);
         pb::UpdateProfileRequest { home_location: Some(h), ..Default::default() }
     };
@@ -236,15 +241,7 @@ async fn only_the_newest_5_home_locations_are_kept_in_the_order_given() {
     let mut app = spawn_app().await;
     let (_, me) = user(&mut app).await;
     for n in 1..=7 {
-        let home = pb::HomeLocation {
-            street: format!("{n} Liberty St"),
-            city: "Fremont".into(),
-            state: "CA".into(),
-            zip: "94538".into(),
-            country: "US".into(),
-            latitude: 37.55,
-            longitude: -121.99,
-        };
+        let home = fremont_home(&format!("{n} Liberty St"));
         let req = pb::UpdateProfileRequest { home_location: Some(home), ..Default::default() };
         let saved = update(&mut app, &me, req).await.expect("a home location");
         assert_eq!(saved.home_location.len(), n.min(5));
