@@ -62,6 +62,8 @@ fi
 [ "${NO_BUILD:-0}" = 1 ] || cargo build --release -q -p accounts -p catalog-search -p pricing -p trips -p hosting-teams -p messaging -p activity -p gateway -p upcar-loadgen
 BIN="$CARGO_TARGET_DIR/release"
 mkdir -p .run/logs .run/bench-files
+# The benchmark stack's own signing keys.
+. scripts/run-secrets.sh .run/bench
 
 export APP_ENVIRONMENT=development RUST_LOG=warn APP__AMQP__EXCHANGE=bench.events
 # Each service runs with the threads its Kubernetes CPU limit (1 core, k8s/base) gives it:

@@ -71,6 +71,8 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
 fi
 
 mkdir -p "$RUN_DIR/logs" "$APP__FILES__ROOT"
+# This stack's own signing keys (made on its first run, kept in its run folder).
+. scripts/run-secrets.sh "$RUN_DIR"
 pids=()
 cleanup() {
     trap - INT TERM EXIT
