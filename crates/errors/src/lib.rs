@@ -119,7 +119,19 @@ pub trait ErrorCode: fmt::Display {
             _ => self.to_string(),
         }
     }
+    /// For a [`ErrorKind::RateLimited`] refusal: the seconds after which the same call may
+    /// succeed (the `Retry-After` of the answer). Variants that know it say so; the others get
+    /// [`DEFAULT_RETRY_AFTER_SECS`].
+    fn retry_after_secs(&self) -> Option<u64> {
+        None
+    }
 }
+
+/// `Retry-After` of a rate-limited answer whose rule does not say when to retry.
+pub const DEFAULT_RETRY_AFTER_SECS: u64 = 60;
+
+/// gRPC metadata key carrying a rate-limited refusal's `Retry-After` seconds.
+pub const RETRY_AFTER_METADATA: &str = "x-retry-after";
 
 /// One row of a service's error table: a stable code and the kind that fixes its status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,6 +222,9 @@ pub fn table_problems(tables: &[(&str, &[CodeRow])]) -> Vec<String> {
 /// An enum that passes on other services' errors as they came (their code is not its own) names
 /// that variant after `forward`, with an expression giving its kind; its code is
 /// `upstream_error`, which the service's conversion to a status replaces with the original.
+/// Rate-limited variants that know when the caller may try again name it in a closing
+/// `retry_after { Variant(secs) => *secs; }` block (the others answer
+/// [`DEFAULT_RETRY_AFTER_SECS`]).
 #[macro_export]
 macro_rules! error_table {
     (
@@ -217,6 +232,7 @@ macro_rules! error_table {
             $( $pat:pat => $kind:ident, $code:literal; )+
         }
         $( forward $fpat:pat => $fkind:expr; )?
+        $( retry_after { $( $rpat:pat => $rsecs:expr; )+ } )?
     ) => {
         impl $crate::ErrorCode for $ty {
             fn kind(&self) -> $crate::ErrorKind {
@@ -233,6 +249,16 @@ macro_rules! error_table {
                     $( $fpat => "upstream_error", )?
                 }
             }
+
+            $(
+            fn retry_after_secs(&self) -> Option<u64> {
+                #[allow(unreachable_patterns)]
+                match self {
+                    $( $rpat => Some($rsecs), )+
+                    _ => None,
+                }
+            }
+            )?
         }
 
         impl $crate::ErrorTable for $ty {
@@ -253,6 +279,12 @@ pub fn to_status<E: ErrorCode + ?Sized>(err: &E) -> tonic::Status {
     if let Ok(v) = err.code().parse() {
         status.metadata_mut().insert(ERROR_CODE_METADATA, v);
     }
+    if kind == ErrorKind::RateLimited {
+        let secs = err.retry_after_secs().unwrap_or(DEFAULT_RETRY_AFTER_SECS).max(1);
+        if let Ok(v) = secs.to_string().parse() {
+            status.metadata_mut().insert(RETRY_AFTER_METADATA, v);
+        }
+    }
     status
 }
 
@@ -267,12 +299,22 @@ pub struct ApiError {
     pub code: String,
     /// Human-readable text.
     pub message: String,
+    /// Rate limited: the seconds after which the call may succeed (`Retry-After`).
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     /// A new error with an explicit code.
     pub fn new(kind: ErrorKind, code: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { kind, code: code.into(), message: message.into() }
+        let retry_after = (kind == ErrorKind::RateLimited).then_some(DEFAULT_RETRY_AFTER_SECS);
+        Self { kind, code: code.into(), message: message.into(), retry_after }
+    }
+
+    /// The same error, to be retried after `secs` seconds.
+    pub fn retry_after(mut self, secs: u64) -> Self {
+        self.retry_after = Some(secs.max(1));
+        self
     }
 
     /// 400 with a code and message.
@@ -309,7 +351,18 @@ impl ApiError {
             }
             _ => status.message().to_owned(),
         };
-        Self { kind, code, message }
+        // Every rate-limited answer says when to come back: the service's figure, else the
+        // default.
+        let retry_after = (kind == ErrorKind::RateLimited).then(|| {
+            status
+                .metadata()
+                .get(RETRY_AFTER_METADATA)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse::<u64>().ok())
+                .unwrap_or(DEFAULT_RETRY_AFTER_SECS)
+                .max(1)
+        });
+        Self { kind, code, message, retry_after }
     }
 
     /// HTTP status code.
@@ -403,6 +456,45 @@ mod tests {
         assert_eq!(
             Forwarding::ROWS,
             &[CodeRow { code: "trip_not_found", kind: ErrorKind::NotFound }]
+        );
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    enum Limited {
+        #[error("Wait {0} s")]
+        TooSoon(u64),
+        #[error("Slow down")]
+        Busy,
+        #[error("No")]
+        Refused,
+    }
+
+    error_table! {
+        Limited {
+            Limited::TooSoon(_) => RateLimited, "too_soon";
+            Limited::Busy => RateLimited, "busy";
+            Limited::Refused => Forbidden, "refused";
+        }
+        retry_after {
+            Limited::TooSoon(secs) => *secs;
+        }
+    }
+
+    #[test]
+    fn every_rate_limited_status_carries_its_retry_after_and_others_none() {
+        let soon = ApiError::from_status(&to_status(&Limited::TooSoon(17)));
+        assert_eq!((soon.code.as_str(), soon.retry_after), ("too_soon", Some(17)));
+        // A rate limit that names no time gets the default; zero is at least one second.
+        let busy = ApiError::from_status(&to_status(&Limited::Busy));
+        assert_eq!(busy.retry_after, Some(DEFAULT_RETRY_AFTER_SECS));
+        assert_eq!(ApiError::from_status(&to_status(&Limited::TooSoon(0))).retry_after, Some(1));
+        assert_eq!(ApiError::from_status(&to_status(&Limited::Refused)).retry_after, None);
+        // A bare status of that class (no service of ours) still says when.
+        let bare = ApiError::from_status(&tonic::Status::resource_exhausted("x"));
+        assert_eq!(bare.retry_after, Some(DEFAULT_RETRY_AFTER_SECS));
+        assert_eq!(
+            ApiError::new(ErrorKind::RateLimited, "x", "y").retry_after(0).retry_after,
+            Some(1)
         );
     }
 

@@ -163,6 +163,9 @@ upcar_errors::error_table! {
         GatewayError::Unavailable => Unavailable, "service_unavailable";
         GatewayError::Internal(_) => Internal, "internal_error";
     }
+    retry_after {
+        GatewayError::RateLimited { retry_after } => *retry_after;
+    }
 }
 
 /// The body of every error answer (documented in `/v1/openapi.json`).
@@ -176,7 +179,7 @@ pub struct ErrorBody {
 
 /// An error on its way to the client.
 #[derive(Debug)]
-pub struct HttpError(pub ApiError, Option<u64>);
+pub struct HttpError(pub ApiError);
 
 impl std::fmt::Display for HttpError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -190,7 +193,8 @@ impl ResponseError for HttpError {
     }
     fn error_response(&self) -> HttpResponse {
         let mut res = HttpResponse::build(self.status_code());
-        if let Some(secs) = self.1 {
+        // Every 429, ours or a service's, says when to come back.
+        if let Some(secs) = self.0.retry_after {
             res.insert_header((RETRY_AFTER, HeaderValue::from(secs.max(1))));
         }
         res.json(&self.0)
@@ -205,21 +209,20 @@ impl From<tonic::Status> for HttpError {
         ) {
             tracing::warn!(code = ?s.code(), message = %s.message(), "service call failed");
         }
-        Self(ApiError::from_status(&s), None)
+        Self(ApiError::from_status(&s))
     }
 }
 
 impl From<GatewayError> for HttpError {
     fn from(e: GatewayError) -> Self {
-        let retry_after = match &e {
-            GatewayError::RateLimited { retry_after } => Some(*retry_after),
-            GatewayError::Internal(cause) => {
-                tracing::error!(error = %cause, "gateway internal error");
-                None
-            }
-            _ => None,
-        };
-        Self(ApiError::new(e.kind(), e.code(), e.public_message()), retry_after)
+        if let GatewayError::Internal(cause) = &e {
+            tracing::error!(error = %cause, "gateway internal error");
+        }
+        let api = ApiError::new(e.kind(), e.code(), e.public_message());
+        Self(match e.retry_after_secs() {
+            Some(secs) => api.retry_after(secs),
+            None => api,
+        })
     }
 }
 

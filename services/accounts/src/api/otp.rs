@@ -51,7 +51,8 @@ pub async fn send(
             {
                 let age = (now - last.created_at).num_seconds();
                 if age < crate::domain::otp::RESEND_AFTER_SECS {
-                    return Err(AccountsError::OtpResendTooSoon);
+                    let left = crate::domain::otp::RESEND_AFTER_SECS - age.max(0);
+                    return Err(AccountsError::OtpResendTooSoon(left.unsigned_abs()));
                 }
             }
             let code = OtpCode::generate();
