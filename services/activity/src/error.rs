@@ -61,7 +61,6 @@ upcar_errors::error_table! {
     ActivityError {
         ActivityError::Event(EventError::NotAnObject) => InvalidInput, "invalid_event";
         ActivityError::Event(EventError::TooLarge) => InvalidInput, "event_too_large";
-        ActivityError::Event(EventError::EventIdRequired) => InvalidInput, "event_id_required";
         ActivityError::Event(EventError::InvalidEventId) => InvalidInput, "invalid_event_id";
         ActivityError::Event(EventError::TypeRequired) => InvalidInput, "activity_type_required";
         ActivityError::Event(EventError::InvalidType) => InvalidInput, "invalid_activity_type";

@@ -102,7 +102,7 @@ async fn every_event_sent_across_a_broker_restart_is_stored_once() {
                             single: false,
                         });
                         if let Some(u) = who {
-                            Identity { user_id: u, role: Role::User, token_id: "t".into(), expires_at: i64::MAX }
+                            Identity { user_id: u, role: Role::User, token_id: "t".into(), expires_at: i64::MAX, session: upcar_identity::Session { id: "s".into(), auth_time: 0 } }
                                 .inject(req.metadata_mut());
                         }
                         // A call must answer (stored or 503) within its confirm wait: one

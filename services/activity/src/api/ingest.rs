@@ -1,5 +1,6 @@
 //! `activity/log` and `activity/bulk`: each event is read and validated, checked against the
-//! ids seen in the last 7 days, and the accepted ones are published to the broker in one
+//! ids seen in the last 7 days (an event sent without an id gets one here, and the same event
+//! twice in one batch counts once), and the accepted ones are published to the broker in one
 //! message; the call answers once the broker has confirmed it (the database write follows,
 //! in the consumer). Nothing is accepted when the broker does not confirm (503): the client
 //! resends, and the same ids are accepted then.
@@ -9,12 +10,19 @@ use crate::error::{ActivityError, ActivityResult};
 use crate::seen::Claim;
 use crate::state::AppState;
 use chrono::{DateTime, SecondsFormat, Utc};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use upcar_identity::Identity;
 use upcar_proto::activity as pb;
 use upcar_proto::events::{ActivityEventsReceived, ReceivedActivity};
+use uuid::Uuid;
 
 /// The most events one batch may hold (the spec's client sends 50 at most).
 pub const MAX_BATCH: usize = 50;
+
+/// How the ids the service gives to events sent without one begin (a client's id cannot
+/// clash with them unless it copies one).
+pub const SERVER_ID_PREFIX: &str = "srv-";
 
 const ACCEPTED: &str = "accepted";
 const DUPLICATE: &str = "duplicate";
@@ -51,31 +59,54 @@ pub async fn ingest(
     let sent_at = parse_time(Some(&serde_json::Value::String(r.sent_at.clone())))
         .map_err(|_| ActivityError::InvalidSentAt)?;
     let mut results: Vec<pb::IngestResult> = Vec::with_capacity(r.events_json.len());
-    let mut valid: Vec<(usize, ClientEvent, String)> = Vec::new();
+    // Each valid event with its id, whether the client gave that id, and its scope.
+    let mut valid: Vec<(usize, ClientEvent, String, bool, String)> = Vec::new();
+    // Events sent without an id, by content: a second one in the batch is the first resent.
+    let mut unnamed: HashMap<String, String> = HashMap::new();
     for (i, raw) in r.events_json.iter().enumerate() {
         match ClientEvent::parse(raw, sent_at, received) {
             Ok(e) => {
                 let scope = scope(who.as_ref(), e.session_id.as_deref());
-                results.push(result(i, &e.event_id, ACCEPTED));
-                valid.push((i, e, scope));
+                match e.event_id.clone() {
+                    Some(id) => {
+                        results.push(result(i, &id, ACCEPTED));
+                        valid.push((i, e, id, true, scope));
+                    }
+                    None => match unnamed.entry(e.content_key()) {
+                        Entry::Occupied(first) => results.push(result(i, first.get(), DUPLICATE)),
+                        Entry::Vacant(slot) => {
+                            let id = format!("{SERVER_ID_PREFIX}{}", Uuid::now_v7());
+                            slot.insert(id.clone());
+                            results.push(result(i, &id, ACCEPTED));
+                            valid.push((i, e, id, false, scope));
+                        }
+                    },
+                }
             }
             Err(e) if single => return Err(e.into()),
             Err(e) => results.push(rejected(i, raw, e)),
         }
     }
-    let keys: Vec<String> = valid.iter().map(|(_, e, s)| state.seen.key(s, &e.event_id)).collect();
-    let claims = state.seen.claim(&keys).await;
+    // Ids the service gave are new by construction; only the clients' are claimed.
+    let keys: Vec<Option<String>> =
+        valid.iter().map(|(_, _, id, given, s)| given.then(|| state.seen.key(s, id))).collect();
+    let to_claim: Vec<String> = keys.iter().flatten().cloned().collect();
+    let mut claims = state.seen.claim(&to_claim).await.into_iter();
     let mut events = Vec::new();
     let mut claimed = Vec::new();
-    for (((i, e, scope), claim), key) in valid.into_iter().zip(claims).zip(keys) {
+    for ((i, e, event_id, _, scope), key) in valid.into_iter().zip(keys) {
+        let claim = match &key {
+            Some(_) => claims.next().unwrap_or(Claim::Unknown),
+            None => Claim::New,
+        };
         match claim {
             Claim::Duplicate => results[i].status = DUPLICATE.to_owned(),
             Claim::New | Claim::Unknown => {
-                if claim == Claim::New {
+                if let (Claim::New, Some(key)) = (claim, key) {
                     claimed.push(key);
                 }
                 events.push(ReceivedActivity {
-                    event_id: e.event_id,
+                    event_id,
                     scope,
                     user_id: who.as_ref().map(|w| w.user_id.to_string()).unwrap_or_default(),
                     session_id: e.session_id.unwrap_or_default(),

@@ -1,7 +1,9 @@
 //! One event as the browser sent it, read into a [`ClientEvent`] or refused with the reason.
-//! Fields (spec 000 s. 3, 002 s. 3): `eventId`, `sessionId`, `activityType`,
-//! `activityCategory`, `metadata` (`pageUrl`, `referrer`, others) and `timestamp`. A `userId`
-//! in the event is ignored: the user is the caller's token's.
+//! Fields (spec 002 s. 3: `userId`, `sessionId`, `activityType`, `activityCategory`,
+//! `metadata` with `pageUrl`, `referrer` and others), plus two a client may add: `eventId`,
+//! its own id of the event (a resend of it is stored once), and `timestamp`. A `userId` in
+//! the event is ignored: the user is the caller's token's. An event without `eventId` (as the
+//! spec's client sends it) is given one by the service.
 
 use crate::domain::catalogue::known;
 use crate::domain::name::{Name, NameError};
@@ -23,8 +25,6 @@ pub enum EventError {
     NotAnObject,
     #[error("An event may be at most 4 KiB of JSON")]
     TooLarge,
-    #[error("eventId is required")]
-    EventIdRequired,
     #[error("eventId must be 1 to 100 visible ASCII characters")]
     InvalidEventId,
     #[error("activityType is required")]
@@ -48,7 +48,8 @@ pub enum EventError {
 /// A valid event, its time corrected.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientEvent {
-    pub event_id: String,
+    /// The client's id of the event; `None` when it sent none (the service then gives one).
+    pub event_id: Option<String>,
     pub session_id: Option<String>,
     pub activity_type: Name,
     pub category: Name,
@@ -93,9 +94,8 @@ impl ClientEvent {
             return Err(EventError::NotAnObject);
         };
         let event_id = text(first(&o, &["eventId", "clientEventId"]))
-            .map_err(|()| EventError::InvalidEventId)?
-            .ok_or(EventError::EventIdRequired)?;
-        if event_id.len() > MAX_EVENT_ID || !visible_ascii(&event_id) {
+            .map_err(|()| EventError::InvalidEventId)?;
+        if event_id.as_ref().is_some_and(|id| id.len() > MAX_EVENT_ID || !visible_ascii(id)) {
             return Err(EventError::InvalidEventId);
         }
         let raw_type = text(o.get("activityType"))
@@ -135,6 +135,19 @@ impl ClientEvent {
             occurred_at,
         })
     }
+
+    /// What the event says, without its id: two events of one batch with the same content
+    /// and no id are one event sent twice.
+    pub fn content_key(&self) -> String {
+        format!(
+            "{}\u{1f}{}\u{1f}{}\u{1f}{}\u{1f}{}",
+            self.session_id.as_deref().unwrap_or_default(),
+            self.activity_type.as_str(),
+            self.category.as_str(),
+            Value::Object(self.metadata.clone()),
+            self.client_time.map(|t| t.timestamp_micros()).unwrap_or(i64::MIN),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -158,14 +171,14 @@ mod tests {
             "timestamp": "2026-11-28T11:00:00Z"
         }))
         .unwrap();
-        assert_eq!(e.event_id, "e-1");
+        assert_eq!(e.event_id.as_deref(), Some("e-1"));
         assert_eq!(e.session_id.as_deref(), Some("s-1"));
         assert_eq!(e.activity_type.as_str(), "car_viewed");
         assert_eq!(e.category.as_str(), "car");
         assert_eq!(e.metadata["pageUrl"], "/car/1");
         assert_eq!(e.occurred_at.to_rfc3339(), "2026-11-28T11:00:00+00:00");
         let other = parse(json!({"eventId": 7, "activityType": "Tour Step"})).unwrap();
-        assert_eq!((other.event_id.as_str(), other.category.as_str()), ("7", "other"));
+        assert_eq!((other.event_id.as_deref(), other.category.as_str()), (Some("7"), "other"));
         assert_eq!(other.occurred_at, now());
         let given = parse(
             json!({"eventId": "x", "activityType": "search", "activityCategory": "Discovery"}),
@@ -183,8 +196,6 @@ mod tests {
         };
         assert_eq!(ClientEvent::parse("[1]", None, now()), Err(EventError::NotAnObject));
         assert_eq!(ClientEvent::parse("nope", None, now()), Err(EventError::NotAnObject));
-        assert_eq!(parse(json!({"activityType": "search"})), Err(EventError::EventIdRequired));
-        assert_eq!(with("eventId", json!("")), Err(EventError::EventIdRequired));
         assert_eq!(with("eventId", json!("has space")), Err(EventError::InvalidEventId));
         assert_eq!(
             with("eventId", json!("x".repeat(MAX_EVENT_ID + 1))),
@@ -206,6 +217,27 @@ mod tests {
             with("metadata", json!({"blob": "x".repeat(MAX_EVENT_BYTES)})),
             Err(EventError::TooLarge)
         );
+    }
+
+    #[test]
+    fn an_event_as_the_spec_sends_it_has_no_id_and_its_content_tells_a_resend() {
+        let spec = json!({"userId": "u-1", "sessionId": "s-1", "activityType": "page_view",
+            "activityCategory": "navigation", "metadata": {"pageUrl": "/", "referrer": ""}});
+        let e = parse(spec.clone()).unwrap();
+        assert_eq!(e.event_id, None);
+        assert_eq!(parse(json!({"eventId": "", "activityType": "search"})).unwrap().event_id, None);
+        // The same event twice has one content; another page, time or session does not.
+        assert_eq!(parse(spec.clone()).unwrap().content_key(), e.content_key());
+        for (k, v) in [
+            ("metadata", json!({"pageUrl": "/search", "referrer": ""})),
+            ("sessionId", json!("s-2")),
+            ("timestamp", json!("2026-11-28T11:00:00Z")),
+            ("activityType", json!("search")),
+        ] {
+            let mut other = spec.clone();
+            other[k] = v;
+            assert_ne!(parse(other).unwrap().content_key(), e.content_key(), "{k}");
+        }
     }
 
     #[test]

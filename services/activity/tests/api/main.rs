@@ -47,8 +47,14 @@ async fn spawn_app() -> TestApp {
 fn caller<T>(body: T, who: Option<(Uuid, Role)>) -> Request<T> {
     let mut r = Request::new(body);
     if let Some((user_id, role)) = who {
-        Identity { user_id, role, token_id: "t".into(), expires_at: i64::MAX }
-            .inject(r.metadata_mut());
+        Identity {
+            user_id,
+            role,
+            token_id: "t".into(),
+            expires_at: i64::MAX,
+            session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+        }
+        .inject(r.metadata_mut());
     }
     r
 }
@@ -127,6 +133,32 @@ impl TestApp {
 }
 
 #[tokio::test]
+async fn events_without_an_id_are_named_by_the_service_and_a_resend_in_one_batch_counts_once() {
+    let app = spawn_app().await;
+    let u = Uuid::now_v7();
+    let spec = |page: &str| {
+        json!({"userId": "ignored", "sessionId": "s-9", "activityType": "page_view",
+               "activityCategory": "navigation", "metadata": {"pageUrl": page}})
+    };
+    let batch = [spec("/"), spec("/"), spec("/search"), event("a", "search")];
+    let r = app.ingest(user(u), &batch, "").await.unwrap();
+    let statuses: Vec<&str> = r.results.iter().map(|r| r.status.as_str()).collect();
+    assert_eq!(statuses, vec!["accepted", "duplicate", "accepted", "accepted"]);
+    assert!(r.results[0].event_id.starts_with("srv-"), "{:?}", r.results[0]);
+    assert_eq!(r.results[1].event_id, r.results[0].event_id);
+    assert_ne!(r.results[2].event_id, r.results[0].event_id);
+    // The same batch sent again is new visits for the events without an id (nothing tells
+    // them from new ones), a duplicate for the one with an id.
+    let again = app.ingest(user(u), &batch, "").await.unwrap();
+    assert_eq!((again.accepted, again.duplicates), (2, 2));
+    app.wait_count("SELECT count(*) AS n FROM activity_events", 5).await;
+    assert_eq!(
+        app.count("SELECT count(*) AS n FROM activity_events WHERE event_id LIKE 'srv-%'").await,
+        4
+    );
+}
+
+#[tokio::test]
 async fn a_batch_answers_each_event_accepted_duplicate_or_rejected_and_stores_the_accepted_once() {
     let app = spawn_app().await;
     let u = Uuid::now_v7();
@@ -134,7 +166,7 @@ async fn a_batch_answers_each_event_accepted_duplicate_or_rejected_and_stores_th
         event("a", "search"),
         json!({"eventId": "b", "activityType": "<b>"}),
         event("a", "search"),
-        json!({"activityType": "search"}),
+        json!({"eventId": "has space", "activityType": "search"}),
         json!("not an object"),
         event("c", "pageView"),
     ];
@@ -150,13 +182,13 @@ async fn a_batch_answers_each_event_accepted_duplicate_or_rejected_and_stores_th
             ("a", "accepted", ""),
             ("b", "rejected", "invalid_activity_type"),
             ("a", "duplicate", ""),
-            ("", "rejected", "event_id_required"),
+            ("has space", "rejected", "invalid_event_id"),
             ("", "rejected", "invalid_event"),
             ("c", "accepted", ""),
         ]
     );
     assert_eq!((r.accepted, r.duplicates, r.rejected), (2, 1, 3));
-    assert_eq!(r.results[3].reason, "eventId is required");
+    assert_eq!(r.results[3].reason, "eventId must be 1 to 100 visible ASCII characters");
     // The same batch again: every valid event is now a duplicate.
     let again = app.ingest(user(u), &batch, "").await.unwrap();
     assert_eq!((again.accepted, again.duplicates, again.rejected), (0, 3, 3));

@@ -25,14 +25,16 @@ pub fn routes(cfg: &mut ServiceConfig) {
 }
 
 /// One event as the web app logs it (spec: userId, sessionId, activityType, activityCategory,
-/// metadata), with the event id and time the service needs. At most 4 KiB of JSON.
+/// metadata), optionally with the client's id and time of the event. At most 4 KiB of JSON.
 #[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)]
 pub struct ActivityEvent {
     /// The client's id of the event (1-100 visible ASCII characters): a repeat within 7 days
-    /// is answered `duplicate` and stored once.
-    event_id: String,
+    /// is answered `duplicate` and stored once. Without one the event is stored under an id the
+    /// service gives (`srv-...`, answered in the result), and the same event sent twice in one
+    /// batch counts once.
+    event_id: Option<String>,
     /// Ignored: the user is the token's.
     #[schema(value_type = Option<String>)]
     user_id: Option<String>,
@@ -148,7 +150,8 @@ fn body_object(v: Value) -> Result<serde_json::Map<String, Value>, HttpError> {
 }
 
 /// Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
-/// repeat of its `eventId` within 7 days answers `duplicate`; an invalid event is a 400 naming
+/// repeat of its `eventId` within 7 days answers `duplicate` (an event without one is stored
+/// under an id the service gives); an invalid event is a 400 naming
 /// the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
 #[utoipa::path(tag = "activity", request_body = LogBody, responses((status = 202, body = LogAnswer)), security((), ("bearer" = [])))]
 #[post("/activity/log")]

@@ -94,6 +94,77 @@ async fn activity_log_and_bulk_take_anonymous_callers_and_the_user_only_from_the
     );
 }
 
+/// Rows stored for the session once there are `n` of them (the consumer stores within moments).
+async fn stored_in_session(session: &str, n: i64) -> i64 {
+    let sql = format!("SELECT count(*) AS n FROM activity_events WHERE session_id = '{session}'");
+    for _ in 0..100 {
+        if activity_scalar(&sql).await >= n {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // A moment more, so a row too many would be seen too.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    activity_scalar(&sql).await
+}
+
+#[tokio::test]
+async fn events_as_the_spec_sends_them_without_an_id_are_stored_and_a_resend_in_a_batch_counts_once()
+ {
+    let me = sign_up().await;
+    let session = id("spec-tab");
+    // The spec's event: userId, sessionId, activityType, activityCategory, metadata; no id.
+    let event = |page: &str| {
+        json!({"userId": me.id, "sessionId": session, "activityType": "page_view",
+               "activityCategory": "navigation", "metadata": {"pageUrl": page, "referrer": "/"}})
+    };
+    let (s, b) = parts(post("/v1/activity/log", event("/"), Some(&me.token)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (202, Some("accepted")), "{b}");
+    let given = b["data"]["eventId"].as_str().unwrap_or_default().to_owned();
+    assert!(given.starts_with("srv-"), "the service names the event: {b}");
+    // The same page logged again later is another visit, stored again.
+    let (s, b) = parts(post("/v1/activity/log", event("/"), Some(&me.token)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (202, Some("accepted")), "{b}");
+    assert_ne!(b["data"]["eventId"].as_str(), Some(given.as_str()));
+    // A batch holding one event twice (a resend), another event, and a malformed one.
+    let (s, b) = parts(
+        post(
+            "/v1/activity/bulk",
+            json!({"activities": [event("/search"), event("/search"), event("/car/7"),
+                                  {"sessionId": session, "activityType": "page_view", "metadata": 3}]}),
+            Some(&me.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 202, "{b}");
+    assert_eq!(
+        (
+            b["data"]["accepted"].as_i64(),
+            b["data"]["duplicates"].as_i64(),
+            b["data"]["rejected"].as_i64()
+        ),
+        (Some(2), Some(1), Some(1)),
+        "{b}"
+    );
+    let results = b["data"]["results"].as_array().unwrap();
+    let got: Vec<(i64, &str)> = results
+        .iter()
+        .map(|r| (r["index"].as_i64().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(got, vec![(0, "accepted"), (1, "duplicate"), (2, "accepted"), (3, "rejected")]);
+    assert_eq!(results[1]["eventId"], results[0]["eventId"], "the resend is the first event");
+    assert_eq!(results[3]["error"], "invalid_metadata");
+    // Two single logs and two events of the batch: four rows, under the token's user.
+    assert_eq!(stored_in_session(&session, 4).await, 4);
+    let mine = activity_scalar(&format!(
+        "SELECT count(*) AS n FROM activity_events WHERE session_id = '{session}' AND user_id = '{}'",
+        me.id
+    ))
+    .await;
+    assert_eq!(mine, 4);
+}
+
 #[tokio::test]
 async fn activity_bulk_answers_each_event_and_bad_input_is_a_4xx_that_stores_nothing() {
     let ok = id("ok");
@@ -103,7 +174,7 @@ async fn activity_bulk_answers_each_event_and_bad_input_is_a_4xx_that_stores_not
             json!({"activities": [
                 {"eventId": ok, "activityType": "carViewed", "metadata": {"pageUrl": "/car/1"}},
                 {"eventId": id("bad"), "activityType": "search", "metadata": "not an object"},
-                {"activityType": "search"},
+                {"eventId": {"nested": true}, "activityType": "search"},
                 {"eventId": id("old"), "activityType": "search", "timestamp": "2020-01-01T00:00:00Z"}
             ]}),
             None,
@@ -122,11 +193,11 @@ async fn activity_bulk_answers_each_event_and_bad_input_is_a_4xx_that_stores_not
         vec![
             ("accepted", ""),
             ("rejected", "invalid_metadata"),
-            ("rejected", "event_id_required"),
+            ("rejected", "invalid_event_id"),
             ("rejected", "event_too_old")
         ]
     );
-    assert_eq!(results[2]["message"], "eventId is required");
+    assert_eq!(results[2]["message"], "eventId must be 1 to 100 visible ASCII characters");
     // Whole-request refusals.
     let many: Vec<Value> = (0..51)
         .map(|i| json!({"eventId": format!("{ok}-{i}"), "activityType": "search"}))
