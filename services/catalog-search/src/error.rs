@@ -101,6 +101,7 @@ upcar_errors::error_table! {
         CatalogError::Window(WindowError::Inverted) => InvalidInput, "dates_inverted";
         CatalogError::Window(WindowError::Empty) => InvalidInput, "empty_window";
         CatalogError::Window(WindowError::TooLong) => InvalidInput, "window_too_long";
+        CatalogError::Window(WindowError::TooFarAhead) => InvalidInput, "start_too_far_ahead";
         CatalogError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
         CatalogError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
         CatalogError::CarNotFound => NotFound, "car_not_found";

@@ -11,22 +11,9 @@ pub const LONG_TERM_DAYS: i64 = 30;
 /// The default pickup and return time.
 pub const DEFAULT_TIME: &str = "10:00 AM";
 
-/// Why a window was refused; the texts are shown to the user.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WindowError {
-    #[error("Invalid date {0:?}. Use YYYY-MM-DD.")]
-    BadDate(String),
-    #[error("Invalid time {0:?}. Use h:mm AM/PM, for example 10:00 AM.")]
-    BadTime(String),
-    #[error("The start date is in the past.")]
-    InPast,
-    #[error("Start date must be before or equal to the end date.")]
-    Inverted,
-    #[error("The end of the trip must be after its start.")]
-    Empty,
-    #[error("Trips can last at most 1000 days.")]
-    TooLong,
-}
+/// Why a window was refused: the same refusals, texts and codes as pricing's and booking's
+/// (a window search and availability accept is one pricing and booking accept too).
+pub use pricing_domain::window::WindowError;
 
 /// A resolved rental window.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,7 +110,10 @@ impl TripWindow {
         if start < now {
             return Err(WindowError::InPast);
         }
-        if end - start > Duration::days(1000) {
+        if !pricing_domain::window::within_horizon(start, now) {
+            return Err(WindowError::TooFarAhead);
+        }
+        if end - start > Duration::days(pricing_domain::window::MAX_DAYS) {
             return Err(WindowError::TooLong);
         }
         Ok(Self { start, end, local_start })
@@ -218,6 +208,25 @@ mod tests {
             TripWindow::parse("11/25/2026", "", "", "", LA, now()),
             Err(WindowError::BadDate(_))
         ));
+    }
+
+    #[test]
+    fn a_start_beyond_the_booking_horizon_is_refused_as_pricing_and_booking_refuse_it() {
+        // now() is noon in California on 2026-11-22: 365 days on is 2027-11-22 at noon.
+        let last = TripWindow::parse("2027-11-22", "12:00 PM", "2027-11-23", "", LA, now());
+        assert!(last.is_ok(), "{last:?}");
+        assert_eq!(
+            TripWindow::parse("2027-11-22", "12:30 PM", "2027-11-23", "", LA, now()),
+            Err(WindowError::TooFarAhead)
+        );
+        assert_eq!(
+            TripWindow::parse("9999-01-01", "", "9999-01-02", "", LA, now()),
+            Err(WindowError::TooFarAhead)
+        );
+        assert_eq!(
+            WindowError::TooFarAhead.to_string(),
+            "Trips can start at most 365 days from now."
+        );
     }
 
     #[test]

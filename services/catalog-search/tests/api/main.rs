@@ -747,6 +747,7 @@ async fn a_reporter_reports_a_listing_once_a_day_and_again_the_next_day() {
         role: upcar_identity::Role::User,
         token_id: id(),
         expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
     };
     let (first, second) = (reporter(uuid::Uuid::now_v7()), reporter(uuid::Uuid::now_v7()));
     let report = |who: &upcar_identity::Identity| {
@@ -911,6 +912,7 @@ async fn a_car_page_view_goes_to_the_outbox_and_other_services_reads_do_not() {
         role: upcar_identity::Role::User,
         token_id: "t".into(),
         expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
     }
     .inject(page.metadata_mut());
     let owner =

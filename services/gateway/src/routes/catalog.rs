@@ -476,32 +476,59 @@ pub struct AvailabilityQuery {
     is_delivery: Flag,
 }
 
-/// Whether the car is free for the dates.
+/// Whether the car is free for the dates. Every 400 of the call has this shape, a refusal of
+/// the dates or parameters included (the spec's clients read 200 and 400 alike).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Availability {
-    /// `car_not_available` when it is not.
+    /// Not free or not checkable: `car_not_available`, or the refusal's code
+    /// (`start_too_far_ahead`, `dates_in_past`, `invalid_query`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'static str>,
-    /// Why not (booked, advance notice, trip length, not listed).
+    error: Option<String>,
+    /// Why not (booked, advance notice, trip length, not listed, the dates).
     message: String,
     available: bool,
     status: bool,
 }
 
+impl Availability {
+    fn refused(code: &str, message: String) -> HttpResponse {
+        HttpResponse::BadRequest().json(Self {
+            error: Some(code.to_owned()),
+            message,
+            available: false,
+            status: false,
+        })
+    }
+}
+
 /// Whether a car is free for the dates.
 ///
-/// 200 when it is, 400 `car_not_available` with the reason when not (the spec's clients read
-/// both as answers).
-#[utoipa::path(tag = "catalog", params(AvailabilityQuery), responses((status = 200, body = Availability), (status = 400, body = Availability, description = "Not free: `car_not_available`, `available: false` and the reason")))]
+/// 200 when it is; 400 with `available: false` when not (`car_not_available` with the reason)
+/// or when the dates cannot be checked (their refusal's code: past, inverted, beyond the
+/// booking horizon, malformed); 404 for an unknown car.
+#[utoipa::path(tag = "catalog", params(AvailabilityQuery), responses((status = 200, body = Availability), (status = 400, body = Availability, description = "Not free (`car_not_available`) or not checkable (the refusal's code): `available: false` and the reason")))]
 #[get("/cars/isCarAvailableForTheseDates/{id}")]
 pub async fn is_car_available(
     state: State,
     id: web::Path<String>,
-    q: Query<AvailabilityQuery>,
+    q: Result<Query<AvailabilityQuery>, HttpError>,
 ) -> HttpResult {
-    let q = q.into_inner();
+    match check_availability(&state, id.into_inner(), q).await {
+        Ok(answer) => Ok(answer),
+        // A refusal of the input is an answer of the call's own shape.
+        Err(e) if e.0.http_status() == 400 => Ok(Availability::refused(&e.0.code, e.0.message)),
+        Err(e) => Err(e),
+    }
+}
+
+async fn check_availability(
+    state: &AppState,
+    car_id: String,
+    q: Result<Query<AvailabilityQuery>, HttpError>,
+) -> HttpResult {
+    let q = q?.into_inner();
     let msg = pb::AvailabilityRequest {
-        car_id: id.into_inner(),
+        car_id,
         from_date: one_of([
             ("fromDate", q.from_date),
             ("newStartDate", q.new_start_date),
@@ -538,12 +565,7 @@ pub async fn is_car_available(
         }));
     }
     let refusal = GatewayError::CarNotAvailable(r.message);
-    Ok(HttpResponse::BadRequest().json(Availability {
-        error: Some(upcar_errors::ErrorCode::code(&refusal)),
-        message: refusal.to_string(),
-        available: false,
-        status: false,
-    }))
+    Ok(Availability::refused(upcar_errors::ErrorCode::code(&refusal), refusal.to_string()))
 }
 
 /// A car and month.

@@ -111,12 +111,76 @@ async fn past_inverted_and_malformed_searches_are_refused() {
         ("seats=3".to_owned(), "invalid_seats"),
         ("priceMin=300&priceMax=100".to_owned(), "invalid_range"),
         ("latitude=abc&longitude=1".to_owned(), "invalid_query"),
+        ("fromDate=9999-01-01&untilDate=9999-01-03".to_owned(), "start_too_far_ahead"),
     ] {
         let (s, b) = search(&q).await;
         assert_eq!((s, b["error"].as_str()), (400, Some(code)), "{q}: {b}");
     }
     let (_, b) = search(&format!("fromDate={}&untilDate={}", day(5), day(3))).await;
     assert_eq!(b["message"], "Start date must be before or equal to the end date.");
+}
+
+#[tokio::test]
+async fn the_availability_check_keeps_the_booking_horizon_and_every_400_has_its_shape() {
+    let car = ids(&search(&base_query(monday(), 2)).await.1)[0].clone();
+    let check = |q: String| {
+        let path = format!("/v1/cars/isCarAvailableForTheseDates/{car}?{q}");
+        async move { parts(get(&path, None).await).await }
+    };
+    let window = |from: String, until: String| {
+        format!(
+            "newStartDate={from}&newStartTime=10:00%20AM&newEndDate={until}&newEndTime=10:00%20AM"
+        )
+    };
+    // What pricing and booking refuse, the availability check refuses with the same code.
+    let far = window("9999-01-01".into(), "9999-01-03".into());
+    let (s, b) = check(far.clone()).await;
+    assert_eq!(
+        (s, b["error"].as_str(), b["available"].as_bool(), b["status"].as_bool()),
+        (400, Some("start_too_far_ahead"), Some(false), Some(false)),
+        "{b}"
+    );
+    assert_eq!(b["message"], "Trips can start at most 365 days from now.");
+    let (s, p) = parts(
+        get(
+            &format!(
+                "/v1/tripPrice/getTripPrice?carId={car}&startDate=9999-01-01&startTime=10:00%20AM&endDate=9999-01-03&endTime=10:00%20AM"
+            ),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((s, p["error"].as_str()), (400, Some("start_too_far_ahead")), "{p}");
+    // 366 days on is past the horizon; a window inside it is answered.
+    let (s, b) = check(window(day(366), day(368))).await;
+    assert_eq!((s, b["error"].as_str()), (400, Some("start_too_far_ahead")), "{b}");
+    let (s, b) = check(window(day(monday()), day(monday() + 2))).await;
+    assert!(b["available"].is_boolean() && (s == 200 || s == 400), "{s}: {b}");
+    // Every refusal of the input is the call's own shape: available and status false.
+    for q in [
+        format!("{far}&isDelivery=null"),
+        "isDelivery=maybe".to_owned(),
+        window(day(-2), day(1)),
+        window(day(5), day(3)),
+        "newStartDate=tomorrow".to_owned(),
+        format!("newStartDate={}&startDate={}", day(3), day(4)),
+    ] {
+        let (s, b) = check(q.clone()).await;
+        assert_eq!(s, 400, "{q}: {b}");
+        assert_eq!(
+            (b["available"].as_bool(), b["status"].as_bool()),
+            (Some(false), Some(false)),
+            "{q}: {b}"
+        );
+        assert!(b["error"].is_string() && b["message"].is_string(), "{q}: {b}");
+    }
+    // An unknown car is still a 404 naming the car.
+    let (s, b) = parts(
+        get(&format!("/v1/cars/isCarAvailableForTheseDates/{}", uuid::Uuid::now_v7()), None).await,
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("car_not_found")), "{b}");
 }
 
 #[tokio::test]
