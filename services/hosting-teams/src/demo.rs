@@ -223,7 +223,13 @@ pub fn photo_urls(public_base_url: &str, id: Uuid) -> Vec<String> {
 }
 
 fn identity(user: Uuid) -> Identity {
-    Identity { user_id: user, role: Role::User, token_id: "demo".to_owned(), expires_at: i64::MAX }
+    Identity {
+        user_id: user,
+        role: Role::User,
+        token_id: "demo".to_owned(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
 }
 
 /// One demo car, from the first section to its approval, in one transaction.

@@ -70,9 +70,14 @@ pub enum HostingError {
     BlockNotFound,
     #[error("You have no car on the platform to block.")]
     NoListedCars,
-    /// A listing in the wizard or under review is changed through the wizard.
-    #[error("This car is not on the platform yet: finish its listing first.")]
+    /// A listing still in the wizard (or rejected, back in it) is changed through the wizard.
+    #[error("This car's listing is not finished yet: complete it in the listing wizard first.")]
     CarNotListed,
+    /// A submitted listing takes the car-update calls, not a status change or deletion.
+    #[error(
+        "This car is under review: you can change its price and details now, and its status once it is approved."
+    )]
+    ListingUnderReview,
     #[error("This car has trips to come ({0}); cancel or finish them before deleting it.")]
     CarHasTrips(String),
     #[error("documentUrl is required")]
@@ -341,6 +346,7 @@ upcar_errors::error_table! {
         HostingError::BlockNotFound => NotFound, "block_not_found";
         HostingError::NoListedCars => InvalidInput, "no_listed_cars";
         HostingError::CarNotListed => Conflict, "car_not_listed";
+        HostingError::ListingUnderReview => Conflict, "listing_under_review";
         HostingError::CarHasTrips(_) => Conflict, "car_has_trips";
         HostingError::DocumentUrlRequired => InvalidInput, "document_url_required";
         HostingError::InvalidDocumentUrl => InvalidInput, "invalid_document_url";

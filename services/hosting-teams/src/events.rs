@@ -6,14 +6,11 @@ use crate::store::listings::Listing;
 use chrono::{DateTime, SecondsFormat, Timelike, Utc};
 use upcar_proto::events::CarListingChanged;
 
-/// Statuses a published listing can have.
-pub const PUBLISHED: [&str; 4] = ["active", "snoozed", "unlisted", "deleted"];
-
 /// The event of a listing's current state; `None` while it has not been approved, or if a part
 /// is missing (which the table's constraints rule out past the wizard).
 pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChanged> {
     let r = &l.row;
-    if !PUBLISHED.contains(&r.status.as_str()) {
+    if !r.stage().is_published() {
         return None;
     }
     let place = l.place.as_ref()?;

@@ -591,6 +591,82 @@ pub(crate) async fn car_update(token: &str, path: &str, body: Value) -> (u16, Va
 }
 
 #[tokio::test]
+async fn a_listing_under_review_takes_car_updates_and_a_team_and_is_approved_as_it_is_now() {
+    let host = sign_up().await;
+    let id = list_to_photos(&host.token, &fresh_vin()).await;
+    let price_path = format!("/v1/host/car-update/updateCarDailyPrice/{id}");
+    let price = |p: &str| car_update(&host.token, &price_path, json!({"dailyPrice": p}));
+    let team = |name: &str| {
+        let body = json!({"teamName": name, "carIds": [id.clone()],
+            "permissions": {"full": false, "bookingManagement": true, "pricingAndAvailability": false}});
+        let token = host.token.clone();
+        async move { parts(post("/v1/cohost/createTeam", body, Some(&token)).await).await }
+    };
+    // A draft still in the wizard says so.
+    let (s, b) = price("80").await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("car_not_listed")), "{b}");
+    assert_eq!(
+        b["message"],
+        "This car's listing is not finished yet: complete it in the listing wizard first."
+    );
+    let (s, b) = team("Draft crew").await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("car_not_listed")), "{b}");
+
+    // Submitted: under review.
+    let (s, b) = section(&host.token, json!({"sectionName": "finalize"})).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = price("80").await;
+    assert_eq!((s, b["data"]["dailyPrice"].as_f64()), (200, Some(80.0)), "{b}");
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updatePriceDiscount/{id}"),
+        json!({"weeklyDiscount": 10, "monthlyDiscount": 20}),
+    )
+    .await;
+    assert_eq!((s, b["data"]["weeklyDiscount"].as_i64()), (200, Some(10)), "{b}");
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateTripPreferences/{id}"),
+        json!({"minTripDuration": 2, "maxTripDuration": 30}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    // The same rules as for a listed car.
+    let (s, b) = price("a lot").await;
+    assert_eq!(s, 400, "{b}");
+    // It stays under review, and out of search until approved.
+    let (s, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!((s, b["carListing"]["status"].as_str()), (200, Some("pending")), "{b}");
+    assert_eq!(b["carListing"]["dailyPrice"].as_f64(), Some(80.0), "{b}");
+    let (s, _) = parts(get(&format!("/v1/cars/getCar/{id}"), None).await).await;
+    assert_eq!(s, 404, "a car under review is not on the catalog");
+    // Its status and deletion wait for the approval.
+    let (s, b) = car_update(
+        &host.token,
+        &format!("/v1/host/car-update/updateCarStatus/{id}"),
+        json!({"carStatus": "snoozed"}),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("listing_under_review")), "{b}");
+    // A team may hold it, and the team's vehicle list offers it.
+    let (s, b) = parts(get("/v1/cohost/getHostVehicles", Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b.to_string().contains(&id), "the vehicle list offers the car under review: {b}");
+    let (s, b) = team("Review crew").await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["data"].to_string().contains(&id), "{b}");
+
+    // What the reviewer approves is the listing as it is now.
+    let (s, b) =
+        parts(post(&format!("/v1/admin/cars/{id}/approve"), json!({}), Some(&admin().await)).await)
+            .await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("active")), "{b}");
+    let car = catalog_shows(&id, |c| c["dailyPrice"].as_f64() == Some(80.0)).await;
+    assert_eq!(car["minTripDuration"].as_i64(), Some(2), "{car}");
+}
+
+#[tokio::test]
 async fn a_hosts_changes_to_a_listed_car_reach_search_and_pricing() {
     let (host, id) = approved_car().await;
     let (s, b) = car_update(

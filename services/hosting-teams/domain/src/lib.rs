@@ -21,6 +21,7 @@ pub mod performance;
 pub mod photo;
 pub mod policy;
 pub mod scheduled;
+pub mod stage;
 pub mod teams;
 pub mod vehicle;
 pub mod vin;

@@ -187,8 +187,14 @@ async fn cars_of(
         Ok(listed)
     } else {
         let id = listing_id(car_id)?;
-        let (car, _) =
-            crate::api::manage::car_for(c, who, id, &[Capability::ManageAvailability]).await?;
+        let (car, _) = crate::api::manage::car_for(
+            c,
+            who,
+            id,
+            &[Capability::ManageAvailability],
+            crate::api::manage::Reach::OnPlatform,
+        )
+        .await?;
         Ok(vec![car])
     }
 }

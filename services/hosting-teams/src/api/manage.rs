@@ -19,31 +19,47 @@ use hosting_domain::car::{self, CarStatus, Extra, ExtraInput};
 use hosting_domain::listing::{
     Availability, AvailabilityInput, DailyPrice, Description, Features, FeaturesInput,
 };
+use hosting_domain::stage::ListingStage;
 use hosting_domain::teams::{Capability, ListingPart};
 use upcar_identity::Identity;
 use upcar_proto::hosting as pb;
 use uuid::Uuid;
 
-/// Statuses of a car on the platform (past review, not deleted).
-const LISTED: [&str; 3] = ["active", "snoozed", "unlisted"];
+/// Which stages a car call takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Past review: status, deletion, availability.
+    OnPlatform,
+    /// Past review or under it: the car-update calls (the listing stays under review).
+    CarUpdates,
+}
 
-/// Locks a listed car the caller may change as `needs` says: its owner, an admin, or a
-/// co-host whose team grants it (403 naming what is missing). Another host's car, and an
-/// unknown or deleted one, is not found; a listing still in the wizard or under review is
-/// changed through the wizard.
+/// Locks a car the caller may change as `needs` says: its owner, an admin, or a co-host
+/// whose team grants it (403 naming what is missing). Another host's car, and an unknown or
+/// deleted one, is not found; a listing in a stage `reach` does not take answers what it is
+/// (still in the wizard, or under review).
 pub async fn car_for(
     c: &mut AsyncPgConnection,
     who: &Identity,
     id: Uuid,
     needs: &[Capability],
+    reach: Reach,
 ) -> HostingResult<(Listing, Access)> {
     let l = listings::lock(c, id).await?.ok_or(HostingError::ListingNotFound)?;
-    if l.row.status == "deleted" {
+    let stage = l.row.stage();
+    if stage == ListingStage::Deleted {
         return Err(HostingError::ListingNotFound);
     }
     let access = access::of(c, who, &l).await?;
-    if !LISTED.contains(&l.row.status.as_str()) {
-        return Err(HostingError::CarNotListed);
+    let taken = match reach {
+        Reach::OnPlatform => stage.on_platform(),
+        Reach::CarUpdates => stage.takes_car_updates(),
+    };
+    if !taken {
+        return Err(match stage {
+            ListingStage::UnderReview => HostingError::ListingUnderReview,
+            _ => HostingError::CarNotListed,
+        });
     }
     access::require(&access, needs)?;
     Ok((l, access))
@@ -70,7 +86,7 @@ fn needs(r: &pb::UpdateCarRequest) -> Vec<Capability> {
     out
 }
 
-/// Moves the version on and writes the car's full state to the outbox.
+/// Moves the version on and writes the car's full state to the outbox (once it is published).
 async fn publish(
     c: &mut AsyncPgConnection,
     id: Uuid,
@@ -78,6 +94,10 @@ async fn publish(
 ) -> HostingResult<Listing> {
     listings::touch(c, id, now).await?;
     let l = listings::find(c, id).await?.ok_or(HostingError::ListingNotFound)?;
+    // Under review nothing is published yet: the approval publishes the state it approves.
+    if !l.row.stage().is_published() {
+        return Ok(l);
+    }
     let event = listing_changed(&l, now)
         .ok_or_else(|| HostingError::Internal(anyhow::anyhow!("listed car {id} is incomplete")))?;
     upcar_events::enqueue(c, &event).await?;
@@ -193,7 +213,7 @@ pub async fn update(
     let mut conn = state.conn().await?;
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
-            let (l, access) = car_for(c, &who, id, &needs(&r)).await?;
+            let (l, access) = car_for(c, &who, id, &needs(&r), Reach::CarUpdates).await?;
             let before = access::snapshot(&l);
             let mut change = check(&l, &r)?;
             if let Some(cents) = change.price_cents {
@@ -269,7 +289,8 @@ pub async fn set_status(
     let mut conn = state.conn().await?;
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
-            let (l, access) = car_for(c, &who, id, &[Capability::ManageAvailability]).await?;
+            let (l, access) =
+                car_for(c, &who, id, &[Capability::ManageAvailability], Reach::OnPlatform).await?;
             if l.row.status == status.as_str() {
                 return Ok(l);
             }
@@ -299,7 +320,7 @@ pub async fn delete(
     let now = state.clock.now();
     let mut conn = state.conn().await?;
     conn.transaction::<_, HostingError, _>(async |c| {
-        car_for(c, &who, id, &[Capability::DeleteCar]).await?;
+        car_for(c, &who, id, &[Capability::DeleteCar], Reach::OnPlatform).await?;
         let trips = bookings::upcoming(c, id, now).await?;
         if !trips.is_empty() {
             let names: Vec<String> = trips.iter().map(Uuid::to_string).collect();
@@ -338,7 +359,8 @@ pub async fn inspection_form(
     let listing = conn
         .transaction::<_, HostingError, _>(async |c| {
             let (l, access) =
-                car_for(c, &who, id, &[access::listing(ListingPart::Details)]).await?;
+                car_for(c, &who, id, &[access::listing(ListingPart::Details)], Reach::CarUpdates)
+                    .await?;
             let before = serde_json::json!({"inspectionFormUrl": l.settings.as_ref().and_then(|s| s.inspection_form_url.clone())});
             access::record(c, &access, &who, "inspection_form_added", id, Some(before), Some(serde_json::json!({"inspectionFormUrl": url})), now).await?;
             let change = SettingsChange {

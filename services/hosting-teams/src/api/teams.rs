@@ -26,8 +26,6 @@ use upcar_proto::events::{CoHostInvited, TeamChanged};
 use upcar_proto::hosting as pb;
 use uuid::Uuid;
 
-const ON_PLATFORM: [&str; 3] = ["active", "snoozed", "unlisted"];
-
 fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
@@ -163,8 +161,8 @@ async fn hosted(c: &mut AsyncPgConnection, who: &Identity, id: Uuid) -> HostingR
     Ok(t)
 }
 
-/// The caller's cars named by `ids`, each listed on the platform (anything else is not found),
-/// none in another team.
+/// The caller's cars named by `ids`, each on the platform or under review (a draft is 409
+/// `car_not_listed`; another host's or a deleted car is not found), none in another team.
 async fn own_cars(
     c: &mut AsyncPgConnection,
     who: &Identity,
@@ -174,8 +172,14 @@ async fn own_cars(
     let mut cars = Vec::with_capacity(ids.len());
     for id in ids {
         let l = listings::find(c, listing_id(id)?).await?.ok_or(HostingError::ListingNotFound)?;
-        if l.row.host_id != who.user_id || !ON_PLATFORM.contains(&l.row.status.as_str()) {
+        if l.row.host_id != who.user_id
+            || l.row.stage() == hosting_domain::stage::ListingStage::Deleted
+        {
             return Err(HostingError::ListingNotFound);
+        }
+        // A draft is the host's own car: say what it lacks rather than that it does not exist.
+        if !l.row.stage().may_join_team() {
+            return Err(HostingError::CarNotListed);
         }
         cars.push(l);
     }
@@ -889,7 +893,7 @@ pub async fn vehicles(
     Ok(pb::VehicleOptionsReply { vehicles: car_options(&mut conn, id).await? })
 }
 
-/// The host's vehicle list for team creation: their cars on the platform.
+/// The host's vehicle list for team creation: their cars on the platform or under review.
 pub async fn host_vehicles(
     state: &AppState,
     who: Option<Identity>,
@@ -900,7 +904,7 @@ pub async fn host_vehicles(
     Ok(pb::VehicleOptionsReply {
         vehicles: cars
             .iter()
-            .filter(|l| ON_PLATFORM.contains(&l.row.status.as_str()))
+            .filter(|l| l.row.stage().may_join_team())
             .map(vehicle_option)
             .collect(),
     })

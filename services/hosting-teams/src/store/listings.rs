@@ -41,6 +41,15 @@ pub struct ListingRow {
     pub updated_at: DateTime<Utc>,
 }
 
+impl ListingRow {
+    /// The listing's stage (the column's CHECK admits only the stages' values; anything else
+    /// reads as deleted, which every call answers as not found).
+    pub fn stage(&self) -> hosting_domain::stage::ListingStage {
+        hosting_domain::stage::ListingStage::parse(&self.status)
+            .unwrap_or(hosting_domain::stage::ListingStage::Deleted)
+    }
+}
+
 /// Where the car is picked up.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = listing_places)]

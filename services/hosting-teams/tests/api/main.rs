@@ -36,7 +36,13 @@ async fn spawn_app() -> TestApp {
 }
 
 fn who(role: Role) -> Identity {
-    Identity { user_id: Uuid::now_v7(), role, token_id: "t".into(), expires_at: i64::MAX }
+    Identity {
+        user_id: Uuid::now_v7(),
+        role,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
 }
 
 fn req<T>(msg: T, id: &Identity) -> Request<T> {
