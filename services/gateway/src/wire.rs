@@ -746,7 +746,8 @@ fn json_has_nul(bytes: &[u8]) -> bool {
 }
 
 /// Reads a JSON document into `T`, naming the field of a bad value. Text with a NUL character
-/// is refused: no store of ours takes it (Postgres text cannot hold one).
+/// is refused: no store of ours takes it (Postgres text cannot hold one). Every text is
+/// cleaned of hidden characters first (`crate::text`, the product's one rule for them).
 pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
     if json_has_nul(bytes) {
@@ -755,6 +756,14 @@ pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Http
         )
         .into());
     }
+    let cleaned;
+    let bytes: &[u8] = match cleaned_json(bytes) {
+        Some(c) => {
+            cleaned = c;
+            &cleaned
+        }
+        None => bytes,
+    };
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -768,6 +777,17 @@ pub fn from_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Http
     })?;
     de.end().map_err(|e| GatewayError::InvalidBody(format!("Invalid JSON body: {e}")))?;
     Ok(value)
+}
+
+/// The document again with its texts cleaned, when it may hold a hidden character; `None`
+/// when there is nothing to clean (or it is not JSON, which the reading then says).
+fn cleaned_json(bytes: &[u8]) -> Option<Vec<u8>> {
+    if !crate::text::json_may_need_cleaning(bytes) {
+        return None;
+    }
+    let mut v: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    crate::text::clean_json(&mut v);
+    serde_json::to_vec(&v).ok()
 }
 
 /// serde_json appends " at line 1 column 12" to data errors; the field path says more.
@@ -838,6 +858,17 @@ pub fn from_query<T: serde::de::DeserializeOwned>(query: &str) -> Result<T, Http
         ))
         .into());
     }
+    // The same cleaning as bodies: a query holding a hidden character is read again without it.
+    let cleaned: Option<String> = form_urlencoded::parse(query.as_bytes())
+        .any(|(k, v)| crate::text::clean(&k) != k || crate::text::clean(&v) != v)
+        .then(|| {
+            form_urlencoded::Serializer::new(String::new())
+                .extend_pairs(form_urlencoded::parse(query.as_bytes()).map(|(k, v)| {
+                    (crate::text::clean(&k).into_owned(), crate::text::clean(&v).into_owned())
+                }))
+                .finish()
+        });
+    let query = cleaned.as_deref().unwrap_or(query);
     let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
