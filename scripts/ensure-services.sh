@@ -24,6 +24,19 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432; then
     pg_ctlcluster --skip-systemctl-redirect "$version" main start
     wait_until 30 pg_isready -q -h 127.0.0.1 -p 5432 || { echo "postgres did not start" >&2; exit 1; }
 fi
+# Connections: several stacks of the product share this server on a developer's machine
+# (`make dev`, the browser tests' stack, the end-to-end tests' stack, service tests), each
+# up to its pools' sum (docs/ARCHITECTURE.md, "Database connections"); Postgres' default of
+# 100 is too few for them together. Raised once; the server restarts to take it.
+want_connections=600
+have_connections=$(psql -h 127.0.0.1 -U postgres -d postgres -Atc "SHOW max_connections" 2>/dev/null || echo 0)
+if [ "${have_connections:-0}" -lt "$want_connections" ]; then
+    echo "raising postgres max_connections from $have_connections to $want_connections (restart)"
+    psql -h 127.0.0.1 -U postgres -d postgres -qc "ALTER SYSTEM SET max_connections = $want_connections"
+    version=$(ls /etc/postgresql | sort -V | tail -n1)
+    pg_ctlcluster --skip-systemctl-redirect "$version" main restart
+    wait_until 30 pg_isready -q -h 127.0.0.1 -p 5432 || { echo "postgres did not restart" >&2; exit 1; }
+fi
 echo "postgres: ready"
 
 if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
