@@ -57,6 +57,8 @@ for _ in $(seq 1 360); do
 done
 curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "the stack is not ready:" >&2; tail -30 "$LOG" >&2; exit 1; }
 
+# The stack signs with secrets of its own, never the repository's test values.
+python3 scripts/check-run-secrets.py "http://127.0.0.1:$PORT"
 if [ "${FUZZ_ONLY:-0}" != 1 ]; then
     (cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
 fi

@@ -197,6 +197,51 @@ pub fn load<T: serde::de::DeserializeOwned>(default_dir: &Path) -> anyhow::Resul
     Ok(settings.try_deserialize()?)
 }
 
+/// Refuses to run with a secret written in the repository. `committed` are the texts of the
+/// service's committed settings files (compiled in, so a changed file on disk cannot hide
+/// them); `secrets` name each secret the process would use. Those files carry test values
+/// only, which the tests use in process; a running process signing tokens or file links with
+/// one would let anyone with the source forge them. Empty secrets are left to each setting's
+/// own check (production refuses them; an unused adapter needs none).
+pub fn refuse_committed_secrets(
+    committed: &[&str],
+    secrets: &[(&str, &str)],
+) -> anyhow::Result<()> {
+    let mut known = std::collections::HashSet::new();
+    for text in committed {
+        let value = config::Config::builder()
+            .add_source(config::File::from_str(text, config::FileFormat::Toml))
+            .build()?
+            .cache;
+        strings_of(value, &mut known);
+    }
+    for (name, value) in secrets {
+        if !value.is_empty() && known.contains(*value) {
+            anyhow::bail!(
+                "{name} is a value written in the repository's settings files, which are for tests: anyone with the source could sign with it; give this process a secret of its own (`make dev` makes one per run folder)"
+            );
+        }
+    }
+    Ok(())
+}
+
+fn strings_of(v: config::Value, out: &mut std::collections::HashSet<String>) {
+    match v.kind {
+        config::ValueKind::String(s) => {
+            // A keyring is `kid:secret,kid:secret`: its secrets count one by one.
+            for pair in s.split(',') {
+                if let Some((_, secret)) = pair.split_once(':') {
+                    out.insert(secret.trim().to_owned());
+                }
+            }
+            out.insert(s);
+        }
+        config::ValueKind::Table(t) => t.into_values().for_each(|v| strings_of(v, out)),
+        config::ValueKind::Array(a) => a.into_iter().for_each(|v| strings_of(v, out)),
+        _ => {}
+    }
+}
+
 /// Resolves on Ctrl-C or SIGTERM (how Kubernetes and `make dev` stop a process), so `main` can
 /// drain servers and consumers.
 pub async fn shutdown_signal() {
@@ -231,6 +276,21 @@ mod tests {
             keys: vec![JwtKey { kid: "file".into(), secret: "s".to_owned().into() }],
             keyring: ring.map(|r| r.to_owned().into()),
         }
+    }
+
+    #[test]
+    fn a_secret_written_in_the_settings_files_is_refused_and_one_of_its_own_is_not() {
+        let base = "[jwt]\nactive_kid = \"dev-1\"\n[[jwt.keys]]\nkid = \"dev-1\"\nsecret = \"committed-signing-key-0001\"\n[files]\nsigning_secret = \"committed-file-secret\"\nring = \"k1:ring-secret-0001\"\n";
+        let refused = |name: &str, value: &str| {
+            refuse_committed_secrets(&[base], &[(name, value)]).err().map(|e| e.to_string())
+        };
+        for value in ["committed-signing-key-0001", "committed-file-secret", "ring-secret-0001"] {
+            let e = refused("jwt key dev-1", value).expect("refused");
+            assert!(e.starts_with("jwt key dev-1 is a value written in the repository"), "{e}");
+        }
+        assert_eq!(refused("jwt key dev-1", "a-secret-made-for-this-run-only-0123456789"), None);
+        assert_eq!(refused("files.signing_secret", ""), None);
+        assert!(refuse_committed_secrets(&["not = [toml"], &[]).is_err());
     }
 
     #[test]

@@ -256,6 +256,19 @@ fn default_notify_timeout() -> u64 {
 }
 
 impl Settings {
+    /// Refuses a signing secret written in the repository's settings files (test values):
+    /// `main` calls it, tests (which use those values in process) do not.
+    pub fn refuse_committed_secrets(&self) -> anyhow::Result<()> {
+        const COMMITTED: [&str; 2] =
+            [include_str!("../config/base.toml"), include_str!("../config/production.toml")];
+        let keys = self.jwt.resolved_keys()?;
+        let mut secrets: Vec<(String, &str)> =
+            keys.iter().map(|k| (format!("jwt key {}", k.kid), k.secret.expose_secret())).collect();
+        secrets.push(("otp.pepper".to_owned(), self.otp.pepper.expose_secret()));
+        let named: Vec<(&str, &str)> = secrets.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        upcar_config::refuse_committed_secrets(&COMMITTED, &named)
+    }
+
     /// Reads `services/accounts/config` (or `APP_CONFIG_DIR`) and the environment.
     pub fn load() -> anyhow::Result<Self> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");

@@ -12,6 +12,7 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let settings = Settings::load()?;
+    settings.refuse_committed_secrets()?;
     let _telemetry = upcar_telemetry::init("gateway", &settings.telemetry)?;
     let app = Application::build(settings)?;
     tracing::info!(port = app.port(), "gateway listening");
