@@ -16,6 +16,8 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
             min_trip: Cents(10_000),
             valid_until: None,
             description: "Save $50 on first trip",
+            first_trip_only: true,
+            uses_per_account: Some(1),
         },
         NewCoupon {
             code: "SAVE10",
@@ -23,6 +25,8 @@ pub async fn load(state: &AppState) -> anyhow::Result<()> {
             min_trip: Cents(0),
             valid_until: None,
             description: "10% off, up to $100",
+            first_trip_only: false,
+            uses_per_account: None,
         },
     ];
     for c in &coupons {

@@ -94,6 +94,8 @@ upcar_errors::error_table! {
         PricingError::Quote(QuoteError::Coupon(CouponError::Expired)) => InvalidInput, "coupon_expired";
         PricingError::Quote(QuoteError::Coupon(CouponError::NotYet)) => InvalidInput, "coupon_not_active";
         PricingError::Quote(QuoteError::Coupon(CouponError::BelowMinimum(_))) => InvalidInput, "coupon_minimum_not_met";
+        PricingError::Quote(QuoteError::Coupon(CouponError::FirstTripOnly)) => Conflict, "coupon_first_trip_only";
+        PricingError::Quote(QuoteError::Coupon(CouponError::UsedUp)) => Conflict, "coupon_used_up";
         PricingError::Plan(_) => InvalidInput, "invalid_protection_plan";
         PricingError::CarNotFound => NotFound, "car_not_found";
         PricingError::CarNotBookable => Conflict, "car_not_bookable";

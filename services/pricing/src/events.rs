@@ -9,12 +9,17 @@ use crate::store::teams::{self, TeamAccess};
 use diesel_async::AsyncPgConnection;
 use pricing_domain::rates::Per;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
-use upcar_proto::events::{CarPricingChanged, TeamChanged};
+use upcar_proto::events::{CarPricingChanged, TeamChanged, TripBooked, TripCancelled};
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
 pub fn routing_keys() -> Vec<String> {
-    vec![CarPricingChanged::ROUTING_KEY.to_owned(), TeamChanged::ROUTING_KEY.to_owned()]
+    vec![
+        CarPricingChanged::ROUTING_KEY.to_owned(),
+        TeamChanged::ROUTING_KEY.to_owned(),
+        TripBooked::ROUTING_KEY.to_owned(),
+        TripCancelled::ROUTING_KEY.to_owned(),
+    ]
 }
 
 /// Why an event cannot be applied.
@@ -123,6 +128,36 @@ pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     })
 }
 
+/// A guest's trip as a trips event tells it: the trip, its guest (a booking names one, a
+/// cancellation does not) and whether it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GuestTrip {
+    pub trip_id: Uuid,
+    pub guest_id: Option<Uuid>,
+    pub counts: bool,
+}
+
+/// Reads a trips event into the guest's trip it tells of.
+pub fn guest_trip_of(e: &Envelope) -> Result<GuestTrip, BadEvent> {
+    if e.event_type == TripBooked::ROUTING_KEY {
+        let m: TripBooked = e.decode().map_err(|_| BadEvent::Decode)?;
+        return Ok(GuestTrip {
+            trip_id: m.trip_id.trim().parse().map_err(|_| BadEvent::Field("trip_id"))?,
+            guest_id: Some(m.guest_id.trim().parse().map_err(|_| BadEvent::Field("guest_id"))?),
+            counts: true,
+        });
+    }
+    if e.event_type == TripCancelled::ROUTING_KEY {
+        let m: TripCancelled = e.decode().map_err(|_| BadEvent::Decode)?;
+        return Ok(GuestTrip {
+            trip_id: m.trip_id.trim().parse().map_err(|_| BadEvent::Field("trip_id"))?,
+            guest_id: None,
+            counts: false,
+        });
+    }
+    Err(BadEvent::UnknownType(e.event_type.clone()))
+}
+
 /// The consumer's handler: each event to its read model.
 pub struct Projections {
     pub state: std::sync::Arc<crate::state::AppState>,
@@ -135,6 +170,18 @@ fn dropped(event: &Envelope, e: &BadEvent) {
 #[async_trait::async_trait]
 impl EventHandler for Projections {
     async fn handle(&self, conn: &mut AsyncPgConnection, event: &Envelope) -> anyhow::Result<()> {
+        if event.event_type == TripBooked::ROUTING_KEY
+            || event.event_type == TripCancelled::ROUTING_KEY
+        {
+            match guest_trip_of(event) {
+                Ok(t) => {
+                    crate::store::coupons::record_guest_trip(conn, t.trip_id, t.guest_id, t.counts)
+                        .await?;
+                }
+                Err(e) => dropped(event, &e),
+            }
+            return Ok(());
+        }
         if event.event_type == TeamChanged::ROUTING_KEY {
             match team_of(event) {
                 Ok(row) => {
@@ -191,6 +238,42 @@ mod tests {
             occurred_at: String::new(),
             cohost_shares_bp: vec![],
         }
+    }
+
+    #[test]
+    fn trips_events_tell_which_trips_of_a_guest_count() {
+        let (trip, guest) = (Uuid::now_v7(), Uuid::now_v7());
+        let booked = TripBooked {
+            trip_id: trip.to_string(),
+            guest_id: guest.to_string(),
+            ..Default::default()
+        };
+        let e = Envelope {
+            id: Uuid::now_v7(),
+            event_type: TripBooked::ROUTING_KEY.to_owned(),
+            payload: booked.encode_to_vec(),
+            headers: Default::default(),
+        };
+        assert_eq!(
+            guest_trip_of(&e).unwrap(),
+            GuestTrip { trip_id: trip, guest_id: Some(guest), counts: true }
+        );
+        let cancelled = TripCancelled { trip_id: trip.to_string(), ..Default::default() };
+        let e = Envelope {
+            event_type: TripCancelled::ROUTING_KEY.to_owned(),
+            payload: cancelled.encode_to_vec(),
+            ..e
+        };
+        assert_eq!(
+            guest_trip_of(&e).unwrap(),
+            GuestTrip { trip_id: trip, guest_id: None, counts: false }
+        );
+        let bad = Envelope {
+            payload: TripBooked::default().encode_to_vec(),
+            event_type: TripBooked::ROUTING_KEY.to_owned(),
+            ..e
+        };
+        assert_eq!(guest_trip_of(&bad), Err(BadEvent::Field("trip_id")));
     }
 
     #[test]

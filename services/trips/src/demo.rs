@@ -82,7 +82,7 @@ async fn delivery_trips(state: &AppState) -> anyhow::Result<usize> {
         };
         let booked = conn
             .transaction::<_, diesel::result::Error, _>(async |c| {
-                crate::store::trips::insert(c, &row).await?;
+                crate::store::trips::insert(c, &row, None).await?;
                 crate::events::booked(c, &row, now).await
             })
             .await;

@@ -41,6 +41,11 @@ pub enum TripsError {
     CarNotAvailable(String),
     #[error("User is not available.")]
     UserNotAvailable,
+    /// The coupon's price was made before another trip of the guest was booked.
+    #[error("This coupon is for your first trip only. Remove it to book this trip.")]
+    CouponFirstTripOnly,
+    #[error("You have already used this coupon. Remove it to book this trip.")]
+    CouponUsedUp,
     #[error("The price changed to {0}. Please review the new price and book again.")]
     PriceChanged(String),
     #[error("The incidentals total {0}. Please review them and accept again.")]
@@ -199,6 +204,8 @@ upcar_errors::error_table! {
         TripsError::UnderMinimumAge => InvalidInput, "under_minimum_age";
         TripsError::CarNotAvailable(_) => Conflict, "car_not_available";
         TripsError::UserNotAvailable => Conflict, "user_not_available";
+        TripsError::CouponFirstTripOnly => Conflict, "coupon_first_trip_only";
+        TripsError::CouponUsedUp => Conflict, "coupon_used_up";
         TripsError::PriceChanged(_) | TripsError::IncidentalsTotalChanged(_) => Conflict, "price_changed";
         TripsError::BadIdempotencyKey => InvalidInput, "invalid_idempotency_key";
         TripsError::IdempotencyKeyReused => Conflict, "idempotency_key_reused";

@@ -151,6 +151,10 @@ pub async fn cancel_for_suspended(state: &AppState) -> anyhow::Result<Round> {
                 role: Role::User,
                 token_id: format!("standing-{}", d.version),
                 expires_at: state.clock.now().timestamp() + 3600,
+                session: upcar_identity::Session {
+                    id: format!("standing-{}", d.version),
+                    auth_time: 0,
+                },
             };
             let reason = if t.guest_id == d.user_id { GUEST_SUSPENDED } else { HOST_SUSPENDED };
             let req = pb::CancelTripRequest {

@@ -752,3 +752,124 @@ async fn getuser_reports_a_card_added_through_payments_and_the_tier_follows() {
     assert_eq!(user["currentTier"], "Verified Driver", "{user}");
     assert_eq!(user["preBookVerifNeededFields"]["dlUploadNeeded"], false, "{user}");
 }
+
+/// A window of car 22 for the coupon tests (days 270 on: no other test books it there).
+fn coupon_trip(n: i64) -> Value {
+    let from = 270 + 3 * n;
+    let mut b = trip_body(&car(22), from, from + 2);
+    b["couponCode"] = json!("FIRST50");
+    b
+}
+
+/// "Save $50 on first trip": ten bookings of a new guest at once, each priced with it, and one
+/// gets it; after that (and for a guest with trips) the coupon is refused at checkout too.
+#[tokio::test]
+async fn the_first_trip_coupon_goes_to_one_trip_of_a_new_guest_however_many_book_at_once() {
+    let g = verified_guest().await;
+    let tasks: Vec<_> = (0..10)
+        .map(|n| {
+            let token = g.token.clone();
+            tokio::spawn(async move { create(&token, coupon_trip(n), None).await })
+        })
+        .collect();
+    let mut booked = Vec::new();
+    let mut refused = 0;
+    for t in tasks {
+        let (s, b) = t.await.expect("joined");
+        match s {
+            201 => booked.push(b),
+            409 => {
+                assert_eq!(b["error"], "coupon_first_trip_only", "{b}");
+                refused += 1;
+            }
+            other => panic!("unexpected {other}: {b}"),
+        }
+    }
+    assert_eq!((booked.len(), refused), (1, 9), "{booked:?}");
+    let discount = booked[0]["data"]["priceDetails"]["totalDiscount"].as_f64().unwrap_or_default();
+    assert!(discount >= 50.0, "the one trip has the $50 off: {}", booked[0]);
+    let rows = trips_scalar(&format!(
+        "SELECT count(*) AS n FROM trips WHERE guest_id = '{}' AND coupon_code = 'FIRST50'",
+        g.id
+    ))
+    .await;
+    assert_eq!(rows, 1);
+    // Once pricing has heard of the trip, checkout says so before the guest tries to book.
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        let (s, b) =
+            parts(post("/v1/tripPrice/getFinalTripPrice", coupon_trip(11), Some(&g.token)).await)
+                .await;
+        if s == 409 {
+            last = b;
+            break;
+        }
+        last = b;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(last["error"], "coupon_first_trip_only", "{last}");
+    assert_eq!(last["message"], "This coupon is for your first trip only.");
+    let (s, b) = parts(
+        post("/v1/tripPrice/validateCoupon", json!({"couponCode": "FIRST50"}), Some(&g.token))
+            .await,
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("coupon_first_trip_only")), "{b}");
+    // Without the coupon the guest books on.
+    let mut plain = coupon_trip(12);
+    plain["couponCode"] = json!("");
+    assert_eq!(create(&g.token, plain, None).await.0, 201);
+}
+
+/// A guest with earlier trips does not get the first-trip coupon, even with a price made
+/// before they booked (the database decides as the trip is written).
+#[tokio::test]
+async fn a_guest_with_earlier_trips_never_gets_the_first_trip_coupon() {
+    let g = verified_guest().await;
+    // A price with the coupon made while the guest had no trip yet.
+    let (s, early) =
+        parts(post("/v1/tripPrice/getFinalTripPrice", coupon_trip(20), Some(&g.token)).await).await;
+    assert_eq!(s, 200, "{early}");
+    for n in 21..25 {
+        let mut b = coupon_trip(n);
+        b["couponCode"] = json!("");
+        let (s, t) = create(&g.token, b, None).await;
+        assert_eq!(s, 201, "{t}");
+    }
+    let mut with_quote = coupon_trip(20);
+    with_quote["quoteId"] = early["data"]["quoteId"].clone();
+    let (s, b) = create(&g.token, with_quote, None).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("coupon_first_trip_only")), "{b}");
+    assert_eq!(
+        b["message"],
+        "This coupon is for your first trip only. Remove it to book this trip."
+    );
+    // A cancelled first trip does not use the coupon up: a guest whose only trip was cancelled
+    // books with it.
+    let h = verified_guest().await;
+    let mut b = coupon_trip(30);
+    b["couponCode"] = json!("");
+    let (s, t) = create(&h.token, b, None).await;
+    assert_eq!(s, 201, "{t}");
+    let trip = t["data"]["_id"].as_str().or(t["data"]["tripId"].as_str()).unwrap().to_owned();
+    let (s, c) = parts(
+        post(
+            "/v1/trips/cancelTrip",
+            json!({"tripId": trip, "cancelReason": "changed plans"}),
+            Some(&h.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{c}");
+    // Trips knows at once; pricing's checkout hears of the cancellation moments later.
+    let mut last = (0, Value::Null);
+    for _ in 0..100 {
+        last = create(&h.token, coupon_trip(31), None).await;
+        if last.0 != 409 || last.1["error"] != "coupon_first_trip_only" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(last.0, 201, "{}", last.1);
+}

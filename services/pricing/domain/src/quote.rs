@@ -552,6 +552,8 @@ mod tests {
             valid_until: None,
             active: true,
             description: "Save $50 on first trip".into(),
+            first_trip_only: true,
+            uses_per_account: Some(1),
         };
         let mut i = input(&r, window("2026-12-01", "10:00 AM", "2026-12-03", "10:00 AM"));
         i.age = 23;
@@ -658,7 +660,7 @@ mod tests {
             let start = now() + Duration::hours(start_h);
             let w = PriceWindow::from_instants(start, start + Duration::minutes(len_min), LA, now());
             prop_assume!(w.is_ok());
-            let coupon = coupon_amount.map(|a| Coupon { code: "C".into(), benefit: Benefit::Amount(Cents(a)), min_trip: Cents(0), valid_from: None, valid_until: None, active: true, description: String::new() });
+            let coupon = coupon_amount.map(|a| Coupon { code: "C".into(), benefit: Benefit::Amount(Cents(a)), min_trip: Cents(0), valid_from: None, valid_until: None, active: true, description: String::new(), first_trip_only: false, uses_per_account: None });
             let mut i = input(&r, w.unwrap());
             i.age = age;
             if seat { i.extras.push(ChosenExtra { extra_id: "seat".into(), quantity: 1 }); }

@@ -56,6 +56,17 @@ async fn optional_coupon(state: &AppState, code: Option<&str>) -> PricingResult<
     }
 }
 
+/// Whether `guest` may use `coupon` on one more trip, by what pricing knows of the guest's
+/// trips (trips' events): the answer at checkout; trips decides again as it books.
+pub async fn check_guest(state: &AppState, guest: Uuid, coupon: &Coupon) -> PricingResult<()> {
+    if !coupon.first_trip_only && coupon.uses_per_account.is_none() {
+        return Ok(());
+    }
+    let mut conn = state.conn().await?;
+    let trips = coupons::guest_trips(&mut conn, guest, &coupon.code).await?;
+    Ok(coupon.check_guest(trips)?)
+}
+
 /// `tripPrice/getFinalTripPrice`: the checkout price with every choice; a quote the guest can
 /// book with.
 pub async fn get_final_trip_price(
@@ -96,6 +107,9 @@ pub async fn get_final_trip_price(
         coupon: if r.coupon_code.trim().is_empty() { None } else { normalize(&r.coupon_code).ok() },
     };
     let coupon = optional_coupon(state, inputs.coupon.as_deref()).await?;
+    if let Some(c) = &coupon {
+        check_guest(state, who.user_id, c).await?;
+    }
     let q = compute(&car, window, &inputs, coupon.as_ref(), now)?;
     let details =
         convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, Some(plan.name()));
@@ -115,7 +129,8 @@ pub async fn accept_quote(
     let existing = trip_prices::get(&mut conn, trip_id).await?;
     if let Some(existing) = &existing {
         if existing.quote_id == quote_id && existing.user_id == user_id {
-            return accepted(existing);
+            let coupon = coupon_of(&mut conn, existing).await?;
+            return accepted(existing, coupon.as_ref());
         }
         if !r.replaces {
             return Err(PricingError::QuoteUsed);
@@ -152,21 +167,48 @@ pub async fn accept_quote(
         if !trip_prices::replace(&mut conn, &row).await? {
             return Err(PricingError::QuoteUsed);
         }
-        return accepted(&row);
+        let coupon = coupon_of(&mut conn, &row).await?;
+        return accepted(&row, coupon.as_ref());
     }
     if !trip_prices::insert(&mut conn, &row).await? {
         // Lost a race with another binding: answer as the row that won says.
         return match trip_prices::get(&mut conn, trip_id).await? {
-            Some(t) if t.quote_id == quote_id && t.user_id == user_id => accepted(&t),
+            Some(t) if t.quote_id == quote_id && t.user_id == user_id => {
+                let coupon = coupon_of(&mut conn, &t).await?;
+                accepted(&t, coupon.as_ref())
+            }
             _ => Err(PricingError::QuoteUsed),
         };
     }
-    accepted(&row)
+    let coupon = coupon_of(&mut conn, &row).await?;
+    accepted(&row, coupon.as_ref())
 }
 
-fn accepted(t: &TripPrice) -> PricingResult<pb::AcceptedQuote> {
+fn accepted(t: &TripPrice, coupon: Option<&Coupon>) -> PricingResult<pb::AcceptedQuote> {
     let details = pb::PriceDetails::decode(t.details.as_slice()).map_err(anyhow::Error::from)?;
-    Ok(pb::AcceptedQuote { price_details: Some(details), owner_id: t.owner_id.to_string() })
+    Ok(pb::AcceptedQuote {
+        price_details: Some(details),
+        owner_id: t.owner_id.to_string(),
+        coupon: coupon.map(|c| pb::CouponTerms {
+            code: c.code.clone(),
+            first_trip_only: c.first_trip_only,
+            uses_per_account: c
+                .uses_per_account
+                .map_or(0, |n| i32::try_from(n).unwrap_or(i32::MAX)),
+        }),
+    })
+}
+
+/// The coupon a bound price holds, as it is now (its conditions go to trips).
+async fn coupon_of(
+    conn: &mut diesel_async::AsyncPgConnection,
+    t: &TripPrice,
+) -> PricingResult<Option<Coupon>> {
+    let code = t.inputs.get("coupon").and_then(|c| c.as_str()).filter(|c| !c.is_empty());
+    match code {
+        Some(code) => Ok(coupons::find(conn, code).await?),
+        None => Ok(None),
+    }
 }
 
 /// The trip's price row, for the parties who see a trip's money: its guest, its car's host, a

@@ -87,7 +87,10 @@ impl Pricing for PricingApi {
         &self,
         r: Request<pb::ValidateCouponRequest>,
     ) -> Result<Response<pb::ValidateCouponReply>, Status> {
-        call("ValidateCoupon", r, async |_, b| plans::validate_coupon(&self.state, b).await).await
+        call("ValidateCoupon", r, async |i, b| {
+            plans::validate_coupon(&self.state, i.as_ref(), b).await
+        })
+        .await
     }
     async fn get_protection_plan_price(
         &self,

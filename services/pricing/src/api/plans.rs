@@ -40,13 +40,19 @@ pub fn protection_plan_price(
     })
 }
 
-/// `tripPrice/validateCoupon`: whether a code can be used now, and what it gives.
+/// `tripPrice/validateCoupon`: whether a code can be used now (by the caller, when signed in),
+/// and what it gives.
 pub async fn validate_coupon(
     state: &AppState,
+    who: Option<&upcar_identity::Identity>,
     r: pb::ValidateCouponRequest,
 ) -> PricingResult<pb::ValidateCouponReply> {
     let coupon = coupon_for(state, &r.coupon_code).await?;
     coupon.check(state.clock.now())?;
+    // Signed in: the conditions on the guest's trips too (first trip, uses per account).
+    if let Some(who) = who {
+        crate::api::checkout::check_guest(state, who.user_id, &coupon).await?;
+    }
     let (kind, amount, percent) = match coupon.benefit {
         Benefit::Amount(a) => ("amount", a.0, 0),
         Benefit::Percent { bp, cap } => ("percent", cap.map_or(0, |c| c.0), (bp / 100) as i32),

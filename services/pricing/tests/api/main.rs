@@ -81,8 +81,14 @@ fn day(d: i64) -> String {
 
 fn as_user<T>(body: T, user: Uuid) -> Request<T> {
     let mut r = Request::new(body);
-    Identity { user_id: user, role: Role::User, token_id: "t".into(), expires_at: i64::MAX }
-        .inject(r.metadata_mut());
+    Identity {
+        user_id: user,
+        role: Role::User,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
+    .inject(r.metadata_mut());
     r
 }
 

@@ -476,8 +476,20 @@ async fn book(
         checked_in_at: None,
         checked_out_at: None,
     };
-    match trips::insert(c, &row).await {
+    // The coupon's conditions on the guest's trips, as pricing gave them: the database holds
+    // them against this guest's trips as it inserts (one guest's bookings one at a time).
+    let coupon =
+        accepted.coupon.as_ref().filter(|c| !c.code.is_empty()).map(|c| trips::TripCoupon {
+            code: c.code.clone(),
+            first_trip_only: c.first_trip_only,
+            uses_per_account: (c.uses_per_account > 0).then_some(c.uses_per_account),
+        });
+    match trips::insert(c, &row, coupon.as_ref()).await {
         Ok(()) => {}
+        Err(e) if violates(&e, "trips_coupon_first_trip_only") => {
+            return Err(TripsError::CouponFirstTripOnly);
+        }
+        Err(e) if violates(&e, "trips_coupon_used_up") => return Err(TripsError::CouponUsedUp),
         Err(e) if violates(&e, "trips_guest_one_trip_at_a_time") => {
             return Err(TripsError::UserNotAvailable);
         }

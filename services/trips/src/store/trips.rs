@@ -87,11 +87,26 @@ pub fn is_deadlock(e: &diesel::result::Error) -> bool {
 /// index entry and wait for it; Postgres then aborts one with a deadlock. The insert runs in a
 /// savepoint and again after such an abort: the second time it waits for the other transaction
 /// and meets the constraint as a plain conflict (or succeeds if that transaction rolled back).
-pub async fn insert(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+/// The coupon a booked trip's price holds, with its conditions on the guest's trips (the
+/// database refuses a trip that breaks them: `trips_coupon_first_trip_only`,
+/// `trips_coupon_used_up`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TripCoupon {
+    pub code: String,
+    pub first_trip_only: bool,
+    /// `None`: no limit.
+    pub uses_per_account: Option<i32>,
+}
+
+pub async fn insert(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    coupon: Option<&TripCoupon>,
+) -> diesel::QueryResult<()> {
     let mut attempt = 1;
     loop {
         match conn
-            .transaction::<_, diesel::result::Error, _>(async |c| insert_once(c, t).await)
+            .transaction::<_, diesel::result::Error, _>(async |c| insert_once(c, t, coupon).await)
             .await
         {
             Err(e) if is_deadlock(&e) && attempt < DEADLOCK_ATTEMPTS => attempt += 1,
@@ -100,12 +115,17 @@ pub async fn insert(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryR
     }
 }
 
-async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::QueryResult<()> {
+async fn insert_once(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    coupon: Option<&TripCoupon>,
+) -> diesel::QueryResult<()> {
     diesel::sql_query(
         "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
            price_details, extras, protection_plan_type, pick_up_location, message, reservation_number, \
-           created_at, updated_at, drop_off_location) \
-         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)",
+           created_at, updated_at, drop_off_location, coupon_code, coupon_first_trip_only, coupon_uses_per_account) \
+         VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, \
+           $19, $20, $21)",
     )
     .bind::<SqlUuid, _>(t.id)
     .bind::<SqlUuid, _>(t.car_id)
@@ -125,6 +145,9 @@ async fn insert_once(conn: &mut AsyncPgConnection, t: &TripRow) -> diesel::Query
     .bind::<Text, _>(&t.reservation_number)
     .bind::<Timestamptz, _>(t.created_at)
     .bind::<Nullable<Jsonb>, _>(&t.drop_off_location)
+    .bind::<Nullable<Text>, _>(coupon.map(|c| c.code.as_str()))
+    .bind::<diesel::sql_types::Bool, _>(coupon.is_some_and(|c| c.first_trip_only))
+    .bind::<Nullable<diesel::sql_types::Integer>, _>(coupon.and_then(|c| c.uses_per_account))
     .prepared()
     .execute(conn)
     .await?;

@@ -290,8 +290,14 @@ pub fn as_user<T>(body: T, user: Uuid) -> Request<T> {
 /// A request carrying an identity of `role`.
 pub fn as_role<T>(body: T, user: Uuid, role: Role) -> Request<T> {
     let mut r = Request::new(body);
-    Identity { user_id: user, role, token_id: "t".into(), expires_at: i64::MAX }
-        .inject(r.metadata_mut());
+    Identity {
+        user_id: user,
+        role,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
+    .inject(r.metadata_mut());
     r
 }
 
