@@ -59,8 +59,14 @@ pub enum AccountsError {
     OtpExpired,
     #[error("Too many wrong codes. Please request a new one.")]
     OtpAttemptsExceeded,
+    /// The seconds left of the account's wait after wrong passwords.
+    #[error("Too many failed login attempts. Please try again in {} or log in with a one-time code.", crate::domain::login_guard::wait_words(*.0))]
+    LoginLocked(u64),
+    #[error("For your security, please log in again to change your password.")]
+    RecentSignInRequired,
+    /// The seconds left before a new code may be sent.
     #[error("Please wait 30 seconds before requesting a new code.")]
-    OtpResendTooSoon,
+    OtpResendTooSoon(u64),
     #[error("Invalid OTP type. Use phone or email.")]
     OtpTypeInvalid,
     #[error("Token is missing")]
@@ -227,7 +233,9 @@ upcar_errors::error_table! {
         AccountsError::OtpInvalid => InvalidInput, "otp_invalid";
         AccountsError::OtpExpired => InvalidInput, "otp_expired";
         AccountsError::OtpAttemptsExceeded => RateLimited, "otp_attempts_exceeded";
-        AccountsError::OtpResendTooSoon => RateLimited, "otp_resend_too_soon";
+        AccountsError::OtpResendTooSoon(_) => RateLimited, "otp_resend_too_soon";
+        AccountsError::LoginLocked(_) => RateLimited, "login_locked";
+        AccountsError::RecentSignInRequired => Forbidden, "recent_sign_in_required";
         AccountsError::PasswordWorkBusy => Unavailable, "password_work_busy";
         AccountsError::OtpTypeInvalid => InvalidInput, "otp_type_invalid";
         AccountsError::TokenMissing => Unauthenticated, "token_missing";
@@ -279,6 +287,10 @@ upcar_errors::error_table! {
         AccountsError::AdminNotSuspendable => Conflict, "admin_not_suspendable";
         AccountsError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         AccountsError::Internal(_) => Internal, "internal_error";
+    }
+    retry_after {
+        AccountsError::OtpResendTooSoon(secs) => *secs;
+        AccountsError::LoginLocked(secs) => *secs;
     }
 }
 

@@ -81,10 +81,45 @@ impl AppState {
         Ok(())
     }
 
-    /// True when the token id was revoked.
-    pub async fn is_revoked(&self, token_id: &str) -> AccountsResult<bool> {
+    /// True when the token, or its whole session (a logout), was revoked.
+    pub async fn is_revoked(&self, claims: &upcar_identity::Claims) -> AccountsResult<bool> {
         let mut r = self.redis.get().await?;
-        Ok(r.exists(upcar_identity::revoked_key(token_id)).await?)
+        let (token, session): (bool, bool) = redis::pipe()
+            .exists(upcar_identity::revoked_key(&claims.jti))
+            .exists(upcar_identity::revoked_session_key(&claims.session().id))
+            .query_async(&mut *r)
+            .await?;
+        Ok(token || session)
+    }
+
+    /// Ends a session at once (a logout): every token of it, the phone's upload token
+    /// included, is refused until the longest of them would have expired anyway.
+    pub async fn revoke_session(&self, session_id: &str) -> AccountsResult<()> {
+        let ttl = self.keys.access_ttl_secs.max(1).unsigned_abs();
+        let mut r = self.redis.get().await?;
+        let _: () = r.set_ex(upcar_identity::revoked_session_key(session_id), 1u8, ttl).await?;
+        Ok(())
+    }
+
+    /// Overwrites what the gateway trusts of an account with `standing` (its own cache fill
+    /// never overwrites), so a suspension or the end of sessions reaches every token at once.
+    /// Without Redis the entry expires within a minute and the gateway then asks again.
+    pub async fn publish_standing(
+        &self,
+        id: uuid::Uuid,
+        standing: &upcar_identity::AccountStanding,
+    ) {
+        let key = upcar_identity::account_key(&id);
+        let ttl = upcar_identity::ACCOUNT_CACHE_SECS;
+        let written = match self.redis.get().await {
+            Ok(mut r) => {
+                r.set_ex::<_, _, ()>(key, standing.encode(), ttl).await.map_err(|e| e.to_string())
+            }
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = written {
+            tracing::error!(user_id = %id, error = %e, "could not update the gateway's account cache");
+        }
     }
 }
 

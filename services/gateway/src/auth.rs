@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use futures::future::LocalBoxFuture;
 use redis::AsyncCommands;
-use upcar_identity::{Identity, Purpose, Role, TokenError};
+use upcar_identity::{AccountStanding, Identity, Purpose, Role, TokenError};
 
 /// The raw bearer token of a request, if any.
 pub fn bearer(req: &HttpRequest) -> Option<String> {
@@ -17,9 +17,10 @@ pub fn bearer(req: &HttpRequest) -> Option<String> {
     (!token.is_empty() && token != "null" && token != "undefined").then(|| token.to_owned())
 }
 
-/// Verifies a token, checks the revocation list, and checks with accounts (cached in Redis)
-/// that the account the token names exists, is not suspended and is of the kind the token
-/// says: the token alone is not trusted for that.
+/// Verifies a token, checks the revocation list (the token, and its session after a logout),
+/// and checks with accounts (cached in Redis) that the account the token names exists, is not
+/// suspended, is of the kind the token says and has not ended the token's session by a
+/// password change: the token alone is not trusted for that.
 pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose), HttpError> {
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => HttpError::from(GatewayError::TokenExpired),
@@ -36,9 +37,10 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
             None
         }
     };
-    let (revoked, kind): (bool, Option<String>) = match redis.as_mut() {
+    let (revoked, session_revoked, cached): (bool, bool, Option<String>) = match redis.as_mut() {
         Some(r) => match redis::pipe()
             .exists(upcar_identity::revoked_key(&claims.jti))
+            .exists(upcar_identity::revoked_session_key(&claims.session().id))
             .get(&key)
             .query_async(&mut **r)
             .await
@@ -46,16 +48,16 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
             Ok(answer) => answer,
             Err(e) => {
                 tracing::warn!(error = %e, "token check without Redis: revocations unseen, account asked of accounts");
-                (false, None)
+                (false, false, None)
             }
         },
-        None => (false, None),
+        None => (false, false, None),
     };
-    if revoked {
+    if revoked || session_revoked {
         return Err(GatewayError::TokenRevoked.into());
     }
-    let kind = match kind {
-        Some(kind) => kind,
+    let standing = match cached {
+        Some(text) => AccountStanding::decode(&text),
         None => {
             let msg = upcar_proto::accounts::IdRequest { id: claims.sub.to_string() };
             let r = state
@@ -64,27 +66,33 @@ pub async fn verify(state: &AppState, token: &str) -> Result<(Identity, Purpose)
                 .get_account_kind(crate::grpc::request(msg, None))
                 .await?
                 .into_inner();
-            let kind = match (r.exists, r.suspended) {
-                (false, _) => upcar_identity::ACCOUNT_NONE.to_owned(),
-                (true, true) => upcar_identity::ACCOUNT_SUSPENDED.to_owned(),
-                (true, false) => r.role,
-            };
+            let standing = AccountStanding::from_kind(
+                r.exists,
+                r.suspended,
+                &r.role,
+                r.sessions_from_ms,
+                &r.kept_session,
+            );
             // Only when still missing: accounts may have written a newer standing meanwhile
             // (a suspension between our read and this write), and that one must win.
             let opts = redis::SetOptions::default()
                 .conditional_set(redis::ExistenceCheck::NX)
                 .with_expiration(redis::SetExpiry::EX(upcar_identity::ACCOUNT_CACHE_SECS));
             if let Some(r) = redis.as_mut() {
-                let _: Result<(), _> = r.set_options(&key, &kind, opts).await;
+                let _: Result<(), _> = r.set_options(&key, standing.encode(), opts).await;
             }
-            kind
+            standing
         }
     };
-    if kind == upcar_identity::ACCOUNT_SUSPENDED {
+    if standing.kind == upcar_identity::ACCOUNT_SUSPENDED {
         return Err(GatewayError::AccountSuspended.into());
     }
-    if kind != claims.role.as_str() {
+    if standing.kind != claims.role.as_str() {
         return Err(GatewayError::TokenInvalid.into());
+    }
+    // A password change or reset ended the sessions begun before it (but the one kept).
+    if !standing.admits(&claims) {
+        return Err(GatewayError::TokenRevoked.into());
     }
     Ok((Identity::from(&claims), claims.purpose))
 }

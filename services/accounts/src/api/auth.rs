@@ -10,7 +10,7 @@ use crate::error::{AccountsError, AccountsResult};
 use crate::state::{AppState, require_user};
 use crate::store::{codes, users};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
-use upcar_identity::{Identity, Purpose, Role};
+use upcar_identity::{Identity, Purpose, Role, Session};
 use upcar_proto::accounts as pb;
 use upcar_proto::events::{EmailVerified, UserSignedUp};
 use uuid::Uuid;
@@ -27,18 +27,21 @@ pub async fn user_reply(
     Ok(convert::user(row, docs.as_ref(), favs, today))
 }
 
+/// The answer of a sign-in (or a refresh) as `row`: a token of `in_session`, the sign-in's new
+/// session or the refreshed token's.
 pub(super) async fn session(
     state: &AppState,
     conn: &mut AsyncPgConnection,
     row: &users::UserRow,
     message: &str,
+    in_session: &Session,
 ) -> AccountsResult<pb::AuthReply> {
     // The exclusion list: a suspended user is not signed in, by any method.
     if crate::store::standing::is_suspended(conn, row.id).await? {
         return Err(AccountsError::AccountSuspended);
     }
     let role = if row.role == "admin" { Role::Admin } else { Role::User };
-    let (token, claims) = state.keys.issue_access(row.id, role)?;
+    let (token, claims) = state.keys.issue_access(row.id, role, in_session)?;
     Ok(pb::AuthReply {
         user: Some(user_reply(conn, row, state.clock.now().date_naive()).await?),
         access_token: token,
@@ -125,7 +128,7 @@ pub async fn sign_up(state: &AppState, req: pb::SignUpRequest) -> AccountsResult
         .await?;
     state.relay.wake();
     tracing::info!(user_id = %row.id, professional = row.is_professional_user, "user signed up");
-    session(state, &mut conn, &row, "User registered successfully").await
+    session(state, &mut conn, &row, "User registered successfully", &Session::begin()).await
 }
 
 pub async fn validate_invitation_code(state: &AppState, code: &str) -> AccountsResult<pb::Ack> {
@@ -160,8 +163,11 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
     let row = users::by_email(&mut *state.conn().await?, email.as_str()).await?;
     let hash = row.as_ref().and_then(|r| r.password_hash.clone());
     // Verify even for unknown accounts so timing does not reveal which emails exist; no
-    // database connection is held while the check waits for its thread.
-    let ok = state.check_password(req.password.clone(), hash).await?;
+    // database connection is held while the check waits for its thread. The account's streak
+    // of wrong passwords is counted (and may refuse the attempt) first.
+    let ok =
+        super::guard::check_password(state, row.as_ref().map(|r| r.id), req.password.clone(), hash)
+            .await?;
     let row = match (row, ok) {
         (Some(r), true) => r,
         _ => return Err(AccountsError::InvalidCredentials),
@@ -170,7 +176,7 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
     if let Some(f) = fingerprint {
         users::set_device(&mut conn, row.id, f).await?;
     }
-    let reply = session(state, &mut conn, &row, "Login successful").await?;
+    let reply = session(state, &mut conn, &row, "Login successful", &Session::begin()).await?;
     Ok(pb::LoginReply { outcome: Some(Outcome::Session(reply)) })
 }
 
@@ -242,7 +248,9 @@ pub async fn verify_login_otp(
         })
         .await?;
     state.relay.wake();
-    session(state, &mut conn, &row, "OTP verified successfully").await
+    // The code proved the inbox or the phone: a password-guessing wait ends.
+    super::guard::forgive(state, row.id).await?;
+    session(state, &mut conn, &row, "OTP verified successfully", &Session::begin()).await
 }
 
 async fn user_by_email(state: &AppState, email: &str) -> AccountsResult<users::UserRow> {
@@ -297,6 +305,10 @@ pub async fn update_password_with_otp(
     users::set_password(&mut conn, row.id, &hash).await?;
     // The code reached the inbox, so the address is proven.
     users::mark_email_verified(&mut conn, row.id).await?;
+    drop(conn);
+    // Whoever held the old password holds no session any more; the user signs in anew.
+    super::guard::end_other_sessions(state, row.id, None).await?;
+    super::guard::forgive(state, row.id).await?;
     tracing::info!(user_id = %row.id, "password reset with code");
     Ok(pb::Ack { status: true, message: "Password updated successfully".to_owned() })
 }
@@ -307,11 +319,20 @@ pub async fn update_password_from_profile(
     new_password: &str,
 ) -> AccountsResult<pb::Ack> {
     let me = require_user(identity)?;
+    // Only a session that signed in moments ago: a token left open elsewhere cannot take the
+    // account (the spec's call carries no current password to prove it).
+    let signed_in_secs = chrono::Utc::now().timestamp() - me.session.auth_time;
+    if signed_in_secs > crate::domain::password::RECENT_SIGN_IN_SECS {
+        return Err(AccountsError::RecentSignInRequired);
+    }
     let hash = state.hash_password(parse_new_password(new_password)?).await?;
     let mut conn = state.conn().await?;
     if users::set_password(&mut conn, me.user_id, &hash).await? == 0 {
         return Err(AccountsError::UserNotFound);
     }
+    drop(conn);
+    // Every other session ends (other devices, the phone's upload token); this one goes on.
+    super::guard::end_other_sessions(state, me.user_id, Some(&me.session.id)).await?;
     Ok(pb::Ack { status: true, message: "Password updated successfully".to_owned() })
 }
 
@@ -327,11 +348,15 @@ pub async fn verify_token(
     let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     if claims.purpose != Purpose::Access
         || claims.role == Role::Captain
-        || state.is_revoked(&claims.jti).await?
+        || state.is_revoked(&claims).await?
     {
         return Err(AccountsError::TokenInvalid);
     }
     let mut conn = state.conn().await?;
+    // A session ended by a password change is over here too.
+    if !crate::api::profile::standing_of(&mut conn, claims.sub).await?.admits(&claims) {
+        return Err(AccountsError::TokenInvalid);
+    }
     let row = users::by_id(&mut conn, claims.sub).await?.ok_or(AccountsError::TokenInvalid)?;
     // The account says what it is, not the token.
     if row.role != claims.role.as_str() {
@@ -363,7 +388,8 @@ pub async fn refresh_token(
     }
     let mut conn = state.conn().await?;
     let row = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::TokenInvalid)?;
-    let reply = session(state, &mut conn, &row, "Token refreshed").await?;
+    // The same session, and the same sign-in time: a refresh proves nothing new.
+    let reply = session(state, &mut conn, &row, "Token refreshed", &me.session).await?;
     // The old token stops working once it has been exchanged.
     state.revoke(&me.token_id, me.expires_at).await?;
     Ok(reply)
@@ -371,7 +397,9 @@ pub async fn refresh_token(
 
 pub async fn logout(state: &AppState, identity: Option<&Identity>) -> AccountsResult<pb::Ack> {
     let me = identity.ok_or(AccountsError::TokenMissing)?;
+    // The token and its whole session: the phone's upload token of it stops too.
     state.revoke(&me.token_id, me.expires_at).await?;
+    state.revoke_session(&me.session.id).await?;
     tracing::info!(user_id = %me.user_id, "logged out");
     Ok(pb::Ack { status: true, message: "Logged out successfully".to_owned() })
 }
@@ -384,8 +412,14 @@ pub async fn generate_temp_token(
     identity: Option<&Identity>,
 ) -> AccountsResult<pb::TempTokenReply> {
     let me = require_user(identity)?;
-    let (token, claims) =
-        state.keys.issue(me.user_id, Role::User, Purpose::Upload, TEMP_TOKEN_TTL_SECS)?;
+    // The upload token belongs to the caller's session: it ends with it.
+    let (token, claims) = state.keys.issue(
+        me.user_id,
+        Role::User,
+        Purpose::Upload,
+        TEMP_TOKEN_TTL_SECS,
+        &me.session,
+    )?;
     let mut conn = state.conn().await?;
     let docs = users::documents_of(&mut conn, me.user_id).await?;
     Ok(pb::TempTokenReply {

@@ -19,12 +19,15 @@ pub async fn login(state: &AppState, req: pb::LoginRequest) -> AccountsResult<pb
     let email = Email::parse(&req.email).map_err(|_| AccountsError::InvalidCaptainCredentials)?;
     let row = users::captain_by_email(&mut *state.conn().await?, email.as_str()).await?;
     let hash = row.as_ref().map(|r| r.password_hash.clone());
-    let ok = state.check_password(req.password.clone(), hash).await?;
+    let ok =
+        super::guard::check_password(state, row.as_ref().map(|r| r.id), req.password.clone(), hash)
+            .await?;
     let row = match (row, ok) {
         (Some(r), true) => r,
         _ => return Err(AccountsError::InvalidCaptainCredentials),
     };
-    let (token, claims) = state.keys.issue_access(row.id, Role::Captain)?;
+    let (token, claims) =
+        state.keys.issue_access(row.id, Role::Captain, &upcar_identity::Session::begin())?;
     Ok(pb::AuthReply {
         user: Some(convert::captain(&row)),
         access_token: token,
@@ -85,5 +88,9 @@ pub async fn reset_password(
     let hash = state.hash_password(password).await?;
     let mut conn = state.conn().await?;
     users::set_captain_password(&mut conn, row.id, &hash).await?;
+    drop(conn);
+    // As for users: a reset ends every session, and any wait after wrong passwords.
+    super::guard::end_other_sessions(state, row.id, None).await?;
+    super::guard::forgive(state, row.id).await?;
     Ok(pb::Ack { status: true, message: "Password updated successfully".to_owned() })
 }

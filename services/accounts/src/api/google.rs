@@ -132,7 +132,7 @@ pub async fn sign_in(
     let (row, created) = find_or_create(state, &claims, &pending.sign_up_code).await?;
     let mut conn = state.conn().await?;
     let message = if created { "User registered successfully" } else { "Login successful" };
-    let reply = session(state, &mut conn, &row, message).await?;
+    let reply = session(state, &mut conn, &row, message, &upcar_identity::Session::begin()).await?;
     tracing::info!(user_id = %row.id, created, "Google sign-in");
     Ok(pb::GoogleSignInReply { session: Some(reply), next_page: pending.next_page, created })
 }

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod dev;
 pub mod documents;
 pub mod google;
+pub mod guard;
 pub mod otp;
 pub mod profile;
 pub mod standing;

@@ -71,20 +71,52 @@ pub async fn account_kind(state: &AppState, id: &str) -> AccountsResult<pb::Acco
     let Ok(id) = id.trim().parse::<Uuid>() else {
         return Ok(pb::AccountKindReply::default());
     };
-    let mut conn = state.conn().await?;
-    if let Some(user) = users::by_id(&mut conn, id).await? {
+    kind_of(&mut *state.conn().await?, id).await
+}
+
+/// What the gateway trusts of an account: it exists, of which kind, suspended or not, and the
+/// last cut of its sessions.
+async fn kind_of(
+    conn: &mut diesel_async::AsyncPgConnection,
+    id: Uuid,
+) -> AccountsResult<pb::AccountKindReply> {
+    let (sessions_from_ms, kept_session) = match crate::store::guard::session_cut(conn, id).await? {
+        Some((from, kept)) => (from.timestamp_millis(), kept.unwrap_or_default()),
+        None => (0, String::new()),
+    };
+    if let Some(user) = users::by_id(conn, id).await? {
         return Ok(pb::AccountKindReply {
             exists: true,
-            suspended: crate::store::standing::is_suspended(&mut conn, id).await?,
+            suspended: crate::store::standing::is_suspended(conn, id).await?,
             role: user.role,
+            sessions_from_ms,
+            kept_session,
         });
     }
-    let captain = users::captain_by_id(&mut conn, id).await?;
+    let captain = users::captain_by_id(conn, id).await?;
     Ok(pb::AccountKindReply {
         exists: captain.is_some(),
         role: if captain.is_some() { "captain".to_owned() } else { String::new() },
         suspended: false,
+        sessions_from_ms,
+        kept_session,
     })
+}
+
+/// The account's entry in the gateway's cache, read now (the same the gateway makes of
+/// [`account_kind`]).
+pub async fn standing_of(
+    conn: &mut diesel_async::AsyncPgConnection,
+    id: Uuid,
+) -> AccountsResult<upcar_identity::AccountStanding> {
+    let r = kind_of(conn, id).await?;
+    Ok(upcar_identity::AccountStanding::from_kind(
+        r.exists,
+        r.suspended,
+        &r.role,
+        r.sessions_from_ms,
+        &r.kept_session,
+    ))
 }
 
 const PUBLIC_PROFILES_MAX: usize = 100;

@@ -12,7 +12,6 @@ use crate::error::{AccountsError, AccountsResult};
 use crate::state::AppState;
 use crate::store::standing::{self as store, ActionRow, StandingRow};
 use diesel_async::AsyncConnection;
-use redis::AsyncCommands;
 use upcar_identity::{Identity, Role};
 use upcar_proto::accounts as pb;
 use upcar_proto::events::UserStandingChanged;
@@ -90,20 +89,10 @@ pub async fn change(
         })
         .await?;
     state.relay.wake();
-    // What the gateway trusts of the account, overwritten now (its own cache fill never
-    // overwrites): a suspension reaches every token at once, a reinstatement as soon.
-    let cached =
-        if row.suspended_at.is_some() { upcar_identity::ACCOUNT_SUSPENDED } else { &row.role };
-    let key = upcar_identity::account_key(&id);
-    let ttl = upcar_identity::ACCOUNT_CACHE_SECS;
-    let written = match state.redis.get().await {
-        Ok(mut r) => r.set_ex::<_, _, ()>(key, cached, ttl).await.map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
-    };
-    if let Err(e) = written {
-        // The entry expires within a minute; the gateway then reads the new standing.
-        tracing::error!(user_id = %id, error = %e, "could not update the gateway's account cache");
-    }
+    // What the gateway trusts of the account, overwritten now: a suspension reaches every
+    // token at once, a reinstatement as soon.
+    let standing = crate::api::profile::standing_of(&mut conn, id).await?;
+    state.publish_standing(id, &standing).await;
     tracing::info!(user_id = %id, admin_id = %admin.user_id, action = action.as_str(), "account standing changed");
     let message = match action {
         StandingAction::Suspend => "User suspended",

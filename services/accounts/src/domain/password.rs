@@ -6,6 +6,10 @@ use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Versio
 pub const MIN_LEN: usize = 6;
 /// Upper bound, so hashing cannot be used to burn CPU.
 pub const MAX_LEN: usize = 128;
+/// A password is changed from the profile only by a session that signed in this recently
+/// (seconds): a token left open on a shared computer cannot lock its owner out. The window
+/// GitHub's "sudo mode" and most banks use for such changes.
+pub const RECENT_SIGN_IN_SECS: i64 = 15 * 60;
 
 /// A password that meets the rules. Never logged.
 #[derive(Clone, PartialEq, Eq)]

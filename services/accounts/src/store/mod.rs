@@ -2,6 +2,7 @@
 //! inside a transaction, so callers compose them.
 
 pub mod codes;
+pub mod guard;
 pub mod messages;
 pub mod schema;
 pub mod standing;

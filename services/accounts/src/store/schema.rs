@@ -148,3 +148,21 @@ diesel::table! {
         created_at -> Timestamptz,
     }
 }
+
+diesel::table! {
+    session_cuts (account_id) {
+        account_id -> Uuid,
+        sessions_from -> Timestamptz,
+        kept_session -> Nullable<Text>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    login_guard (account_id) {
+        account_id -> Uuid,
+        failures -> Int4,
+        last_failure_at -> Timestamptz,
+        locked_until -> Nullable<Timestamptz>,
+    }
+}

@@ -37,12 +37,9 @@ fn fremont_home(street: &str) -> pb::HomeLocation {
 async fn user(app: &mut TestApp) -> (pb::User, Identity) {
     let reply = app.client.sign_up(sign_up_request()).await.expect("sign up").into_inner();
     let user = reply.user.expect("user");
-    let identity = Identity {
-        user_id: user.user_id.parse().expect("id"),
-        role: Role::User,
-        token_id: uuid::Uuid::now_v7().to_string(),
-        expires_at: reply.expires_at,
-    };
+    let claims = app.state.keys.verify(&reply.access_token).expect("a token of ours");
+    let identity = Identity::from(&claims);
+    assert_eq!((identity.user_id.to_string(), identity.role), (user.user_id.clone(), Role::User));
     (user, identity)
 }
 

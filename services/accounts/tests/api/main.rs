@@ -444,6 +444,7 @@ async fn profile_of(app: &TestApp, user: uuid::Uuid) -> pb::User {
         role: upcar_identity::Role::User,
         token_id: "t".into(),
         expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
     }
     .inject(r.metadata_mut());
     app.client.clone().get_user(r).await.expect("getuser").into_inner().user.expect("user")
@@ -512,4 +513,26 @@ async fn a_card_added_in_trips_shows_in_getuser_once_however_often_the_event_arr
     let after = profile_of(&app, user).await;
     assert_eq!(after.current_tier, "Explorer");
     assert!(after.pre_book_verif_needed_fields.expect("fields").dl_upload_needed);
+}
+
+/// The accounts binary refuses the repository's test secrets (its settings files hold test
+/// values only): a process signing tokens or hashing codes with them could be impersonated by
+/// anyone with the source.
+#[test]
+fn the_accounts_binary_refuses_the_repositorys_secrets() {
+    let run = |env: &[(&str, &str)]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_accounts"))
+            .env_remove("APP__JWT__KEYRING")
+            .env_remove("APP__OTP__PEPPER")
+            .env("APP_ENVIRONMENT", "development")
+            .envs(env.iter().copied())
+            .output()
+            .expect("the accounts binary runs");
+        assert!(!out.status.success(), "started with a committed secret: {env:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let e = run(&[]);
+    assert!(e.contains("jwt key dev-1 is a value written in the repository"), "{e}");
+    let e = run(&[("APP__JWT__KEYRING", "dev-1:this-run-only-key-5d0c9a5e8f7b4c1d9e2a6b3c")]);
+    assert!(e.contains("otp.pepper is a value written in the repository"), "{e}");
 }

@@ -13,16 +13,22 @@ async fn logins_beyond_the_password_threads_and_their_queue_are_told_to_retry() 
         s.passwords = PasswordWorkSettings { threads: 1, nice: 0, queue: 0 };
     })
     .await;
-    let req = sign_up_request();
-    app.client.sign_up(req.clone()).await.expect("sign up");
-    let login = pb::LoginRequest {
-        email: req.email.clone(),
-        password: req.password.clone(),
-        ..Default::default()
-    };
-    let attempts: Vec<_> = (0..12)
-        .map(|_| {
-            let (mut client, login) = (app.client.clone(), login.clone());
+    // Twelve accounts (one account's parallel sign-ins count against its guessing guard).
+    let mut logins = Vec::new();
+    for _ in 0..12 {
+        let req = sign_up_request();
+        app.client.sign_up(req.clone()).await.expect("sign up");
+        logins.push(pb::LoginRequest {
+            email: req.email.clone(),
+            password: req.password.clone(),
+            ..Default::default()
+        });
+    }
+    let login = logins[0].clone();
+    let attempts: Vec<_> = logins
+        .into_iter()
+        .map(|login| {
+            let mut client = app.client.clone();
             tokio::spawn(async move { client.login(login).await })
         })
         .collect();
@@ -44,4 +50,70 @@ async fn logins_beyond_the_password_threads_and_their_queue_are_told_to_retry() 
     assert!(busy >= 1, "12 at once on one thread without a queue: some are refused");
     // Through them, a login goes through again.
     app.client.login(login).await.expect("a later login");
+}
+
+#[tokio::test]
+async fn parallel_guesses_at_one_account_are_counted_one_by_one_and_five_are_checked() {
+    let mut app = crate::spawn_app().await;
+    let req = sign_up_request();
+    app.client.sign_up(req.clone()).await.expect("sign up");
+    let guess = pb::LoginRequest {
+        email: req.email.clone(),
+        password: "wrong-guess".into(),
+        ..Default::default()
+    };
+    let attempts: Vec<_> = (0..20)
+        .map(|_| {
+            let (mut client, guess) = (app.client.clone(), guess.clone());
+            tokio::spawn(async move { client.login(guess).await })
+        })
+        .collect();
+    let (mut checked, mut waiting) = (0, 0);
+    for a in attempts {
+        let status = a.await.expect("joined").expect_err("a wrong password");
+        let code = status
+            .metadata()
+            .get(upcar_errors::ERROR_CODE_METADATA)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        match code.as_str() {
+            "invalid_credentials" => checked += 1,
+            "login_locked" => {
+                let retry = status.metadata().get(upcar_errors::RETRY_AFTER_METADATA);
+                assert!(retry.is_some(), "a lock says when to retry");
+                waiting += 1;
+            }
+            other => panic!("unexpected {other}: {status:?}"),
+        }
+    }
+    assert_eq!((checked, waiting), (5, 15));
+    // The right password waits too, until the minute is over; then one attempt, and a wrong
+    // one doubles the wait.
+    let right = pb::LoginRequest { password: req.password.clone(), ..guess.clone() };
+    assert_eq!(
+        app.client.login(right.clone()).await.expect_err("waits").code(),
+        tonic::Code::ResourceExhausted
+    );
+    app.clock.advance(chrono::Duration::seconds(61));
+    let status = app.client.login(guess.clone()).await.expect_err("wrong");
+    assert_eq!(status.code(), tonic::Code::Unauthenticated, "{status:?}");
+    let status = app.client.login(right.clone()).await.expect_err("waits again");
+    let retry: u64 = status
+        .metadata()
+        .get(upcar_errors::RETRY_AFTER_METADATA)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((61..=120).contains(&retry), "the second wait is two minutes: {retry}");
+    app.clock.advance(chrono::Duration::seconds(121));
+    app.client.login(right.clone()).await.expect("the right password once the wait is over");
+    // And the streak is over: five more wrong ones before any wait.
+    for _ in 0..4 {
+        let s = app.client.login(guess.clone()).await.expect_err("wrong");
+        assert_eq!(s.code(), tonic::Code::Unauthenticated);
+    }
+    app.client.login(right).await.expect("no wait after four");
 }

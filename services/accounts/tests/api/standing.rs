@@ -7,7 +7,14 @@ use upcar_identity::{Identity, Role};
 
 fn as_who<T>(body: T, user_id: uuid::Uuid, role: Role) -> tonic::Request<T> {
     let mut r = tonic::Request::new(body);
-    Identity { user_id, role, token_id: "t".into(), expires_at: i64::MAX }.inject(r.metadata_mut());
+    Identity {
+        user_id,
+        role,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
+    .inject(r.metadata_mut());
     r
 }
 

@@ -18,6 +18,8 @@ mod hosting;
 mod payouts;
 mod pricing;
 mod reviews;
+mod secrets;
+mod sessions;
 mod standing;
 mod support;
 mod teams;
@@ -277,9 +279,18 @@ async fn phone_login_with_a_code_from_the_dev_outbox() {
     let (s, _) =
         parts(post("/v1/users/login/otp", json!({"userId": u.id, "otp": code}), None).await).await;
     assert_eq!(s, 400);
-    // A new code within 30 seconds is refused.
-    let (s, b) =
-        parts(post("/v1/users/login/phone", json!({"phoneNumber": u.phone}), None).await).await;
+    // A new code within 30 seconds is refused, and the answer says when one may be asked.
+    let r = post("/v1/users/login/phone", json!({"phoneNumber": u.phone}), None).await;
+    let retry: u64 = r
+        .headers()
+        .get("retry-after")
+        .expect("Retry-After on a 429")
+        .to_str()
+        .expect("text")
+        .parse()
+        .expect("seconds");
+    assert!((1..=30).contains(&retry), "Retry-After {retry}");
+    let (s, b) = parts(r).await;
     assert_eq!((s, b["error"].as_str()), (429, Some("otp_resend_too_soon")));
 }
 
@@ -498,6 +509,37 @@ async fn profile_reads_and_updates_are_the_owners_only() {
 }
 
 #[tokio::test]
+async fn free_text_is_stored_without_control_bidi_and_zero_width_characters() {
+    let a = sign_up().await;
+    // A bidirectional override, a terminal escape, zero-width characters, a carriage return;
+    // the line feed, the tab, accents and an emoji sequence stay.
+    let sent = "Hi\u{202E}gpj.exe \u{1b}[2Jthere\u{200B}\u{FEFF}\r\n\tCaf\u{e9} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    let (s, b) =
+        parts(put("/v1/users/profile", json!({"about": sent}), Some(&a.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    let kept = "Higpj.exe [2Jthere\n\tCaf\u{e9} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    assert_eq!(b["user"]["about"], kept, "{b}");
+    let (_, b) = parts(get(&format!("/v1/users/getuser/{}", a.id), Some(&a.token)).await).await;
+    assert_eq!(b["user"]["about"], kept);
+    // Escaped in the JSON text the same: one rule whatever the spelling.
+    let raw = r#"{"about":"x\u202ey\u0007z"}"#;
+    let r = client()
+        .put(format!("{}/v1/users/profile", stack().base))
+        .bearer_auth(&a.token)
+        .header("content-type", "application/json")
+        .body(raw)
+        .send()
+        .await
+        .expect("sent");
+    let (s, b) = parts(r).await;
+    assert_eq!((s, b["user"]["about"].as_str()), (200, Some("xyz")), "{b}");
+    // A search phrase in a query is read the same way.
+    let (s, b) = parts(get("/v1/places/autocomplete?input=Fre%E2%80%AEmont", None).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b.to_string().contains("Fremont"), "the override was taken out of the query: {b}");
+}
+
+#[tokio::test]
 async fn host_cards_need_no_token() {
     let host = "01930000-0000-7000-8000-000000000002";
     let (s, b) = parts(get(&format!("/v1/users/gethost/{host}"), None).await).await;
@@ -565,16 +607,16 @@ async fn logout_revokes_the_token() {
     assert_eq!(s, 401);
 }
 
-fn craft(claims: Value, kid: &str, secret: &[u8]) -> String {
+pub(crate) fn craft(claims: Value, kid: &str, secret: &[u8]) -> String {
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
     header.kid = Some(kid.to_owned());
     jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_secret(secret))
         .expect("encode")
 }
 
-const DEV_KEY: &[u8] = b"development-only-signing-key-change-me-0001";
+pub(crate) const DEV_KEY: &[u8] = b"development-only-signing-key-change-me-0001";
 
-fn claims_for(sub: &str, exp_in: i64) -> Value {
+pub(crate) fn claims_for(sub: &str, exp_in: i64) -> Value {
     let now = chrono::Utc::now().timestamp();
     json!({"sub": sub, "role": "user", "jti": uuid::Uuid::now_v7().to_string(), "iat": now, "exp": now + exp_in,
            "iss": "upcar", "aud": "upcar-api", "purpose": "access"})

@@ -117,8 +117,14 @@ async fn person(first: &str, last: &str) -> Uuid {
 
 fn as_user<T>(body: T, user: Uuid) -> Request<T> {
     let mut r = Request::new(body);
-    Identity { user_id: user, role: Role::User, token_id: "t".into(), expires_at: i64::MAX }
-        .inject(r.metadata_mut());
+    Identity {
+        user_id: user,
+        role: Role::User,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
+    .inject(r.metadata_mut());
     r
 }
 
@@ -449,8 +455,14 @@ async fn bad_input_is_refused_with_its_own_code_and_anonymous_callers_are_not_se
 
 fn as_admin<T>(body: T, user: Uuid) -> Request<T> {
     let mut r = Request::new(body);
-    Identity { user_id: user, role: Role::Admin, token_id: "t".into(), expires_at: i64::MAX }
-        .inject(r.metadata_mut());
+    Identity {
+        user_id: user,
+        role: Role::Admin,
+        token_id: "t".into(),
+        expires_at: i64::MAX,
+        session: upcar_identity::Session { id: "s".into(), auth_time: 0 },
+    }
+    .inject(r.metadata_mut());
     r
 }
 

@@ -1,0 +1,2 @@
+DROP TABLE login_guard;
+DROP TABLE session_cuts;
