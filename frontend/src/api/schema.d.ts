@@ -2073,8 +2073,9 @@ export interface paths {
         };
         /**
          * Whether a car is free for the dates.
-         * @description 200 when it is, 400 `car_not_available` with the reason when not (the spec's clients read
-         *     both as answers).
+         * @description 200 when it is; 400 with `available: false` when not (`car_not_available` with the reason)
+         *     or when the dates cannot be checked (their refusal's code: past, inverted, beyond the
+         *     booking horizon, malformed); 404 for an unknown car.
          */
         get: operations["getCarsIsCarAvailableForTheseDates"];
         put?: never;
@@ -3202,7 +3203,8 @@ export interface paths {
         put?: never;
         /**
          * Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
-         *     repeat of its `eventId` within 7 days answers `duplicate`; an invalid event is a 400 naming
+         *     repeat of its `eventId` within 7 days answers `duplicate` (an event without one is stored
+         *     under an id the service gives); an invalid event is a 400 naming
          *     the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
          */
         post: operations["postActivityLog"];
@@ -3396,14 +3398,16 @@ export interface components {
         };
         /**
          * @description One event as the web app logs it (spec: userId, sessionId, activityType, activityCategory,
-         *     metadata), with the event id and time the service needs. At most 4 KiB of JSON.
+         *     metadata), optionally with the client's id and time of the event. At most 4 KiB of JSON.
          */
         ActivityEvent: {
             /**
              * @description The client's id of the event (1-100 visible ASCII characters): a repeat within 7 days
-             *     is answered `duplicate` and stored once.
+             *     is answered `duplicate` and stored once. Without one the event is stored under an id the
+             *     service gives (`srv-...`, answered in the result), and the same event sent twice in one
+             *     batch counts once.
              */
-            eventId: string;
+            eventId?: string | null;
             /** @description Ignored: the user is the token's. */
             userId?: string | null;
             sessionId?: string | null;
@@ -3565,11 +3569,17 @@ export interface components {
             after: Record<string, never>;
             at: string;
         };
-        /** @description Whether the car is free for the dates. */
+        /**
+         * @description Whether the car is free for the dates. Every 400 of the call has this shape, a refusal of
+         *     the dates or parameters included (the spec's clients read 200 and 400 alike).
+         */
         Availability: {
-            /** @description `car_not_available` when it is not. */
+            /**
+             * @description Not free or not checkable: `car_not_available`, or the refusal's code
+             *     (`start_too_far_ahead`, `dates_in_past`, `invalid_query`, ...).
+             */
             error?: string | null;
-            /** @description Why not (booked, advance notice, trip length, not listed). */
+            /** @description Why not (booked, advance notice, trip length, not listed, the dates). */
             message: string;
             available: boolean;
             status: boolean;
@@ -10239,7 +10249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description Not free: `car_not_available`, `available: false` and the reason */
+            /** @description Not free (`car_not_available`) or not checkable (the refusal's code): `available: false` and the reason */
             400: {
                 headers: {
                     [name: string]: unknown;
