@@ -14,6 +14,14 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
 
+# One browser tests' stack at a time on a machine: they share Redis database 1, which each
+# run empties first (a second run waits here for the first to finish).
+exec 9>"${TMPDIR:-/tmp}/upcar-browser-tests.lock"
+if ! flock -n 9; then
+    echo "== browser tests: another run's stack is up on this machine; waiting for it"
+    flock 9
+fi
+
 # This stack listens on free ports below the range the kernel hands out for outgoing
 # connections (dev.sh's fixed ports lie inside it, where one of the many connections the
 # tests open can hold one of them when a service starts).

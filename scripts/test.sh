@@ -12,8 +12,10 @@ scripts/ensure-tools.sh
 VPIC_DB="$(scripts/vpic-data.sh)"
 export VPIC_DB APP__VIN__OFFLINE_DB="$VPIC_DB"
 
-# Each test run creates fresh databases named test_*; sweep the ones earlier runs left.
-psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'test\_%'" |
+# Each test run creates fresh databases named test_*; sweep the ones earlier runs left (not
+# those another run is using now: a browser tests' stack or a test binary beside this run).
+psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT d.datname FROM pg_database d WHERE d.datname LIKE 'test\_%'
+    AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)" |
     while read -r db; do dropdb -h 127.0.0.1 -U postgres --force "$db" 2>/dev/null || true; done
 
 # Broker queues of test runs (their names start with test-) expire ten minutes after their
@@ -22,8 +24,10 @@ psql -h 127.0.0.1 -U postgres -d postgres -Atc "SELECT datname FROM pg_database 
 # every start: hundreds of them left it slow to take declarations after a restart.
 timeout 30 rabbitmqctl -q set_policy --apply-to queues test-queues-expire '^test-' '{"expires":600000}' >/dev/null ||
     echo "warning: could not set the broker's expiry policy for test queues" >&2
-# (None on a fresh machine: grep then finds nothing, which must not stop the run.)
-{ timeout 30 rabbitmqctl -q list_queues name 2>/dev/null || true; } | { grep '^test-' || true; } | while read -r q; do
+# Only queues no consumer reads: another run's stack beside this one keeps its own. (None on a
+# fresh machine: awk then prints nothing, which must not stop the run.)
+{ timeout 30 rabbitmqctl -q list_queues name consumers 2>/dev/null || true; } |
+    awk '$1 ~ /^test-/ && $2 == 0 { print $1 }' | while read -r q; do
     timeout 30 rabbitmqctl -q delete_queue "$q" >/dev/null 2>&1 || true
 done
 
