@@ -3994,32 +3994,23 @@ export interface components {
             minTripDuration?: components["schemas"]["Int"];
             /** @default null */
             maxTripDuration?: components["schemas"]["Int"];
-            /** @default null */
-            twoDayTripForWeekend?: components["schemas"]["Flag"] | null;
-            /** @default null */
-            instantBooking?: components["schemas"]["Flag"] | null;
-            /** @default null */
-            guestInstructions?: components["schemas"]["Text"] | null;
-            /** @default null */
-            carDetails?: components["schemas"]["Text"] | null;
-            /** @default null */
-            features?: components["schemas"]["Texts"] | null;
-            /** @default null */
-            licensePlate?: components["schemas"]["Text"] | null;
-            /** @default null */
-            state?: components["schemas"]["Text"] | null;
+            twoDayTripForWeekend?: components["schemas"]["Flag"];
+            instantBooking?: components["schemas"]["Flag"];
+            guestInstructions?: components["schemas"]["Text"];
+            /** @description The description. */
+            carDetails?: components["schemas"]["Text"];
+            features?: components["schemas"]["Texts"];
+            licensePlate?: components["schemas"]["Text"];
+            state?: components["schemas"]["Text"];
             /** @default null */
             seats?: components["schemas"]["Int"];
             /** @default null */
             doors?: components["schemas"]["Int"];
-            /** @default null */
-            gasType?: components["schemas"]["Text"] | null;
-            /** @default null */
-            specialFeature?: components["schemas"]["Text"] | null;
+            gasType?: components["schemas"]["Text"];
+            specialFeature?: components["schemas"]["Text"];
             /** @default  */
             primaryPhotoUrl?: components["schemas"]["Text"];
-            /** @default null */
-            photoUrls?: components["schemas"]["Texts"] | null;
+            photoUrls?: components["schemas"]["Texts"];
             /** @default null */
             extras?: components["schemas"]["ExtraBody"][] | null;
         };
@@ -5685,26 +5676,18 @@ export interface components {
         };
         /** @description The fields to change; absent fields stay as they are. */
         ProfileBody: {
-            /** @default null */
-            firstName?: components["schemas"]["Text"] | null;
-            /** @default null */
-            lastName?: components["schemas"]["Text"] | null;
-            /** @default null */
-            phoneNumber?: components["schemas"]["Text"] | null;
-            /** @default null */
-            countryCode?: components["schemas"]["Text"] | null;
-            /** @default null */
-            professionalEmail?: components["schemas"]["Text"] | null;
-            /** @default null */
-            dob?: components["schemas"]["Text"] | null;
-            /** @default null */
-            profilePic?: components["schemas"]["Text"] | null;
-            /** @default null */
-            promotionsEnrollment?: components["schemas"]["Flag"] | null;
+            firstName?: components["schemas"]["Text"];
+            lastName?: components["schemas"]["Text"];
+            phoneNumber?: components["schemas"]["Text"];
+            countryCode?: components["schemas"]["Text"];
+            professionalEmail?: components["schemas"]["Text"];
+            /** @description `YYYY-MM-DD`. */
+            dob?: components["schemas"]["Text"];
+            profilePic?: components["schemas"]["Text"];
+            promotionsEnrollment?: components["schemas"]["Flag"];
             /** @default null */
             homeLocation?: components["schemas"]["HomeLocationBody"] | null;
-            /** @default null */
-            about?: components["schemas"]["Text"] | null;
+            about?: components["schemas"]["Text"];
         };
         /** @description A protection plan. */
         ProtectionPlan: {
@@ -6091,8 +6074,7 @@ export interface components {
             primaryPhotoUrl?: components["schemas"]["Text"];
             /** @default [] */
             photoUrls?: components["schemas"]["Texts"];
-            /** @default null */
-            termsAccepted?: components["schemas"]["Flag"] | null;
+            termsAccepted?: components["schemas"]["Flag"];
         };
         /** @description A message to send. */
         SendBody: {
@@ -6359,12 +6341,9 @@ export interface components {
         };
         /** @description A template's fields; those not sent keep their value. */
         TemplateBody: {
-            /** @default null */
-            name?: components["schemas"]["Text"] | null;
-            /** @default null */
-            message?: components["schemas"]["Text"] | null;
-            /** @default null */
-            trigger?: components["schemas"]["Text"] | null;
+            name?: components["schemas"]["Text"];
+            message?: components["schemas"]["Text"];
+            trigger?: components["schemas"]["Text"];
             /**
              * Format: int64
              * @default null
@@ -6822,8 +6801,7 @@ export interface components {
         UpdateBody: {
             /** @default  */
             teamId?: components["schemas"]["Text"];
-            /** @default null */
-            teamName?: components["schemas"]["Text"] | null;
+            teamName?: components["schemas"]["Text"];
             /** @default null */
             earningsSplit?: components["schemas"]["ShareBody"][] | null;
         };

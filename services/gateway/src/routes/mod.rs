@@ -183,6 +183,82 @@ pub fn openapi(development: bool) -> Document {
         .service(utoipa_actix_web::scope("/v1").configure(|c| register(c, development)))
         .split_for_parts();
     with_error_answers(&mut doc);
+    without_doubled_nulls(doc)
+}
+
+/// An optional field of a loose type (`Option<Text>`) is documented by utoipa as
+/// `oneOf: [Text, null]`, but the loose types already admit `null`, so both branches match a
+/// `null` and the `oneOf` (exactly one) fails: validators refuse the document. Such a field is
+/// its type's `$ref` alone (its description kept), which says exactly what it accepts.
+fn without_doubled_nulls(mut doc: Document) -> Document {
+    use openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
+    type Named = std::collections::HashSet<String>;
+    fn admits_null(s: &RefOr<Schema>) -> bool {
+        matches!(s, RefOr::T(Schema::Object(o))
+            if matches!(&o.schema_type, SchemaType::Array(t) if t.contains(&Type::Null)))
+    }
+    fn is_null(s: &RefOr<Schema>) -> bool {
+        matches!(s, RefOr::T(Schema::Object(o)) if o.schema_type == SchemaType::Type(Type::Null))
+    }
+    fn walk(s: &mut RefOr<Schema>, nullable: &Named) {
+        if let RefOr::T(Schema::OneOf(one)) = s
+            && let [a, b] = one.items.as_slice()
+        {
+            let (r, n) = if is_null(b) { (a, b) } else { (b, a) };
+            if let RefOr::Ref(r) = r
+                && is_null(n)
+                && nullable.contains(&r.ref_location)
+            {
+                let mut r = r.clone();
+                if let Some(d) = one.description.take() {
+                    r.description = d;
+                }
+                *s = RefOr::Ref(r);
+                return;
+            }
+        }
+        match s {
+            RefOr::T(Schema::Object(o)) => {
+                o.properties.values_mut().for_each(|p| walk(p, nullable));
+                if let Some(extra) = o.additional_properties.as_deref_mut()
+                    && let AdditionalProperties::RefOr(p) = extra
+                {
+                    walk(p, nullable);
+                }
+            }
+            RefOr::T(Schema::Array(a)) => {
+                if let ArrayItems::RefOrSchema(items) = &mut a.items {
+                    walk(items, nullable);
+                }
+            }
+            RefOr::T(Schema::OneOf(x)) => x.items.iter_mut().for_each(|i| walk(i, nullable)),
+            RefOr::T(Schema::AllOf(x)) => x.items.iter_mut().for_each(|i| walk(i, nullable)),
+            RefOr::T(Schema::AnyOf(x)) => x.items.iter_mut().for_each(|i| walk(i, nullable)),
+            _ => {}
+        }
+    }
+    let Some(components) = doc.components.as_mut() else { return doc };
+    let nullable: Named = components
+        .schemas
+        .iter()
+        .filter(|(_, s)| admits_null(s))
+        .map(|(name, _)| format!("#/components/schemas/{name}"))
+        .collect();
+    components.schemas.values_mut().for_each(|s| walk(s, &nullable));
+    for item in doc.paths.paths.values_mut() {
+        for op in [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch]
+            .into_iter()
+            .flatten()
+        {
+            for p in op.parameters.iter_mut().flatten() {
+                if let RefOr::T(p) = p
+                    && let Some(s) = p.schema.as_mut()
+                {
+                    walk(s, &nullable);
+                }
+            }
+        }
+    }
     doc
 }
 

@@ -66,8 +66,8 @@ pub(crate) fn trip_body(car_id: &str, from: i64, until: i64) -> Value {
     })
 }
 
-/// `createTrip`; a request that never got an answer (the connection failed) is sent again,
-/// as a client does, which the Idempotency-Key makes safe.
+/// `createTrip`; a request that never got an answer (the connection failed, or the server timed
+/// out reading it) is sent again, as a client does, which the Idempotency-Key makes safe.
 pub(crate) async fn create(token: &str, body: Value, key: Option<&str>) -> (u16, Value) {
     for attempt in 1.. {
         let mut req = client()
@@ -78,6 +78,14 @@ pub(crate) async fn create(token: &str, body: Value, key: Option<&str>) -> (u16,
             req = req.header("Idempotency-Key", k);
         }
         match req.send().await {
+            // 408: the server gave up reading the request (a machine too busy to read it within
+            // its client timeout); nothing was done, and RFC 9110 lets the client send it again.
+            Ok(r) if r.status().as_u16() == 408 && attempt < 5 && key.is_some() => {
+                eprintln!(
+                    "createTrip attempt {attempt} timed out before it was read; retrying with the same key"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
             Ok(r) => return parts(r).await,
             Err(e) if attempt < 5 && key.is_some() => {
                 eprintln!(
