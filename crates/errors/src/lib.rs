@@ -146,8 +146,13 @@ pub struct CodeRow {
 /// each once. A test per service and one across the product check the rows (snake_case, no
 /// code twice, the same code with the same kind everywhere).
 pub trait ErrorTable {
-    /// Every row of the table, in declaration order.
+    /// The table's own rows, in declaration order.
     const ROWS: &'static [CodeRow];
+    /// Every code the type can answer: its own rows and those of the tables it nests (a
+    /// service's error holding a domain's, whose codes are written in the domain).
+    fn rows() -> Vec<CodeRow> {
+        Self::ROWS.to_vec()
+    }
 }
 
 /// Whether a code is snake_case: lowercase ASCII letters and digits in words joined by single
@@ -222,6 +227,9 @@ pub fn table_problems(tables: &[(&str, &[CodeRow])]) -> Vec<String> {
 /// An enum that passes on other services' errors as they came (their code is not its own) names
 /// that variant after `forward`, with an expression giving its kind; its code is
 /// `upstream_error`, which the service's conversion to a status replaces with the original.
+/// A variant holding another table's error (a domain's, whose codes are written there) is named
+/// in a `nested { Outer::Domain(e) => e: DomainError; }` block: its kind and code are the inner
+/// error's, and [`ErrorTable::rows`] includes the inner table's rows.
 /// Rate-limited variants that know when the caller may try again name it in a closing
 /// `retry_after { Variant(secs) => *secs; }` block (the others answer
 /// [`DEFAULT_RETRY_AFTER_SECS`]).
@@ -231,6 +239,7 @@ macro_rules! error_table {
         $ty:ty {
             $( $pat:pat => $kind:ident, $code:literal; )+
         }
+        $( nested { $( $npat:pat => $nvar:ident : $nty:ty; )+ } )?
         $( forward $fpat:pat => $fkind:expr; )?
         $( retry_after { $( $rpat:pat => $rsecs:expr; )+ } )?
     ) => {
@@ -238,6 +247,7 @@ macro_rules! error_table {
             fn kind(&self) -> $crate::ErrorKind {
                 match self {
                     $( $pat => $crate::ErrorKind::$kind, )+
+                    $( $( $npat => $crate::ErrorCode::kind($nvar), )+ )?
                     $( $fpat => $fkind, )?
                 }
             }
@@ -246,6 +256,7 @@ macro_rules! error_table {
             fn code(&self) -> &'static str {
                 match self {
                     $( $pat => $code, )+
+                    $( $( $npat => $crate::ErrorCode::code($nvar), )+ )?
                     $( $fpat => "upstream_error", )?
                 }
             }
@@ -265,6 +276,13 @@ macro_rules! error_table {
             const ROWS: &'static [$crate::CodeRow] = &[
                 $( $crate::CodeRow { code: $code, kind: $crate::ErrorKind::$kind }, )+
             ];
+            $(
+            fn rows() -> Vec<$crate::CodeRow> {
+                let mut rows = Self::ROWS.to_vec();
+                $( rows.extend(<$nty as $crate::ErrorTable>::rows()); )+
+                rows
+            }
+            )?
         }
     };
 }
@@ -478,6 +496,33 @@ mod tests {
         retry_after {
             Limited::TooSoon(secs) => *secs;
         }
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    enum Outer {
+        #[error("{0}")]
+        Inner(Limited),
+        #[error("Gone")]
+        Gone,
+    }
+
+    error_table! {
+        Outer {
+            Outer::Gone => NotFound, "gone";
+        }
+        nested {
+            Outer::Inner(e) => e: Limited;
+        }
+    }
+
+    #[test]
+    fn a_nested_table_answers_the_inner_code_and_lists_its_rows() {
+        let e = Outer::Inner(Limited::Refused);
+        assert_eq!((e.kind(), e.code()), (ErrorKind::Forbidden, "refused"));
+        assert_eq!(Outer::Gone.code(), "gone");
+        let codes: Vec<&str> = Outer::rows().iter().map(|r| r.code).collect();
+        assert_eq!(codes, ["gone", "too_soon", "busy", "refused"]);
+        assert_eq!(Limited::rows().len(), 3);
     }
 
     #[test]

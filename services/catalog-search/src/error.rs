@@ -97,13 +97,6 @@ impl From<upcar_db::PoolError> for CatalogError {
 // One row per rule; or-patterns join variants that are one rule in different words.
 upcar_errors::error_table! {
     CatalogError {
-        CatalogError::Window(WindowError::InPast) => InvalidInput, "dates_in_past";
-        CatalogError::Window(WindowError::Inverted) => InvalidInput, "dates_inverted";
-        CatalogError::Window(WindowError::Empty) => InvalidInput, "empty_window";
-        CatalogError::Window(WindowError::TooLong) => InvalidInput, "window_too_long";
-        CatalogError::Window(WindowError::TooFarAhead) => InvalidInput, "start_too_far_ahead";
-        CatalogError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
-        CatalogError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
         CatalogError::CarNotFound => NotFound, "car_not_found";
         CatalogError::Response(crate::domain::reviews::ResponseError::Required) => InvalidInput, "response_required";
         CatalogError::Response(crate::domain::reviews::ResponseError::TooLong) => InvalidInput, "response_too_long";
@@ -140,6 +133,9 @@ upcar_errors::error_table! {
         CatalogError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         CatalogError::Internal(_) => Internal, "internal_error";
     }
+    nested {
+        CatalogError::Window(e) => e: WindowError;
+    }
 }
 
 impl From<CatalogError> for tonic::Status {
@@ -165,7 +161,7 @@ mod tests {
     #[test]
     fn the_error_table_has_no_problems() {
         use upcar_errors::ErrorTable;
-        let problems = upcar_errors::table_problems(&[("catalog-search", CatalogError::ROWS)]);
+        let problems = upcar_errors::table_problems(&[("catalog-search", &CatalogError::rows())]);
         assert!(problems.is_empty(), "{problems:?}");
     }
 

@@ -73,13 +73,6 @@ pub enum PricingError {
 
 upcar_errors::error_table! {
     PricingError {
-        PricingError::Window(WindowError::InPast) => InvalidInput, "dates_in_past";
-        PricingError::Window(WindowError::Inverted) => InvalidInput, "dates_inverted";
-        PricingError::Window(WindowError::Empty) => InvalidInput, "empty_window";
-        PricingError::Window(WindowError::TooLong) => InvalidInput, "window_too_long";
-        PricingError::Window(WindowError::TooFarAhead) => InvalidInput, "start_too_far_ahead";
-        PricingError::Window(WindowError::BadDate(_)) => InvalidInput, "invalid_date";
-        PricingError::Window(WindowError::BadTime(_)) => InvalidInput, "invalid_time";
         PricingError::Quote(QuoteError::UnderMinimumAge) => InvalidInput, "under_minimum_age";
         PricingError::Quote(QuoteError::UnderCarMinimumAge(_)) => InvalidInput, "under_car_minimum_age";
         PricingError::Quote(QuoteError::BadAge) => InvalidInput, "invalid_age";
@@ -122,6 +115,9 @@ upcar_errors::error_table! {
         PricingError::QuotesUnavailable(_) => Unavailable, "quotes_unavailable";
         PricingError::DatabaseUnavailable(_) => Unavailable, "database_unavailable";
         PricingError::Internal(_) => Internal, "internal_error";
+    }
+    nested {
+        PricingError::Window(e) => e: WindowError;
     }
 }
 
@@ -176,7 +172,7 @@ mod tests {
 
     #[test]
     fn the_error_table_has_no_problems() {
-        let problems = upcar_errors::table_problems(&[("pricing", PricingError::ROWS)]);
+        let problems = upcar_errors::table_problems(&[("pricing", &PricingError::rows())]);
         assert!(problems.is_empty(), "{problems:?}");
     }
 

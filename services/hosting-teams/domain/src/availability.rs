@@ -41,46 +41,26 @@ pub enum AvailabilityError {
     BlockIdRequired,
 }
 
-impl AvailabilityError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "always_available_required",
-        "unknown_day",
-        "duplicate_day",
-        "invalid_time",
-        "invalid_date",
-        "hours_inverted",
-        "invalid_availability_action",
-        "availability_list_empty",
-        "too_many_blocks",
-        "block_inverted",
-        "block_in_past",
-        "block_too_far",
-        "block_reason_too_long",
-        "block_id_required",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        use AvailabilityError as E;
-        match self {
-            E::AlwaysAvailableRequired => "always_available_required",
-            E::UnknownDay(_) => "unknown_day",
-            E::DuplicateDay(_) => "duplicate_day",
-            E::BadTime(_) => "invalid_time",
-            E::BadDate(_) => "invalid_date",
-            E::HoursInverted(_) => "hours_inverted",
-            E::InvalidAction => "invalid_availability_action",
-            E::EmptyList => "availability_list_empty",
-            E::TooManyBlocks => "too_many_blocks",
-            E::BlockInverted => "block_inverted",
-            E::BlockInPast => "block_in_past",
-            E::BlockTooFar => "block_too_far",
-            E::ReasonTooLong => "block_reason_too_long",
-            E::BlockIdRequired => "block_id_required",
-        }
+upcar_errors::error_table! {
+    AvailabilityError {
+        AvailabilityError::AlwaysAvailableRequired => InvalidInput, "always_available_required";
+        AvailabilityError::UnknownDay(_) => InvalidInput, "unknown_day";
+        AvailabilityError::DuplicateDay(_) => InvalidInput, "duplicate_day";
+        AvailabilityError::BadTime(_) => InvalidInput, "invalid_time";
+        AvailabilityError::BadDate(_) => InvalidInput, "invalid_date";
+        AvailabilityError::HoursInverted(_) => InvalidInput, "hours_inverted";
+        AvailabilityError::InvalidAction => InvalidInput, "invalid_availability_action";
+        AvailabilityError::EmptyList => InvalidInput, "availability_list_empty";
+        AvailabilityError::TooManyBlocks => InvalidInput, "too_many_blocks";
+        AvailabilityError::BlockInverted => InvalidInput, "block_inverted";
+        AvailabilityError::BlockInPast => InvalidInput, "block_in_past";
+        AvailabilityError::BlockTooFar => InvalidInput, "block_too_far";
+        AvailabilityError::ReasonTooLong => InvalidInput, "block_reason_too_long";
+        AvailabilityError::BlockIdRequired => InvalidInput, "block_id_required";
     }
+}
 
+impl AvailabilityError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()

@@ -32,37 +32,22 @@ pub enum CarError {
     InvalidStatus,
 }
 
-impl CarError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "invalid_discount",
-        "guest_instructions_too_long",
-        "extra_name_required",
-        "extra_text_too_long",
-        "invalid_extra_price",
-        "invalid_extra_per",
-        "invalid_extra_quantity",
-        "too_many_extras",
-        "duplicate_extra",
-        "invalid_car_status",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            CarError::InvalidDiscount => "invalid_discount",
-            CarError::InstructionsTooLong => "guest_instructions_too_long",
-            CarError::ExtraNameRequired => "extra_name_required",
-            CarError::ExtraTextTooLong => "extra_text_too_long",
-            CarError::InvalidExtraPrice => "invalid_extra_price",
-            CarError::InvalidExtraPer => "invalid_extra_per",
-            CarError::InvalidExtraQuantity => "invalid_extra_quantity",
-            CarError::TooManyExtras => "too_many_extras",
-            CarError::DuplicateExtra => "duplicate_extra",
-            CarError::InvalidStatus => "invalid_car_status",
-        }
+upcar_errors::error_table! {
+    CarError {
+        CarError::InvalidDiscount => InvalidInput, "invalid_discount";
+        CarError::InstructionsTooLong => InvalidInput, "guest_instructions_too_long";
+        CarError::ExtraNameRequired => InvalidInput, "extra_name_required";
+        CarError::ExtraTextTooLong => InvalidInput, "extra_text_too_long";
+        CarError::InvalidExtraPrice => InvalidInput, "invalid_extra_price";
+        CarError::InvalidExtraPer => InvalidInput, "invalid_extra_per";
+        CarError::InvalidExtraQuantity => InvalidInput, "invalid_extra_quantity";
+        CarError::TooManyExtras => InvalidInput, "too_many_extras";
+        CarError::DuplicateExtra => InvalidInput, "duplicate_extra";
+        CarError::InvalidStatus => InvalidInput, "invalid_car_status";
     }
+}
 
+impl CarError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()

@@ -117,94 +117,50 @@ pub enum ListingError {
     TermsNotAccepted,
 }
 
-impl ListingError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "unknown_step",
-        "street_required",
-        "city_required",
-        "state_required",
-        "zip_required",
-        "street_too_long",
-        "city_too_long",
-        "invalid_state",
-        "invalid_zip",
-        "country_not_us",
-        "invalid_coordinates",
-        "vin_terms_not_accepted",
-        "invalid_advance_notice",
-        "invalid_min_trip_duration",
-        "invalid_max_trip_duration",
-        "max_trip_below_min",
-        "two_day_weekend_not_allowed",
-        "plate_required",
-        "invalid_plate",
-        "invalid_plate_state",
-        "invalid_seats",
-        "invalid_doors",
-        "invalid_gas_type",
-        "unknown_feature",
-        "special_feature_required",
-        "special_feature_too_long",
-        "description_too_short",
-        "description_too_long",
-        "price_required",
-        "invalid_price",
-        "price_too_high",
-        "photos_required",
-        "too_many_photos",
-        "duplicate_photo",
-        "invalid_photo_url",
-        "primary_photo_not_listed",
-        "steps_incomplete",
-        "terms_not_accepted",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        use ListingError as E;
-        match self {
-            E::UnknownStep(_) => "unknown_step",
-            E::StreetRequired => "street_required",
-            E::CityRequired => "city_required",
-            E::StateRequired => "state_required",
-            E::ZipRequired => "zip_required",
-            E::StreetTooLong => "street_too_long",
-            E::CityTooLong => "city_too_long",
-            E::InvalidState => "invalid_state",
-            E::InvalidZip => "invalid_zip",
-            E::CountryNotUs => "country_not_us",
-            E::InvalidCoordinates => "invalid_coordinates",
-            E::VinTermsNotAccepted => "vin_terms_not_accepted",
-            E::InvalidAdvanceNotice => "invalid_advance_notice",
-            E::InvalidMinTripDuration => "invalid_min_trip_duration",
-            E::InvalidMaxTripDuration => "invalid_max_trip_duration",
-            E::MaxTripBelowMin => "max_trip_below_min",
-            E::TwoDayWeekendNotAllowed => "two_day_weekend_not_allowed",
-            E::PlateRequired => "plate_required",
-            E::InvalidPlate => "invalid_plate",
-            E::InvalidPlateState => "invalid_plate_state",
-            E::InvalidSeats => "invalid_seats",
-            E::InvalidDoors => "invalid_doors",
-            E::InvalidGasType => "invalid_gas_type",
-            E::UnknownFeature(_) => "unknown_feature",
-            E::SpecialFeatureRequired => "special_feature_required",
-            E::SpecialFeatureTooLong => "special_feature_too_long",
-            E::DescriptionTooShort => "description_too_short",
-            E::DescriptionTooLong => "description_too_long",
-            E::PriceRequired => "price_required",
-            E::InvalidPrice => "invalid_price",
-            E::PriceTooHigh => "price_too_high",
-            E::PhotosRequired => "photos_required",
-            E::TooManyPhotos => "too_many_photos",
-            E::DuplicatePhoto => "duplicate_photo",
-            E::InvalidPhotoUrl => "invalid_photo_url",
-            E::PrimaryPhotoNotListed => "primary_photo_not_listed",
-            E::StepsIncomplete { .. } => "steps_incomplete",
-            E::TermsNotAccepted => "terms_not_accepted",
-        }
+upcar_errors::error_table! {
+    ListingError {
+        ListingError::UnknownStep(_) => InvalidInput, "unknown_step";
+        ListingError::StreetRequired => InvalidInput, "street_required";
+        ListingError::CityRequired => InvalidInput, "city_required";
+        ListingError::StateRequired => InvalidInput, "state_required";
+        ListingError::ZipRequired => InvalidInput, "zip_required";
+        ListingError::StreetTooLong => InvalidInput, "street_too_long";
+        ListingError::CityTooLong => InvalidInput, "city_too_long";
+        ListingError::InvalidState => InvalidInput, "invalid_state";
+        ListingError::InvalidZip => InvalidInput, "invalid_zip";
+        ListingError::CountryNotUs => InvalidInput, "country_not_us";
+        ListingError::InvalidCoordinates => InvalidInput, "invalid_coordinates";
+        ListingError::VinTermsNotAccepted => InvalidInput, "vin_terms_not_accepted";
+        ListingError::InvalidAdvanceNotice => InvalidInput, "invalid_advance_notice";
+        ListingError::InvalidMinTripDuration => InvalidInput, "invalid_min_trip_duration";
+        ListingError::InvalidMaxTripDuration => InvalidInput, "invalid_max_trip_duration";
+        ListingError::MaxTripBelowMin => InvalidInput, "max_trip_below_min";
+        ListingError::TwoDayWeekendNotAllowed => InvalidInput, "two_day_weekend_not_allowed";
+        ListingError::PlateRequired => InvalidInput, "plate_required";
+        ListingError::InvalidPlate => InvalidInput, "invalid_plate";
+        ListingError::InvalidPlateState => InvalidInput, "invalid_plate_state";
+        ListingError::InvalidSeats => InvalidInput, "invalid_seats";
+        ListingError::InvalidDoors => InvalidInput, "invalid_doors";
+        ListingError::InvalidGasType => InvalidInput, "invalid_gas_type";
+        ListingError::UnknownFeature(_) => InvalidInput, "unknown_feature";
+        ListingError::SpecialFeatureRequired => InvalidInput, "special_feature_required";
+        ListingError::SpecialFeatureTooLong => InvalidInput, "special_feature_too_long";
+        ListingError::DescriptionTooShort => InvalidInput, "description_too_short";
+        ListingError::DescriptionTooLong => InvalidInput, "description_too_long";
+        ListingError::PriceRequired => InvalidInput, "price_required";
+        ListingError::InvalidPrice => InvalidInput, "invalid_price";
+        ListingError::PriceTooHigh => InvalidInput, "price_too_high";
+        ListingError::PhotosRequired => InvalidInput, "photos_required";
+        ListingError::TooManyPhotos => InvalidInput, "too_many_photos";
+        ListingError::DuplicatePhoto => InvalidInput, "duplicate_photo";
+        ListingError::InvalidPhotoUrl => InvalidInput, "invalid_photo_url";
+        ListingError::PrimaryPhotoNotListed => InvalidInput, "primary_photo_not_listed";
+        ListingError::StepsIncomplete { .. } => InvalidInput, "steps_incomplete";
+        ListingError::TermsNotAccepted => InvalidInput, "terms_not_accepted";
     }
+}
 
+impl ListingError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()
@@ -448,6 +404,7 @@ pub enum VinStepError {
 impl VinStepError {
     /// The code of the underlying error.
     pub fn code(&self) -> &'static str {
+        use upcar_errors::ErrorCode;
         match self {
             VinStepError::Vin(e) => e.code(),
             VinStepError::Vehicle(e) => e.code(),

@@ -16,20 +16,15 @@ pub enum PhotoError {
     Resolution { file: String },
 }
 
-impl PhotoError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] =
-        &["photo_type", "photo_too_large", "photo_resolution"];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            PhotoError::NotJpegOrPng { .. } => "photo_type",
-            PhotoError::TooLarge { .. } => "photo_too_large",
-            PhotoError::Resolution { .. } => "photo_resolution",
-        }
+upcar_errors::error_table! {
+    PhotoError {
+        PhotoError::NotJpegOrPng { .. } => InvalidInput, "photo_type";
+        PhotoError::TooLarge { .. } => InvalidInput, "photo_too_large";
+        PhotoError::Resolution { .. } => InvalidInput, "photo_resolution";
     }
+}
 
+impl PhotoError {
     /// The text shown to the user (the spec's).
     pub fn message(&self) -> String {
         self.to_string()
@@ -152,6 +147,7 @@ pub fn check_photo_head(file: &str, total_len: u64, head: &[u8]) -> Result<Photo
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use upcar_errors::ErrorCode;
 
     fn png(w: u32, h: u32) -> Vec<u8> {
         let mut b = PNG_SIGNATURE.to_vec();

@@ -36,36 +36,21 @@ pub enum TemplateError {
     EnabledRequired,
 }
 
-impl TemplateError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "template_name_required",
-        "template_name_too_long",
-        "template_message_required",
-        "template_message_too_long",
-        "unknown_placeholder",
-        "unclosed_placeholder",
-        "invalid_trigger",
-        "invalid_offset",
-        "enabled_required",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        use TemplateError as E;
-        match self {
-            E::NameRequired => "template_name_required",
-            E::NameTooLong => "template_name_too_long",
-            E::MessageRequired => "template_message_required",
-            E::MessageTooLong => "template_message_too_long",
-            E::UnknownPlaceholder(_) => "unknown_placeholder",
-            E::UnclosedPlaceholder => "unclosed_placeholder",
-            E::InvalidTrigger => "invalid_trigger",
-            E::InvalidOffset => "invalid_offset",
-            E::EnabledRequired => "enabled_required",
-        }
+upcar_errors::error_table! {
+    TemplateError {
+        TemplateError::NameRequired => InvalidInput, "template_name_required";
+        TemplateError::NameTooLong => InvalidInput, "template_name_too_long";
+        TemplateError::MessageRequired => InvalidInput, "template_message_required";
+        TemplateError::MessageTooLong => InvalidInput, "template_message_too_long";
+        TemplateError::UnknownPlaceholder(_) => InvalidInput, "unknown_placeholder";
+        TemplateError::UnclosedPlaceholder => InvalidInput, "unclosed_placeholder";
+        TemplateError::InvalidTrigger => InvalidInput, "invalid_trigger";
+        TemplateError::InvalidOffset => InvalidInput, "invalid_offset";
+        TemplateError::EnabledRequired => InvalidInput, "enabled_required";
     }
+}
 
+impl TemplateError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()
@@ -265,6 +250,7 @@ pub fn defaults() -> Vec<Template> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use upcar_errors::ErrorCode;
 
     fn input<'a>(name: &'a str, message: &'a str, trigger: &'a str) -> TemplateInput<'a> {
         TemplateInput {

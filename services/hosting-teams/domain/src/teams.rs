@@ -42,46 +42,26 @@ pub enum TeamError {
     DuplicateCoHost,
 }
 
-impl TeamError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "team_name_required",
-        "team_name_too_long",
-        "vehicles_required",
-        "invite_input_required",
-        "invalid_email",
-        "too_many_invites",
-        "invalid_role",
-        "invalid_invite_action",
-        "invitation_expired",
-        "invitation_already_answered",
-        "invitation_revoked",
-        "invalid_share",
-        "shares_over_100",
-        "duplicate_co_host",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        use TeamError as E;
-        match self {
-            E::TeamNameRequired => "team_name_required",
-            E::TeamNameTooLong => "team_name_too_long",
-            E::VehiclesRequired => "vehicles_required",
-            E::InviteInputRequired => "invite_input_required",
-            E::InvalidEmail(_) => "invalid_email",
-            E::TooManyInvites => "too_many_invites",
-            E::InvalidRole => "invalid_role",
-            E::InvalidInviteAction => "invalid_invite_action",
-            E::InvitationExpired => "invitation_expired",
-            E::InvitationAlreadyAnswered => "invitation_already_answered",
-            E::InvitationRevoked => "invitation_revoked",
-            E::InvalidShare => "invalid_share",
-            E::SharesOver100 => "shares_over_100",
-            E::DuplicateCoHost => "duplicate_co_host",
-        }
+upcar_errors::error_table! {
+    TeamError {
+        TeamError::TeamNameRequired => InvalidInput, "team_name_required";
+        TeamError::TeamNameTooLong => InvalidInput, "team_name_too_long";
+        TeamError::VehiclesRequired => InvalidInput, "vehicles_required";
+        TeamError::InviteInputRequired => InvalidInput, "invite_input_required";
+        TeamError::InvalidEmail(_) => InvalidInput, "invalid_email";
+        TeamError::TooManyInvites => InvalidInput, "too_many_invites";
+        TeamError::InvalidRole => InvalidInput, "invalid_role";
+        TeamError::InvalidInviteAction => InvalidInput, "invalid_invite_action";
+        TeamError::InvitationExpired => Conflict, "invitation_expired";
+        TeamError::InvitationAlreadyAnswered => Conflict, "invitation_already_answered";
+        TeamError::InvitationRevoked => Conflict, "invitation_revoked";
+        TeamError::InvalidShare => InvalidInput, "invalid_share";
+        TeamError::SharesOver100 => InvalidInput, "shares_over_100";
+        TeamError::DuplicateCoHost => InvalidInput, "duplicate_co_host";
     }
+}
 
+impl TeamError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()

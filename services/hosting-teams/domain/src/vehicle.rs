@@ -43,43 +43,25 @@ pub enum VehicleError {
     InvalidTransmission,
 }
 
-impl VehicleError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &[
-        "car_year_required",
-        "make_required",
-        "model_required",
-        "trim_required",
-        "style_required",
-        "vehicle_field_too_long",
-        "vehicle_too_old",
-        "vehicle_year_in_future",
-        "vehicle_mileage_too_high",
-        "odometer_required",
-        "invalid_odometer",
-        "transmission_required",
-        "invalid_transmission",
-    ];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            VehicleError::YearRequired => "car_year_required",
-            VehicleError::MakeRequired => "make_required",
-            VehicleError::ModelRequired => "model_required",
-            VehicleError::TrimRequired => "trim_required",
-            VehicleError::StyleRequired => "style_required",
-            VehicleError::FieldTooLong { .. } => "vehicle_field_too_long",
-            VehicleError::TooOld => "vehicle_too_old",
-            VehicleError::YearInFuture { .. } => "vehicle_year_in_future",
-            VehicleError::MileageTooHigh => "vehicle_mileage_too_high",
-            VehicleError::OdometerRequired => "odometer_required",
-            VehicleError::InvalidOdometer => "invalid_odometer",
-            VehicleError::TransmissionRequired => "transmission_required",
-            VehicleError::InvalidTransmission => "invalid_transmission",
-        }
+upcar_errors::error_table! {
+    VehicleError {
+        VehicleError::YearRequired => InvalidInput, "car_year_required";
+        VehicleError::MakeRequired => InvalidInput, "make_required";
+        VehicleError::ModelRequired => InvalidInput, "model_required";
+        VehicleError::TrimRequired => InvalidInput, "trim_required";
+        VehicleError::StyleRequired => InvalidInput, "style_required";
+        VehicleError::FieldTooLong { .. } => InvalidInput, "vehicle_field_too_long";
+        VehicleError::TooOld => InvalidInput, "vehicle_too_old";
+        VehicleError::YearInFuture { .. } => InvalidInput, "vehicle_year_in_future";
+        VehicleError::MileageTooHigh => InvalidInput, "vehicle_mileage_too_high";
+        VehicleError::OdometerRequired => InvalidInput, "odometer_required";
+        VehicleError::InvalidOdometer => InvalidInput, "invalid_odometer";
+        VehicleError::TransmissionRequired => InvalidInput, "transmission_required";
+        VehicleError::InvalidTransmission => InvalidInput, "invalid_transmission";
     }
+}
 
+impl VehicleError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()
@@ -255,6 +237,7 @@ impl VehicleDetails {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use upcar_errors::ErrorCode;
 
     #[test]
     fn odometer_choices_and_numbers() {

@@ -18,18 +18,14 @@ pub enum VinError {
     CheckDigit { expected: char, found: char },
 }
 
-impl VinError {
-    /// Every code this type can give.
-    pub const CODES: &'static [&'static str] = &["invalid_vin", "vin_check_digit"];
-
-    /// A stable snake_case code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            VinError::Invalid => "invalid_vin",
-            VinError::CheckDigit { .. } => "vin_check_digit",
-        }
+upcar_errors::error_table! {
+    VinError {
+        VinError::Invalid => InvalidInput, "invalid_vin";
+        VinError::CheckDigit { .. } => InvalidInput, "vin_check_digit";
     }
+}
 
+impl VinError {
     /// The text shown to the user.
     pub fn message(&self) -> String {
         self.to_string()
@@ -154,6 +150,7 @@ impl<'de> Deserialize<'de> for Vin {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use upcar_errors::ErrorCode;
 
     #[test]
     fn real_vins_parse() {

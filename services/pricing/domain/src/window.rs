@@ -33,6 +33,20 @@ pub enum WindowError {
     TooFarAhead,
 }
 
+// The window's codes, one table for every service that reads a trip's window (pricing,
+// booking, search, availability).
+upcar_errors::error_table! {
+    WindowError {
+        WindowError::InPast => InvalidInput, "dates_in_past";
+        WindowError::Inverted => InvalidInput, "dates_inverted";
+        WindowError::Empty => InvalidInput, "empty_window";
+        WindowError::TooLong => InvalidInput, "window_too_long";
+        WindowError::TooFarAhead => InvalidInput, "start_too_far_ahead";
+        WindowError::BadDate(_) => InvalidInput, "invalid_date";
+        WindowError::BadTime(_) => InvalidInput, "invalid_time";
+    }
+}
+
 /// Whether a trip starting at `start` is within the booking horizon as of `now`.
 pub fn within_horizon(start: DateTime<Utc>, now: DateTime<Utc>) -> bool {
     start <= now + Duration::days(BOOKING_HORIZON_DAYS)

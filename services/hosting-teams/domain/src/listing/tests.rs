@@ -1,5 +1,6 @@
 use super::*;
 use proptest::prelude::*;
+use upcar_errors::ErrorCode;
 
 fn set(steps: &[Step]) -> BTreeSet<Step> {
     steps.iter().copied().collect()

@@ -1,6 +1,7 @@
 use super::*;
 use chrono::TimeZone;
 use proptest::prelude::*;
+use upcar_errors::ErrorCode;
 
 fn at(d: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, d, h, 0, 0).unwrap()
