@@ -91,7 +91,10 @@ pub enum AccountsError {
     WrongAccountKind,
     #[error("Invalid date of birth. Use YYYY-MM-DD.")]
     DobInvalid,
-    #[error("You must be 21 or older to rent or list a car.")]
+    #[error(
+        "You must be {} or older to rent or list a car.",
+        pricing_domain::policy::MIN_DRIVER_AGE
+    )]
     Underage,
     #[error("about must be at most 1000 characters.")]
     AboutTooLong,

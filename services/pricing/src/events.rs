@@ -79,7 +79,7 @@ pub fn row_of(e: &Envelope) -> Result<RatesRow, BadEvent> {
         price_per_mile_cents: m.price_per_mile_cents.max(0),
         delivery_price_per_mile_cents: m.delivery_price_per_mile_cents.max(0),
         max_delivery_miles: m.max_delivery_miles.max(0),
-        min_age: m.min_age.max(21),
+        min_age: m.min_age.max(pricing_domain::policy::MIN_DRIVER_AGE as i32),
         state: m.state,
         time_zone: m.time_zone,
         latitude: m.latitude,

@@ -33,7 +33,7 @@ pub enum TripsError {
     VerificationRequired(String),
     /// The date of birth on the profile makes the renter younger than 21 (pricing refuses a
     /// stated age under 21 with the same code).
-    #[error("Renters must be 21 or older.")]
+    #[error("Renters must be {} or older.", pricing_domain::policy::MIN_DRIVER_AGE)]
     UnderMinimumAge,
     /// The car's own rules (catalog: advance notice, trip length, host blocks) or an overlap;
     /// the message says which, and may suggest a start that would be accepted.

@@ -5,7 +5,6 @@ use super::convert::HomeLocationJson;
 use crate::domain::email::EmailError;
 use crate::domain::phone::PhoneError;
 use crate::domain::profile::{self, HomeAddress};
-use crate::domain::tier::{MIN_AGE, age_on};
 use crate::domain::{Email, UsPhone, sanitize};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::{AppState, require_user};
@@ -201,7 +200,7 @@ pub async fn update_profile(
             if dob > today || dob < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(dob) {
                 return Err(AccountsError::DobInvalid);
             }
-            if age_on(dob, today) < MIN_AGE {
+            if !pricing_domain::driver::old_enough(dob, today) {
                 return Err(AccountsError::Underage);
             }
             changes.dob = Some(Some(dob));

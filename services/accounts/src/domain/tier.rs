@@ -2,10 +2,7 @@
 //! (CONTRACT: email verified, date of birth on file and 21 or older, licence front, back and
 //! selfie uploaded, a payment method on file).
 
-use chrono::{Datelike, NaiveDate};
-
-/// Minimum renter age, a policy constant.
-pub const MIN_AGE: u32 = 21;
+use chrono::NaiveDate;
 
 /// The four tiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,15 +60,6 @@ pub struct NeededFields {
     pub dl_upload_needed: bool,
 }
 
-/// Age in whole years on `today`.
-pub fn age_on(dob: NaiveDate, today: NaiveDate) -> u32 {
-    let mut years = today.year() - dob.year();
-    if (today.month(), today.day()) < (dob.month(), dob.day()) {
-        years -= 1;
-    }
-    years.max(0) as u32
-}
-
 impl VerificationFacts {
     /// Licence front, back and selfie are all present.
     pub fn driver_documents_complete(&self) -> bool {
@@ -81,7 +69,7 @@ impl VerificationFacts {
     /// What the profile still needs before booking.
     pub fn needed(&self, today: NaiveDate) -> NeededFields {
         NeededFields {
-            dob: self.dob.is_none_or(|d| age_on(d, today) < MIN_AGE),
+            dob: self.dob.is_none_or(|d| !pricing_domain::driver::old_enough(d, today)),
             email_verified: self.email_verified,
             dl_upload_needed: !self.driver_documents_complete(),
         }
@@ -125,13 +113,6 @@ mod tests {
             has_payment_method: true,
             completed_trips: 0,
         }
-    }
-
-    #[test]
-    fn age_counts_whole_years() {
-        assert_eq!(age_on(d(2005, 11, 22), d(2026, 11, 22)), 21);
-        assert_eq!(age_on(d(2005, 11, 23), d(2026, 11, 22)), 20);
-        assert_eq!(age_on(d(2004, 2, 29), d(2025, 2, 28)), 20);
     }
 
     #[test]

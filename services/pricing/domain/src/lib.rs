@@ -5,11 +5,13 @@
 //! * [`quote`]: a trip's price and its plain-language breakdown.
 //! * [`protection`], [`coupon`]: plan and coupon prices.
 //! * [`refund`]: the cancellation policy.
+//! * [`driver`]: a driver's age as the terms count it.
 //! * [`fees`]: late-return, smoking and cleaning charges.
 //! * [`incidentals`]: what a host may charge after a trip, each with its rule.
 //! * [`policy`]: every constant, with where it comes from.
 
 pub mod coupon;
+pub mod driver;
 pub mod fees;
 pub mod geo;
 pub mod incidentals;

@@ -49,8 +49,6 @@ pub const IMPROPER_RETURN_FEE: Cents = Cents(5_000);
 /// The most a host can charge for one incidental paid on the guest's behalf (fuel, charging,
 /// tolls, tickets); larger claims go through support.
 pub const MAX_INCIDENTAL_AMOUNT: Cents = Cents(250_000);
-/// Owners are paid out only in months when they are owed more than this.
-pub const PAYOUT_THRESHOLD: Cents = Cents(10_000);
 /// How long a quote is honoured at checkout.
 pub const QUOTE_VALID_MINUTES: i64 = 30;
 /// The booking horizon: a trip starts at most this many days from now. The spec sets none; this

@@ -71,7 +71,7 @@ pub struct QuoteInput<'a> {
 /// Why a price cannot be given; texts are shown to the user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum QuoteError {
-    #[error("Renters must be 21 or older.")]
+    #[error("Renters must be {} or older.", crate::policy::MIN_DRIVER_AGE)]
     UnderMinimumAge,
     #[error("The minimum age for this car is {0}.")]
     UnderCarMinimumAge(i64),

@@ -18,7 +18,7 @@ use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::trips::{self, HistoryRow, TripRow};
 use crate::store::{payments, violates};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
@@ -88,14 +88,6 @@ fn drop_off(r: &pb::CreateTripRequest) -> Option<&pb::Location> {
     }
 }
 
-fn years_between(dob: NaiveDate, on: NaiveDate) -> i32 {
-    let mut y = on.year() - dob.year();
-    if (on.month(), on.day()) < (dob.month(), dob.day()) {
-        y -= 1;
-    }
-    y
-}
-
 /// Pre-booking verification (CONTRACT.md). Passing it is what the Verified Driver tier asks
 /// (email, licence and selfie, a card), so every guest who can book has the tier that unlocks
 /// instant booking; the car decides (catalog's `instant_booking`).
@@ -128,7 +120,7 @@ async fn verify_guest(
         )));
     }
     if let Some(dob) = dob
-        && years_between(dob, start.date_naive()) < 21
+        && !pricing_domain::driver::old_enough(dob, start.date_naive())
     {
         return Err(TripsError::UnderMinimumAge);
     }
