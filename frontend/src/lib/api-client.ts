@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly body: unknown;
-  constructor(status: number, code: string, message: string, body: unknown) {
+  /** The answer carried no `message`: `message` is the client's own "Request failed (status)". */
+  readonly generic: boolean;
+  constructor(status: number, code: string, message: string, body: unknown, generic = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.body = body;
+    this.generic = generic;
   }
 }
 
@@ -81,7 +84,8 @@ async function request<T>(auth: ClientAuth, method: string, path: string, opts: 
   const obj = (data && typeof data === 'object' ? data : {}) as { error?: string; message?: string };
   const code = obj.error ?? `http_${res.status}`;
   if (token) auth.onRefused(res.status, code);
-  throw new ApiError(res.status, code, obj.message ?? `Request failed (${res.status})`, data);
+  const message = typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
+  throw new ApiError(res.status, code, message ?? `Request failed (${res.status})`, data, message === null);
 }
 
 /** A client of the gateway that sends the token of one session. */
@@ -99,8 +103,12 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The guest's (and host's) client: it sends the guest session's token. */
 export const api = createApiClient(guestAuth);
 
+/** The message of a refusal, if the server gave one (not the client's "Request failed (500)"). */
+export function serverMessage(err: unknown): string | null {
+  return err instanceof ApiError && !err.generic && err.message ? err.message : null;
+}
+
 /** The message to show for a failed call: the server's, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.message) return err.message;
-  return fallback;
+  return serverMessage(err) ?? fallback;
 }
