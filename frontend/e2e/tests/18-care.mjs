@@ -1,4 +1,6 @@
-import { assert, bringTripForward, CAR_TIME_ZONE as TZ, call, DESKTOP, expectAccessible, newPage, png, signedInPage, Skip, slotThere, unavailable, verifiedGuest } from '../helpers.mjs';
+import { apiLogin, assert, bringTripForward, CAR_TIME_ZONE as TZ, call, DESKTOP, expectAccessible, newPage, PHONE, png, signedInPage, Skip, slotThere, unavailable, verifiedGuest } from '../helpers.mjs';
+
+const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 
 /** A demo host's car that books at once (demo car 2 of host@demo.local), in Fremont. */
 const CAR = '01940000-0000-7000-8000-000000000002';
@@ -18,6 +20,20 @@ async function bookSoon(base, token) {
     assert.ok([400, 409].includes(s), JSON.stringify(b));
   }
   throw new Error('no start within four hours for the demo car');
+}
+
+/** A photo uploaded by `token` through the upload links; answers its stored URL. */
+async function uploadedPhoto(base, token, size) {
+  const [s, b] = await call(base, 'POST', '/v1/image/generatePresignedUrlsForUpload', { files: [{ fileName: `photo-${size}.png`, fileType: 'image/png' }] }, token);
+  assert.equal(s, 200, JSON.stringify(b));
+  const put = await fetch(b.urls[0].presignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png(size) });
+  assert.equal(put.status, 200, 'photo upload');
+  return b.urls[0].s3Url;
+}
+
+/** The page scrolls sideways: something is wider than the window. */
+async function scrollsSideways(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
 export const tests = {
@@ -164,6 +180,104 @@ export const tests = {
       await anon.context().close();
     } finally {
       if (!checkedIn) await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.token, { 'idempotency-key': `e2e-cancel-${tripId}` });
+    }
+  },
+
+  async 'a host charges incidentals on a trip under way (tolls with the amount paid, cleaning), is refused a second cleaning, removes the tolls; the guest is asked for what is left'({ browser, base, shot }) {
+    const down = await unavailable(base, 'GET', '/v1/trips/getIncidentalOptions/00000000-0000-0000-0000-000000000000');
+    if (down) throw new Skip(down);
+    const guest = await verifiedGuest(base, { label: 'incidentals', firstName: 'Ira', lastName: 'Incidental' });
+    const { trip, checkInOpen } = await bookSoon(base, guest.token);
+    const tripId = trip.tripId;
+    const q = `?tripId=${encodeURIComponent(tripId)}`;
+    let checkedIn = false;
+    try {
+      // The guest has the car: checked in (photos through the upload links), the trip under way.
+      if (!checkInOpen) assert.equal(bringTripForward(tripId, Date.parse(trip.startTime) - Date.now() - 20 * 60_000), 1);
+      for (const [type, size] of [['exterior', 410], ['interior', 411]]) {
+        const [s, b] = await call(base, 'POST', `/v1/trips/checkIn/${tripId}`, { role: 'guest', photoUrls: [await uploadedPhoto(base, guest.token, size)], type }, guest.token);
+        assert.equal(s, 200, JSON.stringify(b));
+      }
+      checkedIn = true;
+
+      // The host opens the trip from the host view and goes to its incidentals.
+      const host = await apiLogin(base, HOST);
+      const page = await signedInPage(browser, base, { token: host.access_token, user: host.user });
+      await page.evaluate(() => localStorage.setItem('isHostView', 'true'));
+      await page.goto(`${base}/bookings${q}`);
+      await page.getByTestId('action-host-incidentals').click();
+      await page.waitForURL((u) => u.pathname === '/trip/incidentals' && u.searchParams.get('tripId') === tripId);
+      const form = page.getByRole('region', { name: 'Add incidentals' });
+      await form.waitFor();
+      await page.getByTestId('no-incidentals').waitFor();
+      // The kinds come from the server (fuel, tolls, cleaning, ...), each with its price on this trip.
+      await form.getByTestId('option-fuel').waitFor();
+      assert.match(await form.getByTestId('option-cleaning').textContent(), /Cleaning · \$154\.50/);
+      assert.match(await form.getByTestId('option-tolls').textContent(), /up to \$2,500\.00/);
+      await expectAccessible(page, "the host's incidentals");
+
+      // Tolls with the amount paid and a note, and the cleaning fee: one call, both pending.
+      const note = `Bay Bridge, twice (${Date.now()})`;
+      await form.getByRole('checkbox', { name: /^Tolls/ }).check();
+      await form.getByLabel('Amount paid for tolls ($)').fill('12.50');
+      await form.getByLabel('Note for the guest about tolls (optional)').fill(note);
+      await form.getByRole('checkbox', { name: /^Cleaning/ }).check();
+      await expectAccessible(page, "the host's incidentals, two chosen");
+      await shot(page, 'host-incidentals-chosen');
+      await form.getByRole('button', { name: 'Add 2 incidentals' }).click();
+      await page.getByTestId('add-done').waitFor();
+      const cards = page.getByTestId('incidental');
+      await cards.nth(1).waitFor();
+      assert.equal(await cards.count(), 2);
+      assert.equal(await page.getByTestId('pending-total').textContent(), '$167.00');
+      await page.getByTestId('incidental').filter({ hasText: note }).waitFor();
+      const [ls, listed] = await call(base, 'GET', `/v1/trips/getIncidentals/${tripId}?role=host`, undefined, host.access_token);
+      assert.equal(ls, 200, JSON.stringify(listed));
+      assert.deepEqual(listed.data.incidentals.map((i) => [i.type, i.status, i.total]).sort(), [['cleaning', 'pending', 154.5], ['tolls', 'pending', 12.5]]);
+      assert.equal(listed.data.incidentals.find((i) => i.type === 'tolls').description, note);
+
+      // A second cleaning is refused by the server: the spec's text with the server's reason.
+      await form.getByRole('checkbox', { name: /^Cleaning/ }).check();
+      await form.getByRole('button', { name: 'Add incidental' }).click();
+      const refused = page.getByTestId('add-error');
+      await refused.waitFor();
+      assert.match(await refused.textContent(), /^Failed to add Incidentals./);
+      assert.ok((await refused.textContent()).length > 'Failed to add Incidentals'.length, 'the server says why');
+      assert.equal(await cards.count(), 2, 'nothing added');
+
+      // Remove the tolls, asked first.
+      await page.getByRole('checkbox', { name: 'Select Tolls to remove' }).check();
+      await page.getByRole('button', { name: 'Remove selected (1)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove incidentals?' });
+      await dialog.getByText('Tolls: $12.50').waitFor();
+      await expectAccessible(page, 'remove incidentals dialog');
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await page.getByTestId('remove-done').waitFor();
+      await page.locator('[data-testid="incidental"][data-status="removed"]').filter({ hasText: 'Tolls' }).waitFor();
+      assert.equal(await page.getByTestId('pending-total').textContent(), '$154.50');
+      await shot(page, 'host-incidentals-removed');
+
+      // On a phone the page fits the width, the form open.
+      await page.setViewportSize(PHONE);
+      await form.getByRole('checkbox', { name: /^Fuel/ }).check();
+      await form.getByLabel('Amount paid for fuel ($)').waitFor();
+      assert.equal(await scrollsSideways(page), false, 'no sideways scroll at 390 px');
+      await shot(page, 'host-incidentals-phone');
+      await page.context().close();
+
+      // The guest is asked to pay what is left: the cleaning.
+      const guestPage = await signedInPage(browser, base, guest);
+      await guestPage.goto(`${base}/trip/incidentals${q}`);
+      await guestPage.getByTestId('price-to-pay').filter({ hasText: '$154.50' }).waitFor();
+      assert.equal(await guestPage.locator('[data-testid="incidental"][data-status="pending"]').count(), 1);
+      await guestPage.context().close();
+    } finally {
+      if (checkedIn) {
+        const [s, b] = await call(base, 'POST', `/v1/trips/checkout/${tripId}`, { role: 'guest', photoUrls: [await uploadedPhoto(base, guest.token, 412)], type: 'exterior' }, guest.token);
+        assert.equal(s, 200, JSON.stringify(b));
+      } else {
+        await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.token, { 'idempotency-key': `e2e-cancel-${tripId}` });
+      }
     }
   },
 };

@@ -158,15 +158,17 @@ export const queryKeys = {
 
   // ---------------------------------------------------------------------------------------
 
-  /** The guest's trip care (features/trip-care): check-in and out photos, incidentals, issues, the agreement. */
+  /** Trip care (features/trip-care): check-in and out photos, incidentals (both sides), issues, the agreement. */
   tripCare: {
     all: ['trip-care'] as const,
     /** Everything these pages read of one trip (a report or attached photos change several). */
     trip: (tripId: string) => ['trip-care', tripId] as const,
     /** `GET /trips/getCheckInAndCheckoutPhotos/{id}`: check-in and checkout add to it. */
     photos: (tripId: string) => ['trip-care', tripId, 'photos'] as const,
-    /** `GET /trips/getIncidentals/{id}?role=guest`: accepting changes it. */
-    incidentals: (tripId: string) => ['trip-care', tripId, 'incidentals'] as const,
+    /** `GET /trips/getIncidentals/{id}?role`, each side's list: accepting, adding and removing change it. */
+    incidentals: (tripId: string, role: 'guest' | 'host') => ['trip-care', tripId, 'incidentals', role] as const,
+    /** `GET /trips/getIncidentalOptions/{id}`: what the host may charge, and whether the claim window is open. */
+    incidentalOptions: (tripId: string) => ['trip-care', tripId, 'incidental-options'] as const,
     /** `GET /trips/getAllReportIssuesOption/{id}`. */
     issueOptions: (tripId: string) => ['trip-care', tripId, 'issue-options'] as const,
     /** `GET /trips/getTripIssueCharges/{id}?type`: reports and attached photos change it. */

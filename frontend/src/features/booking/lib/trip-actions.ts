@@ -96,6 +96,21 @@ export function tripActions(trip: Trip, userId: string | null, now = new Date())
   };
 }
 
+/** What the car's host (or support) can do from the trip page. */
+export type HostTripActions = {
+  /** Charge or remove incidentals: while the trip is under way and until 48 h after the return. */
+  incidentals: boolean;
+};
+
+/** The host's next steps with a trip, by its status; the server decides (`getIncidentalOptions` says whether the window is open). */
+export function hostTripActions(trip: Trip, now = new Date()): HostTripActions {
+  const host = trip.viewerRole === 'host' || trip.viewerRole === 'admin';
+  const s = trip.status;
+  const returned = time(lastEvent(trip, 'checkout')?.at) ?? time(trip.endTime);
+  const claimOpen = s === 'in_progress' || (s === 'completed' && returned !== null && now.getTime() <= returned + CLAIM_WINDOW_HOURS * 60 * MINUTE);
+  return { incidentals: host && claimOpen };
+}
+
 /** Cancelled or rejected. */
 export const isFinal = (status: string) => FINAL.has(status);
 export const isCancelled = (status: string) => status === 'cancelled_by_guest' || status === 'cancelled_by_host';

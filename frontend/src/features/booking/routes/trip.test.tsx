@@ -41,6 +41,36 @@ describe('the trip page', () => {
   });
 });
 
+describe("the trip page in the host's view", () => {
+  it('links the host to the incidentals while the trip is under way, and not before', async () => {
+    setSession('t', { userId: 'host-1' });
+    answer({ viewerRole: 'host', status: 'in_progress' });
+    const { unmount } = renderRoutes(routes, '/bookings?tripId=trip-1');
+    const panel = await screen.findByTestId('host-trip-actions');
+    expect(within(panel).getByRole('link', { name: 'Incidentals' })).toHaveAttribute('href', '/trip/incidentals?tripId=trip-1');
+    // The guest's actions (cancel, check in...) are not the host's.
+    expect(screen.queryByTestId('trip-actions')).toBeNull();
+    unmount();
+
+    answer({ viewerRole: 'host', status: 'confirmed' });
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByTestId('host-trip-actions')).toHaveTextContent('Nothing to do on this trip.');
+    expect(screen.queryByRole('link', { name: 'Incidentals' })).toBeNull();
+  });
+
+  it('keeps the link for 48 hours after the return, then drops it', async () => {
+    setSession('t', { userId: 'host-1' });
+    const returned = new Date(Date.now() - 47 * 3600_000).toISOString();
+    answer({ viewerRole: 'host', status: 'completed', history: [{ at: returned, action: 'checkout', actorId: 'u1', actorRole: 'guest', reason: '', fromStatus: 'in_progress', toStatus: 'completed' }] });
+    const { unmount } = renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByRole('link', { name: 'Incidentals' })).toBeInTheDocument();
+    unmount();
+    answer({ viewerRole: 'host', status: 'completed', history: [{ at: new Date(Date.now() - 49 * 3600_000).toISOString(), action: 'checkout', actorId: 'u1', actorRole: 'guest', reason: '', fromStatus: 'in_progress', toStatus: 'completed' }] });
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByTestId('host-trip-actions')).toHaveTextContent('Nothing to do on this trip.');
+  });
+});
+
 describe("the trip page's delivery panel", () => {
   it('shows the delivery and the return with status, step, captain and ETA at the car\'s place, asked with the guest token', async () => {
     setSession('guest-token', { userId: 'u1' });

@@ -12,6 +12,7 @@ import { useTrip } from '@/api/get-trip';
 import { DeliveryPanel } from '../components/delivery-panel';
 import { TripsList } from '../components/trips-list';
 import { TripActionsPanel } from '../components/trip-actions';
+import { HostTripActions } from '../components/host-trip-actions';
 import { AdditionalDrivers } from '../components/additional-drivers';
 import { TripHistory } from '../components/trip-history';
 import { isCancelled, tripActions } from '../lib/trip-actions';
@@ -137,6 +138,7 @@ export default function TripRoute() {
         </section>
       )}
       {t && (guest || t.viewerRole === 'driver') && <TripActionsPanel trip={t} userId={userId} />}
+      {t && (t.viewerRole === 'host' || t.viewerRole === 'admin') && <HostTripActions trip={t} />}
       {t && guest && <AdditionalDrivers tripId={t.tripId} drivers={t.additionalDrivers ?? []} canInvite={tripActions(t, userId).drivers} timeZone={t.timeZone} />}
       {trip.isSuccess && <DeliveryPanel tripId={tripId} timeZone={trip.data.timeZone} />}
       {t && <TripHistory history={t.history ?? []} timeZone={t.timeZone} viewerIsGuest={t.viewerRole === 'guest'} />}

@@ -20,8 +20,8 @@ export function useAcceptIncidentals() {
   return useMutation({
     mutationFn: acceptIncidentals,
     onSuccess: (r, req) => {
-      qc.setQueryData(queryKeys.tripCare.incidentals(req.tripId), r.data);
-      void qc.invalidateQueries({ queryKey: queryKeys.tripCare.incidentals(req.tripId) });
+      qc.setQueryData(queryKeys.tripCare.incidentals(req.tripId, 'guest'), r.data);
+      void qc.invalidateQueries({ queryKey: queryKeys.tripCare.incidentals(req.tripId, 'guest') });
       void qc.invalidateQueries({ queryKey: queryKeys.trips.detail(req.tripId) });
     },
   });

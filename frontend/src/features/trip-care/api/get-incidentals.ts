@@ -5,16 +5,20 @@ import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
 export type IncidentalsData = Answer<'/v1/trips/getIncidentals/{id}', 'get'>['data'];
+export type Incidental = IncidentalsData['incidentals'][number];
+/** Whose list: the guest's (to accept and pay) or the host's (to add and remove). */
+export type IncidentalsRole = 'guest' | 'host';
 
-/** `GET /trips/getIncidentals/{id}?role=guest`: the trip's incidentals as its guest reads them. */
-export async function getIncidentals(tripId: string): Promise<IncidentalsData> {
-  const r = await api.get<Answer<'/v1/trips/getIncidentals/{id}', 'get'>>(`/trips/getIncidentals/${encodeURIComponent(tripId)}`, { params: { role: 'guest' } });
+/** `GET /trips/getIncidentals/{id}?role`: the trip's incidentals as one side reads them. */
+export async function getIncidentals(tripId: string, role: IncidentalsRole): Promise<IncidentalsData> {
+  const r = await api.get<Answer<'/v1/trips/getIncidentals/{id}', 'get'>>(`/trips/getIncidentals/${encodeURIComponent(tripId)}`, { params: { role } });
   return r.data;
 }
 
-export const incidentalsQueryOptions = (tripId: string) => queryOptions({ queryKey: queryKeys.tripCare.incidentals(tripId), queryFn: () => getIncidentals(tripId), retry: false });
+export const incidentalsQueryOptions = (tripId: string, role: IncidentalsRole) =>
+  queryOptions({ queryKey: queryKeys.tripCare.incidentals(tripId, role), queryFn: () => getIncidentals(tripId, role), retry: false });
 
-export function useIncidentals(tripId: string) {
+export function useIncidentals(tripId: string, role: IncidentalsRole) {
   const session = useSession();
-  return useQuery({ ...incidentalsQueryOptions(tripId), enabled: Boolean(tripId && session) });
+  return useQuery({ ...incidentalsQueryOptions(tripId, role), enabled: Boolean(tripId && session) });
 }

@@ -5,6 +5,8 @@ import { chargeLines, chargeName, matchingEntry } from './issue-charges';
 import { photoPath, reportKind, selectionText } from './photo-target';
 import { photoProblem, photoType } from './photo-rules';
 import type { IssueChargeEntry } from '../api/get-issue-charges';
+import type { IncidentalOption } from '../api/get-incidental-options';
+import { draftToItem, EMPTY_DRAFT, optionPrice, unavailableReason, type IncidentalDraft } from './incidentals';
 
 describe('the check-in window', () => {
   const start = '2030-01-10T10:00:00-08:00';
@@ -97,5 +99,46 @@ describe('opening the rental agreement', () => {
   });
   it('sends a failed load back to the trip', () => {
     expect(agreementFailedPath('t1')).toBe('/bookings?tripId=t1');
+  });
+});
+
+describe("the host's incidental drafts", () => {
+  const facts = { averageDailyRate: 100, milesIncluded: 400, pricePerMile: 0.45, minutesLate: 45 };
+  const kind = (computedFrom: string, over: Partial<IncidentalOption> = {}): IncidentalOption => ({ type: computedFrom, label: computedFrom, rule: '', computedFrom, amount: null, rate: null, maxAmount: null, amountNow: null, ...over });
+  const draft = (over: Partial<IncidentalDraft>): IncidentalDraft => ({ ...EMPTY_DRAFT, chosen: true, ...over });
+
+  it.each([
+    ['12.5', { item: { type: 'amount', description: '', amount: 12.5 } }],
+    ['2500', { item: { type: 'amount', description: '', amount: 2500 } }],
+    ['2500.01', { errors: { amount: 'Enter at most $2,500.00.' } }],
+    ['0', { errors: { amount: 'Enter the amount paid, more than $0.' } }],
+    ['', { errors: { amount: 'Enter the amount paid, more than $0.' } }],
+    ['3.456', { errors: { amount: 'Enter dollars and cents (2 decimals at most).' } }],
+  ])('an amount of %j gives %j', (amount, out) => {
+    expect(draftToItem(kind('amount', { maxAmount: 2500 }), draft({ amount }), facts)).toEqual(out);
+  });
+
+  it.each([
+    ['401', { item: { type: 'miles', description: '', milesDriven: 401 } }],
+    ['400', { errors: { miles: 'Enter the miles driven on the trip, more than the 400 included.' } }],
+    ['12.5', { errors: { miles: 'Enter the miles driven on the trip, more than the 400 included.' } }],
+    ['1000001', { errors: { miles: 'Enter at most 1,000,000 miles.' } }],
+  ])('%j miles driven gives %j', (miles, out) => {
+    expect(draftToItem(kind('miles'), draft({ miles }), facts)).toEqual(out);
+  });
+
+  it('sends the improper return of a late return and the trimmed note; a note over 1,000 characters is refused', () => {
+    expect(draftToItem(kind('lateness'), draft({ improperReturn: true, note: '  came back at 2 ' }), facts)).toEqual({ item: { type: 'lateness', description: 'came back at 2', improperReturn: true } });
+    expect(draftToItem(kind('fixed'), draft({ note: 'x'.repeat(1001) }), facts)).toEqual({ errors: { note: 'A note has at most 1,000 characters.' } });
+  });
+
+  it('says why a kind cannot be charged, and what it costs otherwise', () => {
+    expect(unavailableReason(kind('lateness'), { ...facts, minutesLate: 12 })).toBe('Returned 12 min late: within the 30-minute grace period, nothing to charge.');
+    expect(unavailableReason(kind('lateness'), { ...facts, minutesLate: 0 })).toBe('The car was not returned late.');
+    expect(unavailableReason(kind('lateness', { amountNow: 50 }), facts)).toBeNull();
+    expect(unavailableReason(kind('miles'), { ...facts, pricePerMile: 0 })).toBe('This trip has no price per extra mile.');
+    expect(optionPrice(kind('fixed', { amount: 154.5 }), facts)).toBe('$154.50');
+    expect(optionPrice(kind('lateness', { amountNow: 50 }), facts)).toBe('$50.00 for 45 min late');
+    expect(optionPrice(kind('amount', { maxAmount: 2500 }), facts)).toBe('The amount paid, up to $2,500.00');
   });
 });

@@ -1,20 +1,24 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatInTimeZone } from '@/lib/dates';
 import { money } from '@/lib/format';
 import { useAcceptIncidentals } from '../api/accept-incidentals';
 import { useIncidentals } from '../api/get-incidentals';
 import { useTrip } from '@/api/get-trip';
+import type { Trip } from '@/api/types';
 import { useSession } from '@/lib/auth';
 import { CarePage } from '../components/care-page';
+import { HostIncidentals } from '../components/host-incidentals';
+import { IncidentalCard } from '../components/incidental-card';
+import { INCIDENTAL_MESSAGES } from '../lib/incidentals';
 import '../trip-care.css';
 
-const STATUS: Record<string, string> = { pending: 'Pending', paid: 'Paid', removed: 'Removed' };
-
-/** /trip/incidentals?tripId=: what the host charged after the trip, and accepting it with the price to pay. */
+/**
+ * /trip/incidentals?tripId=: for the guest, what the host charged and accepting it with the price
+ * to pay; for the car's host, what was charged, removing pending ones and adding more.
+ */
 export default function IncidentalsRoute() {
   const [q] = useSearchParams();
   const tripId = q.get('tripId') ?? '';
@@ -26,17 +30,27 @@ export default function IncidentalsRoute() {
 }
 
 function Incidentals({ tripId }: { tripId: string }) {
-  const list = useIncidentals(tripId);
-  // Asked only when signed in (the call needs the token).
+  // Asked only when signed in (the call needs the token). The trip says whose page this is.
   const session = useSession();
   const trip = useTrip(tripId, { enabled: Boolean(tripId && session) });
+  if (trip.isPending) return <Skeleton className="skeleton--block" />;
+  if (trip.isError) return <p role="alert">{errorMessage(trip.error, 'This trip could not be loaded.')}</p>;
+  // The car's host (a co-host reads the host's side) and support charge; the guest accepts and pays.
+  if (trip.data.viewerRole === 'host' || trip.data.viewerRole === 'admin') return <HostIncidentals trip={trip.data} />;
+  return <GuestIncidentals trip={trip.data} />;
+}
+
+/** The guest's side: what the host charged, and accepting it with the price to pay. */
+function GuestIncidentals({ trip }: { trip: Trip }) {
+  const tripId = trip.tripId;
+  const list = useIncidentals(tripId, 'guest');
   const accept = useAcceptIncidentals();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const priceToPay = list.data?.priceToPay ?? 0;
   // One key per total shown: a retried click replays the first answer; a new total is a new charge.
   const key = useMemo(() => `incidentals-${tripId}-${priceToPay}-${crypto.randomUUID()}`, [tripId, priceToPay]);
-  const tz = trip.data?.timeZone;
+  const tz = trip.timeZone;
 
   if (list.isPending) return <Skeleton className="skeleton--block" />;
   if (list.isError) return <p role="alert">{errorMessage(list.error, 'The incidentals could not be loaded.')}</p>;
@@ -65,47 +79,7 @@ function Incidentals({ tripId }: { tripId: string }) {
       ) : (
         <ul className="trip-care__incidentals" aria-label="Incidentals">
           {incidentals.map((i) => (
-            <li key={i.incidentalId} className="panel" data-testid="incidental">
-              <div className="trip-care__row">
-                <h2>{i.label || i.type.replace(/_/g, ' ')}</h2>
-                <span className={`tag tag--${i.status}`}>{STATUS[i.status] ?? i.status}</span>
-              </div>
-              <p className="muted">Type: {i.type.replace(/_/g, ' ')}</p>
-              {i.description && <p>{i.description}</p>}
-              {i.charges.length > 0 && (
-                <table className="breakdown">
-                  <tbody>
-                    {i.charges.map((c, n) => (
-                      <tr key={n}>
-                        <th scope="row">{c.label}</th>
-                        <td>{money(c.amount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              <p>
-                Price: <strong>{money(i.total)}</strong>
-              </p>
-              <p className="muted">
-                Added {formatInTimeZone(i.createdAt, tz)}
-                {i.paidAt && ` · paid ${formatInTimeZone(i.paidAt, tz)}`}
-              </p>
-              {i.photoUrls.length > 0 && (
-                <ul className="trip-care__gallery" aria-label={`Photos of ${i.label}`}>
-                  {i.photoUrls.map((u, n) => (
-                    <li key={u}>
-                      <a href={u} target="_blank" rel="noreferrer">
-                        <img src={u} alt={`${i.label}, photo ${n + 1}`} width={120} height={90} loading="lazy" />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {i.status === 'pending' && (
-                <Link to={`/trip/photos/incidence/${encodeURIComponent(i.type)}?tripId=${encodeURIComponent(tripId)}`}>Add photos</Link>
-              )}
-            </li>
+            <IncidentalCard key={i.incidentalId} incidental={i} tripId={tripId} timeZone={tz} />
           ))}
         </ul>
       )}
@@ -118,7 +92,7 @@ function Incidentals({ tripId }: { tripId: string }) {
         {paidTotal > 0 && <p className="muted">Already paid: {money(paidTotal)}</p>}
         {accept.isError && (
           <p className="form__error" role="alert" data-testid="accept-error">
-            {errorMessage(accept.error, 'Failed to accept incidentals.')}
+            {errorMessage(accept.error, INCIDENTAL_MESSAGES.acceptFailed)}
           </p>
         )}
         {done && (

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer } from '@/api/types';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+
+export type IncidentalOptionsData = Answer<'/v1/trips/getIncidentalOptions/{id}', 'get'>['data'];
+export type IncidentalOption = IncidentalOptionsData['options'][number];
+
+/**
+ * `GET /trips/getIncidentalOptions/{id}`: the kinds of incidental (fuel, tolls, cleaning, late
+ * return, ...) with their rules, the trip's own numbers they are computed from, and `canAdd`
+ * (the caller is the host and the claim window is open).
+ */
+export async function getIncidentalOptions(tripId: string): Promise<IncidentalOptionsData> {
+  const r = await api.get<Answer<'/v1/trips/getIncidentalOptions/{id}', 'get'>>(`/trips/getIncidentalOptions/${encodeURIComponent(tripId)}`);
+  return r.data;
+}
+
+export const incidentalOptionsQueryOptions = (tripId: string) =>
+  queryOptions({ queryKey: queryKeys.tripCare.incidentalOptions(tripId), queryFn: () => getIncidentalOptions(tripId), retry: false });
+
+export function useIncidentalOptions(tripId: string) {
+  const session = useSession();
+  return useQuery({ ...incidentalOptionsQueryOptions(tripId), enabled: Boolean(tripId && session) });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/api/query-keys';
+import type { Answer, Body } from '@/api/types';
+import { api } from '@/lib/api-client';
+
+export type RemoveIncidentalsAnswer = Answer<'/v1/trips/modifyIncidentals/{id}', 'post'>;
+
+/** `POST /trips/modifyIncidentals/{id} {incidentalIds}`: the host removes pending incidentals (at least one). */
+export function removeIncidentals(tripId: string, incidentalIds: string[]): Promise<RemoveIncidentalsAnswer> {
+  const body: Body<'/v1/trips/modifyIncidentals/{id}', 'post'> = { incidentalIds };
+  return api.post<RemoveIncidentalsAnswer>(`/trips/modifyIncidentals/${encodeURIComponent(tripId)}`, body);
+}
+
+export function useRemoveIncidentals(tripId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (incidentalIds: string[]) => removeIncidentals(tripId, incidentalIds),
+    onSuccess: (r) => {
+      qc.setQueryData(queryKeys.tripCare.incidentals(tripId, 'host'), r.data);
+      void qc.invalidateQueries({ queryKey: queryKeys.tripCare.trip(tripId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.trips.detail(tripId) });
+    },
+  });
+}
