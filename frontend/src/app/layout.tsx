@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoadingScreen } from '@/components/loading-screen';
 import { HeaderAccount } from '@/features/auth/components/header-account';
 import { activity, flushActivityOnPageHide } from '@/lib/activity';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { setHostView, useHostView } from '@/lib/host-view';
+import { onSessionExpired, SESSION_EXPIRED_NOTICE } from '@/lib/session';
 
 // The login, sign-up and forgot-password modals load the first time one is asked for.
 const AuthModals = lazy(() => import('@/features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
@@ -16,7 +18,31 @@ const HOST_AREA = /^\/(host\/(?!become-host|incentives)|scheduled(\/|$))/;
 const HostNav = lazy(() => import('./host-header').then((m) => ({ default: m.HostNav })));
 const ViewSwitch = lazy(() => import('./host-header').then((m) => ({ default: m.ViewSwitch })));
 
+/**
+ * A refused token ends the session (lib/session `expireSession`): the login page, with the page
+ * the user was on (path, query and hash) to come back to once logged in. What the ended session
+ * had loaded is dropped, so another account never sees it.
+ */
+function useSessionExpiry() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const here = useRef(location);
+  here.current = location;
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        const { pathname, search, hash } = here.current;
+        if (pathname !== '/login-static') void navigate(`/login-static?nextPage=${encodeURIComponent(`${pathname}${search}${hash}`)}`, { state: { notice: SESSION_EXPIRED_NOTICE } });
+        // Once the page that showed it is gone.
+        setTimeout(() => qc.clear(), 0);
+      }),
+    [navigate, qc],
+  );
+}
+
 export function Layout() {
+  useSessionExpiry();
   const { pathname } = useLocation();
   const prompt = useAuthPrompt();
   const session = useSession();

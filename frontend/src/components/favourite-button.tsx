@@ -1,6 +1,6 @@
 import { useFavCars } from '@/api/get-fav-cars';
 import { useToggleFavourite } from '@/api/toggle-favourite';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isDeadSession } from '@/lib/api-client';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { clearSession } from '@/lib/session';
 import { useToast } from './toast';
@@ -29,8 +29,12 @@ export function FavouriteButton({ carId, initial, carName, className = '' }: { c
       {
         onError: (err) => {
           if (err instanceof ApiError && err.status === 401) {
-            clearSession();
-            prompt.open('signup');
+            // An ended session (expired, revoked) has taken the user to log in, back here after;
+            // any other refusal of the token asks to sign up (spec 000 section 4.2).
+            if (!isDeadSession(err.status, err.code)) {
+              clearSession();
+              prompt.open('signup');
+            }
           } else {
             toast.show('Could not update favourites. Please try again.', 'error');
           }

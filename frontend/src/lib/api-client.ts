@@ -1,5 +1,6 @@
 import { env } from '@/config/env';
-import { clearSession, getToken } from './session';
+import { clearSession, expireSession, getToken, storedToken } from './session';
+import { ensureFreshToken } from './session-refresh';
 
 /** An answer of the gateway that is not 2xx: `{error, message}` (CONTRACT.md). */
 export class ApiError extends Error {
@@ -27,6 +28,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Statuses other than 2xx whose body is still an answer (availability calls: 400). */
   acceptStatuses?: number[];
+  /** Sent again once: the token it went with was replaced meanwhile. */
+  retried?: boolean;
 };
 
 export function buildUrl(path: string, params?: Params): string {
@@ -43,23 +46,42 @@ export function buildUrl(path: string, params?: Params): string {
 
 /**
  * Whose token a client sends, and what it does when the server refuses a call made with it
- * (`status`, `code` of the answer). Each client reads one session only, so a guest call never
- * carries the captain's token and the other way round.
+ * (`status`, `code` of the answer, and the token the call carried). Each client reads one session
+ * only, so a guest call never carries the captain's token and the other way round. `ready`, when
+ * given, runs before each call (the guest's session is refreshed first when due).
  */
-export type ClientAuth = { token: () => string | null; onRefused: (status: number, code: string) => void };
+export type ClientAuth = {
+  token: () => string | null;
+  onRefused: (status: number, code: string, token: string) => void;
+  ready?: () => Promise<void>;
+  /** The token now, read afresh (another tab may have replaced it): a call refused with an older one is sent again with it. */
+  current?: () => string | null;
+};
 
 // Codes that mean the stored session is no longer valid: it is cleared (spec 000 section 3).
 const DEAD_SESSION = new Set(['token_invalid', 'token_expired', 'token_revoked']);
 
+/** A 401 that says the token is no longer valid (expired, revoked, unknown). */
+export const isDeadSession = (status: number, code: string) => status === 401 && DEAD_SESSION.has(code);
+
 const guestAuth: ClientAuth = {
   token: getToken,
-  onRefused: (status, code) => {
-    // A suspended account (the terms' exclusion list) is signed out too.
-    if ((status === 401 && DEAD_SESSION.has(code)) || code === 'account_suspended') clearSession();
+  current: storedToken,
+  ready: ensureFreshToken,
+  onRefused: (status, code, token) => {
+    // Only the session the call went with ends (not one refreshed or signed in meanwhile): the
+    // user is taken to log in again and comes back to the page.
+    if (isDeadSession(status, code)) {
+      if (storedToken() === token) expireSession();
+    } else if (code === 'account_suspended') {
+      // A suspended account (the terms' exclusion list) is signed out too.
+      clearSession();
+    }
   },
 };
 
 async function request<T>(auth: ClientAuth, method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  if (auth.ready) await auth.ready();
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const token = auth.token();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -83,7 +105,11 @@ async function request<T>(auth: ClientAuth, method: string, path: string, opts: 
   if (res.ok || opts.acceptStatuses?.includes(res.status)) return data as T;
   const obj = (data && typeof data === 'object' ? data : {}) as { error?: string; message?: string };
   const code = obj.error ?? `http_${res.status}`;
-  if (token) auth.onRefused(res.status, code);
+  // Refreshed in another tab while this call was under way (the old token is revoked once
+  // exchanged): sent again, once, with the new one. A 401 was refused before anything was done.
+  const now = auth.current?.();
+  if (token && now && now !== token && isDeadSession(res.status, code) && !opts.retried) return request<T>(auth, method, path, { ...opts, retried: true });
+  if (token) auth.onRefused(res.status, code, token);
   const message = typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
   throw new ApiError(res.status, code, message ?? `Request failed (${res.status})`, data, message === null);
 }

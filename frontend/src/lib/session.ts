@@ -85,7 +85,8 @@ export function createSessionStore<U extends object>(tokenKey: string, userKey: 
   return store;
 }
 
-const guest = createSessionStore<SessionUser>('token', 'user');
+const TOKEN_KEY = 'token';
+const guest = createSessionStore<SessionUser>(TOKEN_KEY, 'user');
 
 export function getSession(): Session {
   return guest.get();
@@ -110,6 +111,42 @@ export function updateSessionUser(user: SessionUser): void {
 
 export function clearSession(): void {
   guest.clear();
+}
+
+/** What the login says when it is asked because the session ended. */
+export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
+
+const expiredListeners = new Set<() => void>();
+
+/**
+ * The session ended under the user (its token refused: expired, revoked, replaced): it is
+ * cleared, and the app takes the user to log in again, back to the page afterwards
+ * (`onSessionExpired`, app/layout).
+ */
+export function expireSession(): void {
+  if (!guest.get()) return;
+  guest.clear();
+  expiredListeners.forEach((l) => l());
+}
+
+export function onSessionExpired(listener: () => void): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+/**
+ * The token as another tab may have just stored it: read from storage, not from the cached value
+ * (which the storage event updates a moment later).
+ */
+export function storedToken(): string | null {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return guest.token();
+  }
+  if (token !== guest.token()) guest.reset();
+  return token;
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -129,6 +129,12 @@ export function user(over: Partial<User> = {}): User {
 }
 
 /** A login or token check's answer. */
+/** A token shaped as the server's (a JWT, not signed here): the app reads only its `exp`, in Unix seconds. */
+export function jwt(exp: number, name = 'a'): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp, jti: name })}.signature-${name}`;
+}
+
 export function session(over: Partial<SessionAnswer> = {}): SessionAnswer {
   return { status: true, message: 'Login successful', access_token: 't1', expiresAt: 1_900_000_000, user: user(), ...over };
 }

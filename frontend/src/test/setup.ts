@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { resetSessionCache } from '@/lib/session';
+import { resetSessionRefresh } from '@/lib/session-refresh';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -27,4 +28,5 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetSessionCache();
+  resetSessionRefresh();
 });

@@ -10,12 +10,19 @@ import { useLoginOtp } from '@/api/login-otp';
 import { useCompleteLogin } from '../api/use-complete-login';
 import { useExpiringError } from './use-expiring-error';
 
-type Props = { onClose: () => void; onSuccess: () => void; onSwitchToSignUp: () => void; onForgot: () => void };
+type Props = {
+  onClose: () => void;
+  onSuccess: () => void;
+  onSwitchToSignUp: () => void;
+  onForgot: () => void;
+  /** Why the login is asked (the session expired). */
+  notice?: string;
+};
 
 const RESEND_SECONDS = 30;
 
 /** Login: email and password, phone with a one-time code, or Google (spec 002 section 2). */
-export function LoginModal({ onClose, onSuccess, onSwitchToSignUp, onForgot }: Props) {
+export function LoginModal({ onClose, onSuccess, onSwitchToSignUp, onForgot, notice }: Props) {
   const [mode, setMode] = useState<'email' | 'phone'>('email');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -98,6 +105,11 @@ export function LoginModal({ onClose, onSuccess, onSwitchToSignUp, onForgot }: P
 
   return (
     <Modal title="Log in" onClose={onClose} closeDisabled={busy}>
+      {notice && (
+        <p className="form__notice" role="status" data-testid="login-notice">
+          {notice}
+        </p>
+      )}
       <div className="tabs" role="tablist" aria-label="Login method">
         <button type="button" role="tab" aria-selected={mode === 'email'} className={`tab ${mode === 'email' ? 'is-active' : ''}`} onClick={() => setMode('email')}>
           Email
