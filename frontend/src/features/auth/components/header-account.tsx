@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { userIdOf } from '@/lib/session';
 import { useLogout } from '../api/logout';
 
 const InvitationCodeDialog = lazy(() => import('./invitation-code-dialog').then((m) => ({ default: m.InvitationCodeDialog })));
 
-/** Header buttons: Log in / Sign up, or the user's name, Invite (their invitation code) and Log out. */
+/** Header buttons: Log in / Sign up, or the user's name (a link to their profile), Invite (their invitation code) and Log out. */
 export function HeaderAccount() {
   const session = useSession();
   const prompt = useAuthPrompt();
@@ -24,9 +25,10 @@ export function HeaderAccount() {
     );
   return (
     <div className="header__account">
-      <span className="header__user" data-testid="signed-in-as">
+      {/* The member's own profile: what others see, and their verification (phone). */}
+      <Link to={`/user-profile/${encodeURIComponent(userIdOf(session.user) ?? '')}`} className="header__user" data-testid="signed-in-as" title="Your profile">
         Hi, {session.user.firstName ?? 'there'}
-      </span>
+      </Link>
       <button type="button" className="btn btn--ghost" onClick={() => setInviting(true)}>
         Invite
       </button>

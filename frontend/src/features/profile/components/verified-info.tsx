@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Modal } from '@/components/modal';
 
 export type Verification = { emailVerify?: boolean; isMobileVerified?: boolean; isDriverVerified?: boolean; currentTier?: string };
@@ -20,8 +20,11 @@ function Check({ ok, label }: { ok?: boolean; label: string }) {
   );
 }
 
-/** "Verified Info" of a public profile, with the "Tier Information" modal. */
-export function VerifiedInfo({ v }: { v: Verification }) {
+/**
+ * "Verified Info" of a public profile, with the "Tier Information" modal; on the member's own
+ * profile `children` is where they verify what is missing (their phone number).
+ */
+export function VerifiedInfo({ v, children }: { v: Verification; children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <section className="car-section verified" aria-labelledby="verified-title" data-testid="verified-info">
@@ -31,6 +34,7 @@ export function VerifiedInfo({ v }: { v: Verification }) {
         <Check ok={v.isMobileVerified} label="Phone number" />
         <Check ok={v.isDriverVerified} label="Driver's licence and selfie" />
       </ul>
+      {children}
       {v.currentTier && (
         <p>
           Tier: <strong>{v.currentTier}</strong>{' '}

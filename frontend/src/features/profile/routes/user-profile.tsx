@@ -3,16 +3,26 @@ import { useParams } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { Stars } from '@/components/stars';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { userIdOf } from '@/lib/session';
 import { useHost } from '@/api/get-host';
+import { useMe } from '@/api/get-me';
 import { useGuestReviews } from '../api/get-guest-reviews';
 import { VehiclesGrid } from '../components/vehicles-grid';
+import { PhoneVerification } from '../components/phone-verification';
 import { VerifiedInfo } from '../components/verified-info';
 
-/** /user-profile/{id}: the public profile (no auth), the host's listed vehicles and the reviews the user received. */
+/**
+ * /user-profile/{id}: the public profile (no auth), the host's listed vehicles and the reviews the
+ * user received. The member's own profile also lets them verify their phone number.
+ */
 export default function UserProfileRoute() {
   const { id = '' } = useParams();
   const profile = useHost(id, { retry: false });
   const reviews = useGuestReviews(id);
+  const session = useSession();
+  const own = Boolean(id && userIdOf(session?.user) === id);
+  const me = useMe(own ? id : '', { retry: false });
   useEffect(() => {
     document.title = profile.data ? `${profile.data.firstName} ${profile.data.lastName} | Upcar` : 'Profile | Upcar';
   }, [profile.data]);
@@ -45,7 +55,9 @@ export default function UserProfileRoute() {
           </p>
         </div>
       </div>
-      <VerifiedInfo v={p} />
+      <VerifiedInfo v={{ ...p, isMobileVerified: p.isMobileVerified || me.data?.isMobileVerified === true }}>
+        {own && me.data && <PhoneVerification userId={id} phone={me.data.phoneNumber} verified={me.data.isMobileVerified} />}
+      </VerifiedInfo>
       <VehiclesGrid ownerId={p._id || id} />
       <section className="car-section" aria-labelledby="user-reviews-title">
         <h2 id="user-reviews-title">User Reviews</h2>
