@@ -139,4 +139,55 @@ export const tests = {
     await shot(page, 'refreshed');
     await page.context().close();
   },
+
+  async "the spec's texts and times: the invitation code checked on its own, the sign-up toast for 1 s, a failed logout, a price that cannot be fetched"({ browser, base, shot }) {
+    const page = await newPage(browser, DESKTOP);
+    await page.goto(`${base}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign up' });
+    // The invitation code is checked by the server when the field is left.
+    await dialog.getByLabel('Invitation code').fill('NOT-A-REAL-CODE');
+    await dialog.getByLabel('Password').focus();
+    await dialog.getByText('Invalid invitation code').waitFor();
+    // The check failing (no answer) says so.
+    await page.route('**/v1/users/validateInvitationCodeForSignUp', (route) => route.abort());
+    await dialog.getByLabel('Invitation code').fill('ANOTHER-CODE');
+    await dialog.getByLabel('Password').focus();
+    await dialog.getByText('Failed to validate invitation code. Please try again.').waitFor();
+    await page.unroute('**/v1/users/validateInvitationCodeForSignUp');
+    await dialog.getByLabel('Invitation code').fill('DEMO-INVITE');
+    await dialog.getByLabel('Password').focus();
+    await dialog.getByTestId('code-valid').waitFor();
+    await expectAccessible(page, 'sign-up, code checked');
+    await dialog.getByLabel('First name').fill('Toby');
+    await dialog.getByLabel('Last name').fill('Toast');
+    await dialog.getByLabel('Email', { exact: true }).fill(`toast-e2e-${Date.now()}@example.com`);
+    await dialog.getByLabel('Password').fill('TobyToast123!');
+    await dialog.getByLabel(/I accept the/).check();
+    await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
+    // The toast shows for 1 s; the modal closes after 2 s.
+    const toast = page.locator('.toast').filter({ hasText: 'Sign up successful!' });
+    await toast.waitFor();
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    const shownFor = Date.now() - shownAt;
+    assert.ok(shownFor < 1500, `the toast went after about 1 s (${shownFor} ms)`);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('signed-in-as').waitFor();
+
+    // The server failing the logout: the local session is cleared all the same, and the status said.
+    await page.route('**/v1/logout', (route) => route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Something broke' } }));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.locator('.toast').filter({ hasText: 'Failed to log out. Status: 500' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
+    await shot(page, 'logout-failed');
+
+    // A car page whose price call gets no answer.
+    await page.route('**/v1/tripPrice/getTripPrice**', (route) => route.abort());
+    await page.goto(`${base}/car/${CAR}?fromDate=${ymd(40)}&fromTime=10%3A00&untilDate=${ymd(42)}&untilTime=10%3A00`);
+    await page.getByTestId('price-unavailable').filter({ hasText: 'An error occurred while fetching price details' }).waitFor({ timeout: 20_000 });
+    assert.ok(await page.getByTestId('continue').isDisabled());
+    await page.context().close();
+  },
 };

@@ -55,6 +55,11 @@ export function validCoordinates(lat: unknown, lng: unknown): boolean {
   return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
 }
 
+/** `center` when a map can show it (valid coordinates, spec 000 section 5), else `fallback`. */
+export function centreOr(center: { lat: unknown; lng: unknown }, fallback: LatLng): LatLng {
+  return validCoordinates(center.lat, center.lng) ? (center as LatLng) : fallback;
+}
+
 /** The centre has moved from the searched place by more than about 200 m. */
 export function movedAway(a: LatLng, b: LatLng): boolean {
   return Math.abs(a.lat - b.lat) > 0.002 || Math.abs(a.lng - b.lng) > 0.002;

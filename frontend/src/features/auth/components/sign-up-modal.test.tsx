@@ -11,6 +11,8 @@ import { setSession } from '@/lib/session';
 import { SignUpModal } from './sign-up-modal';
 
 function setup() {
+  // The code's own check, when the field is left (the tests below answer otherwise).
+  server.use(http.post('*/v1/users/validateInvitationCodeForSignUp', () => HttpResponse.json({ status: true, valid: true, message: 'Invitation code is valid' })));
   const track = vi.spyOn(activity, 'track').mockImplementation(() => {});
   const onSuccess = vi.fn();
   renderWithProviders(<SignUpModal onClose={() => {}} onSuccess={onSuccess} onSwitchToLogin={() => {}} />);
@@ -71,5 +73,89 @@ describe('sign-up registration event', () => {
     act(() => setSession('google-token', { _id: 'u10' }));
     await waitFor(() => expect(registrations(track)).toEqual([['registration', 'account', { method: 'google', invitationCode: 'G-CODE' }]]));
     expect(await screen.findByText('Welcome to Upcar! Your account is ready.')).toBeInTheDocument();
+  });
+});
+
+describe('the sign-up form, its texts and times', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const fill = async (user: ReturnType<typeof userEvent.setup>, code = 'WELCOME') => {
+    await user.type(screen.getByLabelText('First name'), 'Ana');
+    await user.type(screen.getByLabelText('Last name'), 'Lopez');
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Invitation code'), code);
+    await user.click(screen.getByLabelText(/I accept the/));
+  };
+
+  it('checks the invitation code on its own when the field is left: valid, refused with the server\'s reason, or the check failed', async () => {
+    const asked: unknown[] = [];
+    let answer: () => Response = () => HttpResponse.json({ status: true, valid: true, message: 'Invitation code is valid' });
+    const { user } = setup();
+    server.use(
+      http.post('*/v1/users/validateInvitationCodeForSignUp', async ({ request }) => {
+        asked.push(await request.json());
+        return answer();
+      }),
+      http.post('*/v1/users/storeEmail', () => HttpResponse.json({ status: true, message: 'ok' })),
+    );
+    await user.type(screen.getByLabelText('Invitation code'), ' WELCOME ');
+    await user.tab();
+    expect(await screen.findByTestId('code-valid')).toHaveTextContent('Invitation code is valid');
+    expect(asked).toEqual([{ code: 'WELCOME' }]);
+
+    answer = () => HttpResponse.json({ error: 'invalid_invitation_code', message: 'Invalid invitation code' }, { status: 400 });
+    await user.clear(screen.getByLabelText('Invitation code'));
+    await user.type(screen.getByLabelText('Invitation code'), 'NOPE');
+    await user.tab();
+    expect(await screen.findByText('Invalid invitation code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Invitation code')).toHaveAttribute('aria-invalid', 'true');
+
+    answer = () => HttpResponse.error();
+    await user.clear(screen.getByLabelText('Invitation code'));
+    await user.type(screen.getByLabelText('Invitation code'), 'MAYBE');
+    await user.tab();
+    expect(await screen.findByText('Failed to validate invitation code. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByTestId('code-valid')).toBeNull();
+  });
+
+  it("says 'An unexpected error occurred' when the sign-up gets no answer, and the server's reason when refused without one of its own", async () => {
+    server.use(
+      http.post('*/v1/users/sign-up', () => HttpResponse.error()),
+      http.post('*/v1/users/storeEmail', () => HttpResponse.json({ status: true, message: 'ok' })),
+      http.post('*/v1/users/validateInvitationCodeForSignUp', () => HttpResponse.json({ status: true, valid: true, message: 'Invitation code is valid' })),
+    );
+    const { user } = setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+    server.use(http.post('*/v1/users/sign-up', () => new HttpResponse('Bad gateway', { status: 502 })));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Sign up failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('shows a toast for 1 s on success and closes after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = session({ user: userFixture({ _id: 'u9', email: 'new@example.com' }) });
+    server.use(
+      http.post('*/v1/users/sign-up', () => HttpResponse.json<SessionAnswer>(answer, { status: 201 })),
+      http.post('*/v1/users/storeEmail', () => HttpResponse.json({ status: true, message: 'ok' })),
+      http.post('*/v1/users/verifyToken', () => HttpResponse.json<SessionAnswer>(answer)),
+      http.post('*/v1/users/validateInvitationCodeForSignUp', () => HttpResponse.json({ status: true, valid: true, message: 'Invitation code is valid' })),
+    );
+    vi.spyOn(activity, 'track').mockImplementation(() => {});
+    const onSuccess = vi.fn();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SignUpModal onClose={() => {}} onSuccess={onSuccess} onSwitchToLogin={() => {}} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Sign up successful!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(screen.getByText('Sign up successful!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(screen.queryByText('Sign up successful!')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
+import { useToast } from '@/components/toast';
 import { logRegistration } from '@/lib/activity';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { EMAIL_RE, formatUsPhone, sanitize } from '@/lib/sanitize';
 import { env } from '@/config/env';
 import { useSignUp } from '../api/sign-up';
+import { useValidateInvitationCode } from '../api/validate-invitation-code';
 import { useStoreEmail } from '../api/store-email';
-import { useCompleteLogin } from '../api/use-complete-login';
+import { MISSING_SESSION, useCompleteLogin } from '../api/use-complete-login';
 
 type Props = { onClose: () => void; onSuccess: () => void; onSwitchToLogin: () => void };
+
+/** The spec's texts and times of the sign-up (spec 002 sections 2, 8 and 9). */
+export const SIGN_UP = {
+  failed: 'Sign up failed. Please try again.',
+  unexpected: 'An unexpected error occurred',
+  codeInvalid: 'Invalid invitation code',
+  codeCheckFailed: 'Failed to validate invitation code. Please try again.',
+  /** The modal closes (and the page goes on signed in) 2 s after success. */
+  closeAfterMs: 2000,
+  /** The success toast shows for 1 s. */
+  toastMs: 1000,
+  toast: 'Sign up successful!',
+} as const;
+
+/** What the invitation code's own check said: valid, or why not. */
+type CodeCheck = { code: string; ok: boolean; message: string } | null;
 
 type Form = {
   firstName: string;
@@ -53,7 +71,40 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
   const store = useStoreEmail();
   const storeMutate = store.mutate;
   const complete = useCompleteLogin();
+  const toast = useToast();
+  const validate = useValidateInvitationCode();
+  const validateMutate = validate.mutate;
+  const [codeCheck, setCodeCheck] = useState<CodeCheck>(null);
+  const checking = useRef<string | null>(null);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
+
+  // The invitation code is checked on its own when the field is left (and once when the link
+  // filled it in), so a wrong code shows before the whole form is sent; the sign-up decides.
+  const checkCode = useCallback(
+    (raw: string) => {
+      const code = raw.trim();
+      if (!code || checking.current === code) return;
+      checking.current = code;
+      setCodeCheck(null);
+      validateMutate(code, {
+        onSuccess: (r) => {
+          if (checking.current !== code) return;
+          setCodeCheck(r.valid ? { code, ok: true, message: r.message || 'Invitation code is valid' } : { code, ok: false, message: r.message || SIGN_UP.codeInvalid });
+        },
+        onError: (e) => {
+          if (checking.current !== code) return;
+          // Refused (unknown, used up): the server's reason; no answer or a 5xx: the spec's text.
+          const refused = e instanceof ApiError && e.status < 500;
+          setCodeCheck({ code, ok: false, message: refused ? errorMessage(e, SIGN_UP.codeInvalid) : SIGN_UP.codeCheckFailed });
+          if (!refused) checking.current = null;
+        },
+      });
+    },
+    [validateMutate],
+  );
+  useEffect(() => {
+    if (referral) checkCode(referral);
+  }, [referral, checkCode]);
 
   // The email is stored silently 2 s after it looks valid (spec 002 section 4).
   useEffect(() => {
@@ -65,9 +116,10 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
 
   useEffect(() => {
     if (!done) return;
-    const t = window.setTimeout(onSuccess, 2000);
+    toast.show(SIGN_UP.toast, 'success', SIGN_UP.toastMs);
+    const t = window.setTimeout(onSuccess, SIGN_UP.closeAfterMs);
     return () => window.clearTimeout(t);
-  }, [done, onSuccess]);
+  }, [done, onSuccess, toast]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -93,7 +145,10 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
       logRegistration('email', f.signUpCode.trim());
       setDone(true);
     } catch (err) {
-      setError(errorMessage(err, 'Sign up failed. Please try again.'));
+      // The server's refusal, or the spec's texts: no session in the answer, or no answer at all.
+      if (err instanceof ApiError) setError(errorMessage(err, SIGN_UP.failed));
+      else if (err instanceof Error && err.message === MISSING_SESSION) setError(MISSING_SESSION);
+      else setError(SIGN_UP.unexpected);
     }
   };
 
@@ -114,7 +169,12 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
     window.open(`${env.apiUrl}/v1/users/auth/google?signUpCode=${encodeURIComponent(f.signUpCode.trim())}&termsAccepted=true`, 'google-login', 'width=520,height=640');
   };
 
-  const input = (k: 'firstName' | 'lastName' | 'email' | 'professionalEmail' | 'password' | 'signUpCode', label: string, type = 'text', autoComplete?: string) => (
+  // The invitation code's own check, while the field still holds the code checked.
+  const checked = codeCheck && codeCheck.code === f.signUpCode.trim() ? codeCheck : null;
+  const codeError = errors.signUpCode ?? (checked && !checked.ok ? checked.message : undefined);
+  const codeOk = Boolean(checked?.ok);
+
+  const input = (k: 'firstName' | 'lastName' | 'email' | 'professionalEmail' | 'password', label: string, type = 'text', autoComplete?: string) => (
     <Field id={`su-${k}`} label={label} error={errors[k]}>
       <input id={`su-${k}`} className="input" type={type} autoComplete={autoComplete} value={f[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `su-${k}-error` : undefined} />
     </Field>
@@ -141,7 +201,23 @@ export function SignUpModal({ onClose, onSuccess, onSwitchToLogin }: Props) {
             </div>
           </Field>
           {input('password', 'Password', 'password', 'new-password')}
-          {input('signUpCode', 'Invitation code', 'text')}
+          <Field id="su-signUpCode" label="Invitation code" error={codeError}>
+            <input
+              id="su-signUpCode"
+              className="input"
+              type="text"
+              value={f.signUpCode}
+              onChange={(e) => set('signUpCode', e.target.value)}
+              onBlur={(e) => checkCode(e.target.value)}
+              aria-invalid={Boolean(codeError)}
+              aria-describedby={[codeError && 'su-signUpCode-error', codeOk && 'su-signUpCode-check'].filter(Boolean).join(' ') || undefined}
+            />
+          </Field>
+          {codeOk && (
+            <p id="su-signUpCode-check" className="field__hint" role="status" data-testid="code-valid">
+              ✓ {checked?.message}
+            </p>
+          )}
           <div className="field field--check">
             <input id="su-terms" type="checkbox" checked={f.terms} onChange={(e) => set('terms', e.target.checked)} aria-invalid={Boolean(errors.terms)} aria-describedby={errors.terms ? 'su-terms-error' : undefined} />
             <label htmlFor="su-terms">

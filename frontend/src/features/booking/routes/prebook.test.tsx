@@ -48,4 +48,13 @@ describe('pre-booking verification with a page to come back to', () => {
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', back);
     expect(screen.queryByText(/checkout/i)).not.toBeInTheDocument();
   });
+
+  it("says 'Error fetching DL details' when the documents' status cannot be read, and keeps the uploads", async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ dob: false, emailVerified: false, dlUploadNeeded: true });
+    server.use(http.get('*/v1/users/driverDocuments', () => HttpResponse.error()));
+    renderRoutes(routes, url);
+    expect(await screen.findByTestId('dl-status-error')).toHaveTextContent('Error fetching DL details');
+    expect(screen.getByRole('heading', { name: 'Driver licence and selfie' })).toBeInTheDocument();
+  });
 });

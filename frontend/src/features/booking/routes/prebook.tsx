@@ -135,6 +135,12 @@ export default function PrebookRoute() {
                 <p className="muted">Or upload the files from this computer:</p>
               </div>
             )}
+            {/* The documents' status could not be read (spec 002 section 8): uploading still works. */}
+            {docs.isError && (
+              <p role="alert" className="form__error" data-testid="dl-status-error">
+                Error fetching DL details
+              </p>
+            )}
             <DocumentUpload type="dl" done={Boolean(d?.dlStorageKey)} onUploaded={refresh} />
             <DocumentUpload type="dlBackSide" done={Boolean(d?.dlBackSideStorageKey)} onUploaded={refresh} />
             <DocumentUpload type="selfie" done={Boolean(d?.selfieStorageKey)} onUploaded={refresh} />

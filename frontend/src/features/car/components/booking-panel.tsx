@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { TripFields } from '@/components/trip-fields';
 import { combine, formatDateTime, freeCancellationDate, rangeError, type TripRange } from '@/lib/dates';
 import { money } from '@/lib/format';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import type { CarPage, PriceDetails } from '@/api/types';
 
 type Props = {
@@ -26,9 +26,12 @@ export function continueState(car: Pick<CarPage, 'isOwnCar'>, dateError: string 
   return { disabled: Boolean(dateError) || pricePending || priceMissing, label: 'Continue' };
 }
 
+/** The price's failure (spec 000 section 8): the server's refusal, a call that failed, or no price at all. */
 export function priceErrorText(err: unknown): string {
+  // No answer at all (the network, an answer that is not JSON): the spec's exception text.
+  if (!(err instanceof ApiError)) return 'An error occurred while fetching price details';
   // A pricing service that is not deployed (route_not_found) or is down reads as no price.
-  if (err instanceof ApiError && err.status < 500 && err.code !== 'route_not_found') return err.message || 'Failed to fetch price details';
+  if (err.status < 500 && err.code !== 'route_not_found') return serverMessage(err) ?? 'Failed to fetch price details';
   return 'Price not available';
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,38 @@ describe('car page', () => {
     renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
     expect(await screen.findByTestId('price-unavailable')).toHaveTextContent('Price not available');
     expect(screen.getByTestId('continue')).toBeDisabled();
+  });
+
+  it("says why the price is missing: the server's refusal, its absence, or a failed call", async () => {
+    handlers();
+    server.use(http.get('*/v1/tripPrice/getTripPrice', () => HttpResponse.json({ error: 'min_trip_duration', message: 'This car rents for 2 days at least' }, { status: 400 })));
+    const first = renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    expect(await screen.findByTestId('price-unavailable')).toHaveTextContent('This car rents for 2 days at least');
+    first.unmount();
+    server.use(http.get('*/v1/tripPrice/getTripPrice', () => new HttpResponse(null, { status: 409 })));
+    const second = renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    expect(await screen.findByTestId('price-unavailable')).toHaveTextContent('Failed to fetch price details');
+    second.unmount();
+    server.use(http.get('*/v1/tripPrice/getTripPrice', () => HttpResponse.error()));
+    renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    expect(await screen.findByTestId('price-unavailable')).toHaveTextContent('An error occurred while fetching price details');
+    expect(screen.getByTestId('continue')).toBeDisabled();
+  });
+
+  it('maps the car at zoom 14 on its place; a car whose position cannot be shown falls back to San Francisco, without a marker', async () => {
+    handlers(carDetails({ latitude: 37.56, longitude: -121.98 }));
+    const first = renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    const map = await screen.findByTestId('cars-map');
+    expect(map).toHaveAttribute('data-zoom', '14');
+    expect(map).toHaveAttribute('data-center', '37.56,-121.98');
+    expect(within(map).getAllByTestId('price-marker')).toHaveLength(1);
+    first.unmount();
+    handlers(carDetails({ latitude: Number.NaN, longitude: 500, location: { type: 'Point', coordinates: [] } }));
+    renderRoutes(route, `/car/car-1?fromDate=${from}&untilDate=${until}`);
+    const fallback = await screen.findByTestId('cars-map');
+    expect(fallback).toHaveAttribute('data-center', '37.77,-122.42');
+    expect(fallback).toHaveAttribute('data-zoom', '14');
+    expect(within(fallback).queryAllByTestId('price-marker')).toHaveLength(0);
   });
 
   it('opens the login modal when a logged-out visitor continues', async () => {

@@ -22,6 +22,7 @@ import { ReportModal } from '../components/report-modal';
 import { PickupLocation, type Delivery } from '../components/pickup-location';
 import { HostCard } from '../components/host-card';
 import { useBookingGate } from '../components/use-booking-gate';
+import { CAR_MAP, carMapCentre, carMarkerAt } from '../lib/map-view';
 
 const REPORT_FLAG = 'reportAfterLogin';
 
@@ -127,6 +128,7 @@ export default function CarRoute() {
 
   const c = car.data;
   const name = `${c.carYear} ${c.make} ${c.model}`;
+  const marker = carMarkerAt(c);
   return (
     <main id="main" className="car-page">
       <CarGallery photos={photos} name={name} />
@@ -158,7 +160,7 @@ export default function CarRoute() {
           <Reviews carId={c._id} />
           <section className="car-section" aria-labelledby="location-title">
             <h2 id="location-title">Location</h2>
-            <CarsMap center={{ lat: c.latitude, lng: c.longitude }} zoom={14} markers={[{ id: c._id, lat: c.latitude, lng: c.longitude, label: c.address.city || 'Car' }]} className="car-page__map" ariaLabel="Map of the car's location" />
+            <CarsMap center={carMapCentre(c)} zoom={CAR_MAP.zoom} markers={marker ? [{ id: c._id, ...marker, label: c.address.city || 'Car' }] : []} className="car-page__map" ariaLabel="Map of the car's location" />
           </section>
           <PickupLocation car={c} onChange={setDelivery} />
         </div>

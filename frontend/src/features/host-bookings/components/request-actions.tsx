@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Trip } from '@/api/types';
 import { Modal } from '@/components/modal';
-import { errorMessage } from '@/lib/api-client';
+import { FailureText } from '@/components/failure-text';
 import { useAnswerRequest } from '../api/answer-request';
 
 /** Accept or decline a booking request; declining asks for an optional reason the guest reads. */
@@ -18,11 +18,7 @@ export function RequestActions({ trip }: { trip: Trip }) {
       <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setDeclining(true)}>
         Decline
       </button>
-      {answer.isError && (
-        <p role="alert" className="form__error">
-          {errorMessage(answer.error, 'Could not answer this request. Please try again.')}
-        </p>
-      )}
+      {answer.isError && <FailureText err={answer.error} text={answer.variables?.accept ? 'Failed to accept booking' : 'Failed to reject booking'} testId="answer-error" />}
       {declining && (
         <Modal title="Decline this request?" onClose={() => setDeclining(false)} closeDisabled={busy} size="sm">
           <form

@@ -63,8 +63,25 @@ describe("the host's bookings", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: '  Car in the shop  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This trip was cancelled by the guest.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to reject booking');
+    expect(alert).toHaveTextContent('This trip was cancelled by the guest.');
     expect(bodies).toEqual([{ rejectReason: 'Car in the shop' }]);
+  });
+
+  it("says 'Failed to accept booking' when accepting fails, and 'Failed to reject booking' for declining", async () => {
+    setSession('host-token', { userId: 'h1' });
+    upcoming(() => [trip({ tripId: 't1', status: 'requested' })]);
+    server.use(
+      http.post('*/v1/trips/acceptTrip/:id', () => HttpResponse.error()),
+      http.post('*/v1/trips/rejectTrip/:id', () => new HttpResponse('Bad gateway', { status: 502 })),
+    );
+    renderRoutes(routes, '/bookings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to accept booking$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Decline this request?' })).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to reject booking$/));
   });
 
   it('says there is nothing coming when the server answers 404', async () => {

@@ -9,6 +9,11 @@ export const SORTS = [
 ] as const;
 
 export const PRICE_DEFAULT: [number, number] = [10, 500];
+/**
+ * The search map (spec 000 section 9): zoom 13, centred on the searched place; Los Angeles is
+ * its default centre, where the search has no place a map can show.
+ */
+export const SEARCH_MAP = { zoom: 13, fallback: { lat: 34.0522, lng: -118.2437 } } as const;
 export const YEAR_DEFAULT: [number, number] = [2000, 2024];
 
 export type Filters = {

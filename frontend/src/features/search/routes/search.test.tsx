@@ -3,6 +3,8 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
+import { centreOr } from '@/components/map/types';
+import { SEARCH_MAP } from '../lib/search-state';
 import type { Answer, CarCard } from '@/api/types';
 import { searchCar, tripPrice } from '@/test/fixtures';
 import { toYmd } from '@/lib/dates';
@@ -54,6 +56,18 @@ describe('search page', () => {
     fireEvent.mouseEnter(cards[1]);
     expect(markers[1]).toHaveAttribute('data-highlighted', 'true');
     expect(markers[0]).toHaveAttribute('data-highlighted', 'false');
+  });
+
+  it("draws the map at zoom 13 on the searched place (spec 000 section 9); Los Angeles is the map's default centre", async () => {
+    server.use(...enums, http.get('*/v1/cars/search', () => results([searchCar(1)], { count: 1, message: '', isLongTermRental: false, requestId: 'r1' })));
+    renderRoutes([{ path: '/search', element: <SearchRoute /> }], url);
+    await screen.findAllByTestId('result-card');
+    const map = screen.getAllByTestId('cars-map')[0];
+    expect(map).toHaveAttribute('data-zoom', '13');
+    expect(map).toHaveAttribute('data-center', '37.55,-121.99');
+    expect(SEARCH_MAP.fallback).toEqual({ lat: 34.0522, lng: -118.2437 });
+    expect(centreOr({ lat: Number.NaN, lng: -121.99 }, SEARCH_MAP.fallback)).toBe(SEARCH_MAP.fallback);
+    expect(centreOr({ lat: 95, lng: 0 }, SEARCH_MAP.fallback)).toBe(SEARCH_MAP.fallback);
   });
 
   it('logs one search event per answered search, with the place, the dates and the result count', async () => {

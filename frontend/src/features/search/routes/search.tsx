@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CarsMap } from '@/components/map/lazy-map';
-import type { MapMarker } from '@/components/map/types';
+import { centreOr, type MapMarker } from '@/components/map/types';
 import { CardSkeleton } from '@/components/skeleton';
 import { Modal } from '@/components/modal';
 import { formatDisplayDate } from '@/lib/dates';
@@ -15,7 +15,7 @@ import { FilterBar } from '../components/filter-bar';
 import { ResultCard, priceLabel } from '../components/result-card';
 import { SearchForm, type SearchDraft } from '../components/search-form';
 import { BottomSheet } from '../components/bottom-sheet';
-import { activeFilterCount, parseSearchParams, toSearchParams, type Filters, type SearchState } from '../lib/search-state';
+import { activeFilterCount, parseSearchParams, SEARCH_MAP, toSearchParams, type Filters, type SearchState } from '../lib/search-state';
 
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
@@ -134,8 +134,8 @@ export default function SearchRoute() {
 
   const map = (
     <CarsMap
-      center={{ lat: state.latitude, lng: state.longitude }}
-      zoom={11}
+      center={centreOr({ lat: state.latitude, lng: state.longitude }, SEARCH_MAP.fallback)}
+      zoom={SEARCH_MAP.zoom}
       markers={markers}
       highlightedId={hovered}
       searched={{ lat: state.latitude, lng: state.longitude }}

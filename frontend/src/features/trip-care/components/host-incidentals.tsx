@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Trip } from '@/api/types';
+import { FailureText } from '@/components/failure-text';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
-import { errorMessage, serverMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/format';
 import { useAddIncidentals, type IncidentalItem } from '../api/add-incidentals';
 import { useIncidentalOptions, type IncidentalOption, type IncidentalOptionsData } from '../api/get-incidental-options';
@@ -11,17 +12,6 @@ import { useIncidentals } from '../api/get-incidentals';
 import { useRemoveIncidentals } from '../api/remove-incidentals';
 import { draftToItem, EMPTY_DRAFT, INCIDENTAL_MESSAGES, MAX_INCIDENTAL_NOTE, optionPrice, unavailableReason, type DraftErrors, type IncidentalDraft } from '../lib/incidentals';
 import { IncidentalCard } from './incidental-card';
-
-/** A failure: the spec's text, and the server's reason under it when it gave one. */
-function Failure({ err, text, testId }: { err: unknown; text: string; testId: string }) {
-  const reason = serverMessage(err);
-  return (
-    <p className="form__error" role="alert" data-testid={testId}>
-      <strong>{text}</strong>
-      {reason && <span className="trip-care__reason">{reason}</span>}
-    </p>
-  );
-}
 
 /**
  * The host's incidentals of a trip (spec 002 sections 4 and 7): what was charged, each pending one
@@ -99,7 +89,7 @@ export function HostIncidentals({ trip }: { trip: Trip }) {
               </button>
             </div>
           )}
-          {remove.isError && <Failure err={remove.error} text={INCIDENTAL_MESSAGES.removeFailed} testId="remove-error" />}
+          {remove.isError && <FailureText err={remove.error} text={INCIDENTAL_MESSAGES.removeFailed} testId="remove-error" />}
           {removed && (
             <p className="form__success" role="status" data-testid="remove-done">
               {removed}
@@ -185,7 +175,7 @@ function AddIncidentals({ tripId, data }: { tripId: string; data: IncidentalOpti
             <OptionFields key={o.type} option={o} data={data} draft={draft(o.type)} errors={errors[o.type] ?? {}} onChange={(p) => set(o.type, p)} />
           ))}
         </fieldset>
-        {add.isError && <Failure err={add.error} text={INCIDENTAL_MESSAGES.addFailed} testId="add-error" />}
+        {add.isError && <FailureText err={add.error} text={INCIDENTAL_MESSAGES.addFailed} testId="add-error" />}
         {added && (
           <p className="form__success" role="status" data-testid="add-done">
             {added}
