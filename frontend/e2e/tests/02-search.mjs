@@ -35,6 +35,10 @@ export const tests = {
     await page.locator('[data-testid="cars-map"][data-loaded="true"]').waitFor();
     await page.getByTestId('price-marker').first().waitFor();
     assert.equal(await page.getByTestId('price-marker').count(), cards);
+    // The map at zoom 13 on the searched place (spec 000 section 9).
+    const map = page.getByTestId('cars-map');
+    assert.equal(await map.getAttribute('data-zoom'), '13');
+    assert.equal(await map.getAttribute('data-center'), '37.5485,-121.9886');
     await shot(page, 'results');
     const second = page.getByTestId('result-card').nth(1);
     const id = await second.getAttribute('data-car-id');

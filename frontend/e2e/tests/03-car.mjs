@@ -14,6 +14,14 @@ export const tests = {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Description' }).waitFor();
     await page.getByRole('heading', { name: 'Reviews', exact: true }).waitFor();
+    // The car's map at zoom 14 on the car, its marker shown (spec 000 section 9).
+    const carId = url.split('/car/')[1].split('?')[0];
+    const car = (await (await fetch(`${base}/v1/cars/getCar/${carId}`)).json()).data;
+    const map = page.locator('.car-page__map[data-loaded="true"]');
+    await map.waitFor();
+    assert.equal(await map.getAttribute('data-zoom'), '14');
+    assert.equal(await map.getAttribute('data-center'), `${car.latitude.toFixed(4)},${car.longitude.toFixed(4)}`);
+    assert.equal(await map.getByTestId('price-marker').count(), 1);
     await shot(page, 'car');
     await expectAccessible(page, 'car page');
     const down = await unavailable(base, 'GET', '/v1/tripPrice/getTripPrice');

@@ -16,6 +16,7 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
   const { Map, Marker, Popup, NavigationControl } = lib;
   return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars', pin, onPinChange, pinLabel = 'Location pin' }: CarsMapProps) {
     const [view, setView] = useState<LatLng>(center);
+    const [shownZoom, setShownZoom] = useState(zoom);
     const [open, setOpen] = useState<string | null>(null);
     const [loaded, setLoaded] = useState(false);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,12 +39,13 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
     );
     const openMarker = valid.find((m) => m.id === open);
     const showSearchHere = Boolean(searched && onSearchHere && movedAway(view, searched));
-    const onMoveEnd = useCallback((e: { viewState: { latitude: number; longitude: number } }) => {
+    const onMoveEnd = useCallback((e: { viewState: { latitude: number; longitude: number; zoom: number } }) => {
       setView({ lat: e.viewState.latitude, lng: e.viewState.longitude });
+      setShownZoom(e.viewState.zoom);
     }, []);
 
     return (
-      <div className={`map ${className}`} data-testid="cars-map" data-loaded={loaded ? 'true' : 'false'} data-center={`${view.lat.toFixed(4)},${view.lng.toFixed(4)}`}>
+      <div className={`map ${className}`} data-testid="cars-map" data-loaded={loaded ? 'true' : 'false'} data-center={`${view.lat.toFixed(4)},${view.lng.toFixed(4)}`} data-zoom={Number(shownZoom.toFixed(2))}>
         <Map
           ref={mapRef}
           initialViewState={{ latitude: center.lat, longitude: center.lng, zoom }}
