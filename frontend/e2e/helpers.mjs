@@ -238,7 +238,8 @@ export async function routeUploads(page, base) {
 
 /**
  * The page's socket goes through the test, which can cut it (`page.cutSocket(true)`: open
- * sockets are closed and new ones refused until `cutSocket(false)`). Served by the gateway, the
+ * sockets are closed, on the page's side and the server's, and new ones refused until
+ * `cutSocket(false)`). Served by the gateway, the
  * page's own `/v1/ws` is used; served by the dev server, which proxies only HTTP `/v1`, the
  * socket is relayed here to the gateway's. Call it before the page opens its socket.
  */
@@ -246,23 +247,43 @@ export async function routeSocket(page, base) {
   const sameOrigin = servedByGateway(base);
   const WS = sameOrigin ? null : (globalThis.WebSocket ?? (await import('undici').catch(() => null))?.WebSocket);
   if (!sameOrigin && !WS) throw new Skip('the dev server does not carry /v1/ws and no WebSocket client is at hand to relay it');
-  const open = new Set();
+  // Each open socket: its page side, and what closes its server side (the gateway's socket, or
+  // the relay's). A route's close handler stops Playwright closing the other side by itself, so
+  // it is closed here: a cut is a dropped connection on both ends, as the server would see one.
+  const open = new Map();
   let cut = false;
   page.cutSocket = (on) => {
     cut = on;
-    if (on) open.forEach((r) => r.close({ code: 1012, reason: 'cut by the test' }).catch(() => {}));
+    if (on) {
+      open.forEach((closeServer, r) => {
+        r.close({ code: 1012, reason: 'cut by the test' }).catch(() => {});
+        closeServer();
+      });
+      open.clear();
+    }
   };
   await page.routeWebSocket('**/v1/ws', (route) => {
     if (cut) return void route.close({ code: 1013, reason: 'cut by the test' }).catch(() => {});
-    open.add(route);
-    route.onClose(() => open.delete(route));
-    if (sameOrigin) return void route.connectToServer();
+    if (sameOrigin) {
+      const server = route.connectToServer();
+      const closeServer = () => void server.close().catch(() => {});
+      open.set(route, closeServer);
+      route.onClose(() => {
+        open.delete(route);
+        closeServer();
+      });
+      return;
+    }
     const upstream = new WS(`${GATEWAY.replace(/^http/, 'ws')}/v1/ws`);
+    open.set(route, () => upstream.close());
     const queued = [];
     upstream.onopen = () => queued.splice(0).forEach((m) => upstream.send(m));
     upstream.onmessage = (e) => route.send(String(e.data));
     upstream.onclose = (e) => route.close({ code: e.code >= 3000 ? e.code : 1000, reason: e.reason }).catch(() => {});
-    route.onClose(() => upstream.close());
+    route.onClose(() => {
+      open.delete(route);
+      upstream.close();
+    });
     route.onMessage((m) => (upstream.readyState === 1 ? upstream.send(m) : queued.push(m)));
   });
 }
