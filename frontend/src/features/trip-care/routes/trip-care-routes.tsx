@@ -9,8 +9,8 @@ const PhotosRoute = lazy(() => import('./photos'));
 const RentalAgreementRoute = lazy(() => import('./rental-agreement'));
 
 /**
- * The guest's trip care (spec 002 sections 2, 4): check-in and check-out photos, incidentals,
- * reporting an issue, the photo attach screen, the trip summary in report mode and the rental
+ * Trip care (spec 002 sections 2, 4): check-in and check-out photos, incidentals (the guest's
+ * and the car's host's), reporting an issue, the photo attach screen, the trip summary in report mode and the rental
  * agreement; children of the app's layout, each a chunk of its own. Every page takes `?tripId=`.
  */
 export const tripCareRoutes: RouteObject[] = [
