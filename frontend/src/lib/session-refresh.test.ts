@@ -107,6 +107,13 @@ describe('refreshing the session', () => {
     expect(ended).toHaveBeenCalledTimes(1);
   });
 
+  it('signs a suspended account out', async () => {
+    setSession(jwt(nowSec() + 1800), user());
+    backend({ status: 403, body: { error: 'account_suspended', message: 'This account is suspended' } });
+    await ensureFreshToken();
+    expect(getSession()).toBeNull();
+  });
+
   it('refreshes on load when due, and by a timer when the window opens', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const token = jwt(nowSec() + REFRESH_WINDOW_SECONDS + 120, 'later');

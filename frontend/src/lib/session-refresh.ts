@@ -8,7 +8,7 @@
  */
 import type { SessionAnswer } from '@/api/types';
 import { env } from '@/config/env';
-import { expireSession, getSession, setSession, storedToken, subscribeSession } from './session';
+import { clearSession, expireSession, getSession, setSession, storedToken, subscribeSession } from './session';
 
 /** Seconds before a token's end from which it is refreshed (spec 002 section 9). */
 export const REFRESH_WINDOW_SECONDS = 3600;
@@ -83,6 +83,11 @@ async function refresh(token: string): Promise<void> {
   }
   if (res.status === 401) {
     if (storedToken() === token) expireSession();
+    return;
+  }
+  // A suspended account (the terms' exclusion list) is signed out, as on any call.
+  if (body?.error === 'account_suspended') {
+    if (storedToken() === token) clearSession();
     return;
   }
   // Not due by the server's clock (400 token_refresh_not_due: this browser's clock runs ahead),
