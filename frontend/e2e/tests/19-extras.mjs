@@ -122,6 +122,19 @@ export const tests = {
     await map.waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="cars-map"][data-geo-layers]').waitFor({ timeout: 30_000 });
     const layers = async () => ((await page.getByTestId('cars-map').getAttribute('data-geo-layers')) ?? '').split(' ');
+    // The map opens at zoom 13 (spec 000 section 9), a few kilometres across: two steps out
+    // (zoom 11) the county lines around Fremont are in view.
+    assert.equal(await page.getByTestId('cars-map').getAttribute('data-zoom'), '13');
+    const zoomOut = async (steps) => {
+      await page.evaluate(() => document.querySelector('[data-testid="cars-map"]').removeAttribute('data-geo-layers'));
+      for (let i = 0; i < steps; i++) {
+        await page.getByRole('button', { name: 'Zoom out' }).click();
+        await page.waitForTimeout(150);
+      }
+      await page.locator('[data-testid="cars-map"][data-geo-layers]').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(800);
+    };
+    await zoomOut(2);
     const near = await layers();
     for (const l of ['us-land', 'coastline', 'county-lines']) assert.ok(near.includes(l), `${l} drawn around Fremont: ${near}`);
     assert.ok(near.some((l) => l.startsWith('places-')), `place names drawn around Fremont: ${near}`);
@@ -129,13 +142,7 @@ export const tests = {
     await shot(page, 'map-fremont');
     await expectAccessible(page, 'search with the drawn map');
     // Zoomed out to the West: state lines, Mexico, large cities.
-    await page.evaluate(() => document.querySelector('[data-testid="cars-map"]').removeAttribute('data-geo-layers'));
-    for (let i = 0; i < 8; i++) {
-      await page.getByRole('button', { name: 'Zoom out' }).click();
-      await page.waitForTimeout(150);
-    }
-    await page.locator('[data-testid="cars-map"][data-geo-layers]').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(800);
+    await zoomOut(8);
     const far = await layers();
     for (const l of ['us-land', 'state-lines', 'roads', 'world-land', 'places-1']) assert.ok(far.includes(l), `${l} drawn zoomed out: ${far}`);
     assert.ok(!near.includes('roads'), `roads are not drawn at street level, where they would be kilometres off: ${near}`);
