@@ -105,8 +105,6 @@ export const tests = {
       await guestPage.locator('[data-testid="messages-page"][data-socket="open"]').waitFor({ timeout: 40_000 });
       await inRoom.waitFor({ timeout: 5000 });
       assert.equal(await inRoom.count(), 1, 'caught up once');
-      // The list has it as the room's last message too.
-      await listed.getByTestId('chat-preview').filter({ hasText: whileAway }).waitFor({ timeout: 5000 });
 
       // The list alone.
       await guestPage.goto(`${base}/messages`);
