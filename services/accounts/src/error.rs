@@ -73,6 +73,8 @@ pub enum AccountsError {
     TokenMissing,
     #[error("Token verification failed")]
     TokenInvalid,
+    #[error("Token has expired")]
+    TokenExpired,
     #[error("A token can be refreshed only when 3600 seconds or less remain.")]
     RefreshNotDue,
     #[error("User ID or First Name is missing")]
@@ -243,6 +245,7 @@ upcar_errors::error_table! {
         AccountsError::OtpTypeInvalid => InvalidInput, "otp_type_invalid";
         AccountsError::TokenMissing => Unauthenticated, "token_missing";
         AccountsError::TokenInvalid => Unauthenticated, "token_invalid";
+        AccountsError::TokenExpired => Unauthenticated, "token_expired";
         AccountsError::RefreshNotDue => InvalidInput, "token_refresh_not_due";
         // Checked by the gateway's /users/sendEmail (the call it makes is shared with
         // /users/emailVerifyWithOTP, which sends neither); declared here, the rule's owner.

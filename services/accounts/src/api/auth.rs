@@ -213,7 +213,14 @@ pub async fn verify_login_otp(
             &[OtpPurpose::Login, OtpPurpose::PasswordReset, OtpPurpose::VerifyEmail]
         }
     };
-    otp::check(state, Subject::User(user_id), channel, purposes, &code).await?;
+    let account = users::by_id(&mut *state.conn().await?, user_id).await?;
+    // The code must have gone to the account's address or number as it is now.
+    let sent_to = match (channel, &account) {
+        (OtpChannel::Email, Some(a)) => a.email.clone(),
+        (OtpChannel::Phone, Some(a)) => a.phone_number.clone().unwrap_or_default(),
+        (_, None) => String::new(),
+    };
+    otp::check(state, Subject::User(user_id), channel, purposes, &sent_to, &code).await?;
     let mut conn = state.conn().await?;
     let row = conn
         .transaction::<users::UserRow, AccountsError, _>(async |conn| {
@@ -297,6 +304,7 @@ pub async fn update_password_with_otp(
         Subject::User(row.id),
         OtpChannel::Email,
         &[OtpPurpose::PasswordReset, OtpPurpose::Login],
+        &row.email,
         &code,
     )
     .await?;
@@ -344,7 +352,10 @@ pub async fn verify_token(
     if token.is_empty() {
         return Err(AccountsError::TokenMissing);
     }
-    let claims = state.keys.verify(token).map_err(|_| AccountsError::TokenInvalid)?;
+    let claims = state.keys.verify(token).map_err(|e| match e {
+        upcar_identity::TokenError::Expired => AccountsError::TokenExpired,
+        upcar_identity::TokenError::Invalid => AccountsError::TokenInvalid,
+    })?;
     let fingerprint = profile::device_fingerprint(&req.device_fingerprint)?;
     if claims.purpose != Purpose::Access
         || claims.role == Role::Captain
@@ -511,11 +522,16 @@ pub async fn verify_mobile_otp(
         return Err(AccountsError::NotYourProfile);
     }
     let code = OtpCode::parse(&req.otp).ok_or(AccountsError::OtpMalformed)?;
+    let mut conn = state.conn().await?;
+    let row = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
+    drop(conn);
+    // Only a code sent to the number on the profile now verifies it.
     otp::check(
         state,
         Subject::User(me.user_id),
         OtpChannel::Phone,
         &[OtpPurpose::VerifyPhone, OtpPurpose::Login],
+        row.phone_number.as_deref().unwrap_or_default(),
         &code,
     )
     .await?;

@@ -82,6 +82,7 @@ pub async fn reset_password(
         Subject::Captain(row.id),
         OtpChannel::Email,
         &[OtpPurpose::PasswordReset],
+        &row.email,
         &code,
     )
     .await?;

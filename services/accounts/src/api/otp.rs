@@ -157,6 +157,7 @@ pub async fn check(
     subject: Subject,
     channel: OtpChannel,
     purposes: &[OtpPurpose],
+    sent_to: &str,
     input: &OtpCode,
 ) -> AccountsResult<()> {
     let mut conn = state.conn().await?;
@@ -177,6 +178,11 @@ pub async fn check(
             else {
                 return Ok(Outcome::NoCode);
             };
+            // A code proves the address or number it was sent to, and only while the account
+            // still has it: one sent to a number since replaced verifies nothing.
+            if row.destination != sent_to {
+                return Ok(Outcome::NoCode);
+            }
             if row.expires_at <= now {
                 return Ok(Outcome::Expired);
             }

@@ -479,6 +479,35 @@ async fn mobile_verification_flow() {
 }
 
 #[tokio::test]
+async fn a_code_sent_to_a_number_since_replaced_verifies_nothing() {
+    let u = sign_up().await;
+    let (old, new) = (unique_phone(), unique_phone());
+    let (s, b) = parts(
+        post("/v1/users/sendMobileVerification", json!({"phoneNumber": old}), Some(&u.token)).await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let code = latest_code(&old).await;
+    // The number on the profile changes before the code is used.
+    let (s, b) =
+        parts(put("/v1/users/profile", json!({"phoneNumber": new}), Some(&u.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = parts(
+        post("/v1/users/verifyMobileOTP", json!({"userId": u.id, "otp": code}), Some(&u.token))
+            .await,
+    )
+    .await;
+    assert_eq!((s, b["message"].as_str()), (400, Some("Invalid OTP.")), "{b}");
+    let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
+    assert_eq!(b["user"]["phoneNumber"], new.as_str());
+    assert_eq!(b["user"]["isMobileVerified"], false, "the new number is not verified");
+    // An expired token told apart from a forged one by verifyToken too.
+    let expired = craft(claims_for(&u.id, -120), "dev-1", DEV_KEY);
+    let (s, b) = parts(post("/v1/users/verifyToken", json!({"token": expired}), None).await).await;
+    assert_eq!((s, b["error"].as_str()), (401, Some("token_expired")), "{b}");
+}
+
+#[tokio::test]
 async fn profile_reads_and_updates_are_the_owners_only() {
     let a = sign_up().await;
     let b_user = sign_up().await;

@@ -84,7 +84,8 @@ pub fn may_see_charges(actor: Actor) -> Result<(), ExtrasError> {
 }
 
 /// The side an incidental list is read from: `guest` or `host` (the spec's `role`), which must
-/// be the caller's own side (support reads either).
+/// be the caller's own side (a co-host managing the car's bookings reads the host's; support
+/// reads either).
 pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> {
     let side = match role.trim() {
         "guest" => Actor::Guest,
@@ -92,9 +93,11 @@ pub fn incidentals_view(role: &str, actor: Actor) -> Result<Actor, ExtrasError> 
         _ => return Err(ExtrasError::BadRole),
     };
     match actor {
-        Actor::Stranger => Err(ExtrasError::NotFound),
+        // A co-host without booking management sees no money of the car's trips (as for the
+        // trip's charges, `may_see_charges`).
+        Actor::Stranger | Actor::CoHost { booking_management: false } => Err(ExtrasError::NotFound),
         Actor::Admin => Ok(side),
-        Actor::CoHost { .. } if side == Actor::Host => Ok(side),
+        Actor::CoHost { booking_management: true } if side == Actor::Host => Ok(side),
         a if a == side => Ok(side),
         _ => Err(ExtrasError::NotAllowed("role must be your side of the trip")),
     }
@@ -357,6 +360,10 @@ mod tests {
         assert!(incidentals_view("guest", Actor::Host).is_err());
         assert_eq!(incidentals_view("pilot", Actor::Guest), Err(ExtrasError::BadRole));
         assert_eq!(incidentals_view("guest", Actor::Stranger), Err(ExtrasError::NotFound));
+        let managing = Actor::CoHost { booking_management: true };
+        assert_eq!(incidentals_view("host", managing), Ok(Actor::Host));
+        let other = Actor::CoHost { booking_management: false };
+        assert_eq!(incidentals_view("host", other), Err(ExtrasError::NotFound));
     }
 
     #[test]
