@@ -8,6 +8,7 @@ import { useSession } from '@/lib/auth';
 import { userIdOf } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-debounced';
 import { useMe } from '@/api/get-me';
+import { DRIVER } from '@/api/policy';
 import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
 import { useDriverDocuments, useTempToken, useUpdateProfile } from '../api/verification';
@@ -17,11 +18,12 @@ import { PaymentForm } from '../components/payment-form';
 
 const QrCode = lazy(() => import('@/components/qr-code'));
 
+/** Old enough to rent by the terms (the server decides again; this only saves a round trip). */
 function isAdult(dob: string, now = new Date()): boolean {
   const d = new Date(dob);
   if (Number.isNaN(d.getTime())) return false;
-  const at21 = new Date(d.getFullYear() + 21, d.getMonth(), d.getDate());
-  return at21 <= now;
+  const ofAge = new Date(d.getFullYear() + DRIVER.minimumAge, d.getMonth(), d.getDate());
+  return ofAge <= now;
 }
 
 /** A same-site path to come back to, else null (never another origin). */
@@ -103,7 +105,7 @@ export default function PrebookRoute() {
               className="form"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (!isAdult(dob)) return setDobError('You must be 21 or older to rent.');
+                if (!isAdult(dob)) return setDobError(`You must be ${DRIVER.minimumAge} or older to rent.`);
                 setDobError(null);
                 profile.mutate({ dob }, { onError: (err) => setDobError(errorMessage(err, 'An error occurred. Please try again.')) });
               }}

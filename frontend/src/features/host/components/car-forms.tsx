@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { LISTING } from '@/api/policy';
 import { presignUploads, putFile } from '@/api/upload-photos';
 import { Modal } from '@/components/modal';
 import { PhotoListView, savedPhotos, usePhotoList, type PhotoUploads } from '@/components/photo-manager/photo-manager';
@@ -11,9 +12,9 @@ import { readOnlyNote, type CarAccess } from '../lib/car-access';
 import { saveError } from '../lib/save-error';
 import { ReadOnlyNote } from './pricing-form';
 
-export const ADVANCE_NOTICE = [1, 2, 3, 6, 12, 24];
-export const MIN_TRIP = [1, 2, 3, 5, 7, 14, 30];
-export const MAX_TRIP = [7, 15, 30, 90, 1000];
+export const ADVANCE_NOTICE: readonly number[] = LISTING.advanceNoticeHours;
+export const MIN_TRIP: readonly number[] = LISTING.minTripDays;
+export const MAX_TRIP: readonly number[] = LISTING.maxTripDays;
 const RANGE_2_8 = [2, 3, 4, 5, 6, 7, 8];
 const GAS_TYPES = [
   { value: 'gas', label: 'Gas' },
@@ -21,7 +22,7 @@ const GAS_TYPES = [
   { value: 'ev', label: 'Electric (EV)' },
 ];
 export const MAX_INSTRUCTIONS = 2000;
-export const MIN_DESCRIPTION_WORDS = 60;
+export const MIN_DESCRIPTION_WORDS = LISTING.minDescriptionWords;
 
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
 const advanceLabel = (h: number) => (h === 24 ? '1 day' : `${h} hour${h === 1 ? '' : 's'}${h === 3 ? ' (recommended)' : ''}`);
@@ -333,7 +334,7 @@ export function PreferencesForm({ car, access }: { car: Listing; access: CarAcce
     e.preventDefault();
     s.save({ ...f, twoDayTripForWeekend: f.minTripDuration === 1 && f.twoDayTripForWeekend });
   };
-  const select = (key: 'advanceNotice' | 'minTripDuration' | 'maxTripDuration', label: string, options: number[], text: (n: number) => string) => (
+  const select = (key: 'advanceNotice' | 'minTripDuration' | 'maxTripDuration', label: string, options: readonly number[], text: (n: number) => string) => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${key}`}>
         {label}

@@ -1,14 +1,16 @@
 /**
  * The listing wizard's business constants (spec 001 section 9). Every number a step uses lives
- * here, so the rules and their tests read the same values.
+ * here, so the rules and their tests read the same values; the ones hosting enforces come from
+ * the generated `@/api/policy` (its domain's constants).
  */
+import { LISTING } from '@/api/policy';
 
 /** "VIN length 17". */
-export const VIN_LENGTH = 17;
+export const VIN_LENGTH = LISTING.vinLength;
 /** "Description minimum 60 words". */
-export const MIN_DESCRIPTION_WORDS = 60;
+export const MIN_DESCRIPTION_WORDS = LISTING.minDescriptionWords;
 /** "Daily price warning threshold 50": under it the car is offered for long-term rentals only. */
-export const DAILY_PRICE_WARNING = 50;
+export const DAILY_PRICE_WARNING = LISTING.dailyPriceWarningDollars;
 /** "default daily price 50". */
 export const DEFAULT_DAILY_PRICE = 50;
 
