@@ -263,6 +263,10 @@ pub fn schedule_change_of(e: &Envelope) -> Result<Option<ScheduleChange>, BadEve
 async fn apply(conn: &mut AsyncPgConnection, c: ScheduleChange) -> diesel::QueryResult<()> {
     match c {
         ScheduleChange::Booked { parties: p, start, end, confirmed_at, version } => {
+            // From the confirmation on, the room's messages are shown as sent to both sides.
+            if let Some(at) = confirmed_at {
+                rooms::confirmed(conn, p.trip_id, at).await?;
+            }
             schedule::booked(
                 conn,
                 p.trip_id,

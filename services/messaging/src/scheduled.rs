@@ -184,7 +184,7 @@ async fn send(
         .realtime
         .publish(
             Channel::Chat(room.id),
-            pb::realtime_event::Event::Message(crate::api::messages::message_of(&row)),
+            pb::realtime_event::Event::Message(crate::api::messages::broadcast_of(&row, &room)),
         )
         .await;
     tracing::info!(trip_id = %p.trip.trip_id, template_id = %p.template.template_id, "scheduled message sent");

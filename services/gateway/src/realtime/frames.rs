@@ -112,6 +112,7 @@ pub fn new_message(channel: &str, m: &pb::Message) -> String {
             "message": m.message,
             "imageUrl": m.image_urls,
             "timestamp": m.timestamp,
+            "masked": m.masked,
         }
     })
     .to_string()
@@ -193,6 +194,7 @@ mod tests {
             message: "hi".into(),
             image_urls: vec!["https://x/a.jpg".into()],
             timestamp: "2026-11-27T10:00:00.000Z".into(),
+            masked: false,
         };
         let v: Value = serde_json::from_str(&new_message("chat-r1", &m)).unwrap();
         assert_eq!(
@@ -200,7 +202,7 @@ mod tests {
             json!({"type": "new-message", "channel": "chat-r1", "data": {
                 "id": "m1", "roomId": "r1", "seq": 7, "senderId": "u1", "senderType": "guest",
                 "message": "hi", "imageUrl": ["https://x/a.jpg"],
-                "timestamp": "2026-11-27T10:00:00.000Z"}})
+                "timestamp": "2026-11-27T10:00:00.000Z", "masked": false}})
         );
         let e: Value = serde_json::from_str(&error(Some("chat-r1"), "forbidden", "no")).unwrap();
         assert_eq!(e["channel"], "chat-r1");

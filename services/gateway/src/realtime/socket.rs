@@ -265,13 +265,16 @@ impl Conn {
                 };
                 match &e.event {
                     Some(Event::Message(m)) if m.seq <= last => Ok(()),
-                    Some(Event::Message(m)) if m.seq == last + 1 => {
+                    // A message with hidden parts is as the other side is shown it: this
+                    // socket reads it again as its own user is shown it (next arm).
+                    Some(Event::Message(m)) if m.seq == last + 1 && !m.masked => {
                         if let Some(f) = self.followed.get_mut(channel) {
                             f.last_seq = m.seq;
                         }
                         self.send(frames::new_message(channel, m)).await
                     }
-                    // A number was skipped: the fast path dropped something; read it again.
+                    // A number was skipped (the fast path dropped something) or the message is
+                    // masked: read it again.
                     Some(Event::Message(_)) => self.catch_up(channel).await,
                     Some(Event::Typing(t)) => self.send(frames::typing(channel, t)).await,
                     Some(Event::Read(r)) => self.send(frames::read(channel, r)).await,

@@ -32,6 +32,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub struct LastMessage {
     message: String,
     timestamp: String,
+    /// Contact details of the other side are hidden: the trip is not confirmed yet.
+    masked: bool,
 }
 
 /// The chat room entity: the spec's fields, plus the ids of its trip, car and parties.
@@ -64,9 +66,11 @@ impl From<pb::ChatRoom> for Room {
             guest_profile_pic: r.guest_profile_pic,
             host_name: r.host_name,
             host_profile_pic: r.host_profile_pic,
-            last_message: r
-                .last_message
-                .map(|m| LastMessage { message: m.message, timestamp: m.timestamp }),
+            last_message: r.last_message.map(|m| LastMessage {
+                message: m.message,
+                timestamp: m.timestamp,
+                masked: m.masked,
+            }),
             created_at: r.created_at,
             updated_at: r.updated_at,
         }
@@ -164,6 +168,10 @@ pub struct ChatMessage {
     msg: String,
     image_url: Vec<String>,
     timestamp: String,
+    /// Phone numbers, email addresses and links of this message are hidden from you
+    /// (`[hidden until the booking is confirmed]`): it is the other side's, and the trip is not
+    /// confirmed yet.
+    masked: bool,
 }
 
 impl From<pb::Message> for ChatMessage {
@@ -178,6 +186,7 @@ impl From<pb::Message> for ChatMessage {
             message: m.message,
             image_url: m.image_urls,
             timestamp: m.timestamp,
+            masked: m.masked,
         }
     }
 }
@@ -264,6 +273,10 @@ pub struct Sent {
     /// False when the key named a message stored before (a retry).
     created: bool,
     data: ChatMessage,
+    /// Present when the other side is shown this message with its contact details hidden:
+    /// why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notice: Option<String>,
 }
 
 /// Sends a message to a room (its guest, its host, or a co-host of a team holding the car).
@@ -293,7 +306,14 @@ pub async fn send_message(
     };
     let r = state.messaging.clone().send_message(request(msg, Some(&user.0))).await?.into_inner();
     let m = r.message.ok_or_else(|| HttpError::internal("SendMessage answered no message"))?;
-    Ok(Json(Sent { status: true, message_id: m.id.clone(), created: r.created, data: m.into() }))
+    let notice = Some(r.notice).filter(|n| !n.is_empty());
+    Ok(Json(Sent {
+        status: true,
+        message_id: m.id.clone(),
+        created: r.created,
+        data: m.into(),
+        notice,
+    }))
 }
 
 /// The caller's typing state in a room.

@@ -590,3 +590,79 @@ async fn bookings_cancellations_and_messages_to_someone_offline_are_notified_onc
     assert_eq!(s, 200, "{b}");
     await_notice(host_email, "A trip was cancelled").await;
 }
+
+#[tokio::test]
+async fn contact_details_reach_the_other_side_hidden_until_the_host_confirms_the_booking() {
+    let hidden = "[hidden until the booking is confirmed]";
+    // A request to book: the trip waits for the host.
+    let g = verified_guest().await;
+    let host = login("host@demo.local", "DemoHost123!").await;
+    let (s, b) = create(&g.token, trip_body(&car(4), 150, 152), None).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (201, Some("requested")), "{b}");
+    let trip_id = b["data"]["tripId"].as_str().unwrap().to_owned();
+    let room = room_of_trip(&g.token, "guest", &trip_id).await["id"].as_str().unwrap().to_owned();
+    let base = stack().base.clone();
+    let (mut guest_ws, mut host_ws) = (socket(&base, &g.token).await, socket(&base, &host).await);
+    subscribe(&mut guest_ws, &room, None).await;
+    subscribe(&mut host_ws, &room, None).await;
+
+    let text = "Text me on (555) 123-4567 or at harper at mail dot com; the total is $296.01";
+    let shown = format!("Text me on {hidden} or at {hidden}; the total is $296.01");
+    let (s, b) = send(&host, &room, "host", text, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["message"].as_str(), b["data"]["masked"].as_bool()),
+        (Some(text), Some(false))
+    );
+    assert!(b["notice"].as_str().unwrap().contains("until the booking is confirmed"), "{b}");
+    // Each socket is handed the message as its user is shown it.
+    let f = next_of(&mut guest_ws, "new-message").await;
+    assert_eq!(
+        (f["data"]["message"].as_str(), f["data"]["masked"].as_bool()),
+        (Some(shown.as_str()), Some(true)),
+        "{f}"
+    );
+    let f = next_of(&mut host_ws, "new-message").await;
+    assert_eq!(
+        (f["data"]["message"].as_str(), f["data"]["masked"].as_bool()),
+        (Some(text), Some(false)),
+        "{f}"
+    );
+    let path = format!("/v1/chat/getmessages?roomId={room}&userType=guest");
+    let page = |token: String| {
+        let path = path.clone();
+        async move {
+            let (s, b) = parts(get(&path, Some(&token)).await).await;
+            assert_eq!(s, 200, "{b}");
+            b["formattedMessages"][0].clone()
+        }
+    };
+    let m = page(g.token.clone()).await;
+    assert_eq!(
+        (m["message"].as_str(), m["msg"].as_str(), m["masked"].as_bool()),
+        (Some(shown.as_str()), Some(shown.as_str()), Some(true)),
+        "{m}"
+    );
+    let listed = room_of_trip(&g.token, "guest", &trip_id).await;
+    assert_eq!(listed["lastMessage"]["masked"], true, "{listed}");
+    assert!(!listed["lastMessage"]["message"].as_str().unwrap().contains("555"), "{listed}");
+
+    // The host accepts: from then on every message is shown as sent, the earlier one too.
+    let (s, b) =
+        parts(post(&format!("/v1/trips/acceptTrip/{trip_id}"), json!({}), Some(&host)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("confirmed")), "{b}");
+    let mut m = page(g.token.clone()).await;
+    for _ in 0..100 {
+        if m["masked"] == false {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        m = page(g.token.clone()).await;
+    }
+    assert_eq!((m["message"].as_str(), m["masked"].as_bool()), (Some(text), Some(false)), "{m}");
+    let (s, b) = send(&host, &room, "host", "My cell is 555-987-6543", None).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b.get("notice").is_none(), "{b}");
+    let f = next_of(&mut guest_ws, "new-message").await;
+    assert_eq!(f["data"]["message"], "My cell is 555-987-6543", "{f}");
+}

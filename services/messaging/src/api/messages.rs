@@ -4,7 +4,7 @@
 
 use super::access::{caller, room_for, room_id};
 use crate::domain::{
-    Channel, MAX_MESSAGES_PAGE, MessageDraft, Reader, UserType, messages_limit, preview,
+    Channel, MAX_MESSAGES_PAGE, MessageDraft, Reader, UserType, contact, messages_limit, preview,
 };
 use crate::error::{MessagingError, MessagingResult};
 use crate::state::AppState;
@@ -33,7 +33,28 @@ pub fn message_of(r: &MessageRow) -> pb::Message {
         message: r.body.clone(),
         image_urls: r.image_urls.clone(),
         timestamp: rfc3339(r.created_at),
+        masked: false,
     }
+}
+
+/// A stored message as a reader of side `reader` (none: support) is shown it: before the
+/// trip is confirmed the other side's contact details are hidden.
+pub fn message_for(r: &MessageRow, room: &RoomRow, reader: Option<UserType>) -> pb::Message {
+    let shown = contact::shown(&r.body, room.hides_contacts(&r.sender_type, reader));
+    pb::Message { message: shown.text, masked: shown.masked, ..message_of(r) }
+}
+
+/// What the room's channel carries of a new message: the message as the other side is shown
+/// it. A socket of the writer's side that is handed a masked message reads it again from
+/// `ReadChannel`, which answers each reader as they are shown it.
+pub fn broadcast_of(r: &MessageRow, room: &RoomRow) -> pb::Message {
+    let other = UserType::parse(&r.sender_type).ok().map(other);
+    message_for(r, room, other)
+}
+
+/// What the writer is told of a message whose contact details the other side does not see.
+fn notice_for(r: &MessageRow, room: &RoomRow) -> String {
+    if broadcast_of(r, room).masked { contact::MASK_NOTICE.to_owned() } else { String::new() }
 }
 
 fn other(side: UserType) -> UserType {
@@ -117,7 +138,7 @@ pub async fn get_messages(
         .map(|u| u.to_string())
         .unwrap_or_default();
     Ok(pb::MessagesReply {
-        messages: rows.iter().map(message_of).collect(),
+        messages: rows.iter().map(|r| message_for(r, &room, reader.side())).collect(),
         has_more,
         side: side.to_owned(),
         other_read_message_id,
@@ -157,7 +178,11 @@ pub async fn send_message(
     let side = reader.send_as(claimed)?;
     let existing = |row: MessageRow| {
         if same_message(&row, &draft) {
-            Ok(pb::SendMessageReply { message: Some(message_of(&row)), created: false })
+            Ok(pb::SendMessageReply {
+                message: Some(message_of(&row)),
+                created: false,
+                notice: notice_for(&row, &room),
+            })
         } else {
             Err(MessagingError::KeyReused)
         }
@@ -197,16 +222,23 @@ pub async fn send_message(
     };
     drop(conn);
     state.relay.wake();
-    let message = message_of(&row);
     state
         .realtime
-        .publish(Channel::Chat(room.id), pb::realtime_event::Event::Message(message.clone()))
+        .publish(
+            Channel::Chat(room.id),
+            pb::realtime_event::Event::Message(broadcast_of(&row, &room)),
+        )
         .await;
     state.realtime.stop_typing_after_send(room.id, who.user_id, side.as_str()).await;
-    Ok(pb::SendMessageReply { message: Some(message), created: true })
+    Ok(pb::SendMessageReply {
+        message: Some(message_of(&row)),
+        created: true,
+        notice: notice_for(&row, &room),
+    })
 }
 
-/// The `messaging.message_sent` event of a stored message.
+/// The `messaging.message_sent` event of a stored message; its preview is what the other side
+/// is shown (the event's readers notify the other side).
 pub fn sent_event(room: &RoomRow, row: &MessageRow) -> MessageSent {
     MessageSent {
         message_id: row.id.to_string(),
@@ -218,7 +250,7 @@ pub fn sent_event(room: &RoomRow, row: &MessageRow) -> MessageSent {
         sender_type: row.sender_type.clone(),
         guest_id: room.guest_id.to_string(),
         host_id: room.host_id.to_string(),
-        preview: preview(&row.body),
+        preview: preview(&broadcast_of(row, room).message),
         image_count: i32::try_from(row.image_urls.len()).unwrap_or(i32::MAX),
         occurred_at: rfc3339(row.created_at),
     }
@@ -287,11 +319,11 @@ pub async fn read_channel(
         }
     };
     let mut conn = state.conn().await?;
-    let (room, _) = room_for(&mut conn, &who, id).await?;
+    let (room, reader) = room_for(&mut conn, &who, id).await?;
     let (rows, has_more) = messages::after(&mut conn, room.id, req.since, limit).await?;
     Ok(pb::ChannelReply {
         last_seq: room.last_seq.max(rows.last().map_or(0, |r| r.seq)),
-        messages: rows.iter().map(message_of).collect(),
+        messages: rows.iter().map(|r| message_for(r, &room, reader.side())).collect(),
         has_more,
     })
 }

@@ -2,7 +2,7 @@
 
 use super::access::{caller, room_for, room_id};
 use super::messages::rfc3339;
-use crate::domain::{Page, UserType, preview};
+use crate::domain::{Page, UserType, contact, preview};
 use crate::error::MessagingResult;
 use crate::profiles::{self, Profile};
 use crate::state::AppState;
@@ -31,7 +31,7 @@ pub async fn list_rooms(
         rooms: rows
             .iter()
             .map(|r| {
-                let mut room = room_of(r, &profiles);
+                let mut room = room_of(r, &profiles, Some(view));
                 // The list shows a preview of the last message (spec 001 s. 10).
                 if let Some(last) = room.last_message.as_mut() {
                     last.message = preview(&last.message);
@@ -56,15 +56,21 @@ pub async fn get_room(
     let id = room_id(&req.room_id)?;
     // The view is checked for the caller's sake; every reader reads the same room in either.
     UserType::parse(&req.user_type)?;
-    let (row, _) = {
+    let (row, reader) = {
         let mut conn = state.conn().await?;
         room_for(&mut conn, &who, id).await?
     };
     let profiles = profiles::of(state, &[row.guest_id, row.host_id]).await?;
-    Ok(pb::RoomReply { room: Some(room_of(&row, &profiles)) })
+    Ok(pb::RoomReply { room: Some(room_of(&row, &profiles, reader.side())) })
 }
 
-fn room_of(r: &RoomRow, profiles: &HashMap<Uuid, Profile>) -> pb::ChatRoom {
+/// A room as a reader of side `reader` (none: support) is shown it: the last message with the
+/// other side's contact details hidden before the trip is confirmed.
+fn room_of(
+    r: &RoomRow,
+    profiles: &HashMap<Uuid, Profile>,
+    reader: Option<UserType>,
+) -> pb::ChatRoom {
     let guest = profiles.get(&r.guest_id).cloned().unwrap_or_default();
     let host = profiles.get(&r.host_id).cloned().unwrap_or_default();
     pb::ChatRoom {
@@ -79,7 +85,13 @@ fn room_of(r: &RoomRow, profiles: &HashMap<Uuid, Profile>) -> pb::ChatRoom {
         host_profile_pic: host.profile_pic,
         last_message: match (&r.last_message, r.last_message_at) {
             (Some(message), Some(at)) => {
-                Some(pb::LastMessage { message: message.clone(), timestamp: rfc3339(at) })
+                let sender = r.last_sender_type.as_deref().unwrap_or_default();
+                let shown = contact::shown(message, r.hides_contacts(sender, reader));
+                Some(pb::LastMessage {
+                    message: shown.text,
+                    timestamp: rfc3339(at),
+                    masked: shown.masked,
+                })
             }
             _ => None,
         },

@@ -44,6 +44,7 @@ pub fn ticket_message_of(r: &TicketMessageRow) -> pb::Message {
         message: r.body.clone(),
         image_urls: r.image_urls.clone(),
         timestamp: rfc3339(r.created_at),
+        masked: false,
     }
 }
 
@@ -301,7 +302,11 @@ pub async fn send_ticket_message(
     let sender_type = if ticket.created_by == Some(who.user_id) { "user" } else { "support" };
     let existing = |row: TicketMessageRow| {
         if row.body == draft.text && row.image_urls == draft.image_urls {
-            Ok(pb::SendMessageReply { message: Some(ticket_message_of(&row)), created: false })
+            Ok(pb::SendMessageReply {
+                message: Some(ticket_message_of(&row)),
+                created: false,
+                notice: String::new(),
+            })
         } else {
             Err(MessagingError::KeyReused)
         }
@@ -341,7 +346,7 @@ pub async fn send_ticket_message(
         .realtime
         .publish(Channel::Support(id), pb::realtime_event::Event::Message(message.clone()))
         .await;
-    Ok(pb::SendMessageReply { message: Some(message), created: true })
+    Ok(pb::SendMessageReply { message: Some(message), created: true, notice: String::new() })
 }
 
 /// For the socket: whether `who` may follow a ticket's channel, and its messages after `since`.

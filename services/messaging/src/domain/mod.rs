@@ -2,6 +2,7 @@
 
 mod access;
 mod channel;
+pub mod contact;
 mod message;
 mod name;
 mod page;

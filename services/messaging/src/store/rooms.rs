@@ -24,6 +24,8 @@ pub struct RoomRow {
     pub last_seq: i64,
     pub guest_read_seq: i64,
     pub host_read_seq: i64,
+    pub confirmed_at: Option<DateTime<Utc>>,
+    pub last_sender_type: Option<String>,
 }
 
 impl RoomRow {
@@ -33,6 +35,12 @@ impl RoomRow {
             UserType::Guest => self.guest_read_seq,
             UserType::Host => self.host_read_seq,
         }
+    }
+
+    /// Whether a message of `sender` is shown to a reader of side `reader` with its contact
+    /// details hidden (`domain::contact`).
+    pub fn hides_contacts(&self, sender: &str, reader: Option<UserType>) -> bool {
+        crate::domain::contact::hidden_for(self.confirmed_at.is_some(), sender, reader)
     }
 }
 
@@ -59,6 +67,22 @@ pub async fn open(conn: &mut AsyncPgConnection, room: &NewRoom) -> QueryResult<b
         .execute(conn)
         .await?;
     Ok(inserted == 1)
+}
+
+/// Marks the trip's room confirmed (its first confirmation counts); false when the room is
+/// missing.
+#[tracing::instrument(skip(conn))]
+pub async fn confirmed(
+    conn: &mut AsyncPgConnection,
+    trip: Uuid,
+    at: DateTime<Utc>,
+) -> QueryResult<bool> {
+    let n =
+        diesel::update(r::chat_rooms.filter(r::trip_id.eq(trip)).filter(r::confirmed_at.is_null()))
+            .set(r::confirmed_at.eq(at))
+            .execute(conn)
+            .await?;
+    Ok(n == 1)
 }
 
 /// A room by id.

@@ -18,6 +18,10 @@ diesel::table! {
         last_seq -> Int8,
         guest_read_seq -> Int8,
         host_read_seq -> Int8,
+        /// When the room's trip was confirmed: contact details are shown as sent from then.
+        confirmed_at -> Nullable<Timestamptz>,
+        /// The side that wrote the newest message (`guest` | `host`).
+        last_sender_type -> Nullable<Text>,
     }
 }
 

@@ -1173,3 +1173,85 @@ async fn a_round_reads_every_page_so_trips_waiting_for_later_moments_never_hide_
         messaging::scheduled::send_due(&app.state, at("2026-12-01T20:01:00Z")).await.unwrap();
     assert_eq!(round.sent, 101, "{round:?}");
 }
+
+#[tokio::test]
+async fn contact_details_are_hidden_from_the_other_side_until_the_trip_is_confirmed() {
+    use pb::realtime_event::Event;
+    let hidden = "[hidden until the booking is confirmed]";
+    let app = spawn_app().await;
+    let (guest, host) = (person("Mia", "Masked").await, person("Hal", "Hidden").await);
+    let mut b = booked(Uuid::now_v7(), guest, host, Utc::now());
+    b.status = "pending".into();
+    app.publish(&b, Uuid::now_v7()).await;
+    let room = loop {
+        let rooms = app.list(guest, "guest", Some(50), None).await.unwrap().rooms;
+        if let Some(r) = rooms.into_iter().find(|r| r.trip_id == b.trip_id) {
+            break r.id;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let mut ps = app.subscribe(&room).await;
+    let text = "Call me at 555-123-4567 or write to maya@mail.com, it's $296.01 in all";
+    let masked = format!("Call me at {hidden} or write to {hidden}, it's $296.01 in all");
+    // The writer gets it back as sent, and is told why the other side does not see it so.
+    let sent = app.send(host, &room, "host", text, "").await.unwrap();
+    let mine = sent.message.unwrap();
+    assert_eq!((mine.message.as_str(), mine.masked), (text, false));
+    assert!(sent.notice.contains("hidden from the other party"), "{}", sent.notice);
+    // The room's channel carries what the guest is shown.
+    let Some(Event::Message(m)) = next_event(&mut ps).await.event else { panic!("a message") };
+    assert_eq!((m.message.as_str(), m.masked, m.seq), (masked.as_str(), true, 1));
+    // Each reads it as they are shown it: pages, the socket's catch-up and the list.
+    let page = |user| app.messages(user, &room, "", None);
+    let g = page(guest).await.unwrap().messages;
+    assert_eq!((g[0].message.as_str(), g[0].masked), (masked.as_str(), true));
+    let h = page(host).await.unwrap().messages;
+    assert_eq!((h[0].message.as_str(), h[0].masked), (text, false));
+    let read = |user| {
+        let req = pb::ReadChannelRequest { channel: format!("chat-{room}"), since: 0, limit: None };
+        let mut client = app.client.clone();
+        async move { client.read_channel(as_user(req, user)).await.unwrap().into_inner() }
+    };
+    assert_eq!(read(guest).await.messages[0].message, masked);
+    assert_eq!(read(host).await.messages[0].message, text);
+    let last = |user, side| app.get(user, &room, side);
+    let g = last(guest, "guest").await.unwrap().last_message.unwrap();
+    assert!(g.masked && g.message.contains(hidden), "{g:?}");
+    assert!(!last(host, "host").await.unwrap().last_message.unwrap().masked);
+    // A message with nothing to hide goes as it is, without a notice, to both sides.
+    let plain = app.send(guest, &room, "guest", "See you at 10:30 at gate 5", "").await.unwrap();
+    assert_eq!(plain.notice, "");
+    // (The reads above went to the channel first.)
+    let m = loop {
+        if let Some(Event::Message(m)) = next_event(&mut ps).await.event {
+            break m;
+        }
+    };
+    assert_eq!((m.message.as_str(), m.masked), ("See you at 10:30 at gate 5", false));
+    // The guest's own details are hidden from the host the same way.
+    let reply = app
+        .send(guest, &room, "guest", "mine: five five five one two three four five six seven", "")
+        .await
+        .unwrap();
+    assert!(!reply.notice.is_empty());
+    let h = page(host).await.unwrap().messages;
+    assert_eq!(h[2].message, format!("mine: {hidden}"));
+    // Once the trip is confirmed, every message is shown as sent, earlier ones included.
+    app.publish(&confirmed(&b), Uuid::now_v7()).await;
+    for _ in 0..200 {
+        if !page(guest).await.unwrap().messages[0].masked {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let g = page(guest).await.unwrap().messages;
+    assert_eq!((g[0].message.as_str(), g[0].masked), (text, false));
+    assert_eq!(
+        page(host).await.unwrap().messages[2].message,
+        "mine: five five five one two three four five six seven"
+    );
+    let after = app.send(host, &room, "host", "text me: 555-987-6543", "").await.unwrap();
+    assert_eq!(after.notice, "");
+    let g = last(guest, "guest").await.unwrap().last_message.unwrap();
+    assert_eq!((g.message.as_str(), g.masked), ("text me: 555-987-6543", false));
+}
