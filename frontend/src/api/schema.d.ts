@@ -2073,9 +2073,10 @@ export interface paths {
         };
         /**
          * Whether a car is free for the dates.
-         * @description 200 when it is; 400 with `available: false` when not (`car_not_available` with the reason)
-         *     or when the dates cannot be checked (their refusal's code: past, inverted, beyond the
-         *     booking horizon, malformed); 404 for an unknown car.
+         * @description 200 when it is; 409 `car_not_available` with `available: false`, the reason and the
+         *     alternatives when not; 400 with `available: false` when the dates cannot be checked (their
+         *     refusal's code: past, inverted, beyond the booking horizon, malformed); 404 for an unknown
+         *     car.
          */
         get: operations["getCarsIsCarAvailableForTheseDates"];
         put?: never;
@@ -3517,6 +3518,11 @@ export interface components {
              */
             deductible?: number | null;
         };
+        /** @description What is offered in place of a car that is not free. */
+        Alternatives: {
+            sameCar: components["schemas"]["FreeWindow"][];
+            otherCars: components["schemas"]["OtherCar"][];
+        };
         /** @description Analytics over a range. */
         Analytics: {
             startDate: string;
@@ -4069,6 +4075,12 @@ export interface components {
             msg: string;
             imageUrl: string[];
             timestamp: string;
+            /**
+             * @description Phone numbers, email addresses and links of this message are hidden from you
+             *     (`[hidden until the booking is confirmed]`): it is the other side's, and the trip is not
+             *     confirmed yet.
+             */
+            masked: boolean;
         };
         /** @description Whether the caller has a draft, and where it resumes. */
         CheckAnswer: {
@@ -4126,6 +4138,16 @@ export interface components {
             status: boolean;
             valid: boolean;
             message: string;
+        };
+        /** @description The 409 `car_not_available` answer with its alternatives. */
+        Conflict: {
+            /** @description `car_not_available`. */
+            error: string;
+            message: string;
+            alternatives: components["schemas"]["Alternatives"];
+            /** @description `false` (the availability check's shape). */
+            available?: boolean | null;
+            status?: boolean | null;
         };
         /** @description A name and its number of events. */
         Count: {
@@ -4553,6 +4575,13 @@ export interface components {
         };
         /** @description true/false, "true"/"false", "yes"/"no", 1/0 */
         Flag: boolean | string | number | null;
+        /** @description A window of the same car, as the spec's queries write dates and times (local to the car). */
+        FreeWindow: {
+            startDate: string;
+            startTime: string;
+            endDate: string;
+            endTime: string;
+        };
         /** @description A step of the booking funnel. */
         FunnelStep: {
             /** @description search | car_viewed | booking_started | trip_booked */
@@ -5070,6 +5099,8 @@ export interface components {
         LastMessage: {
             message: string;
             timestamp: string;
+            /** @description Contact details of the other side are hidden: the trip is not confirmed yet. */
+            masked: boolean;
         };
         /** @description A point as maps providers write it. */
         LatLng: {
@@ -5279,6 +5310,24 @@ export interface components {
         /** @description The payout account, with the spec's `isOnboardingComplete`. */
         OnboardingStatusData: components["schemas"]["PayoutAccount"] & {
             isOnboardingComplete: boolean;
+        };
+        /** @description A comparable car free for the window asked. */
+        OtherCar: {
+            carId: string;
+            make: string;
+            model: string;
+            /** Format: int32 */
+            carYear: number;
+            /**
+             * Format: double
+             * @description Miles from the car asked.
+             */
+            distance: number;
+            /**
+             * Format: double
+             * @description Its price for the window asked, before tax.
+             */
+            finalPriceBeforeTax: number;
         };
         /** @description A one-time code for a user. */
         OtpBody: {
@@ -6118,6 +6167,11 @@ export interface components {
             /** @description False when the key named a message stored before (a retry). */
             created: boolean;
             data: components["schemas"]["ChatMessage"];
+            /**
+             * @description Present when the other side is shown this message with its contact details hidden:
+             *     why.
+             */
+            notice?: string | null;
         };
         /** @description A session: `user, access_token, status, message`. */
         Session: {
@@ -10227,13 +10281,22 @@ export interface operations {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description Not free (`car_not_available`) or not checkable (the refusal's code): `available: false` and the reason */
+            /** @description Not checkable (the refusal's code): `available: false` and the reason */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Not free (`car_not_available`): `available: false`, the reason and the alternatives */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -10940,6 +11003,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TripAnswer"];
+                };
+            };
+            /** @description `car_not_available`, with the alternatives */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -133,6 +133,71 @@ pub async fn is_available(
     }
 }
 
+/// What to offer in place of a car that is not free for a window: the nearest windows of the
+/// same length this car is free for (its notice, its host's hours and the booking horizon
+/// kept), and up to three cars nearby with at least its seats that are free for the window.
+pub async fn alternatives(
+    state: &AppState,
+    r: pb::AvailabilityRequest,
+    guest: Option<Uuid>,
+) -> CatalogResult<pb::AlternativesReply> {
+    use crate::domain::alternatives::{self as alt, OTHER_CARS, OTHER_CARS_READ};
+    let id = car_id(&r.car_id)?;
+    let mut conn = state.conn().await?;
+    let c = cars::by_id(&mut conn, id).await?.ok_or(CatalogError::CarNotFound)?;
+    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+    let now = state.clock.now();
+    let w = TripWindow::parse(&r.from_date, &r.from_time, &r.until_date, &r.until_time, tz, now)?;
+    let local_end = w.end.with_timezone(&tz).naive_local();
+    let same_car = if c.status == "active" {
+        let (from, until) = alt::search_span(w.start, w.end);
+        let busy = cars::busy_periods(&mut conn, id, from, until).await?;
+        let week = crate::hours_feed::week_of_host(&mut conn, c.card.owner_id).await?;
+        let earliest = now + chrono::Duration::hours(i64::from(c.advance_notice_hours));
+        alt::nearest_free(w.local_start, local_end, tz, earliest, &busy, |s, e, start| {
+            pricing_domain::window::within_horizon(start, now)
+                && week.as_ref().is_none_or(|wk| wk.check(s, e).is_ok())
+        })
+    } else {
+        Vec::new()
+    };
+    drop(conn);
+    let same_car = same_car
+        .into_iter()
+        .map(|(s, e)| pb::LocalWindow {
+            start_date: s.date().to_string(),
+            start_time: crate::domain::window::format_time(s.time()),
+            end_date: e.date().to_string(),
+            end_time: crate::domain::window::format_time(e.time()),
+        })
+        .collect();
+    // The search near the car for the window asked, nearest first.
+    let nearby = pb::SearchRequest {
+        from_date: r.from_date.clone(),
+        from_time: r.from_time.clone(),
+        until_date: r.until_date.clone(),
+        until_time: r.until_time.clone(),
+        latitude: Some(c.card.latitude),
+        longitude: Some(c.card.longitude),
+        sort_by: "distance".to_owned(),
+        min_seats: alt::min_seats_of(c.card.seats),
+        page: 1,
+        limit: OTHER_CARS_READ,
+        ..Default::default()
+    };
+    let (found, _) = super::search::search(state, nearby).await?;
+    let other_cars = found
+        .cars
+        .into_iter()
+        // Neither the car asked nor a car of the guest's own.
+        .filter(|car| {
+            car.id != c.card.id.to_string() && guest.is_none_or(|g| car.owner_id != g.to_string())
+        })
+        .take(OTHER_CARS)
+        .collect();
+    Ok(pb::AlternativesReply { same_car, other_cars })
+}
+
 pub async fn blocked_dates(
     state: &AppState,
     r: pb::BlockedDatesRequest,

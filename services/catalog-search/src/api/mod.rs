@@ -88,6 +88,15 @@ impl Catalog for CatalogApi {
     ) -> Result<Response<pb::AvailabilityReply>, Status> {
         call("IsCarAvailable", r, async |_, b| cars::is_available(&self.state, b).await).await
     }
+    async fn alternatives(
+        &self,
+        r: Request<pb::AvailabilityRequest>,
+    ) -> Result<Response<pb::AlternativesReply>, Status> {
+        call("Alternatives", r, async |who, b| {
+            cars::alternatives(&self.state, b, who.map(|w| w.user_id)).await
+        })
+        .await
+    }
     async fn blocked_dates(
         &self,
         r: Request<pb::BlockedDatesRequest>,

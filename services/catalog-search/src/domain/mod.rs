@@ -1,5 +1,6 @@
 //! Catalog rules and types, with no I/O.
 
+pub mod alternatives;
 pub mod enums;
 pub mod filters;
 pub mod geo;

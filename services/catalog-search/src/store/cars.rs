@@ -587,6 +587,34 @@ pub async fn is_free(
 }
 
 #[derive(QueryableByName)]
+struct Period {
+    #[diesel(sql_type = Timestamptz)]
+    from_at: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    until_at: DateTime<Utc>,
+}
+
+/// The car's bookings and blocks that touch `[from, until)`, each as `[start, end)` (an open
+/// end cut at `until`).
+pub async fn busy_periods(
+    conn: &mut AsyncPgConnection,
+    car: Uuid,
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> QueryResult<Vec<(DateTime<Utc>, DateTime<Utc>)>> {
+    let rows: Vec<Period> = diesel::sql_query(
+        "SELECT COALESCE(lower(period), $2) AS from_at, COALESCE(upper(period), $3) AS until_at \
+         FROM car_unavailability WHERE car_id = $1 AND period && tstzrange($2, $3) ORDER BY 1",
+    )
+    .bind::<SqlUuid, _>(car)
+    .bind::<Timestamptz, _>(from)
+    .bind::<Timestamptz, _>(until)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|p| (p.from_at, p.until_at)).collect())
+}
+
+#[derive(QueryableByName)]
 struct Day {
     #[diesel(sql_type = diesel::sql_types::Date)]
     day: NaiveDate,

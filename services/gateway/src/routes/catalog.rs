@@ -503,10 +503,11 @@ impl Availability {
 
 /// Whether a car is free for the dates.
 ///
-/// 200 when it is; 400 with `available: false` when not (`car_not_available` with the reason)
-/// or when the dates cannot be checked (their refusal's code: past, inverted, beyond the
-/// booking horizon, malformed); 404 for an unknown car.
-#[utoipa::path(tag = "catalog", params(AvailabilityQuery), responses((status = 200, body = Availability), (status = 400, body = Availability, description = "Not free (`car_not_available`) or not checkable (the refusal's code): `available: false` and the reason")))]
+/// 200 when it is; 409 `car_not_available` with `available: false`, the reason and the
+/// alternatives when not; 400 with `available: false` when the dates cannot be checked (their
+/// refusal's code: past, inverted, beyond the booking horizon, malformed); 404 for an unknown
+/// car.
+#[utoipa::path(tag = "catalog", params(AvailabilityQuery), responses((status = 200, body = Availability), (status = 400, body = Availability, description = "Not checkable (the refusal's code): `available: false` and the reason"), (status = 409, body = super::alternatives::Conflict, description = "Not free (`car_not_available`): `available: false`, the reason and the alternatives")))]
 #[get("/cars/isCarAvailableForTheseDates/{id}")]
 pub async fn is_car_available(
     state: State,
@@ -555,7 +556,7 @@ async fn check_availability(
         .into(),
         is_delivery: q.is_delivery.0,
     };
-    let r = state.catalog.clone().is_car_available(request(msg, None)).await?.into_inner();
+    let r = state.catalog.clone().is_car_available(request(msg.clone(), None)).await?.into_inner();
     if r.available {
         return Ok(HttpResponse::Ok().json(Availability {
             error: None,
@@ -564,8 +565,9 @@ async fn check_availability(
             status: true,
         }));
     }
+    // Not free: 409 with what can be had instead (CONTRACT "Conflict alternatives").
     let refusal = GatewayError::CarNotAvailable(r.message);
-    Ok(Availability::refused(upcar_errors::ErrorCode::code(&refusal), refusal.to_string()))
+    Ok(super::alternatives::conflict(state, None, msg, refusal.to_string(), true).await)
 }
 
 /// A car and month.

@@ -4,6 +4,7 @@
 //! routes and, through utoipa-actix-web, `/v1/openapi.json` ([`openapi`]).
 
 pub mod activity;
+pub mod alternatives;
 pub mod captain_tasks;
 pub mod captains;
 pub mod catalog;

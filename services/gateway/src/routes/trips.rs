@@ -7,7 +7,7 @@ use crate::error::{GatewayError, HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
 use crate::wire::{Created, Dollars, Extras, Flag, Int, Json, Place, Query, Text, Texts, dollars};
-use actix_web::{HttpRequest, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use prost::Message;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -418,7 +418,7 @@ pub struct CreateTripBody {
     tag = "trips",
     params(("Idempotency-Key" = Option<String>, Header, description = "The same key answers the first answer again")),
     request_body = CreateTripBody,
-    responses((status = 201, body = TripAnswer)),
+    responses((status = 201, body = TripAnswer), (status = 409, body = super::alternatives::Conflict, description = "`car_not_available`, with the alternatives")),
     security(("bearer" = []))
 )]
 #[post("/trips/createTrip")]
@@ -427,8 +427,16 @@ pub async fn create_trip(
     user: AuthUser,
     req: HttpRequest,
     body: Json<CreateTripBody>,
-) -> HttpResult<Created<TripAnswer>> {
+) -> HttpResult<actix_web::Either<Created<TripAnswer>, HttpResponse>> {
     let b = body.into_inner();
+    let window = cpb::AvailabilityRequest {
+        car_id: b.car_id.0.clone(),
+        from_date: b.new_start_date.0.clone(),
+        from_time: b.new_start_time.0.clone(),
+        until_date: b.new_end_date.0.clone(),
+        until_time: b.new_end_time.0.clone(),
+        is_delivery: false,
+    };
     let msg = pb::CreateTripRequest {
         idempotency_key: idempotency_key(&req)?,
         quote_id: b.quote_id.into(),
@@ -448,8 +456,19 @@ pub async fn create_trip(
         message: b.message.into(),
         final_price_cents: b.final_price.0,
     };
-    let r = state.trips.clone().create_trip(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(Created(one(&state, r).await))
+    let r = match state.trips.clone().create_trip(request(msg, Some(&user.0))).await {
+        Ok(r) => r.into_inner(),
+        Err(status) => {
+            let e = HttpError::from(status);
+            if !super::alternatives::is_car_conflict(&e) {
+                return Err(e);
+            }
+            let answer =
+                super::alternatives::conflict(&state, Some(&user.0), window, e.0.message, false);
+            return Ok(actix_web::Either::Right(answer.await));
+        }
+    };
+    Ok(actix_web::Either::Left(Created(one(&state, r).await)))
 }
 
 /// Read a trip (its guest, host, co-hosts, added drivers and admins; 404 for anyone else).

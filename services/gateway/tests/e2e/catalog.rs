@@ -156,7 +156,7 @@ async fn the_availability_check_keeps_the_booking_horizon_and_every_400_has_its_
     let (s, b) = check(window(day(366), day(368))).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("start_too_far_ahead")), "{b}");
     let (s, b) = check(window(day(monday()), day(monday() + 2))).await;
-    assert!(b["available"].is_boolean() && (s == 200 || s == 400), "{s}: {b}");
+    assert!(b["available"].is_boolean() && (s == 200 || s == 409), "{s}: {b}");
     // Every refusal of the input is the call's own shape: available and status false.
     for q in [
         format!("{far}&isDelivery=null"),
@@ -360,7 +360,29 @@ async fn a_booked_or_blocked_car_disappears_only_for_overlapping_ranges() {
         .await,
     )
     .await;
-    assert_eq!((s, b["available"].as_bool()), (400, Some(false)), "{b}");
+    assert_eq!(
+        (s, b["available"].as_bool(), b["error"].as_str()),
+        (409, Some(false), Some("car_not_available")),
+        "{b}"
+    );
+    // The conflict names what can be had instead: the nearest free windows of the same
+    // length, clear of the booking (days start+1 to start+2 at 18:00 UTC, 10 AM in the car's
+    // zone, where the windows start and end), nearest first.
+    let windows = b["alternatives"]["sameCar"].as_array().expect("sameCar");
+    assert_eq!(windows[0]["startDate"], day(start + 2), "the nearest first: {b}");
+    for w in windows {
+        let (from, until) = (w["startDate"].as_str().unwrap(), w["endDate"].as_str().unwrap());
+        assert_eq!(
+            (w["startTime"].as_str(), w["endTime"].as_str()),
+            (Some("10:00 AM"), Some("10:00 AM")),
+            "{w}"
+        );
+        assert!(
+            until <= day(start + 1).as_str() || from >= day(start + 2).as_str(),
+            "{w} overlaps the booking"
+        );
+    }
+    assert!(b["alternatives"]["otherCars"].is_array(), "{b}");
     let (s, b) = parts(
         get(
             &format!(

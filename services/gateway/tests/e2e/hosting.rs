@@ -879,7 +879,7 @@ async fn available(car: &str, from: i64, until: i64) -> bool {
     let (s, b) = parts(get(&format!(
         "/v1/cars/isCarAvailableForTheseDates/{car}?newStartDate={}&newStartTime=10:00%20AM&newEndDate={}&newEndTime=10:00%20AM",
         day(from), day(until)), None).await).await;
-    assert!(s == 200 || s == 400, "{b}");
+    assert!(s == 200 || s == 409, "{b}");
     b["available"].as_bool() == Some(true)
 }
 
@@ -1057,8 +1057,8 @@ async fn availability_at(car: &str, from: i64, until: i64, time: &str) -> Value 
     let (s, b) = parts(get(&format!(
         "/v1/cars/isCarAvailableForTheseDates/{car}?newStartDate={}&newStartTime={t}&newEndDate={}&newEndTime={t}",
         day(from), day(until)), None).await).await;
-    // An unavailable car is 400 `car_not_available` with the reason.
-    assert!(s == 200 || (s == 400 && b["error"] == "car_not_available"), "{b}");
+    // An unavailable car is 409 `car_not_available` with the reason.
+    assert!(s == 200 || (s == 409 && b["error"] == "car_not_available"), "{b}");
     b
 }
 

@@ -106,7 +106,7 @@ async fn wait_car_available(car_id: &str, from: i64, until: i64, want: bool) {
             "/v1/cars/isCarAvailableForTheseDates/{car_id}?newStartDate={}&newStartTime=10:00%20AM&newEndDate={}&newEndTime=10:00%20AM",
             day(from), day(until)
         ), None).await).await;
-        assert!(s == 200 || s == 400, "{b}");
+        assert!(s == 200 || s == 409, "{b}");
         if b["available"].as_bool() == Some(want) {
             return;
         }
@@ -301,9 +301,38 @@ async fn an_overlap_loses_with_409_and_the_nearest_free_dates() {
     let (a, b) = (verified_guest().await, verified_guest().await);
     let (s, r) = create(&a.token, trip_body(&car(13), 50, 53), None).await;
     assert_eq!(s, 201, "{r}");
+    // The catalog's calendar hears of the booking by its event.
+    wait_car_available(&car(13), 50, 53, false).await;
     let (s, e) = create(&b.token, trip_body(&car(13), 51, 52), None).await;
     assert_eq!((s, e["error"].as_str().unwrap()), (409, "car_not_available"), "{e}");
     assert!(e["message"].as_str().unwrap().contains("nearest free start"), "{e}");
+    // With the alternatives: the same car a day at a time around the booking (days 50 to 53,
+    // 10 AM), nearest first and later before earlier ...
+    let same = &e["alternatives"]["sameCar"];
+    let window = |from: i64, until: i64| json!({"startDate": day(from), "startTime": "10:00 AM", "endDate": day(until), "endTime": "10:00 AM"});
+    assert_eq!(same[0], window(53, 54), "{e}");
+    assert_eq!(same[1], window(49, 50), "{e}");
+    assert!(same.as_array().unwrap().len() <= 3, "{e}");
+    // ... and three comparable cars nearby that are free for the asked days, priced.
+    let others = e["alternatives"]["otherCars"].as_array().expect("otherCars");
+    assert_eq!(others.len(), 3, "{e}");
+    let mut last = 0.0;
+    for o in others {
+        assert_ne!(o["carId"], car(13).as_str(), "{o}");
+        assert!(o["finalPriceBeforeTax"].as_f64().unwrap() > 0.0, "{o}");
+        assert!(
+            o["make"].as_str().is_some_and(|m| !m.is_empty()) && o["carYear"].as_i64() > Some(1990),
+            "{o}"
+        );
+        let d = o["distance"].as_f64().unwrap();
+        assert!(d >= last, "nearest first: {e}");
+        last = d;
+        let id = o["carId"].as_str().unwrap();
+        let (s, p) = parts(get(&format!(
+            "/v1/cars/isCarAvailableForTheseDates/{id}?newStartDate={}&newStartTime=10:00%20AM&newEndDate={}&newEndTime=10:00%20AM",
+            day(51), day(52)), None).await).await;
+        assert_eq!((s, p["available"].as_bool()), (200, Some(true)), "{id} is offered free: {p}");
+    }
     // The guest cannot hold two trips at once either.
     let (s, e) = create(&a.token, trip_body(&car(14), 52, 54), None).await;
     assert_eq!((s, e["error"].as_str().unwrap()), (409, "user_not_available"), "{e}");

@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client';
 import type { TripRange } from '@/lib/dates';
 import type { Answer, Query } from '@/api/types';
 
-/** 200 and 400 are both answers (spec 002 section 8): a 400 is `available: false` with the reason. */
+/** 200, 400 and 409 are all answers (spec 002 section 8): a 400 (dates that cannot be checked) or a 409 (not free, with alternatives) is `available: false` with the reason. */
 export function checkCarAvailability(carId: string, r: TripRange): Promise<Answer<'/v1/cars/isCarAvailableForTheseDates/{id}', 'get'>> {
   const params: Query<'/v1/cars/isCarAvailableForTheseDates/{id}', 'get'> = { fromDate: r.fromDate, fromTime: r.fromTime, untilDate: r.untilDate, untilTime: r.untilTime, isDelivery: false };
-  return api.get(`/cars/isCarAvailableForTheseDates/${encodeURIComponent(carId)}`, { params, acceptStatuses: [400] });
+  return api.get(`/cars/isCarAvailableForTheseDates/${encodeURIComponent(carId)}`, { params, acceptStatuses: [400, 409] });
 }
 
 /** Always asked afresh (staleTime 0): the answer can change at any moment. */

@@ -37,7 +37,7 @@ function backend({ needed = { dob: false, emailVerified: true, dlUploadNeeded: f
       calls.push(`car ${new URL(request.url).searchParams.get('fromTime')}`);
       return carAvailable
         ? HttpResponse.json<Availability>({ status: true, available: true, message: '' })
-        : HttpResponse.json<Availability>({ status: false, error: 'car_not_available', available: false, message: 'The car is booked for these dates.' }, { status: 400 });
+        : HttpResponse.json({ status: false, error: 'car_not_available', available: false, message: 'The car is booked for these dates.', alternatives: { sameCar: [], otherCars: [] } }, { status: 409 });
     }),
     http.get('*/v1/users/getuser/u1', () => {
       calls.push('user');
