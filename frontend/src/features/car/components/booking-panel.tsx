@@ -91,7 +91,13 @@ export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleM
           <strong>Min Age Required:</strong> {car.minAgeRequired} years
         </li>
         {/* The server's message says "$0 due now" itself, with when the total is charged. */}
-        {p?.canPayLater && <li data-testid="pay-later">{p.payLaterDateMessage ? p.payLaterDateMessage : <strong>$0 due now</strong>}</li>}
+        {p?.canPayLater && (
+          <li data-testid="pay-later">
+            {!/\$0 due now/i.test(p.payLaterDateMessage) && <strong>$0 due now</strong>}
+            {p.payLaterDateMessage && !/\$0 due now/i.test(p.payLaterDateMessage) ? ' · ' : ''}
+            {p.payLaterDateMessage}
+          </li>
+        )}
         {p && (
           <li>
             <strong>Distance Included:</strong> {p.totalMilesIncluded.toLocaleString('en-US')} mi{p.pricePerMile ? `, then ${money(p.pricePerMile)}/mi` : ''}
