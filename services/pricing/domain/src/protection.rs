@@ -19,11 +19,8 @@ pub enum Plan {
 pub struct UnknownPlan(pub String);
 
 impl Plan {
-    /// The plan a checkout starts with, so also the one the car page's price includes (the
-    /// price a guest is shown first is the one they pay if they change nothing).
-    pub const DEFAULT: Plan = Plan::Standard;
-
-    /// Parses the names the client sends; empty means the default (Standard).
+    /// Parses the names the client sends; empty means the default (Standard), the plan a
+    /// checkout starts with and so the one the car page's price includes.
     pub fn parse(s: &str) -> Result<Plan, UnknownPlan> {
         match s.trim().to_ascii_lowercase().as_str() {
             "" | "standard" => Ok(Plan::Standard),

@@ -129,8 +129,9 @@ pub async fn get_trip_price(
         car.tz,
         now,
     )?;
-    // The default checkout's price: the plan a checkout starts with is in it, itemised.
-    let plan = Plan::DEFAULT.name();
+    // The default checkout's price: the plan a checkout starts with (an empty choice parses as
+    // it) is in it, itemised.
+    let plan = Plan::parse("")?.name();
     let inputs = QuoteInputs {
         start: Some(window.start),
         end: Some(window.end),
