@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'home', 'search', 'car', 'booking', 'profile', 'drivers', 'captains', 'listing', 'host', 'teams', 'host-bookings', 'pages', 'chat', 'trip-care', 'admin'];
+const features = ['auth', 'home', 'search', 'car', 'booking', 'profile', 'drivers', 'captains', 'listing', 'host', 'teams', 'host-bookings', 'pages', 'chat', 'trip-care', 'admin', 'favourites'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/screenshots', 'e2e/results'] },

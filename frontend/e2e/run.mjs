@@ -1,6 +1,6 @@
 // Browser tests: playwright-core driving the system Chromium against a running stack.
 // E2E_BASE_URL (default http://127.0.0.1:8080) points at the gateway serving the built app.
-// Usage: node e2e/run.mjs [name-filter]
+// Usage: node e2e/run.mjs [name-filter ...] (a test runs when its name contains any of them)
 import { chromium } from 'playwright-core';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,14 +27,14 @@ export const CHROMIUM_ARGS = [
 
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const filter = process.argv[2];
+const filters = process.argv.slice(2).filter(Boolean);
 const files = readdirSync(join(here, 'tests')).filter((f) => f.endsWith('.mjs')).sort();
 const results = [];
 for (const file of files) {
   const mod = await import(pathToFileURL(join(here, 'tests', file)).href);
   for (const [name, fn] of Object.entries(mod.tests)) {
     const full = `${file.replace('.mjs', '')} › ${name}`;
-    if (filter && !full.includes(filter)) continue;
+    if (filters.length && !filters.some((f) => full.includes(f))) continue;
     const started = Date.now();
     let step = 0;
     const ctx = {

@@ -177,7 +177,8 @@ export const tests = {
 
     // The server failing the logout: the local session is cleared all the same, and the status said.
     await page.route('**/v1/logout', (route) => route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Something broke' } }));
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' }).click();
     await page.locator('.toast').filter({ hasText: 'Failed to log out. Status: 500' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();

@@ -50,9 +50,10 @@ export const tests = {
     const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
     const page = await signedInPage(browser, base, { token: su.access_token, user: su.user });
 
-    // The greeting in the header is the way to one's own profile.
+    // The greeting in the header opens the account menu, the way to one's own profile.
     await page.goto(`${base}/help`);
     await page.getByTestId('signed-in-as').click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile', exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/user-profile/${userId}`);
     const box = page.getByTestId('phone-verification');
     await box.waitFor();

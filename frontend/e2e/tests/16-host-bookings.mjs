@@ -94,6 +94,7 @@ export const tests = {
     const [s, mine] = await call(base, 'GET', '/v1/users/getInvitationCode', undefined, session.access_token);
     assert.equal(s, 200, JSON.stringify(mine));
     await page.goto(`${base}/`);
+    await page.getByTestId('account-menu-button').click();
     await page.getByRole('button', { name: 'Invite' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
     await dialog.getByTestId('invitation-code').waitFor();

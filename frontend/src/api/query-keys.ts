@@ -45,6 +45,8 @@ export const queryKeys = {
   tripPrice: (carId: string, range: TripRange) => ['trip-price', carId, range] as const,
   /** Keyed by the whole request body (plan, extras, coupon, delivery). */
   finalTripPrice: (request: object) => ['final-trip-price', request] as const,
+  /** `POST /tripPrice/getProtectionPlanPrice`: a plan's price on a rental price. */
+  planPrice: (plan: string, rental: number) => ['plan-price', plan, rental] as const,
   protectionPlans: ['protection-plans'] as const,
   trips: {
     /** Every trip query; booking or joining a trip changes them. */
@@ -188,6 +190,10 @@ export const queryKeys = {
     rooms: (userType: string, page: number) => ['chat', 'rooms', userType, page] as const,
     /** The list's page that holds a room (the pages scanned in turn). */
     roomPage: (userType: string, roomId: string) => ['chat', 'rooms', userType, 'find', roomId] as const,
+    /** The header's count: `unreadTotal` of `GET /chat/rooms?userType` (every room of the view). */
+    unread: (userType: string) => ['chat', 'rooms', userType, 'unread'] as const,
+    /** The room of a trip, found in the view's rooms list. */
+    tripRoom: (userType: string, tripId: string) => ['chat', 'rooms', userType, 'trip', tripId] as const,
     /** `GET /chat/getChatRoom?roomId`. */
     room: (roomId: string) => ['chat', 'room', roomId] as const,
     /** `GET /chat/getmessages?roomId`: the newest page. */

@@ -5997,6 +5997,11 @@ export interface components {
             lastMessage?: components["schemas"]["LastMessage"] | null;
             createdAt: string;
             updatedAt: string;
+            /**
+             * Format: int64
+             * @description Messages of the other side the caller's side has not read.
+             */
+            unreadCount: number;
         };
         /** @description A room. */
         RoomAnswer: {
@@ -6011,6 +6016,11 @@ export interface components {
             /** Format: int32 */
             numPages: number;
             chatboxes: components["schemas"]["Room"][];
+            /**
+             * Format: int64
+             * @description Unread messages over all the caller's rooms of the view (every page).
+             */
+            unreadTotal: number;
         };
         /** @description A page of search results. */
         SearchAnswer: {

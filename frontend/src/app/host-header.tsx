@@ -61,3 +61,16 @@ export function HostNav() {
     </nav>
   );
 }
+
+/** The host view's places as items of the phone's account menu (the header hides its navigation there). */
+export function HostMenuItems() {
+  return (
+    <>
+      {HOST_PLACES.map((p) => (
+        <li key={p.to} className="phone-only">
+          <NavLink to={p.to}>{p.label}</NavLink>
+        </li>
+      ))}
+    </>
+  );
+}

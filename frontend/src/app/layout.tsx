@@ -17,6 +17,7 @@ const HOST_AREA = /^\/(host\/(?!become-host|incentives)|scheduled(\/|$))/;
 // The host view's places and the view switch load for signed-in users only (./host-header).
 const HostNav = lazy(() => import('./host-header').then((m) => ({ default: m.HostNav })));
 const ViewSwitch = lazy(() => import('./host-header').then((m) => ({ default: m.ViewSwitch })));
+const HostMenuItems = lazy(() => import('./host-header').then((m) => ({ default: m.HostMenuItems })));
 
 /**
  * A refused token ends the session (lib/session `expireSession`): the login page, with the page
@@ -90,11 +91,36 @@ export function Layout() {
           </nav>
         )}
         {session && (
-          <Suspense fallback={null}>
-            <ViewSwitch hostView={hostView} />
-          </Suspense>
+          <span className="header__switch desktop-only">
+            <Suspense fallback={null}>
+              <ViewSwitch hostView={hostView} />
+            </Suspense>
+          </span>
         )}
-        <HeaderAccount />
+        <HeaderAccount
+          hostView={hostView}
+          phoneItems={
+            session && (
+              <Suspense fallback={null}>
+                {hostView ? (
+                  <HostMenuItems />
+                ) : (
+                  <>
+                    <li className="phone-only">
+                      <Link to="/long-term-rental">Long-term</Link>
+                    </li>
+                    <li className="phone-only">
+                      <Link to="/host/become-host">List your car</Link>
+                    </li>
+                  </>
+                )}
+                <li className="phone-only">
+                  <ViewSwitch hostView={hostView} />
+                </li>
+              </Suspense>
+            )
+          }
+        />
       </header>
       <Suspense fallback={<LoadingScreen />}>
         {/* A host-view user on the search page goes to the host's landing (spec 000 section 6). */}

@@ -22,6 +22,7 @@ const UpdateTripRoute = lazy(() => import('@/features/booking/routes/update-trip
 const AdditionalDriverRoute = lazy(() => import('@/features/drivers/routes/additional-driver'));
 const LoginStaticRoute = lazy(() => import('@/features/auth/routes/login-static'));
 const UserProfileRoute = lazy(() => import('@/features/profile/routes/user-profile'));
+const FavouritesRoute = lazy(() => import('@/features/favourites/routes/favourites'));
 const LongTermRoute = lazy(() => import('@/features/search/routes/long-term'));
 
 /** Starts the search request before the page renders (not awaited: the skeletons show meanwhile). */
@@ -49,6 +50,7 @@ export const routes = (qc?: QueryClient): RouteObject[] => [
       { path: '/login-static', element: <LoginStaticRoute /> },
       { path: '/user-profile/:id', element: <UserProfileRoute /> },
       { path: '/long-term-rental', element: <LongTermRoute /> },
+      { path: '/favourites', element: <FavouritesRoute /> },
       { path: '/404', element: <NotFoundRoute /> },
       // Every other path: the host side, chat, trip care and the linked pages, matched in a chunk of
       // their own (./more-routes), which also answers "page not found".

@@ -218,7 +218,8 @@ export function formatInTimeZone(iso: string | null | undefined, timeZone: strin
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const opts: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  // With the year: a trip a year ahead, or one of last year, reads as what it is.
+  const opts: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
   try {
     return d.toLocaleString('en-US', { ...opts, timeZone: timeZone || undefined });
   } catch {

@@ -172,6 +172,12 @@ impl Fleet {
         let numbers: HashSet<u32> = cars.iter().map(|c| c.n).collect();
         anyhow::ensure!(numbers.len() == cars.len(), "demo cars.json: a car number repeats");
         for c in &cars {
+            anyhow::ensure!(
+                crate::domain::filters::transmission_fits(&c.gas_type, &c.transmission),
+                "demo car {}: an electric car cannot be {}",
+                c.n,
+                c.transmission
+            );
             if let Some(unknown) = c.extras.iter().find(|e| !known.contains(e.as_str())) {
                 anyhow::bail!("demo car {}: unknown extra {unknown:?}", c.n);
             }

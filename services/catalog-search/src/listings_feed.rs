@@ -61,7 +61,9 @@ pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadLis
     if !matches!(e.gas_type.as_str(), "gas" | "hybrid" | "ev") {
         return Err(BadListing::Field("gas_type"));
     }
-    if !matches!(e.transmission_type.as_str(), "automatic" | "manual") {
+    if !matches!(e.transmission_type.as_str(), "automatic" | "manual")
+        || !crate::domain::filters::transmission_fits(&e.gas_type, &e.transmission_type)
+    {
         return Err(BadListing::Field("transmission_type"));
     }
     if e.time_zone.parse::<chrono_tz::Tz>().is_err() {

@@ -15,6 +15,7 @@ export function chatRoom(over: Partial<Schemas['Room']> = {}): Schemas['Room'] {
     lastMessage: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    unreadCount: 0,
     ...over,
   };
 }

@@ -51,6 +51,12 @@ impl Sort {
     }
 }
 
+/// Whether a gearbox fits a fuel type: an electric car has a single-speed drive, never a
+/// manual gearbox, so the "Manual" filter never finds one.
+pub fn transmission_fits(gas_type: &str, transmission: &str) -> bool {
+    !(gas_type.eq_ignore_ascii_case("ev") && transmission.eq_ignore_ascii_case("manual"))
+}
+
 /// Vehicle types (spec 001 `carTypes`), as stored in `cars.style`.
 pub const VEHICLE_TYPES: &[&str] =
     &["sedan", "suv", "convertible", "coupe", "hatchback", "minivan", "truck", "wagon", "van"];
@@ -79,6 +85,16 @@ pub fn seats(n: i32) -> Option<(Option<i32>, Option<i32>)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_electric_car_is_never_manual() {
+        use super::transmission_fits;
+        assert!(!transmission_fits("ev", "manual"));
+        assert!(!transmission_fits("EV", "Manual"));
+        assert!(transmission_fits("ev", "automatic"));
+        assert!(transmission_fits("gas", "manual"));
+        assert!(transmission_fits("hybrid", "automatic"));
+    }
+
     use super::*;
 
     #[test]

@@ -29,7 +29,7 @@ pub async fn generate(
                            daily_price_cents, street, city, state, latitude, longitude, advance_notice_hours, \
                            total_rating, rating_count, trip_count) \
          SELECT gen_random_uuid(), '{GENERATED_OWNER}', 'active', m.make, m.model, 2015 + (i % 10), m.style, \
-                CASE WHEN i % 13 = 0 THEN 'manual' ELSE 'automatic' END, m.seats, m.gas, \
+                CASE WHEN i % 13 = 0 AND m.gas <> 'ev' THEN 'manual' ELSE 'automatic' END, m.seats, m.gas, \
                 m.price + (i % 40) * 100, (100 + i % 9000)::text || ' Generated St', c.name, c.state_code, \
                 c.latitude + (random() - 0.5) * 0.6, c.longitude + (random() - 0.5) * 0.6, 1 + i % 6, \
                 round((3.5 + random() * 1.5)::numeric, 1), i % 60, i % 90 \

@@ -52,6 +52,8 @@ pub struct Room {
     last_message: Option<LastMessage>,
     created_at: String,
     updated_at: String,
+    /// Messages of the other side the caller's side has not read.
+    unread_count: i64,
 }
 
 impl From<pb::ChatRoom> for Room {
@@ -73,6 +75,7 @@ impl From<pb::ChatRoom> for Room {
             }),
             created_at: r.created_at,
             updated_at: r.updated_at,
+            unread_count: r.unread_count,
         }
     }
 }
@@ -99,6 +102,8 @@ pub struct Rooms {
     current_page: i32,
     num_pages: i32,
     chatboxes: Vec<Room>,
+    /// Unread messages over all the caller's rooms of the view (every page).
+    unread_total: i64,
 }
 
 /// The caller's chat rooms in one view, newest message first.
@@ -117,6 +122,7 @@ pub async fn rooms(state: State, user: AuthUser, q: Query<RoomsQuery>) -> HttpRe
         current_page: r.current_page,
         num_pages: r.num_pages,
         chatboxes: r.rooms.into_iter().map(Room::from).collect(),
+        unread_total: r.unread_total,
     }))
 }
 

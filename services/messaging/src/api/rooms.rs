@@ -21,9 +21,12 @@ pub async fn list_rooms(
     let me = caller(who)?.user_id;
     let view = UserType::parse(&req.user_type)?;
     let page = Page::parse(req.limit, req.current_page)?;
-    let (rows, total) = {
+    let (rows, total, unread) = {
         let mut conn = state.conn().await?;
-        rooms::list(&mut conn, me, view, page).await?
+        let (rows, total) = rooms::list(&mut conn, me, view, page).await?;
+        // The view is the caller's side (a co-host reads the host's).
+        let all = rooms::ids(&mut conn, me, view).await?;
+        (rows, total, rooms::unread(&mut conn, &all, view).await?)
     };
     let people: Vec<Uuid> = rows.iter().flat_map(|r| [r.guest_id, r.host_id]).collect();
     let profiles = profiles::of(state, &people).await?;
@@ -31,7 +34,8 @@ pub async fn list_rooms(
         rooms: rows
             .iter()
             .map(|r| {
-                let mut room = room_of(r, &profiles, Some(view));
+                let unread_count = unread.get(&r.id).copied().unwrap_or(0);
+                let mut room = room_of(r, &profiles, Some(view), unread_count);
                 // The list shows a preview of the last message (spec 001 s. 10).
                 if let Some(last) = room.last_message.as_mut() {
                     last.message = preview(&last.message);
@@ -43,6 +47,7 @@ pub async fn list_rooms(
         num_pages: page.count(total),
         limit: page.limit,
         total,
+        unread_total: unread.values().sum(),
     })
 }
 
@@ -56,20 +61,27 @@ pub async fn get_room(
     let id = room_id(&req.room_id)?;
     // The view is checked for the caller's sake; every reader reads the same room in either.
     UserType::parse(&req.user_type)?;
-    let (row, reader) = {
+    let (row, reader, unread) = {
         let mut conn = state.conn().await?;
-        room_for(&mut conn, &who, id).await?
+        let (row, reader) = room_for(&mut conn, &who, id).await?;
+        let unread = match reader.side() {
+            Some(side) => rooms::unread(&mut conn, &[row.id], side).await?.get(&row.id).copied(),
+            None => None,
+        };
+        (row, reader, unread.unwrap_or(0))
     };
     let profiles = profiles::of(state, &[row.guest_id, row.host_id]).await?;
-    Ok(pb::RoomReply { room: Some(room_of(&row, &profiles, reader.side())) })
+    Ok(pb::RoomReply { room: Some(room_of(&row, &profiles, reader.side(), unread)) })
 }
 
 /// A room as a reader of side `reader` (none: support) is shown it: the last message with the
-/// other side's contact details hidden before the trip is confirmed.
+/// other side's contact details hidden before the trip is confirmed, and how many of the other
+/// side's messages the reader has not read.
 fn room_of(
     r: &RoomRow,
     profiles: &HashMap<Uuid, Profile>,
     reader: Option<UserType>,
+    unread_count: i64,
 ) -> pb::ChatRoom {
     let guest = profiles.get(&r.guest_id).cloned().unwrap_or_default();
     let host = profiles.get(&r.host_id).cloned().unwrap_or_default();
@@ -97,5 +109,6 @@ fn room_of(
         },
         created_at: rfc3339(r.created_at),
         updated_at: rfc3339(r.updated_at),
+        unread_count,
     }
 }

@@ -152,6 +152,78 @@ pub async fn by_trip(conn: &mut AsyncPgConnection, trip: Uuid) -> QueryResult<Op
         .optional()
 }
 
+/// The messages of the other side that `side` has not read, per room of `rooms` (a room with
+/// none is absent).
+#[tracing::instrument(skip(conn, rooms), fields(n = rooms.len()))]
+pub async fn unread(
+    conn: &mut AsyncPgConnection,
+    rooms: &[Uuid],
+    side: UserType,
+) -> QueryResult<std::collections::HashMap<Uuid, i64>> {
+    use diesel::sql_types::{Array, BigInt, Text, Uuid as SqlUuid};
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = SqlUuid)]
+        room_id: Uuid,
+        #[diesel(sql_type = BigInt)]
+        unread: i64,
+    }
+    if rooms.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    // The side's read mark is a column of the room; the columns' names are fixed here.
+    let read = match side {
+        UserType::Guest => "r.guest_read_seq",
+        UserType::Host => "r.host_read_seq",
+    };
+    let rows: Vec<Count> = diesel::sql_query(format!(
+        "SELECT m.room_id, count(*) AS unread FROM messages m \
+         JOIN chat_rooms r ON r.id = m.room_id \
+         WHERE m.room_id = ANY($1) AND m.sender_type <> $2 AND m.seq > {read} \
+         GROUP BY m.room_id"
+    ))
+    .bind::<Array<SqlUuid>, _>(rooms)
+    .bind::<Text, _>(side.as_str())
+    .load(conn)
+    .await?;
+    let rows = rows.into_iter().map(|c| (c.room_id, c.unread));
+    Ok(rows.into_iter().collect())
+}
+
+/// The rooms of `user` in a view: the guest's own, or the host's cars' and those of the teams
+/// they co-host.
+fn mine(
+    user: Uuid,
+    view: UserType,
+) -> super::schema::chat_rooms::BoxedQuery<'static, diesel::pg::Pg> {
+    match view {
+        UserType::Guest => r::chat_rooms.filter(r::guest_id.eq(user)).into_boxed(),
+        UserType::Host => r::chat_rooms
+            .filter(
+                r::host_id.eq(user).or(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                    "EXISTS (SELECT 1 FROM team_access ta WHERE ta.active \
+                         AND ta.cohost_ids @> ARRAY[",
+                )
+                .bind::<diesel::sql_types::Uuid, _>(user)
+                .sql(
+                    "] AND ta.host_id = chat_rooms.host_id \
+                         AND chat_rooms.car_id = ANY(ta.car_ids))",
+                )),
+            )
+            .into_boxed(),
+    }
+}
+
+/// The ids of every room of `user` in a view (as [`list`] selects them).
+#[tracing::instrument(skip(conn))]
+pub async fn ids(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    view: UserType,
+) -> QueryResult<Vec<Uuid>> {
+    mine(user, view).select(r::id).load(conn).await
+}
+
 /// One page of `user`'s rooms in a view, newest activity first, and how many there are. The
 /// host view holds the rooms of the user's cars and of the cars of teams they co-host.
 #[tracing::instrument(skip(conn))]
@@ -161,24 +233,7 @@ pub async fn list(
     view: UserType,
     page: Page,
 ) -> QueryResult<(Vec<RoomRow>, i64)> {
-    let mine = || -> super::schema::chat_rooms::BoxedQuery<'static, diesel::pg::Pg> {
-        match view {
-            UserType::Guest => r::chat_rooms.filter(r::guest_id.eq(user)).into_boxed(),
-            UserType::Host => r::chat_rooms
-                .filter(
-                    r::host_id.eq(user).or(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                        "EXISTS (SELECT 1 FROM team_access ta WHERE ta.active \
-                         AND ta.cohost_ids @> ARRAY[",
-                    )
-                    .bind::<diesel::sql_types::Uuid, _>(user)
-                    .sql(
-                        "] AND ta.host_id = chat_rooms.host_id \
-                         AND chat_rooms.car_id = ANY(ta.car_ids))",
-                    )),
-                )
-                .into_boxed(),
-        }
-    };
+    let mine = || mine(user, view);
     let total: i64 = mine().count().get_result(conn).await?;
     if page.offset() >= total {
         return Ok((Vec::new(), total));

@@ -579,6 +579,37 @@ async fn pages_go_back_by_message_id_and_reading_shows_the_other_side_what_was_r
     }
 }
 
+#[tokio::test]
+async fn each_side_counts_the_other_sides_messages_it_has_not_read() {
+    let app = spawn_app().await;
+    let (guest, host) = (person("Una", "Unread").await, person("Hal", "Host").await);
+    let (room, _) = app.room(guest, host).await;
+    let (other, _) = app.room(guest, host).await;
+    for i in 1..=3 {
+        app.send(host, &room, "host", &format!("hello {i}"), "").await.unwrap();
+    }
+    app.send(host, &other, "host", "and here", "").await.unwrap();
+    // The guest has four unread over two rooms; the host's own messages are never unread to it.
+    let g = app.list(guest, "guest", Some(1), None).await.unwrap();
+    assert_eq!((g.rooms.len(), g.unread_total), (1, 4), "the total covers every page");
+    let g = app.list(guest, "guest", Some(50), None).await.unwrap();
+    let count = |l: &pb::ListRoomsReply, id: &str| {
+        l.rooms.iter().find(|r| r.id == id).unwrap().unread_count
+    };
+    assert_eq!((count(&g, &room), count(&g, &other)), (3, 1));
+    assert_eq!(app.get(guest, &room, "guest").await.unwrap().unread_count, 3);
+    let h = app.list(host, "host", Some(50), None).await.unwrap();
+    assert_eq!((count(&h, &room), h.unread_total), (0, 0));
+    // Reading the room's newest page reads it; the guest's answer is unread to the host.
+    app.messages(guest, &room, "", None).await.unwrap();
+    app.send(guest, &room, "guest", "thanks", "").await.unwrap();
+    let g = app.list(guest, "guest", Some(50), None).await.unwrap();
+    assert_eq!((count(&g, &room), g.unread_total), (0, 1));
+    let h = app.list(host, "host", Some(50), None).await.unwrap();
+    assert_eq!((count(&h, &room), h.unread_total), (1, 1));
+    assert_eq!(app.get(host, &room, "host").await.unwrap().unread_count, 1);
+}
+
 fn team(team: Uuid, host: Uuid, car: Uuid, cohosts: &[Uuid], version: i64) -> TeamChanged {
     TeamChanged {
         team_id: team.to_string(),

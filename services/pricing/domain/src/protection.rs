@@ -19,7 +19,8 @@ pub enum Plan {
 pub struct UnknownPlan(pub String);
 
 impl Plan {
-    /// Parses the names the client sends; empty means the default (Standard).
+    /// Parses the names the client sends; empty means the default (Standard), the plan a
+    /// checkout starts with and so the one the car page's price includes.
     pub fn parse(s: &str) -> Result<Plan, UnknownPlan> {
         match s.trim().to_ascii_lowercase().as_str() {
             "" | "standard" => Ok(Plan::Standard),

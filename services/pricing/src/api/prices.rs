@@ -112,7 +112,8 @@ fn age_of(age: Option<i32>) -> i64 {
     i64::from(age.unwrap_or(DEFAULT_AGE))
 }
 
-/// `tripPrice/getTripPrice`: one car on the car page; answers a quote.
+/// `tripPrice/getTripPrice`: one car on the car page; answers a quote of the default checkout
+/// (the default protection plan included), so the checkout a guest goes on to shows the same total.
 pub async fn get_trip_price(
     state: &AppState,
     who: Option<Identity>,
@@ -128,14 +129,18 @@ pub async fn get_trip_price(
         car.tz,
         now,
     )?;
+    // The default checkout's price: the plan a checkout starts with (an empty choice parses as
+    // it) is in it, itemised.
+    let plan = Plan::parse("")?.name();
     let inputs = QuoteInputs {
         start: Some(window.start),
         end: Some(window.end),
         age: age_of(r.age),
+        plan: Some(plan.to_owned()),
         ..Default::default()
     };
     let q = compute(&car, window, &inputs, None, now)?;
-    let details = convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, None);
+    let details = convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, Some(plan));
     store_quote(state, &car.row, who.map(|w| w.user_id), inputs, &q, details).await
 }
 

@@ -26,7 +26,7 @@ pub struct QuoteInputs {
     pub end: Option<DateTime<Utc>>,
     pub age: i64,
     pub extras: Vec<(String, i64)>,
-    /// `None` when no plan was chosen (search and car-page prices).
+    /// `None` for search prices (the car page prices the default plan).
     pub plan: Option<String>,
     pub pickup: Option<Point>,
     pub return_point: Option<Point>,

@@ -188,9 +188,20 @@ async fn a_car_page_price_follows_the_rates_and_adds_up() {
     let car = Uuid::now_v7();
     app.list_car(&car_event(car, 1, 10_000)).await;
     let p = app.client.clone().get_trip_price(price_request(car, 5, 8)).await.unwrap().into_inner();
-    assert_eq!(p.final_price_before_tax_cents, 30_000);
-    assert_eq!(p.tax_cents, 2_175);
-    assert_eq!(p.final_price_cents, 32_175);
+    // Three days at $100 and the default plan (Standard, 20 %), itemised, then the tax on both.
+    assert_eq!(p.protection_plan_type, "Standard");
+    let plan = p.lines.iter().find(|l| l.kind == "protection").expect("the plan is a line");
+    assert_eq!(
+        (plan.label.as_str(), plan.amount_cents),
+        ("Protection plan: Standard (20% of the rental)", 6_000)
+    );
+    assert_eq!(p.final_price_before_tax_cents, 36_000);
+    assert_eq!(p.tax_cents, 2_610);
+    assert_eq!(p.final_price_cents, 38_610);
+    // The checkout a guest goes on to, with nothing changed, totals the same.
+    let checkout = app.final_price(Uuid::now_v7(), final_request(car, 5, 8)).await.unwrap();
+    assert_eq!(checkout.final_price_cents, p.final_price_cents);
+    assert_eq!(checkout.lines.len(), p.lines.len());
     assert_eq!(p.total_miles_included, 600);
     assert_eq!(p.price_per_mile_cents, 45);
     assert!(p.can_pay_later);

@@ -9,8 +9,8 @@ import { cardErrors } from '../lib/payment-provider';
 import { scaledSize } from '../lib/compress-image';
 
 const PLANS: ProtectionPlan[] = [
-  { name: 'Standard', label: 'Standard', coverage: ['$500 deductible'], percentOfTripPrice: 0, deductible: 500, isDefault: true },
-  { name: 'Minimum', label: 'Minimum', coverage: ['$3,000 deductible'], percentOfTripPrice: 0, deductible: 3000, isDefault: false },
+  { name: 'Standard', label: 'Standard', coverage: ['$500 deductible'], percentOfTripPrice: 20, deductible: 500, isDefault: true },
+  { name: 'Minimum', label: 'Minimum', coverage: ['$3,000 deductible'], percentOfTripPrice: 10, deductible: 3000, isDefault: false },
   { name: 'Decline', label: 'High Risk', coverage: ['No protection'], percentOfTripPrice: 0, deductible: null, isDefault: false },
 ];
 
@@ -18,17 +18,20 @@ function Picker({ required = false }: { required?: boolean }) {
   const [v, setV] = useState('Standard');
   return (
     <>
-      <ProtectionPlanPicker plans={PLANS} value={v} onChange={setV} required={required} />
+      <ProtectionPlanPicker plans={PLANS} value={v} onChange={setV} required={required} prices={{ Standard: 59.2, Minimum: 29.6 }} />
       <output data-testid="plan">{v}</output>
     </>
   );
 }
 
 describe('protection plan picker', () => {
-  it('shows the selected plan details and asks before declining', () => {
+  it("shows every plan's cover and cost before one is chosen, and asks before declining", () => {
     renderWithProviders(<Picker />);
     expect(screen.getByText('$500 deductible')).toBeInTheDocument();
-    expect(screen.queryByText('$3,000 deductible')).not.toBeInTheDocument();
+    expect(screen.getByText('$3,000 deductible')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-cost-Standard')).toHaveTextContent('+$59.20 (20% of the rental)');
+    expect(screen.getByTestId('plan-cost-Minimum')).toHaveTextContent('+$29.60 (10% of the rental)');
+    expect(screen.getByTestId('plan-cost-Decline')).toHaveTextContent('no charge');
     fireEvent.click(screen.getByRole('radio', { name: /High Risk/ }));
     expect(screen.getByTestId('plan')).toHaveTextContent('Standard');
     fireEvent.click(screen.getByRole('button', { name: 'Choose Minimum' }));

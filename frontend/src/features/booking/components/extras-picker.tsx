@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { money } from '@/lib/format';
+import { extraName, money } from '@/lib/format';
 import type { CarExtra } from '@/api/types';
 
 /** Extras to toggle; Continue applies and Cancel discards, both close the list. */
 export function ExtrasPicker({ extras, selected, onChange }: { extras: CarExtra[]; selected: string[]; onChange: (ids: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>(selected);
-  const names = extras.filter((x) => selected.includes(x.extraId)).map((x) => x.extraType);
+  const names = extras.filter((x) => selected.includes(x.extraId)).map((x) => extraName(x.extraType, x.description).name);
   return (
     <section className="panel" aria-labelledby="extras-title">
       <h2 id="extras-title">Extras</h2>
@@ -32,7 +32,7 @@ export function ExtrasPicker({ extras, selected, onChange }: { extras: CarExtra[
             <label key={x.extraId} className="field--check field">
               <input type="checkbox" checked={draft.includes(x.extraId)} onChange={(e) => setDraft((d) => (e.target.checked ? [...d, x.extraId] : d.filter((i) => i !== x.extraId)))} />
               <span>
-                <strong>{x.extraType}</strong> {money(x.price.amount)} / {x.price.per} <span className="muted">{x.description}</span>
+                <strong>{extraName(x.extraType, x.description).name}</strong> {money(x.price.amount)} / {x.price.per} <span className="muted">{extraName(x.extraType, x.description).detail}</span>
               </span>
             </label>
           ))}

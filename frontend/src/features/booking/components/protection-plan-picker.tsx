@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Modal } from '@/components/modal';
 import type { ProtectionPlan } from '@/api/types';
+import { money } from '@/lib/format';
 
 /** The plan a checkout sends: a plan name, or None once Decline is confirmed. */
 export type PlanChoice = string;
 
 /**
- * Plans with their coverage lines; the selected plan's details expand. Decline (labelled High
+ * Plans with their coverage lines and their cost on this trip, each shown before it is chosen. Decline (labelled High
  * Risk) opens a confirm dialog: Confirm decline sets None ("Declined"), Choose Minimum selects
  * Minimum (spec 002 section 4).
  */
@@ -16,6 +17,7 @@ export function ProtectionPlanPicker({
   onChange,
   required = false,
   current,
+  prices = {},
 }: {
   plans: ProtectionPlan[];
   value: PlanChoice;
@@ -23,6 +25,8 @@ export function ProtectionPlanPicker({
   required?: boolean;
   /** The trip's plan as booked, marked "Current plan" (/update-trip; spec 002 section 4). */
   current?: PlanChoice;
+  /** What each plan costs on this trip, by name (the server's price; absent while it loads). */
+  prices?: Record<string, number | undefined>;
 }) {
   const [confirm, setConfirm] = useState(false);
   const choose = (name: string) => (name === 'Decline' ? setConfirm(true) : onChange(name));
@@ -38,20 +42,28 @@ export function ProtectionPlanPicker({
             <label key={p.name} className={`plan ${selected ? 'is-selected' : ''}`} data-testid={`plan-${p.name}`}>
               <span>
                 <input type="radio" name="plan" checked={selected} onChange={() => choose(p.name)} /> <strong>{p.name === 'Decline' ? (value === 'None' ? 'Declined' : p.label ?? 'High Risk') : (p.label ?? p.name)}</strong>
-                {p.percentOfTripPrice ? <span className="muted"> · {p.percentOfTripPrice}% of the trip price</span> : null}
+                <span className="plan__cost" data-testid={`plan-cost-${p.name}`}>
+                  {' · '}
+                  {p.percentOfTripPrice ? (
+                    <>
+                      {prices[p.name] !== undefined ? `+${money(prices[p.name])}` : ''} ({p.percentOfTripPrice}% of the rental)
+                    </>
+                  ) : (
+                    'no charge'
+                  )}
+                </span>
                 {current !== undefined && (current === p.name || (p.name === 'Decline' && current === 'None')) && (
                   <span className="tag" data-testid="current-plan">
                     Current plan
                   </span>
                 )}
               </span>
-              {selected && (
-                <ul>
-                  {p.coverage.map((c) => (
-                    <li key={c}>{c}</li>
-                  ))}
-                </ul>
-              )}
+              {/* What each plan covers shows before it is chosen. */}
+              <ul className={selected ? '' : 'muted'}>
+                {p.coverage.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
             </label>
           );
         })}

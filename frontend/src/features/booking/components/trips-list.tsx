@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
 import type { Trip } from '@/api/types';
 import { useCurrentTrips, usePastTrips } from '../api/get-guest-trips';
-import { statusLabel } from '../lib/trip-actions';
+import { isCancelled, statusLabel } from '../lib/trip-actions';
 
 function TripCard({ trip }: { trip: Trip }) {
   return (
@@ -65,10 +65,15 @@ export function TripsList() {
         </Link>
       </div>
     );
+  // The past list holds cancelled and declined trips too: those are filed as what they are,
+  // whatever their dates, never as trips that happened.
+  const ended = past.data.filter((t) => !isCancelled(t.status) && t.status !== 'rejected');
+  const called = past.data.filter((t) => isCancelled(t.status) || t.status === 'rejected');
   return (
     <>
       <Section title="Current and upcoming" id="trips-current" trips={current.data} empty="No trips under way or to come." />
-      <Section title="Past trips" id="trips-past" trips={past.data} empty="No past trips yet." />
+      {called.length > 0 && <Section title="Cancelled and declined" id="trips-cancelled" trips={called} empty="" />}
+      <Section title="Past trips" id="trips-past" trips={ended} empty="No past trips yet." />
     </>
   );
 }

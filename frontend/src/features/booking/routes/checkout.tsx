@@ -9,6 +9,7 @@ import { userIdOf } from '@/lib/session';
 import { useCar } from '@/api/get-car';
 import { useProtectionPlans } from '@/api/get-protection-plans';
 import { useFinalTripPrice, type FinalPriceRequest } from '../api/get-final-trip-price';
+import { rentalOf, usePlanPrices } from '../api/get-plan-prices';
 import { useValidateCoupon } from '../api/validate-coupon';
 import { useCreateTrip } from '../api/create-trip';
 import { ProtectionPlanPicker } from '../components/protection-plan-picker';
@@ -73,6 +74,7 @@ export default function CheckoutRoute() {
     [carId, trip.startDate, trip.startTime, trip.endDate, trip.endTime, car.data, extras, plan, coupon, hasDelivery, pickLat, pickLng, pickAddress],
   );
   const price = useFinalTripPrice(body, Boolean(session && car.data && carId));
+  const planPrices = usePlanPrices((plans.data ?? []).map((p) => p.name).filter((n) => n !== 'Decline'), session ? rentalOf(price.data) : null);
   const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
 
   if (!carId || !trip.startDate || !trip.endDate)
@@ -141,7 +143,7 @@ export default function CheckoutRoute() {
               <p aria-busy="true">Loading…</p>
             )}
           </section>
-          {plans.isError ? <p role="alert">Failed to fetch protection plans</p> : <ProtectionPlanPicker plans={plans.data ?? []} value={plan} onChange={setPlan} />}
+          {plans.isError ? <p role="alert">Failed to fetch protection plans</p> : <ProtectionPlanPicker plans={plans.data ?? []} value={plan} onChange={setPlan} prices={planPrices} />}
           <ExtrasPicker extras={car.data?.extras ?? []} selected={extras} onChange={setExtras} />
           <section className="panel" aria-labelledby="coupon-title">
             <h2 id="coupon-title">Coupon</h2>

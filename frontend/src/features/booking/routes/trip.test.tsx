@@ -3,7 +3,7 @@ import { queryKeys } from '@/api/query-keys';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Answer, Trip } from '@/api/types';
-import { deliveryTask, trip, tripPrice } from '@/test/fixtures';
+import { carDetails, deliveryTask, trip, tripPrice } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -13,7 +13,15 @@ const routes = [{ path: '/bookings', element: <TripRoute /> }];
 
 // A trip without delivery: its delivery call answers 404 (tests below answer otherwise).
 beforeEach(() => {
-  server.use(http.get('*/v1/trips/getDeliveryTasks/trip-1', () => HttpResponse.json({ error: 'trip_not_found', message: 'Trip not found' }, { status: 404 })));
+  server.use(
+    http.get('*/v1/trips/getDeliveryTasks/trip-1', () => HttpResponse.json({ error: 'trip_not_found', message: 'Trip not found' }, { status: 404 })),
+    http.get('*/v1/cars/getCar/car-1', () => HttpResponse.json({ status: true, message: '', data: carDetails({ latitude: 37.55, longitude: -121.98, address: { street: '39180 Fremont Blvd', city: 'Fremont', state: 'CA', zip: '94538', latitude: 37.55, longitude: -121.98 } }) })),
+    http.get('*/v1/chat/rooms', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      if (q.get('limit') === '1') return undefined;
+      return HttpResponse.json({ status: true, currentPage: 1, numPages: 1, chatboxes: [{ id: 'room-9', tripId: 'trip-1', carId: 'car-1', guestId: 'u1', hostId: 'host-1', guestName: 'Dana G.', guestProfilePic: '', hostName: 'Grace K.', hostProfilePic: '', lastMessage: null, createdAt: '2029-12-01T00:00:00Z', updatedAt: '2029-12-01T00:00:00Z', unreadCount: 0 }], unreadTotal: 0 });
+    }),
+  );
 });
 
 function answer(over: Partial<Trip>) {
@@ -21,6 +29,30 @@ function answer(over: Partial<Trip>) {
 }
 
 describe('the trip page', () => {
+  it("gives the guest the host's name and a link to their chat, the pickup address with directions, and the car's page; never the guest's own name", async () => {
+    setSession('t', { userId: 'u1' });
+    answer({ viewerRole: 'guest', hostName: 'Grace K.', renterName: 'Dana G.' });
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    const party = await screen.findByTestId('trip-party');
+    expect(party).toHaveTextContent('Host: Grace K.');
+    expect(within(party).getByRole('link', { name: 'Grace K.' })).toHaveAttribute('href', '/user-profile/host-1');
+    expect(await within(party).findByRole('link', { name: 'Message Grace' })).toHaveAttribute('href', '/messages/room-9');
+    expect(screen.queryByText(/Dana G\./)).not.toBeInTheDocument();
+    expect(await screen.findByTestId('trip-pickup-address')).toHaveTextContent('39180 Fremont Blvd, Fremont, CA 94538');
+    expect(screen.getByTestId('trip-directions')).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=37.55,-121.98');
+    expect(screen.getByTestId('trip-car-link')).toHaveAttribute('href', '/car/car-1');
+  });
+
+  it('shows a delivered trip at its delivery address, and the host the renter', async () => {
+    setSession('t', { userId: 'host-1' });
+    answer({ viewerRole: 'host', pickUpLocation: { latitude: 37.5, longitude: -121.9, address: '1 Main St, Fremont, CA', coordinates: [-121.9, 37.5] } });
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByTestId('trip-party')).toHaveTextContent('Renter: Dana G.');
+    expect(screen.getByRole('heading', { name: 'Delivered to' })).toBeInTheDocument();
+    expect(screen.getByTestId('trip-pickup-address')).toHaveTextContent('1 Main St, Fremont, CA');
+    expect(screen.getByTestId('trip-directions')).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=37.5,-121.9');
+  });
+
   it("shows the guest's charges and invoice total", async () => {
     setSession('t', { userId: 'u1' });
     answer({ viewerRole: 'guest', finalPrice: 212.4, priceDetails: tripPrice({ finalPrice: 212.4, pricingBreakdown: [{ label: 'Trip total', amount: 212.4, explanation: '', kind: 'total' }] }) });
@@ -98,11 +130,11 @@ describe("the trip page's delivery panel", () => {
     expect(delivery.getByTestId('delivery-status')).toHaveTextContent('On the way');
     expect(delivery.getByTestId('delivery-step')).toHaveTextContent('Picked up from the host');
     expect(delivery.getByText('Captain: Casey')).toBeInTheDocument();
-    expect(delivery.getByTestId('delivery-eta')).toHaveTextContent('Expected: Thu, Jan 10, 9:45 AM PST');
+    expect(delivery.getByTestId('delivery-eta')).toHaveTextContent('Expected: Thu, Jan 10, 2030, 9:45 AM PST');
     const ret = within(screen.getByTestId('delivery-return_to_host'));
     expect(ret.getByTestId('delivery-status')).toHaveTextContent('Scheduled');
     expect(ret.queryByTestId('delivery-step')).not.toBeInTheDocument();
-    expect(ret.getByTestId('delivery-eta')).toHaveTextContent('Captain expected: Sat, Jan 12, 10:00 AM PST');
+    expect(ret.getByTestId('delivery-eta')).toHaveTextContent('Captain expected: Sat, Jan 12, 2030, 10:00 AM PST');
     expect(auth).toEqual(['Bearer guest-token']);
   });
 

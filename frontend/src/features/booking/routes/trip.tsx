@@ -15,6 +15,7 @@ import { TripActionsPanel } from '../components/trip-actions';
 import { HostTripActions } from '../components/host-trip-actions';
 import { AdditionalDrivers } from '../components/additional-drivers';
 import { TripHistory } from '../components/trip-history';
+import { TripParty, TripPickup } from '../components/trip-context';
 import { isCancelled, tripActions } from '../lib/trip-actions';
 import '../booking.css';
 
@@ -98,7 +99,9 @@ export default function TripRoute() {
       ) : (
         <section className="panel" aria-labelledby="trip-car">
           <CarPhoto src={trip.data.carPhotoUrl} alt={trip.data.carName ?? 'Car'} />
-          <h2 id="trip-car">{trip.data.carName}</h2>
+          <h2 id="trip-car">
+            <Link to={`/car/${encodeURIComponent(trip.data.carId)}`}>{trip.data.carName || 'The car'}</Link>
+          </h2>
           {trip.data.status && (
             <p>
               {/* The status as the server names it (other pages' tests read it), the note in words. */}
@@ -110,7 +113,8 @@ export default function TripRoute() {
           {trip.data.viewerRole === 'driver' && (
             <p data-testid="trip-driver-note">You're an additional driver on this trip. Bring your driver's licence when you pick up the car.</p>
           )}
-          {trip.data.renterName && <p>Renter: {trip.data.renterName}</p>}
+          {/* The other party: a guest is not told their own name. */}
+          {trip.data.viewerRole !== 'driver' && <TripParty trip={trip.data} asGuest={guest} />}
           <p data-testid="trip-times">
             {formatInTimeZone(trip.data.startTime, trip.data.timeZone)} – {formatInTimeZone(trip.data.endTime, trip.data.timeZone)}
           </p>
@@ -137,6 +141,7 @@ export default function TripRoute() {
           )}
         </section>
       )}
+      {t && <TripPickup trip={t} />}
       {t && (guest || t.viewerRole === 'driver') && <TripActionsPanel trip={t} userId={userId} />}
       {t && (t.viewerRole === 'host' || t.viewerRole === 'admin') && <HostTripActions trip={t} />}
       {t && guest && <AdditionalDrivers tripId={t.tripId} drivers={t.additionalDrivers ?? []} canInvite={tripActions(t, userId).drivers} timeZone={t.timeZone} />}

@@ -50,16 +50,17 @@ describe("the guest's trips (/bookings)", () => {
     expect(cards.map((c) => c.getAttribute('href'))).toEqual(['/bookings?tripId=a', '/bookings?tripId=b']);
     expect(cards[0]).toHaveTextContent('2022 Toyota RAV4');
     expect(cards[0]).toHaveTextContent('Confirmed');
-    expect(cards[0]).toHaveTextContent('Thu, Jan 10, 10:00 AM PST');
+    expect(cards[0]).toHaveTextContent('Thu, Jan 10, 2030, 10:00 AM PST');
     expect(cards[1]).toHaveTextContent('Waiting for the host');
     expect(within(screen.getByTestId('trips-past')).getByText('No past trips yet.')).toBeInTheDocument();
   });
 
-  it('shows past, cancelled and declined trips', async () => {
-    lists([], [trip({ tripId: 'c', status: 'cancelled_by_guest' }), trip({ tripId: 'd', status: 'rejected' })]);
+  it('files cancelled and declined trips apart from the past ones, whatever their dates', async () => {
+    lists([], [trip({ tripId: 'c', status: 'cancelled_by_guest' }), trip({ tripId: 'e', status: 'completed' }), trip({ tripId: 'd', status: 'rejected' })]);
     renderRoutes(routes, '/bookings');
-    const past = await screen.findByTestId('trips-past');
-    expect(within(past).getAllByTestId('trip-card').map((c) => c.textContent)).toEqual([expect.stringContaining('Cancelled by you'), expect.stringContaining('Declined by the host')]);
+    const called = await screen.findByTestId('trips-cancelled');
+    expect(within(called).getAllByTestId('trip-card').map((c) => c.textContent)).toEqual([expect.stringContaining('Cancelled by you'), expect.stringContaining('Declined by the host')]);
+    expect(within(screen.getByTestId('trips-past')).getAllByTestId('trip-card').map((c) => c.getAttribute('data-trip-id'))).toEqual(['e']);
     expect(screen.getByText('No trips under way or to come.')).toBeInTheDocument();
   });
 
@@ -82,7 +83,7 @@ describe("the trip page's next steps", () => {
     expect(within(panel).getByRole('link', { name: 'Rental agreement' })).toHaveAttribute('href', '/rental-agreement?tripId=trip-1');
     expect(within(panel).getByRole('button', { name: 'Cancel trip' })).toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: 'Check in' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('check-in-note')).toHaveTextContent('Check-in opens 30 minutes before the start, at Thu, Jan 10, 9:30 AM PST.');
+    expect(screen.getByTestId('check-in-note')).toHaveTextContent('Check-in opens 30 minutes before the start, at Thu, Jan 10, 2030, 9:30 AM PST.');
     expect(screen.getByRole('heading', { name: 'Additional drivers' })).toBeInTheDocument();
     expect(screen.getByTestId('trip-status')).toHaveTextContent('confirmed');
   });
@@ -156,7 +157,7 @@ describe("the trip page's next steps", () => {
     serveTrip();
     renderRoutes(routes, '/bookings?tripId=trip-1');
     const items = within(await screen.findByTestId('trip-history')).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Sun, Dec 2, 10:00 AM PST · Additional driver invited by you — pat@example.com', 'Sat, Dec 1, 10:00 AM PST · Booked by you']);
+    expect(items.map((i) => i.textContent)).toEqual(['Sun, Dec 2, 2029, 10:00 AM PST · Additional driver invited by you — pat@example.com', 'Sat, Dec 1, 2029, 10:00 AM PST · Booked by you']);
   });
 });
 

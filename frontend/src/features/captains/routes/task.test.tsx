@@ -58,7 +58,7 @@ describe('a captain task', () => {
     expect(screen.getByText('Ada L.')).toBeInTheDocument();
     const steps = within(screen.getByTestId('task-steps'));
     expect(steps.getAllByRole('listitem').map((li) => li.querySelector('.task-steps__name')?.textContent)).toEqual(['Picked up from guest (done)', 'Delivered to host (next)']);
-    expect(screen.getByTestId('step-picked_up_from_guest-at')).toHaveTextContent('Sat, Jan 12, 10:10 AM PST · 2 photos');
+    expect(screen.getByTestId('step-picked_up_from_guest-at')).toHaveTextContent('Sat, Jan 12, 2030, 10:10 AM PST · 2 photos');
     expect(screen.getByRole('button', { name: 'Mark as delivered to host' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "← Back to the day's tasks" })).toHaveAttribute('href', '/captains/dashboard?date=2030-01-12');
     // Directions to both places open the phone's maps at their coordinates.
@@ -101,7 +101,7 @@ describe('a captain task', () => {
     expect(screen.getByRole('list', { name: 'Photos to send' })).toHaveTextContent('front.png');
     await userEvent.click(screen.getByRole('button', { name: 'Mark as picked up from host' }));
 
-    expect(await screen.findByTestId('step-picked_up_from_host-at')).toHaveTextContent('Thu, Jan 10, 9:05 AM PST · 2 photos');
+    expect(await screen.findByTestId('step-picked_up_from_host-at')).toHaveTextContent('Thu, Jan 10, 2030, 9:05 AM PST · 2 photos');
     expect(presigned).toEqual([{ body: { files: [{ fileName: 'front.png', fileType: 'image/png' }, { fileName: 'IMG_0001.HEIC', fileType: 'image/heic' }] }, auth: 'Bearer cap-token' }]);
     expect(puts).toEqual([
       { type: 'image/png', auth: null, body: 'png-bytes' },

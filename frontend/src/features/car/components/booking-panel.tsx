@@ -41,6 +41,7 @@ export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleM
   const start = combine(range.fromDate, range.fromTime);
   const freeCancel = start ? freeCancellationDate(start) : null;
   const p = price.data;
+  const planLine = p?.pricingBreakdown.find((l) => l.kind === 'protection');
   const cont = continueState(car, dateError, price.isPending && !dateError, !p, mobile);
 
   return (
@@ -64,6 +65,12 @@ export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleM
             <button type="button" className="link-btn" onClick={() => setBreakdown(true)}>
               Price details
             </button>
+            {/* The server prices the default checkout: its plan is in the total, as a line of its own. */}
+            {planLine && (
+              <small className="booking-panel__plan" data-testid="car-price-plan">
+                Includes {p.protectionPlanType ?? 'the default'} protection ({money(planLine.amount)}) and taxes; you can change the plan at checkout.
+              </small>
+            )}
           </>
         ) : (
           <span className="muted" data-testid="price-unavailable">
@@ -83,10 +90,12 @@ export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleM
         <li>
           <strong>Min Age Required:</strong> {car.minAgeRequired} years
         </li>
+        {/* The server's message says "$0 due now" itself, with when the total is charged. */}
         {p?.canPayLater && (
-          <li>
-            <strong>$0 due now</strong>
-            {p.payLaterDateMessage ? ` · ${p.payLaterDateMessage}` : ''}
+          <li data-testid="pay-later">
+            {!/\$0 due now/i.test(p.payLaterDateMessage) && <strong>$0 due now</strong>}
+            {p.payLaterDateMessage && !/\$0 due now/i.test(p.payLaterDateMessage) ? ' · ' : ''}
+            {p.payLaterDateMessage}
           </li>
         )}
         {p && (

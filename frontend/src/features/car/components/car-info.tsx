@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { money } from '@/lib/format';
+import { extraName, money } from '@/lib/format';
 import type { CarExtra } from '@/api/types';
 
 const CUTOFF = 750;
@@ -61,8 +61,8 @@ export function Extras({ extras }: { extras: CarExtra[] }) {
         <ul className="extras" data-testid="extras">
           {shown.map((x) => (
             <li key={x.extraId} className="extra">
-              <strong>{x.extraType}</strong>
-              <span>{x.description}</span>
+              <strong>{extraName(x.extraType, x.description).name}</strong>
+              <span>{extraName(x.extraType, x.description).detail}</span>
               <span className="extra__price">
                 {money(x.price.amount)} / {x.price.per}
               </span>

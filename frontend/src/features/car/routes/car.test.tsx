@@ -46,6 +46,7 @@ describe('car page', () => {
     expect(screen.getByText('Electric')).toBeInTheDocument();
     expect(screen.getByText(/Free Cancellation/)).toBeInTheDocument();
     expect(screen.getByText('$0 due now')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-later')).toHaveTextContent('$0 due now · Pay on Nov 22');
     fireEvent.change(screen.getByLabelText('End time'), { target: { value: '6:00 PM' } });
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('untilTime')).toBe('18:00'));
     await userEvent.click(await screen.findByRole('button', { name: 'Price details' }));

@@ -7,6 +7,7 @@ import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/api-client';
 import { getMessages, useMessages } from '../api/get-messages';
 import { useRoom } from '../api/get-room';
+import { ChatTripHeader } from './trip-context';
 import type { UserType } from '../api/get-rooms';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
@@ -178,6 +179,7 @@ export function ChatPanel({ roomId, view, myId, socket, status }: { roomId: stri
         </Link>
         {other && <Avatar name={other.name} src={other.picture} />}
         <h2 id="chat-panel-title">{other ? otherName : 'Conversation'}</h2>
+        {chatbox && <ChatTripHeader tripId={chatbox.tripId} />}
         {status === 'reconnecting' && (
           <span className="chat-panel__status" role="status">
             Reconnecting…

@@ -3,6 +3,7 @@ import type { Room, UserType } from '../api/get-rooms';
 import { chatTime } from '../lib/format';
 import { preview } from '../lib/rules';
 import { Avatar } from './avatar';
+import { RoomCarPhoto, RoomTripLine } from './trip-context';
 
 /** The other party of a room in a view: the host for a guest, the guest for a host. */
 export function otherParty(room: Room, view: UserType): { name: string; picture: string } {
@@ -33,7 +34,10 @@ export function RoomList({ rooms, view, openRoomId }: { rooms: Room[]; view: Use
         return (
           <li key={room.id}>
             <Link to={`/messages/${room.id}`} className="chat-room-link" aria-current={room.id === openRoomId ? 'page' : undefined} data-testid="chat-room">
-              <Avatar name={other.name} src={other.picture} />
+              <span className="chat-room-link__pics">
+                <RoomCarPhoto tripId={room.tripId} />
+                <Avatar name={other.name} src={other.picture} />
+              </span>
               <span className="chat-room-link__body">
                 <span className="chat-room-link__top">
                   <span className="chat-room-link__name">{other.name || 'Former member'}</span>
@@ -41,9 +45,16 @@ export function RoomList({ rooms, view, openRoomId }: { rooms: Room[]; view: Use
                     {chatTime(time)}
                   </time>
                 </span>
+                <RoomTripLine tripId={room.tripId} />
                 <span className="chat-room-link__preview" data-testid="chat-preview">
                   {room.lastMessage ? preview(room.lastMessage.message) : 'No messages yet'}
                 </span>
+                {room.unreadCount > 0 && (
+                  <span className="badge chat-room-link__unread" data-testid="room-unread">
+                    {room.unreadCount}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                )}
               </span>
             </Link>
           </li>

@@ -5,6 +5,7 @@ import type { Answer, Schemas } from '@/api/types';
 import { setSession } from '@/lib/session';
 import { renderRoutes } from '@/test/render';
 import { server } from '@/test/server';
+import { trip } from '@/test/fixtures';
 import { chatMessage, chatRoom, FakeWebSocket } from '../test-utils';
 import { chatRoutes } from './chat-routes';
 
@@ -20,7 +21,7 @@ function roomsServer(byView: Partial<Record<'guest' | 'host', Room[]>>, asked: s
       asked.push(`${q.get('userType')}:${q.get('currentPage')}:${q.get('limit')}`);
       const all = byView[q.get('userType') as 'guest' | 'host'] ?? [];
       const page = Number(q.get('currentPage'));
-      return HttpResponse.json<Answer<'/v1/chat/rooms', 'get'>>({ status: true, currentPage: page, numPages: Math.ceil(all.length / 10), chatboxes: all.slice((page - 1) * 10, page * 10) });
+      return HttpResponse.json<Answer<'/v1/chat/rooms', 'get'>>({ status: true, currentPage: page, numPages: Math.ceil(all.length / 10), chatboxes: all.slice((page - 1) * 10, page * 10), unreadTotal: all.reduce((n, r) => n + r.unreadCount, 0) });
     }),
   );
   return asked;
@@ -48,6 +49,28 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the rooms list', () => {
+  it("shows each room's car photo and name, the trip's dates with the year and its status, and the unread count; the open chat's header links to the trip", async () => {
+    setSession('tok', { userId: 'g1' });
+    roomsServer({ guest: [chatRoom({ id: 'room-1', tripId: 'trip-1', unreadCount: 2, lastMessage: { message: 'Hi', timestamp: '2026-11-26T09:00:00.000Z' } })] });
+    server.use(
+      http.get('*/v1/trips/getTrip/trip-1', () =>
+        HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip({ carName: '2022 Toyota RAV4', carPhotoUrl: 'https://files.example/rav4.jpg', status: 'confirmed', startTime: '2030-01-10T10:00:00-08:00', endTime: '2030-01-12T10:00:00-08:00', timeZone: 'America/Los_Angeles' }) }),
+      ),
+    );
+    roomServer(chatRoom({ id: 'room-1', tripId: 'trip-1' }), [chatMessage({ id: 'm1', seq: 1, message: 'Hi' })]);
+    renderRoutes(routes, '/messages');
+    // The page is a lazy chunk: its first load in a run takes longer than a query's default wait.
+    const [link] = await screen.findAllByTestId('chat-room', {}, { timeout: 5000 });
+    expect(await within(link).findByTestId('chat-room-trip')).toHaveTextContent('2022 Toyota RAV4 · Jan 10 – Jan 12, 2030 · Confirmed');
+    expect(link.querySelector('img.chat-room-link__car')).toHaveAttribute('src', 'https://files.example/rav4.jpg');
+    expect(within(link).getByTestId('room-unread')).toHaveTextContent('2');
+    fireEvent.click(link);
+    const head = await screen.findByTestId('chat-trip-link');
+    expect(head).toHaveAttribute('href', '/bookings?tripId=trip-1');
+    expect(head).toHaveTextContent('2022 Toyota RAV4');
+    expect(head).toHaveTextContent('Jan 10 – Jan 12, 2030 · Confirmed');
+  });
+
   it("shows the guest view's rooms with the host's name and picture, the 40-character preview and the time, newest first", async () => {
     setSession('tok', { userId: 'g1' });
     const asked = roomsServer({
@@ -62,7 +85,7 @@ describe('the rooms list', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/messages/r-new', '/messages/r-old']);
     expect(within(links[0]).getByText('Harper H.')).toBeInTheDocument();
     expect(within(links[0]).getByTestId('chat-preview')).toHaveTextContent(/^The car is parked on level 2 near the el…$/);
-    expect(links[0].querySelector('img')).toHaveAttribute('src', 'https://files.example/harper.jpg');
+    expect(links[0].querySelector('img.chat-avatar')).toHaveAttribute('src', 'https://files.example/harper.jpg');
     expect(within(links[0]).getByText('Nov 26')).toBeInTheDocument();
     expect(within(links[1]).getByText('O')).toBeInTheDocument();
     expect(document.title).toBe('Messages | Upcar');

@@ -112,7 +112,7 @@ describe('additional-driver invitation page', () => {
 
     await screen.findByText('UPC-2030-0042');
     const facts = screen.getAllByRole('definition');
-    expect(facts.map(plain)).toEqual(['UPC-2030-0042', 'Thu, Jan 10, 10:00 AM PST', 'Sat, Jan 12, 4:30 PM PST', 'dana@example.com', 'Wed, Jan 9, 10:00 AM PST']);
+    expect(facts.map(plain)).toEqual(['UPC-2030-0042', 'Thu, Jan 10, 2030, 10:00 AM PST', 'Sat, Jan 12, 2030, 4:30 PM PST', 'dana@example.com', 'Wed, Jan 9, 2030, 10:00 AM PST']);
     expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Reservation number', 'Trip starts', 'Trip ends', 'Invited email', 'Invitation expires']);
 
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));

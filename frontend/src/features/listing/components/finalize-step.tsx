@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import type { CarListing } from '../api/get-car-listing';
 import { useSaveListingSection, type SectionBody } from '../api/save-listing-section';
 import { formatAddress } from '../lib/address';
+import { useEnum } from '../api/get-enum';
+import { styleLabel } from './vehicle-modals';
 import { ADVANCE_NOTICE_OPTIONS, FINALIZE_REDIRECT_MS, GAS_TYPES, MAX_TRIP_OPTIONS, MIN_TRIP_OPTIONS, TRANSMISSIONS } from '../lib/constants';
 import { MSG } from '../lib/messages';
 import { STEPS, type StepKey } from '../lib/steps';
@@ -73,6 +75,7 @@ function Section({ title, step, children, onEdit }: { title: string; step: StepK
 export function FinalizeStep() {
   const { draft, userId, carId, back, goTo } = useWizard();
   const qc = useQueryClient();
+  const types = useEnum('carTypes');
   const navigate = useNavigate();
   const mutation = useSaveListingSection();
   const [terms, setTerms] = useState(false);
@@ -138,7 +141,7 @@ export function FinalizeStep() {
               {l.carYear} {l.make} {l.model} {l.trim}
             </p>
             <p className="muted">
-              VIN {l.vin} · {l.style} · {label(TRANSMISSIONS, l.transmissionType ?? '')} · {l.odometer}
+              VIN {l.vin} · {styleLabel(l.style ?? '', types.data)} · {label(TRANSMISSIONS, l.transmissionType ?? '')} · {l.odometer}
             </p>
           </Section>
           <Section title="Availability" step="availability" onEdit={goTo}>

@@ -7,13 +7,15 @@ import { money, moneyShort, rating } from '@/lib/format';
 import { carUrl } from '@/lib/links';
 import type { CarCard, PriceDetails } from '@/api/types';
 
-/** The price label of a car: total before tax once priced, else the daily price; "$X / month" for long-term. */
+/**
+ * The price a car leads with, on its card and on its map pin alike (one number per car): the
+ * daily price, or "$X / month" for long-term. The trip's total is the card's second line.
+ */
 export function priceLabel(car: CarCard, price: PriceDetails | undefined, longTerm: boolean): string {
   if (longTerm) {
     const month = price?.finalPricePerMonth ?? car.monthlyPrice;
     return `${moneyShort(month)} / month`;
   }
-  if (price) return moneyShort(price.finalPriceBeforeTax);
   return `${moneyShort(car.dailyPrice)}/day`;
 }
 
@@ -75,7 +77,7 @@ export function ResultCard({ car, range, price, priceLoading, longTerm, mobile, 
         </p>
         {car.specialFeature && <p className="result__feature">{car.specialFeature}</p>}
         <div className="result__price" aria-live="off">
-          <strong data-testid="price-label">{longTerm ? priceLabel(car, price, true) : `${moneyShort(car.dailyPrice)}/day`}</strong>
+          <strong data-testid="price-label">{priceLabel(car, price, longTerm)}</strong>
           <span className="result__total" data-testid="price-total">
             {longTerm ? null : price ? `${money(price.finalPriceBeforeTax)} total before taxes` : priceLoading ? <Skeleton className="skeleton--inline" /> : '\u00a0'}
           </span>

@@ -52,7 +52,9 @@ describe('search page', () => {
     expect(queries[0].get('latitude')).toBe('37.55');
     expect(await within(cards[0]).findByText('$250.25 total before taxes')).toBeInTheDocument();
     const markers = screen.getAllByTestId('price-marker');
-    expect(markers.map((m) => m.textContent)).toEqual(['$250', '$92/day']);
+    // A car's pin and its card lead with the same price, priced or not.
+    expect(markers.map((m) => m.textContent)).toEqual(cards.map((c) => within(c).getByTestId('price-label').textContent));
+    expect(markers[1].textContent).toBe('$92/day');
     fireEvent.mouseEnter(cards[1]);
     expect(markers[1]).toHaveAttribute('data-highlighted', 'true');
     expect(markers[0]).toHaveAttribute('data-highlighted', 'false');
