@@ -502,8 +502,20 @@ def check_k8s(name, objs, secret_keys, errors, notes):
         metrics = container_ports(dep).get(METRICS_PORT)
         if not metrics or metrics.get("name") != "metrics":
             err(f"Deployment/{dname}: no containerPort {METRICS_PORT} named metrics")
+        # Rolling updates never take a pod away before its successor is ready, and a stopping
+        # pod keeps serving through its preStop pause, then drains within the grace period.
+        rolling = ((dep["spec"].get("strategy") or {}).get("rollingUpdate")) or {}
+        if str(rolling.get("maxUnavailable", "25%")) not in ("0", "0%"):
+            err(f"Deployment/{dname}: rollingUpdate.maxUnavailable is not 0")
+        grace = pod_spec(dep).get("terminationGracePeriodSeconds", 30)
         pod_sc = pod_spec(dep).get("securityContext") or {}
         for c in pod_spec(dep).get("containers") or []:
+            command = ((((c.get("lifecycle") or {}).get("preStop") or {}).get("exec")) or {}).get("command") or []
+            pause = int(command[1]) if len(command) == 2 and command[0] == "sleep" and str(command[1]).isdigit() else 0
+            if pause < RESOLVE_EVERY_S:
+                err(f"Deployment/{dname} container {c.get('name')}: no preStop pause of at least {RESOLVE_EVERY_S} s (callers look names up every {RESOLVE_EVERY_S} s)")
+            if grace <= pause + LONGEST_DRAIN_S:
+                err(f"Deployment/{dname}: terminationGracePeriodSeconds {grace} is not above the preStop pause ({pause} s) and the longest drain ({LONGEST_DRAIN_S} s)")
             sc = c.get("securityContext") or {}
             where = f"Deployment/{dname} container {c.get('name')}"
             if not (sc.get("runAsNonRoot") or pod_sc.get("runAsNonRoot")):
@@ -799,6 +811,10 @@ def check_kustomizations(errors):
             errors.append(f"{kfile}: no images entry for {image}")
 
 
+# crates/grpc RESOLVE_EVERY, and the gateway's shutdown_timeout (services/gateway/src/startup.rs).
+RESOLVE_EVERY_S = 10
+LONGEST_DRAIN_S = 10
+
 # --- compose ---------------------------------------------------------------------------------
 
 COMPOSE_FILE = "deploy/docker-compose.yml"
@@ -807,6 +823,8 @@ COMPOSE_SCHEMA = "deploy/schema/compose-spec.json"
 COMPOSE_SCHEMA_ADDITIONS = {"name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"}}
 COLLECTOR_IMAGE = "otel/opentelemetry-collector-contrib"
 JAEGER_IMAGE = "jaegertracing/all-in-one"
+# The services' collector address: empty (no traces) unless the tracing profile runs.
+OTLP_FROM_ENV = "${UPCAR_OTLP_ENDPOINT:-}"
 
 
 def check_compose(errors, notes):
@@ -876,17 +894,38 @@ def check_compose(errors, notes):
             if var in kenv and env.get(var) != str(kenv[var]):
                 errors.append(f"{COMPOSE_FILE}: {dname} {var}={env.get(var)}, in Kubernetes {kenv[var]}")
         endpoint = env.get("APP__TELEMETRY__OTLP_ENDPOINT", "")
-        m = re.fullmatch(r"http://([a-z0-9-]+):4317", endpoint)
-        collector = services.get(m.group(1)) if m else None
-        if not collector or not str(collector.get("image", "")).startswith(COLLECTOR_IMAGE + ":"):
-            errors.append(f"{COMPOSE_FILE}: {dname}: APP__TELEMETRY__OTLP_ENDPOINT={endpoint!r} is not the collector's port 4317")
+        if endpoint != OTLP_FROM_ENV:
+            errors.append(f"{COMPOSE_FILE}: {dname}: APP__TELEMETRY__OTLP_ENDPOINT={endpoint!r}, expected {OTLP_FROM_ENV!r} (scripts/compose.sh sets it with the tracing profile)")
+        replicas = ((svc.get("deploy") or {}).get("replicas"))
+        if replicas != 2:
+            errors.append(f"{COMPOSE_FILE}: {dname} runs {replicas or 1} replica(s), 2 expected")
     extra = {n for n, s in services.items() if (s or {}).get("build")} - set(deps)
     for n in sorted(extra):
         errors.append(f"{COMPOSE_FILE}: service {n} is built here but Kubernetes has no Deployment for it")
 
+    # Published ports on the loopback address only; secrets never written in the file.
+    for name, svc in services.items():
+        for port in (svc or {}).get("ports") or []:
+            if not (isinstance(port, str) and port.startswith("127.0.0.1:")):
+                errors.append(f"{COMPOSE_FILE}: service {name} publishes {port!r}, not on 127.0.0.1")
+        env = (svc or {}).get("environment") or {}
+        if isinstance(env, list):
+            env = dict(item.split("=", 1) if "=" in item else (item, "") for item in env)
+        for key, value in env.items():
+            value = str(value)
+            secret = any(w in key for w in ("PASSWORD", "PASS", "SECRET", "KEYRING", "PEPPER"))
+            if secret and not re.fullmatch(r"\$\{[A-Z0-9_]+:\?[^}]*\}", value):
+                errors.append(f"{COMPOSE_FILE}: service {name}: {key} is written in the file (take it from the stack's env file)")
+            for m in re.finditer(r"://[^:/@]+:([^@]+)@", value):
+                if not re.fullmatch(r"\$\{[A-Z0-9_]+(:\?[^}]*)?\}", m.group(1)):
+                    errors.append(f"{COMPOSE_FILE}: service {name}: {key} has a password written in the file")
+    collector = services.get("otel-collector") or {}
+    if "tracing" not in (collector.get("profiles") or []):
+        errors.append(f"{COMPOSE_FILE}: the collector is not in the optional profile tracing")
     check_collector(services, errors)
     notes.append(f"{COMPOSE_FILE}: {len(services)} services valid against the Compose schema; "
-                 f"{len(deps)} services match Kubernetes; traces go through the collector to Jaeger")
+                 f"{len(deps)} services match Kubernetes, two replicas each; ports on 127.0.0.1, no secrets in the file; "
+                 f"traces (profile tracing) go through the collector to Jaeger")
 
 
 def check_collector(services, errors):

@@ -57,12 +57,25 @@ scripts/gen-api.sh --check
 
 echo "== deployment manifests"
 scripts/validate-k8s.sh
+scripts/checkov-k8s.sh
 
 if [ -f frontend/package.json ]; then
     echo "== web app tests"
     (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test)
 fi
 [ -f frontend/package.json ] && scripts/test-web.sh
+
+# The product as it is deployed: its images, two replicas of everything under compose, the
+# smoke journey and a rolling restart through the load balancer (scripts/test-compose.sh).
+# Only where a Docker engine can be started; otherwise it says so and the run goes on.
+if docker_why="$(scripts/ensure-docker.sh 2>&1)"; then
+    echo "== compose tests ($docker_why)"
+    compose_started=$(date +%s)
+    scripts/test-compose.sh
+    echo "compose tests: $(( $(date +%s) - compose_started )) s"
+else
+    echo "== compose tests: NOT RUN: ${docker_why##*$'\n'}"
+fi
 
 report="${TMPDIR:-/tmp}/upcar-booking-concurrency.txt"
 [ -f "$report" ] && cat "$report" && echo

@@ -167,11 +167,25 @@ fi
 
 # --- 5. compose --------------------------------------------------------------------------------
 if command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
-    if docker compose -f deploy/docker-compose.yml config -q; then
-        echo "deploy/docker-compose.yml: docker compose config accepts it"
+    # With the stack's env file (here one of made-up values, as scripts/compose.sh writes it),
+    # and refused without one: the secrets come from nowhere else.
+    env_file="$(mktemp)"
+    python3 -c 'import secrets
+for k in ("UPCAR_DB_PASSWORD", "UPCAR_AMQP_PASSWORD", "APP__JWT__KEYRING", "APP__FILES__SIGNING_SECRET", "APP__OTP__PEPPER"):
+    print(f"{k}={secrets.token_urlsafe(24)}")' >"$env_file"
+    if docker compose -f deploy/docker-compose.yml --env-file "$env_file" config -q; then
+        echo "deploy/docker-compose.yml: docker compose config accepts it with the stack's env file"
     else
         failed=1
     fi
+    if (unset UPCAR_DB_PASSWORD UPCAR_AMQP_PASSWORD APP__JWT__KEYRING APP__FILES__SIGNING_SECRET APP__OTP__PEPPER
+        docker compose -f deploy/docker-compose.yml --env-file /dev/null config -q) 2>/dev/null; then
+        echo "deploy/docker-compose.yml: docker compose config accepts it without the env file's secrets" >&2
+        failed=1
+    else
+        echo "deploy/docker-compose.yml: refused without the env file's secrets"
+    fi
+    rm -f "$env_file"
 else
     echo "deploy/docker-compose.yml: no docker compose plugin here; checked against the bundled schema"
 fi
