@@ -68,7 +68,11 @@ curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null || { echo "the stack is not 
 # The stack signs with secrets of its own, never the repository's test values.
 python3 scripts/check-run-secrets.py "http://127.0.0.1:$PORT"
 if [ "${FUZZ_ONLY:-0}" != 1 ]; then
-    (cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e)
+    # E2E_ONLY="21-account 15-chat" runs the browser tests whose names hold one of the words,
+    # and skips the fuzzing (a quick run while working on a screen).
+    # shellcheck disable=SC2086
+    (cd frontend && E2E_BASE_URL="http://127.0.0.1:$PORT" npm run --silent test:e2e -- ${E2E_ONLY:-})
+    [ -n "${E2E_ONLY:-}" ] && exit 0
 fi
 # Schemathesis over the API document, on the same stack: bounded and with a fixed seed in
 # `make test` (the same cases each run); `make fuzz` runs long with a new seed each time.

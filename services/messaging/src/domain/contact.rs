@@ -42,35 +42,35 @@ const LINK_TLDS: &str =
     "com|net|org|io|co|me|ly|app|us|info|biz|xyz|link|site|page|gl|gg|tv|ai|dev|online|store|shop";
 const MAIL_TLDS: &str = "com|net|org|io|co|me|us|edu|gov|info|biz|app|dev|ai|xyz";
 
-static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)[a-z0-9_][a-z0-9._%+_-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}").unwrap()
+static EMAIL: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"(?i)[a-z0-9_][a-z0-9._%+_-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}").ok()
 });
 
 /// An address with the at and the dots spelled out, bracketed or not; a spelled dot may
 /// have spaces around it, a written one may not (so "at home. Co-host" is no address).
-static SPELLED_EMAIL: LazyLock<Regex> = LazyLock::new(|| {
+static SPELLED_EMAIL: LazyLock<Option<Regex>> = LazyLock::new(|| {
     let at = r"(?:\s*@\s*|\s+at\s+|\s*[(\[{<]\s*(?:at|@)\s*[)\]}>]\s*)";
     let dot = r"(?:\.|\s+dot\s+|\s*[(\[{<]\s*(?:dot|\.)\s*[)\]}>]\s*)";
     Regex::new(&format!(
         r"(?i)\b[a-z0-9_][a-z0-9._%+_-]*{at}[a-z0-9-]+(?:{dot}[a-z0-9-]+)*{dot}(?:{MAIL_TLDS})\b"
     ))
-    .unwrap()
+    .ok()
 });
 
-static LINK: LazyLock<Regex> = LazyLock::new(|| {
+static LINK: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(&format!(
         r"(?i)\b(?:https?://[^\s<>]+|www\.[^\s<>]+|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:{LINK_TLDS})\b(?:/[^\s<>]*)?)"
     ))
-    .unwrap()
+    .ok()
 });
 
 /// A digit, a run of digits, a spelled digit, a `+` or what may stand between the parts of a
 /// phone number.
-static PHONE_PART: LazyLock<Regex> = LazyLock::new(|| {
+static PHONE_PART: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(
         r"(?i)[0-9]+|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b|\+|[ \t\-.(),]+",
     )
-    .unwrap()
+    .ok()
 });
 
 /// Whether a message written by the `sender` side is shown to a reader of the `reader` side
@@ -108,7 +108,8 @@ pub fn has_contact(text: &str) -> bool {
 /// The byte ranges of the contact details of `text`, in order, overlapping ones merged.
 fn contact_spans(text: &str) -> Vec<Range<usize>> {
     let mut spans: Vec<Range<usize>> = Vec::new();
-    for re in [&*EMAIL, &*SPELLED_EMAIL, &*LINK] {
+    // (Each pattern is a constant that compiles: `every_pattern_compiles`.)
+    for re in [&*EMAIL, &*SPELLED_EMAIL, &*LINK].into_iter().flatten() {
         spans.extend(re.find_iter(text).map(|m| m.range()));
     }
     spans.extend(phone_spans(text));
@@ -139,7 +140,8 @@ fn phone_spans(text: &str) -> Vec<Range<usize>> {
     // The parts of the sequence being read: a span with its digits (none for a `+`).
     let mut seq: Vec<(Range<usize>, Option<usize>)> = Vec::new();
     let mut last_end = 0;
-    for m in PHONE_PART.find_iter(text) {
+    let Some(parts) = PHONE_PART.as_ref() else { return found };
+    for m in parts.find_iter(text) {
         let s = m.as_str();
         let is_sep = s.chars().all(|c| " \t-.(),".contains(c));
         // Something else stood between, or a gap too long for one number: the sequence ends.
@@ -182,7 +184,8 @@ fn judge(text: &str, seq: &[(Range<usize>, Option<usize>)]) -> Vec<Range<usize>>
     if let Some(start) = plus_at {
         let total: usize = groups.iter().map(|g| g.digits).sum();
         return if (8..=15).contains(&total) {
-            vec![start..groups.last().map_or(start + 1, |g| g.span.end)]
+            let number = start..groups.last().map_or(start + 1, |g| g.span.end);
+            vec![number]
         } else {
             Vec::new()
         };
@@ -346,6 +349,13 @@ mod tests {
         "thanks! 5 stars",
         "we'll meet at the Main St. corner lot",
     ];
+
+    #[test]
+    fn every_pattern_compiles() {
+        for re in [&*EMAIL, &*SPELLED_EMAIL, &*LINK, &*PHONE_PART] {
+            assert!(re.is_some());
+        }
+    }
 
     #[test]
     fn every_contact_detail_of_the_corpus_is_hidden() {
