@@ -33,6 +33,7 @@ export function chatMessage(over: Partial<Schemas['ChatMessage']> = {}): Schemas
     msg: message,
     imageUrl: [],
     timestamp: '2026-11-27T10:00:00.000Z',
+    masked: false,
     ...over,
   };
 }

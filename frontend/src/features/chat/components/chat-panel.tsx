@@ -141,10 +141,12 @@ export function ChatPanel({ roomId, view, myId, socket, status }: { roomId: stri
     try {
       const imageUrl = await uploadImages(files);
       const message = text.trim();
-      const pending: ShownMessage = { id: localId, roomId, seq: 0, senderId: myId ?? '', senderType: mySide, message, msg: message, imageUrl, timestamp: new Date().toISOString(), pending: true, sentAt: Date.now() };
+      const pending: ShownMessage = { id: localId, roomId, seq: 0, senderId: myId ?? '', senderType: mySide, message, msg: message, imageUrl, timestamp: new Date().toISOString(), masked: false, pending: true, sentAt: Date.now() };
       setMessages((l) => addMessage(l, pending));
       const r = await send.mutateAsync({ roomId, message, senderType: mySide, imageUrl, clientMessageId: localId });
       setMessages((l) => confirmSent(l, localId, r.data));
+      // The other side sees contact details hidden until the booking is confirmed: say why.
+      if (r.notice) toast.show(r.notice, 'info', 6000);
       return true;
     } catch (e) {
       setMessages((l) => dropPending(l, localId));

@@ -51,7 +51,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the rooms list', () => {
   it("shows each room's car photo and name, the trip's dates with the year and its status, and the unread count; the open chat's header links to the trip", async () => {
     setSession('tok', { userId: 'g1' });
-    roomsServer({ guest: [chatRoom({ id: 'room-1', tripId: 'trip-1', unreadCount: 2, lastMessage: { message: 'Hi', timestamp: '2026-11-26T09:00:00.000Z' } })] });
+    roomsServer({ guest: [chatRoom({ id: 'room-1', tripId: 'trip-1', unreadCount: 2, lastMessage: { message: 'Hi', timestamp: '2026-11-26T09:00:00.000Z', masked: false } })] });
     server.use(
       http.get('*/v1/trips/getTrip/trip-1', () =>
         HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip({ carName: '2022 Toyota RAV4', carPhotoUrl: 'https://files.example/rav4.jpg', status: 'confirmed', startTime: '2030-01-10T10:00:00-08:00', endTime: '2030-01-12T10:00:00-08:00', timeZone: 'America/Los_Angeles' }) }),
@@ -75,8 +75,8 @@ describe('the rooms list', () => {
     setSession('tok', { userId: 'g1' });
     const asked = roomsServer({
       guest: [
-        chatRoom({ id: 'r-old', hostName: 'Olive O.', hostProfilePic: '', lastMessage: { message: 'Older', timestamp: '2026-11-20T09:00:00.000Z' } }),
-        chatRoom({ id: 'r-new', hostName: 'Harper H.', lastMessage: { message: 'The car is parked on level 2 near the elevator, see you', timestamp: '2026-11-26T09:00:00.000Z' } }),
+        chatRoom({ id: 'r-old', hostName: 'Olive O.', hostProfilePic: '', lastMessage: { message: 'Older', timestamp: '2026-11-20T09:00:00.000Z', masked: false } }),
+        chatRoom({ id: 'r-new', hostName: 'Harper H.', lastMessage: { message: 'The car is parked on level 2 near the elevator, see you', timestamp: '2026-11-26T09:00:00.000Z', masked: false } }),
       ],
     });
     renderRoutes(routes, '/messages');
@@ -94,7 +94,7 @@ describe('the rooms list', () => {
   it("in host view asks for the host's rooms and shows the guests; the pages show the first, the last and 2 around", async () => {
     setSession('tok', { userId: 'h1' });
     localStorage.setItem('isHostView', 'true');
-    const rooms = Array.from({ length: 120 }, (_, i) => chatRoom({ id: `r${i}`, guestName: `Guest ${i}`, lastMessage: { message: `m${i}`, timestamp: new Date(Date.UTC(2026, 10, 26, 12) - i * 60_000).toISOString() } }));
+    const rooms = Array.from({ length: 120 }, (_, i) => chatRoom({ id: `r${i}`, guestName: `Guest ${i}`, lastMessage: { message: `m${i}`, timestamp: new Date(Date.UTC(2026, 10, 26, 12) - i * 60_000).toISOString(), masked: false } }));
     const asked = roomsServer({ host: rooms });
     renderRoutes(routes, '/messages');
     expect(await screen.findByText('Guest 0')).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('a room', () => {
 
   it('finds the room in the pages, shows its messages on their sides and subscribes from the last number', async () => {
     setSession('tok', { userId: 'g1' });
-    const others = Array.from({ length: 10 }, (_, i) => chatRoom({ id: `r${i}`, hostName: `Host ${i}`, lastMessage: { message: 'x', timestamp: `2026-11-26T1${i}:00:00.000Z` } }));
+    const others = Array.from({ length: 10 }, (_, i) => chatRoom({ id: `r${i}`, hostName: `Host ${i}`, lastMessage: { message: 'x', timestamp: `2026-11-26T1${i}:00:00.000Z`, masked: false } }));
     const asked = roomsServer({ guest: [...others, room] });
     roomServer(room, [chatMessage({ id: 'm1', seq: 1, senderId: 'h1', message: 'Welcome!' }), chatMessage({ id: 'm2', seq: 2, senderId: 'g1', senderType: 'guest', message: 'Thanks' })]);
     renderRoutes(routes, '/messages/room-1');
