@@ -61,7 +61,9 @@ for (const file of files) {
         console.log(`  - ${full}: skipped: ${e.message}`);
       } else {
         results.push({ full, status: 'fail', error: e });
-        console.log(`  ✗ ${full}\n    ${String(e?.stack ?? e).split('\n').slice(0, 6).join('\n    ')}`);
+        // The whole message (an axe finding names its elements), then where it was thrown.
+        const where = String(e?.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 3);
+        console.log(`  ✗ ${full}\n    ${[...String(e?.message ?? e).split('\n'), ...where].join('\n    ')}`);
       }
     }
   }

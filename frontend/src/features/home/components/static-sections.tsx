@@ -18,7 +18,7 @@ export function ComparisonTable() {
       <h2 id="compare-title" className="section__title">
         Upcar vs traditional rentals
       </h2>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
         <table className="compare">
           <thead>
             <tr>

@@ -198,7 +198,7 @@ export default function EarningsRoute() {
                 No transactions in {year}.
               </p>
             ) : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0} role="region" aria-label="Transactions">
                 <table className="host-table">
                   <caption className="sr-only">Transactions in {year}</caption>
                   <thead>

@@ -23,7 +23,7 @@ export default function CancellationRoute() {
 
       <section aria-labelledby="guest-cancels">
         <h2 id="guest-cancels">When a guest cancels</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Refunds and earnings by when the guest cancels">
           <table className="pg-policy-table" data-testid="guest-tiers">
             <caption className="sr-only">Refund to the guest and earnings of the owner by when the guest cancels</caption>
             <thead>

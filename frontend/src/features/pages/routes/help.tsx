@@ -75,7 +75,7 @@ export default function HelpRoute() {
 
       <section aria-labelledby="hours-title" className="panel">
         <h2 id="hours-title">Support hours</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Support hours">
           <table className="pg-policy-table">
             <caption className="sr-only">Support hours by channel, in {SUPPORT_TIME_ZONE_LABEL}</caption>
             <thead>

@@ -159,7 +159,7 @@ function AuditLog() {
       ) : log.data.data.length === 0 ? (
         <p className="muted">No activity yet.</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="The team's changes">
           <table className="teams-audit">
             <caption className="sr-only">The team's changes, newest first</caption>
             <thead>
