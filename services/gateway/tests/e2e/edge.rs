@@ -96,7 +96,7 @@ async fn favourites_answer_the_cars_cards() {
     let u = sign_up().await;
     let (_, search) =
         parts(get("/v1/cars/search?latitude=37.5485&longitude=-121.9886", None).await).await;
-    let car = search["data"][0]["_id"].as_str().expect("a demo car").to_owned();
+    let car = first_demo_car(&search);
     let (s, b) =
         parts(post(&format!("/v1/users/addFav/{car}"), json!({}), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");

@@ -633,3 +633,21 @@ pub async fn trips_sql(sql: &str) {
         diesel_async::AsyncPgConnection::establish(&stack().trips_db).await.expect("trips db");
     conn.batch_execute(sql).await.expect("trips sql");
 }
+
+/// The first car of a search page that a demo host owns. Other tests list cars at the very
+/// point these searches start from and change their rates while they run; no test changes a
+/// demo car's rates, so what one read says of a demo car the next read says too.
+pub fn first_demo_car(search: &Value) -> String {
+    let demo_hosts: Vec<String> = std::iter::once(accounts::demo::ids::HOST)
+        .chain(accounts::demo::ids::OTHER_HOSTS)
+        .map(|id| id.to_string())
+        .collect();
+    search["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["ownerId"].as_str().is_some_and(|o| demo_hosts.iter().any(|h| h == o)))
+        .and_then(|c| c["_id"].as_str())
+        .unwrap_or_else(|| panic!("no demo car on the page: {search}"))
+        .to_owned()
+}

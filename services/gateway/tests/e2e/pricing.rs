@@ -62,7 +62,7 @@ fn assert_breakdown_adds_up(d: &Value) {
 #[tokio::test]
 async fn the_car_page_price_has_the_spec_fields_and_matches_the_search_page() {
     let search = fremont_search().await;
-    let car = search["data"][0]["_id"].as_str().unwrap().to_owned();
+    let car = first_demo_car(&search);
     let b = car_price(&car).await;
     assert_eq!(b["status"], true);
     let d = &b["data"];
@@ -166,7 +166,7 @@ async fn the_car_page_price_has_the_spec_fields_and_matches_the_search_page() {
 #[tokio::test]
 async fn checkout_prices_choices_and_refuses_bad_input_with_4xx() {
     let search = fremont_search().await;
-    let car = search["data"][0]["_id"].as_str().unwrap().to_owned();
+    let car = first_demo_car(&search);
     car_price(&car).await;
     let u = sign_up().await;
     let body = json!({

@@ -112,6 +112,21 @@ fn age_of(age: Option<i32>) -> i64 {
     i64::from(age.unwrap_or(DEFAULT_AGE))
 }
 
+/// What every price shown before checkout prices (the car page, search pages, the many-car
+/// call): the default checkout, with the plan a checkout starts with (an empty choice parses
+/// as it) in it, itemised. So a guest meets one total from search to payment.
+fn default_checkout(window: &PriceWindow, age: i64) -> PricingResult<(QuoteInputs, &'static str)> {
+    let plan = Plan::parse("")?.name();
+    let inputs = QuoteInputs {
+        start: Some(window.start),
+        end: Some(window.end),
+        age,
+        plan: Some(plan.to_owned()),
+        ..Default::default()
+    };
+    Ok((inputs, plan))
+}
+
 /// `tripPrice/getTripPrice`: one car on the car page; answers a quote of the default checkout
 /// (the default protection plan included), so the checkout a guest goes on to shows the same total.
 pub async fn get_trip_price(
@@ -129,16 +144,7 @@ pub async fn get_trip_price(
         car.tz,
         now,
     )?;
-    // The default checkout's price: the plan a checkout starts with (an empty choice parses as
-    // it) is in it, itemised.
-    let plan = Plan::parse("")?.name();
-    let inputs = QuoteInputs {
-        start: Some(window.start),
-        end: Some(window.end),
-        age: age_of(r.age),
-        plan: Some(plan.to_owned()),
-        ..Default::default()
-    };
+    let (inputs, plan) = default_checkout(&window, age_of(r.age))?;
     let q = compute(&car, window, &inputs, None, now)?;
     let details = convert::details(&r.car_id, &q, &window, car.row.daily_price_cents, Some(plan));
     store_quote(state, &car.row, who.map(|w| w.user_id), inputs, &q, details).await
@@ -199,14 +205,14 @@ pub async fn get_trip_prices(
             continue;
         }
         let Ok(window) = window_of(&r.start_time, &r.end_time, car.tz, now) else { continue };
-        let inputs = QuoteInputs { age, ..Default::default() };
+        let (inputs, plan) = default_checkout(&window, age)?;
         match compute(car, window, &inputs, None, now) {
             Ok(q) => prices.push(convert::details(
                 &id.to_string(),
                 &q,
                 &window,
                 car.row.daily_price_cents,
-                None,
+                Some(plan),
             )),
             Err(e) => tracing::debug!(car_id = %id, error = %e, "car dropped from a batch price"),
         }
@@ -254,7 +260,7 @@ pub async fn check_prices(
         } else {
             window_of(&start, &end, car.tz, now)?
         };
-        let inputs = QuoteInputs { age: age_of(age), ..Default::default() };
+        let (inputs, plan) = default_checkout(&window, age_of(age))?;
         match compute(car, window, &inputs, None, now) {
             Ok(q) => prices.push(pb::CarPrice {
                 car_id: id.to_string(),
@@ -263,7 +269,7 @@ pub async fn check_prices(
                     &q,
                     &window,
                     car.row.daily_price_cents,
-                    None,
+                    Some(plan),
                 )),
             }),
             Err(e) => tracing::debug!(car_id = %id, error = %e, "car has no price for this window"),
