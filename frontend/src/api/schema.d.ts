@@ -1361,6 +1361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/host/car-update/updateDatePrices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices for chosen dates (the car's host, or a co-host with pricing rights): each trip day
+         *     starting on one of them costs its price instead of the daily price.
+         */
+        post: operations["postHostCarUpdateUpdateDatePrices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/host/car-update/updateCarExtra/{id}": {
         parameters: {
             query?: never;
@@ -3888,6 +3908,8 @@ export interface components {
             guestInstructions: string;
             extras: components["schemas"]["ListingExtra"][];
             inspectionFormUrl?: string | null;
+            /** @description The host's price for chosen dates, by date. */
+            datePrices: components["schemas"]["DatePrice"][];
         };
         /**
          * @description The car-details entity (spec 000 section 3): the search card's fields, the address with
@@ -4310,6 +4332,37 @@ export interface components {
              * @description Anonymous sessions with an event that day.
              */
             sessions: number;
+        };
+        /**
+         * @description The host's price for one date (the car's local calendar): a trip day starting on it costs
+         *     this instead of the daily price.
+         */
+        DatePrice: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            dailyPrice: number;
+        };
+        /** @description One date's price as the host sends it. */
+        DatePriceBody: {
+            /**
+             * @description YYYY-MM-DD, the car's local calendar.
+             * @default
+             */
+            date?: components["schemas"]["Text"];
+            /**
+             * @description Whole dollars; `null` removes the date's own price (the daily price applies again).
+             * @default
+             */
+            dailyPrice?: components["schemas"]["Text"];
+        };
+        /** @description `updateDatePrices`: the dates to set or remove; other dates keep their prices. */
+        DatePricesBody: {
+            /** @default [] */
+            prices?: components["schemas"]["DatePriceBody"][];
         };
         /** @description One day's hours. */
         DayBody: {
@@ -9093,6 +9146,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CarUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCarUpdateUpdateDatePrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatePricesBody"];
             };
         };
         responses: {

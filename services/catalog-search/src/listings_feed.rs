@@ -69,6 +69,11 @@ pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadLis
     if e.time_zone.parse::<chrono_tz::Tz>().is_err() {
         return Err(BadListing::Field("time_zone"));
     }
+    if e.date_prices.iter().any(|d| {
+        d.daily_price_cents <= 0 || chrono::NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").is_err()
+    }) {
+        return Err(BadListing::Field("date_prices"));
+    }
     Ok((car, host, status))
 }
 
@@ -87,6 +92,15 @@ fn extras_json(e: &CarListingChanged) -> serde_json::Value {
         .collect()
 }
 
+/// The date prices as `cars.date_prices` keeps them: `{"YYYY-MM-DD": cents}`.
+fn date_prices_json(e: &CarListingChanged) -> serde_json::Value {
+    e.date_prices
+        .iter()
+        .map(|d| (d.date.clone(), d.daily_price_cents.into()))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 /// Writes the listing as the catalog's car unless the row already reflects a newer version.
 /// Returns whether it was written. A VIN held by another car of the catalog (cars loaded
 /// before hosting existed) is not copied: hosting is where VINs are unique.
@@ -101,11 +115,11 @@ pub async fn apply(
            plate_state, vin, photo_urls, primary_photo_url, daily_price_cents, street, city, state, \
            zip, country, latitude, longitude, time_zone, advance_notice_hours, min_trip_days, \
            max_trip_days, two_day_weekend, listing_version, created_at, updated_at, \
-           weekly_discount_pct, monthly_discount_pct, instant_booking, extras) \
+           weekly_discount_pct, monthly_discount_pct, instant_booking, extras, date_prices) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
            CASE WHEN EXISTS (SELECT 1 FROM cars WHERE vin = $19 AND id <> $1) THEN NULL ELSE $19 END, \
            $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, \
-           $37, $38, $39, $40) \
+           $37, $38, $39, $40, $41) \
          ON CONFLICT (id) DO UPDATE SET owner_id = EXCLUDED.owner_id, status = EXCLUDED.status, \
            make = EXCLUDED.make, model = EXCLUDED.model, car_year = EXCLUDED.car_year, \
            trim = EXCLUDED.trim, style = EXCLUDED.style, transmission = EXCLUDED.transmission, \
@@ -125,7 +139,7 @@ pub async fn apply(
            weekly_discount_pct = EXCLUDED.weekly_discount_pct, \
            monthly_discount_pct = EXCLUDED.monthly_discount_pct, \
            instant_booking = EXCLUDED.instant_booking, extras = EXCLUDED.extras, \
-           updated_at = EXCLUDED.updated_at \
+           date_prices = EXCLUDED.date_prices, updated_at = EXCLUDED.updated_at \
          WHERE cars.listing_version < EXCLUDED.listing_version",
     )
     .bind::<SqlUuid, _>(car)
@@ -168,6 +182,7 @@ pub async fn apply(
     .bind::<Integer, _>(e.monthly_discount_pct)
     .bind::<Bool, _>(e.instant_booking)
     .bind::<Jsonb, _>(extras_json(e))
+    .bind::<Jsonb, _>(date_prices_json(e))
     .execute(conn)
     .await?;
     Ok(n == 1)
@@ -176,6 +191,7 @@ pub async fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use upcar_proto::events::DatePrice;
 
     fn event() -> CarListingChanged {
         CarListingChanged {
@@ -217,7 +233,7 @@ mod tests {
     #[test]
     fn events_the_table_would_refuse_are_named() {
         type Spoil = fn(&mut CarListingChanged);
-        let cases: [(Spoil, BadListing); 7] = [
+        let cases: [(Spoil, BadListing); 9] = [
             (|e| e.car_id = "x".into(), BadListing::Field("car_id")),
             (|e| e.status = "pending".into(), BadListing::Status("pending".into())),
             (|e| e.version = 0, BadListing::Field("version")),
@@ -225,6 +241,20 @@ mod tests {
             (|e| e.latitude = 91.0, BadListing::Field("location")),
             (|e| e.gas_type = "diesel".into(), BadListing::Field("gas_type")),
             (|e| e.time_zone = "Mars/Olympus".into(), BadListing::Field("time_zone")),
+            (
+                |e| {
+                    e.date_prices =
+                        vec![DatePrice { date: "12/24".into(), daily_price_cents: 9_000 }]
+                },
+                BadListing::Field("date_prices"),
+            ),
+            (
+                |e| {
+                    e.date_prices =
+                        vec![DatePrice { date: "2026-12-24".into(), daily_price_cents: 0 }]
+                },
+                BadListing::Field("date_prices"),
+            ),
         ];
         for (spoil, want) in cases {
             let mut e = event();

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use upcar_db::Prepare;
 use upcar_events::Relay;
-use upcar_proto::events::{CarExtra, CarPricingChanged};
+use upcar_proto::events::{CarExtra, CarPricingChanged, DatePrice};
 use uuid::Uuid;
 
 /// Cars published per transaction.
@@ -62,6 +62,8 @@ struct Due {
     longitude: f64,
     #[diesel(sql_type = Jsonb)]
     extras: serde_json::Value,
+    #[diesel(sql_type = Jsonb)]
+    date_prices: serde_json::Value,
     #[diesel(sql_type = Timestamptz)]
     updated_at: DateTime<Utc>,
 }
@@ -89,6 +91,20 @@ fn extras_of(v: &serde_json::Value) -> Vec<CarExtra> {
         .collect()
 }
 
+/// The date prices still to come: from yesterday's UTC date on, so a date that is still
+/// today somewhere in the US is kept.
+fn date_prices_of(v: &serde_json::Value, today: chrono::NaiveDate) -> Vec<DatePrice> {
+    let Some(m) = v.as_object() else { return Vec::new() };
+    m.iter()
+        .filter_map(|(d, c)| {
+            let date = chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()?;
+            let cents = c.as_i64().filter(|c| *c > 0)?;
+            (date >= today - chrono::Duration::days(1))
+                .then(|| DatePrice { date: d.clone(), daily_price_cents: cents })
+        })
+        .collect()
+}
+
 fn event_of(c: &Due) -> CarPricingChanged {
     CarPricingChanged {
         car_id: c.id.to_string(),
@@ -109,6 +125,7 @@ fn event_of(c: &Due) -> CarPricingChanged {
         latitude: c.latitude,
         longitude: c.longitude,
         extras: extras_of(&c.extras),
+        date_prices: date_prices_of(&c.date_prices, Utc::now().date_naive()),
         occurred_at: Utc::now().to_rfc3339(),
     }
 }
@@ -120,7 +137,7 @@ pub async fn publish_due(conn: &mut AsyncPgConnection) -> anyhow::Result<Vec<Uui
             let due: Vec<Due> = diesel::sql_query(
                 "SELECT id, owner_id, status, daily_price_cents, price_per_hour_cents, weekly_discount_pct, \
                    monthly_discount_pct, miles_per_day, price_per_mile_cents, delivery_price_per_mile_cents, \
-                   max_delivery_miles, min_age, state, time_zone, latitude, longitude, extras, updated_at \
+                   max_delivery_miles, min_age, state, time_zone, latitude, longitude, extras, date_prices, updated_at \
                  FROM cars WHERE pricing_published_at IS NULL OR pricing_published_at < updated_at \
                  ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED",
             )

@@ -57,6 +57,13 @@ pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChan
         monthly_discount_pct: l.settings.as_ref().map_or(0, |x| x.monthly_discount_pct),
         instant_booking: l.settings.as_ref().is_none_or(|x| x.instant_booking),
         extras: crate::api::view::extras(l),
+        date_prices: crate::api::view::date_prices(l)
+            .into_iter()
+            .map(|(d, cents)| upcar_proto::events::DatePrice {
+                date: d.to_string(),
+                daily_price_cents: cents,
+            })
+            .collect(),
     })
 }
 

@@ -66,6 +66,15 @@ pub fn row_of(e: &Envelope) -> Result<RatesRow, BadEvent> {
             available_quantity: i64::from(x.available_quantity.max(1)),
         });
     }
+    let mut date_prices = serde_json::Map::with_capacity(m.date_prices.len());
+    for d in &m.date_prices {
+        let date: chrono::NaiveDate =
+            d.date.parse().map_err(|_| BadEvent::Field("date_prices date"))?;
+        if d.daily_price_cents <= 0 {
+            return Err(BadEvent::Field("date_prices daily_price_cents"));
+        }
+        date_prices.insert(date.to_string(), d.daily_price_cents.into());
+    }
     Ok(RatesRow {
         car_id,
         owner_id,
@@ -85,6 +94,7 @@ pub fn row_of(e: &Envelope) -> Result<RatesRow, BadEvent> {
         latitude: m.latitude,
         longitude: m.longitude,
         extras: serde_json::to_value(&extras).map_err(|_| BadEvent::Field("extras"))?,
+        date_prices: date_prices.into(),
     })
 }
 
@@ -238,6 +248,44 @@ mod tests {
             occurred_at: String::new(),
             cohost_shares_bp: vec![],
         }
+    }
+
+    #[test]
+    fn a_cars_date_prices_become_its_rates_and_bad_ones_say_why() {
+        use upcar_proto::events::DatePrice;
+        let event = |prices: Vec<DatePrice>| {
+            let m = CarPricingChanged {
+                car_id: Uuid::now_v7().to_string(),
+                owner_id: Uuid::now_v7().to_string(),
+                version: 1,
+                status: "active".into(),
+                daily_price_cents: 7_500,
+                time_zone: "America/Los_Angeles".into(),
+                date_prices: prices,
+                ..Default::default()
+            };
+            Envelope {
+                id: Uuid::now_v7(),
+                event_type: CarPricingChanged::ROUTING_KEY.to_owned(),
+                payload: m.encode_to_vec(),
+                headers: Default::default(),
+            }
+        };
+        let price =
+            |date: &str, cents: i64| DatePrice { date: date.into(), daily_price_cents: cents };
+        let row = row_of(&event(vec![price("2026-12-24", 15_000)])).unwrap();
+        let rates = row.rates();
+        let eve = chrono::NaiveDate::from_ymd_opt(2026, 12, 24).unwrap();
+        assert_eq!(rates.day_price(eve), (pricing_domain::Cents(15_000), true));
+        assert_eq!(rates.day_price(eve.succ_opt().unwrap()), (pricing_domain::Cents(7_500), false));
+        assert_eq!(
+            row_of(&event(vec![price("24/12/2026", 15_000)])).err(),
+            Some(BadEvent::Field("date_prices date"))
+        );
+        assert_eq!(
+            row_of(&event(vec![price("2026-12-24", 0)])).err(),
+            Some(BadEvent::Field("date_prices daily_price_cents"))
+        );
     }
 
     #[test]

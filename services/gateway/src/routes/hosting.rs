@@ -33,6 +33,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(approve_listing)
         .service(reject_listing)
         .service(update_daily_price)
+        .service(update_date_prices)
         .service(update_car_extra)
         .service(update_price_discount)
         .service(update_trip_preferences)
@@ -118,6 +119,19 @@ pub struct CarListing {
     guest_instructions: String,
     extras: Vec<ListingExtra>,
     inspection_form_url: Option<String>,
+    /// The host's price for chosen dates, by date.
+    date_prices: Vec<DatePrice>,
+}
+
+/// The host's price for one date (the car's local calendar): a trip day starting on it costs
+/// this instead of the daily price.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DatePrice {
+    /// YYYY-MM-DD.
+    date: String,
+    /// Dollars.
+    daily_price: f64,
 }
 
 /// An extra the car offers.
@@ -206,6 +220,11 @@ impl From<pb::Listing> for CarListing {
                 })
                 .collect(),
             inspection_form_url: opt(l.inspection_form_url),
+            date_prices: l
+                .date_prices
+                .into_iter()
+                .map(|d| DatePrice { date: d.date, daily_price: dollars(d.daily_price_cents) })
+                .collect(),
         }
     }
 }
@@ -1141,6 +1160,52 @@ pub async fn car_extras(
         "Extras updated",
     )
     .await
+}
+
+/// One date's price as the host sends it.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DatePriceBody {
+    /// YYYY-MM-DD, the car's local calendar.
+    date: Text,
+    /// Whole dollars; `null` removes the date's own price (the daily price applies again).
+    daily_price: Text,
+}
+
+/// `updateDatePrices`: the dates to set or remove; other dates keep their prices.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DatePricesBody {
+    prices: Vec<DatePriceBody>,
+}
+
+/// Prices for chosen dates (the car's host, or a co-host with pricing rights): each trip day
+/// starting on one of them costs its price instead of the daily price.
+#[utoipa::path(tag = "hosting", request_body = DatePricesBody, responses((status = 200, body = CarAnswer)), security(("bearer" = [])))]
+#[post("/host/car-update/updateDatePrices/{id}")]
+pub async fn update_date_prices(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<DatePricesBody>,
+) -> HttpResult<Json<CarAnswer>> {
+    let prices = body
+        .into_inner()
+        .prices
+        .into_iter()
+        .map(|p| pb::DatePriceInput { date: p.date.into(), daily_price: opt(p.daily_price.into()) })
+        .collect();
+    let msg = pb::UpdateCarRequest {
+        car_id: id.into_inner(),
+        date_prices: Some(pb::DatePricesUpdate { prices }),
+        ..Default::default()
+    };
+    let r = state.hosting.clone().update_car(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(CarAnswer {
+        status: true,
+        message: "Date prices updated".to_owned(),
+        data: listing_of(r)?,
+    }))
 }
 
 /// `updateCarStatus`.

@@ -666,6 +666,109 @@ async fn a_listing_under_review_takes_car_updates_and_a_team_and_is_approved_as_
     assert_eq!(car["minTripDuration"].as_i64(), Some(2), "{car}");
 }
 
+/// `YYYY-MM-DD`, `n` days from today (UTC; the car's own date is the same or a day behind).
+fn date_in(n: i64) -> String {
+    (chrono::Utc::now().date_naive() + chrono::Duration::days(n)).to_string()
+}
+
+#[tokio::test]
+async fn prices_per_date_reach_the_car_page_and_search_with_the_days_they_price() {
+    let (host, id) = approved_car().await;
+    let path = format!("/v1/host/car-update/updateDatePrices/{id}");
+    let (d20, d21, d22, d23) = (date_in(20), date_in(21), date_in(22), date_in(23));
+    let (s, b) = car_update(
+        &host.token,
+        &path,
+        json!({"prices": [{"date": d21, "dailyPrice": 150}, {"date": d22, "dailyPrice": "150"}, {"date": date_in(30), "dailyPrice": 99}]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let want = json!([{"date": d21, "dailyPrice": 150.0}, {"date": d22, "dailyPrice": 150.0}, {"date": date_in(30), "dailyPrice": 99.0}]);
+    assert_eq!(b["data"]["datePrices"], want, "{b}");
+    // A null takes a date's own price away; the others stay.
+    let (s, b) = car_update(
+        &host.token,
+        &path,
+        json!({"prices": [{"date": date_in(30), "dailyPrice": null}]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let want = json!([{"date": d21, "dailyPrice": 150.0}, {"date": d22, "dailyPrice": 150.0}]);
+    assert_eq!(b["data"]["datePrices"], want, "{b}");
+    let (s, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!((s, &b["carListing"]["datePrices"]), (200, &want), "{b}");
+
+    // Bad input is a 400 naming the problem, and changes nothing.
+    for (body, code) in [
+        (json!({"prices": []}), "date_prices_empty"),
+        (json!({}), "date_prices_empty"),
+        (json!({"prices": [{"date": date_in(-2), "dailyPrice": 90}]}), "date_price_in_past"),
+        (json!({"prices": [{"date": date_in(400), "dailyPrice": 90}]}), "date_price_too_far"),
+        (json!({"prices": [{"date": "12/24/2026", "dailyPrice": 90}]}), "invalid_date"),
+        (
+            json!({"prices": [{"date": d21, "dailyPrice": 90}, {"date": d21, "dailyPrice": 95}]}),
+            "duplicate_date_price",
+        ),
+        (json!({"prices": [{"date": d23, "dailyPrice": "ninety"}]}), "invalid_price"),
+        (json!({"prices": [{"date": d23, "dailyPrice": 0}]}), "invalid_price"),
+        (json!({"prices": [{"date": d23, "dailyPrice": 10001}]}), "price_too_high"),
+    ] {
+        let (s, e) = car_update(&host.token, &path, body.clone()).await;
+        assert_eq!((s, e["error"].as_str()), (400, Some(code)), "{body}: {e}");
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+    }
+    let (_, b) =
+        parts(get(&format!("/v1/host/carListing/car/{id}"), Some(&host.token)).await).await;
+    assert_eq!(b["carListing"]["datePrices"], want, "{b}");
+    // Nobody else sets them.
+    let stranger = sign_up().await;
+    let (s, e) =
+        car_update(&stranger.token, &path, json!({"prices": [{"date": d23, "dailyPrice": 1}]}))
+            .await;
+    assert_eq!((s, e["error"].as_str()), (404, Some("listing_not_found")), "{e}");
+
+    // The car page prices each day on its date: Dec d20 at $75, d21 and d22 at $150.
+    let window = format!(
+        "newStartDate={d20}&newStartTime=10:00%20AM&newEndDate={d23}&newEndTime=10:00%20AM"
+    );
+    let rental = |page: &Value| -> Vec<(String, f64)> {
+        page["pricingBreakdown"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|l| l["label"].as_str().is_some_and(|t| t.contains("/day ×")))
+                    .map(|l| {
+                        (l["label"].as_str().unwrap().to_owned(), l["amount"].as_f64().unwrap())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut page = Value::Null;
+    for _ in 0..150 {
+        let (s, b) =
+            parts(get(&format!("/v1/tripPrice/getTripPrice?carId={id}&{window}"), None).await)
+                .await;
+        page = if s == 200 { b["data"].clone() } else { b };
+        if rental(&page).len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let lines = rental(&page);
+    assert_eq!(lines.len(), 2, "the date prices never reached pricing: {page}");
+    assert_eq!(lines[0], ("$75.00/day × 1 day".to_owned(), 75.0), "{page}");
+    assert!(lines[1].0.starts_with("$150.00/day × 2 days ("), "{page}");
+    assert_eq!(lines[1].1, 300.0, "{page}");
+    // Discounts and the plan apply on top: the Standard plan is 20% of the $375 rental.
+    assert_eq!(page["originalPrice"].as_f64(), Some(450.0), "{page}");
+    // The search page's price for the same window says the same.
+    let (s, b) = parts(get(&format!("/v1/cars/checkPrices/{id}?{window}"), None).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["prices"][0]["priceDetails"]["finalPrice"], page["finalPrice"], "{b}");
+}
+
 #[tokio::test]
 async fn a_hosts_changes_to_a_listed_car_reach_search_and_pricing() {
     let (host, id) = approved_car().await;

@@ -3,9 +3,12 @@
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 
+use crate::listing::{DailyPrice, ListingError};
 use crate::policy::{
     BLOCK_HORIZON_DAYS, MAX_BLOCK_DAYS, MAX_BLOCK_REASON_CHARS, MAX_BLOCKS_PER_CALL,
+    MAX_DATE_PRICES_PER_CALL,
 };
 
 /// Why availability is refused.
@@ -39,6 +42,18 @@ pub enum AvailabilityError {
     ReasonTooLong,
     #[error("Each period to update or delete needs its _id.")]
     BlockIdRequired,
+    #[error("prices must list at least one date")]
+    DatePricesEmpty,
+    #[error("At most {} dates at a time.", MAX_DATE_PRICES_PER_CALL)]
+    TooManyDatePrices,
+    #[error("{0} is listed twice.")]
+    DuplicateDatePrice(String),
+    #[error("{0} is in the past: prices can be set from today on.")]
+    DatePriceInPast(String),
+    #[error("{0} is more than a year away: prices can be set for the next {days} days.", days = BLOCK_HORIZON_DAYS)]
+    DatePriceTooFar(String),
+    #[error("{}", .0.message())]
+    DatePrice(ListingError),
 }
 
 upcar_errors::error_table! {
@@ -57,6 +72,14 @@ upcar_errors::error_table! {
         AvailabilityError::BlockTooFar => InvalidInput, "block_too_far";
         AvailabilityError::ReasonTooLong => InvalidInput, "block_reason_too_long";
         AvailabilityError::BlockIdRequired => InvalidInput, "block_id_required";
+        AvailabilityError::DatePricesEmpty => InvalidInput, "date_prices_empty";
+        AvailabilityError::TooManyDatePrices => InvalidInput, "too_many_date_prices";
+        AvailabilityError::DuplicateDatePrice(_) => InvalidInput, "duplicate_date_price";
+        AvailabilityError::DatePriceInPast(_) => InvalidInput, "date_price_in_past";
+        AvailabilityError::DatePriceTooFar(_) => InvalidInput, "date_price_too_far";
+    }
+    nested {
+        AvailabilityError::DatePrice(e) => e: ListingError;
     }
 }
 
@@ -301,6 +324,56 @@ pub fn check_block_times(start: i64, end: i64, now: i64) -> Result<(), Availabil
     Ok(())
 }
 
+/// One date's price as sent: `None` removes the date's own price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DatePriceInput<'a> {
+    pub date: &'a str,
+    pub daily_price: Option<&'a str>,
+}
+
+/// A car's prices per date after a change: `current` with each sent date set (whole dollars,
+/// the daily price's rules) or removed, dates before `today` (the car's local date) dropped.
+/// A date is set from today to `BLOCK_HORIZON_DAYS` ahead (nothing later can be booked), once
+/// per call. Answers cents by date.
+pub fn apply_date_prices(
+    current: &BTreeMap<NaiveDate, i64>,
+    inputs: &[DatePriceInput<'_>],
+    today: NaiveDate,
+) -> Result<BTreeMap<NaiveDate, i64>, AvailabilityError> {
+    if inputs.is_empty() {
+        return Err(AvailabilityError::DatePricesEmpty);
+    }
+    if inputs.len() > MAX_DATE_PRICES_PER_CALL {
+        return Err(AvailabilityError::TooManyDatePrices);
+    }
+    let mut out: BTreeMap<NaiveDate, i64> =
+        current.iter().filter(|(d, _)| **d >= today).map(|(d, c)| (*d, *c)).collect();
+    let mut seen = BTreeSet::new();
+    for i in inputs {
+        let date = parse_date(i.date)?;
+        let text = date.to_string();
+        if !seen.insert(date) {
+            return Err(AvailabilityError::DuplicateDatePrice(text));
+        }
+        if date < today {
+            return Err(AvailabilityError::DatePriceInPast(text));
+        }
+        if date > today + Duration::days(BLOCK_HORIZON_DAYS) {
+            return Err(AvailabilityError::DatePriceTooFar(text));
+        }
+        match i.daily_price {
+            Some(p) => {
+                let price = DailyPrice::parse(p).map_err(AvailabilityError::DatePrice)?;
+                out.insert(date, price.cents);
+            }
+            None => {
+                out.remove(&date);
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,6 +438,63 @@ mod tests {
         assert_eq!(check_list_len(0), Err(AvailabilityError::EmptyList));
         assert_eq!(check_list_len(51), Err(AvailabilityError::TooManyBlocks));
         assert_eq!(check_list_len(3), Ok(()));
+    }
+
+    #[test]
+    fn date_prices_are_set_from_today_to_the_horizon_once_each() {
+        let today = NaiveDate::from_ymd_opt(2026, 12, 2).unwrap();
+        let day = |n: i64| (today + Duration::days(n)).to_string();
+        let set = |d: &str, p: &'static str| (d.to_owned(), Some(p));
+        let run = |inputs: &[(String, Option<&str>)], current: &BTreeMap<NaiveDate, i64>| {
+            let list: Vec<DatePriceInput> =
+                inputs.iter().map(|(d, p)| DatePriceInput { date: d, daily_price: *p }).collect();
+            apply_date_prices(current, &list, today)
+        };
+        let none = BTreeMap::new();
+        // Today and the last day of the horizon are taken; a day either side is not.
+        let got =
+            run(&[set(&day(0), "120"), set(&day(BLOCK_HORIZON_DAYS), " 95 ")], &none).unwrap();
+        assert_eq!(got.get(&today), Some(&12_000));
+        assert_eq!(got.get(&(today + Duration::days(BLOCK_HORIZON_DAYS))), Some(&9_500));
+        assert_eq!(
+            run(&[set(&day(-1), "120")], &none),
+            Err(AvailabilityError::DatePriceInPast(day(-1)))
+        );
+        assert_eq!(
+            run(&[set(&day(BLOCK_HORIZON_DAYS + 1), "120")], &none),
+            Err(AvailabilityError::DatePriceTooFar(day(BLOCK_HORIZON_DAYS + 1)))
+        );
+        assert_eq!(
+            run(&[set(&day(3), "120"), set(&format!(" {} ", day(3)), "90")], &none),
+            Err(AvailabilityError::DuplicateDatePrice(day(3)))
+        );
+        assert_eq!(run(&[], &none), Err(AvailabilityError::DatePricesEmpty));
+        let all: Vec<(String, Option<&str>)> =
+            (0..=MAX_DATE_PRICES_PER_CALL as i64).map(|n| set(&day(n), "80")).collect();
+        assert_eq!(run(&all, &none), Err(AvailabilityError::TooManyDatePrices));
+        assert_eq!(run(&all[..BLOCK_HORIZON_DAYS as usize + 1], &none).map(|m| m.len()), Ok(366));
+        assert_eq!(
+            run(&[set("12/24/2026", "80")], &none),
+            Err(AvailabilityError::BadDate("12/24/2026".into()))
+        );
+        // The price follows the daily price's rules.
+        assert_eq!(
+            run(&[set(&day(1), "0")], &none),
+            Err(AvailabilityError::DatePrice(ListingError::InvalidPrice))
+        );
+        assert_eq!(
+            run(&[set(&day(1), "10001")], &none),
+            Err(AvailabilityError::DatePrice(ListingError::PriceTooHigh))
+        );
+        // A null removes a date; dates gone by are dropped; the rest is kept.
+        let current: BTreeMap<NaiveDate, i64> = [
+            (today - Duration::days(1), 5_000),
+            (today + Duration::days(1), 7_000),
+            (today + Duration::days(2), 8_000),
+        ]
+        .into();
+        let got = run(&[(day(1), None)], &current).unwrap();
+        assert_eq!(got, [(today + Duration::days(2), 8_000)].into());
     }
 
     #[test]

@@ -258,6 +258,8 @@ pub const MAX_BLOCK_DAYS: i64 = 365;
 pub const MAX_BLOCK_REASON_CHARS: usize = 200;
 /// Periods in one custom availability call.
 pub const MAX_BLOCKS_PER_CALL: usize = 50;
+/// Dates in one prices-per-date call: every date of the horizon, and one more for a leap year.
+pub const MAX_DATE_PRICES_PER_CALL: usize = BLOCK_HORIZON_DAYS as usize + 1;
 
 #[cfg(test)]
 mod tests {

@@ -95,6 +95,7 @@ pub fn snapshot(l: &Listing) -> serde_json::Value {
         "photoUrls": l.row.photo_urls,
         "guestInstructions": s.map(|s| s.guest_instructions.clone()),
         "extras": s.map(|s| s.extras.clone()),
+        "datePrices": s.map(|s| s.date_prices.clone()),
     })
 }
 

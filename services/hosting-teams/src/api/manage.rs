@@ -15,6 +15,7 @@ use crate::store::bookings;
 use crate::store::listings::{self, FeaturesForm, Listing, PhotosForm, RulesRow, SettingsChange};
 use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
+use hosting_domain::availability::{DatePriceInput, apply_date_prices};
 use hosting_domain::car::{self, CarStatus, Extra, ExtraInput};
 use hosting_domain::listing::{
     Availability, AvailabilityInput, DailyPrice, Description, Features, FeaturesInput,
@@ -68,7 +69,7 @@ pub async fn car_for(
 /// What a change asks of the caller's permissions.
 fn needs(r: &pb::UpdateCarRequest) -> Vec<Capability> {
     let mut out = Vec::new();
-    if r.daily_price.is_some() || r.discounts.is_some() {
+    if r.daily_price.is_some() || r.discounts.is_some() || r.date_prices.is_some() {
         out.push(Capability::ManagePricing);
     }
     if r.trip_preferences.is_some() {
@@ -119,10 +120,36 @@ fn opt_i64(v: Option<i32>) -> Option<i64> {
     v.map(i64::from)
 }
 
+/// The car's local date at `now` (its place's time zone; the listing has one past the
+/// wizard).
+fn local_today(l: &Listing, now: DateTime<Utc>) -> chrono::NaiveDate {
+    let tz: chrono_tz::Tz = l
+        .place
+        .as_ref()
+        .and_then(|p| p.time_zone.parse().ok())
+        .unwrap_or(chrono_tz::America::Los_Angeles);
+    now.with_timezone(&tz).date_naive()
+}
+
 /// Checks every part of the request against the car as it is (a part not sent keeps its
 /// value).
-fn check(l: &Listing, r: &pb::UpdateCarRequest) -> HostingResult<Checked> {
+fn check(l: &Listing, r: &pb::UpdateCarRequest, now: DateTime<Utc>) -> HostingResult<Checked> {
     let mut out = Checked::default();
+    if let Some(d) = &r.date_prices {
+        let inputs: Vec<DatePriceInput> = d
+            .prices
+            .iter()
+            .map(|p| DatePriceInput { date: &p.date, daily_price: p.daily_price.as_deref() })
+            .collect();
+        let prices = apply_date_prices(&view::date_prices(l), &inputs, local_today(l, now))?;
+        out.settings.date_prices = Some(
+            prices
+                .into_iter()
+                .map(|(d, c)| (d.to_string(), c.into()))
+                .collect::<serde_json::Map<_, _>>()
+                .into(),
+        );
+    }
     if let Some(p) = &r.daily_price {
         out.price_cents = Some(DailyPrice::parse(p)?.cents);
     }
@@ -215,7 +242,7 @@ pub async fn update(
         .transaction::<_, HostingError, _>(async |c| {
             let (l, access) = car_for(c, &who, id, &needs(&r), Reach::CarUpdates).await?;
             let before = access::snapshot(&l);
-            let mut change = check(&l, &r)?;
+            let mut change = check(&l, &r, now)?;
             if let Some(cents) = change.price_cents {
                 listings::save_price(c, id, cents).await?;
             }

@@ -1,9 +1,9 @@
 //! A listing as the API answers it.
 
 use crate::store::listings::Listing;
-use chrono::SecondsFormat;
+use chrono::{NaiveDate, SecondsFormat};
 use hosting_domain::listing::{Step, next_step};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use upcar_proto::hosting as pb;
 
 /// The steps a listing has saved, as domain steps (unknown keys are ignored).
@@ -94,7 +94,20 @@ pub fn listing(l: &Listing) -> pb::Listing {
             .as_ref()
             .and_then(|x| x.inspection_form_url.clone())
             .unwrap_or_default(),
+        date_prices: date_prices(l)
+            .into_iter()
+            .map(|(d, cents)| pb::DatePrice { date: d.to_string(), daily_price_cents: cents })
+            .collect(),
     }
+}
+
+/// The car's prices per date, in cents by date (read from the stored JSON object; the writes
+/// check every entry).
+pub fn date_prices(l: &Listing) -> BTreeMap<NaiveDate, i64> {
+    let Some(m) = l.settings.as_ref().and_then(|s| s.date_prices.as_object()) else {
+        return BTreeMap::new();
+    };
+    m.iter().filter_map(|(d, c)| Some((d.parse().ok()?, c.as_i64()?))).collect()
 }
 
 /// The car's extras as the events carry them (read from the stored JSON list).

@@ -88,6 +88,8 @@ pub struct SettingsRow {
     pub extras: serde_json::Value,
     pub inspection_form_url: Option<String>,
     pub updated_at: DateTime<Utc>,
+    /// `{"YYYY-MM-DD": cents}`: the host's price for chosen dates.
+    pub date_prices: serde_json::Value,
 }
 
 /// Changes to a car's settings; `None` leaves a column as it is.
@@ -101,6 +103,7 @@ pub struct SettingsChange {
     pub extras: Option<serde_json::Value>,
     pub inspection_form_url: Option<String>,
     pub updated_at: Option<DateTime<Utc>>,
+    pub date_prices: Option<serde_json::Value>,
 }
 
 /// A listing with its place, rules and settings (absent until saved).

@@ -77,6 +77,7 @@ diesel::table! {
         extras -> Jsonb,
         inspection_form_url -> Nullable<Text>,
         updated_at -> Timestamptz,
+        date_prices -> Jsonb,
     }
 }
 

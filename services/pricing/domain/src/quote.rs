@@ -11,7 +11,7 @@ use crate::policy::{self, pct_text};
 use crate::protection::Plan;
 use crate::rates::{CarRates, Per};
 use crate::window::PriceWindow;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 
 /// What a line is, for clients that group or style lines.
@@ -167,36 +167,77 @@ fn delivery_line(
     }))
 }
 
-/// Prices a trip.
-pub fn quote(input: &QuoteInput<'_>) -> Result<Quote, QuoteError> {
-    let rates = input.rates;
-    check_age(rates, input.age)?;
-    let w = &input.window;
-    let days = w.days_started();
-    let (full_days, hours) = w.full_days_and_hours();
-    let mut lines = Vec::new();
+/// The price of each day the trip is billed for, by the local date the day starts on: whole
+/// days, or one day for a trip shorter than a day.
+fn billed_days(rates: &CarRates, w: &PriceWindow) -> Vec<(NaiveDate, Cents, bool)> {
+    let (full_days, _) = w.full_days_and_hours();
+    let first = w.local_start().date();
+    (0..full_days.max(1))
+        .map(|i| {
+            let date = first + Duration::days(i);
+            let (price, own) = rates.day_price(date);
+            (date, price, own)
+        })
+        .collect()
+}
 
-    // Rental: whole days at the daily rate; a partial day by the hour, never above a day.
-    let billed_days = full_days.max(1);
-    lines.push(Line {
-        label: format!("{}/day × {}", rates.daily.display(), plural(billed_days, "day")),
-        amount: rates.daily.times(billed_days),
-        explanation: if full_days == 0 {
-            "Trips shorter than a day are charged one day.".to_owned()
-        } else {
-            "The host's daily price for each full day of the trip.".to_owned()
-        },
-        kind: LineKind::Rental,
-    });
+/// `Dec 24` or `Dec 24 – Dec 26`.
+fn dates_text(from: NaiveDate, to: NaiveDate) -> String {
+    let day = |d: NaiveDate| d.format("%b %-d").to_string();
+    if from == to { day(from) } else { format!("{} – {}", day(from), day(to)) }
+}
+
+/// The rental lines: the days at the daily price in one line, each run of consecutive dates
+/// at one date price in a line naming the dates, then the partial day.
+fn rental_lines(rates: &CarRates, w: &PriceWindow, lines: &mut Vec<Line>) {
+    let (full_days, hours) = w.full_days_and_hours();
+    let days = billed_days(rates, w);
+    let at_daily = days.iter().filter(|d| !d.2).count() as i64;
+    if at_daily > 0 {
+        lines.push(Line {
+            label: format!("{}/day × {}", rates.daily.display(), plural(at_daily, "day")),
+            amount: rates.daily.times(at_daily),
+            explanation: if full_days == 0 {
+                "Trips shorter than a day are charged one day.".to_owned()
+            } else {
+                "The host's daily price for each full day of the trip.".to_owned()
+            },
+            kind: LineKind::Rental,
+        });
+    }
+    let mut i = 0;
+    while i < days.len() {
+        let (from, price, own) = days[i];
+        let mut j = i + 1;
+        // The days are consecutive dates: a run ends where the date price changes.
+        while j < days.len() && days[j].2 == own && (!own || days[j].1 == price) {
+            j += 1;
+        }
+        if own {
+            let n = (j - i) as i64;
+            lines.push(Line {
+                label: format!(
+                    "{}/day × {} ({})",
+                    price.display(),
+                    plural(n, "day"),
+                    dates_text(from, days[j - 1].0)
+                ),
+                amount: price.times(n),
+                explanation: "The host's price for these dates.".to_owned(),
+                kind: LineKind::Rental,
+            });
+        }
+        i = j;
+    }
     if full_days > 0 && hours > 0 {
-        let by_hour = rates.hourly_rate().times(hours);
-        let (amount, label) = if by_hour >= rates.daily {
-            (rates.daily, format!("Extra part day ({}), charged as one day", plural(hours, "hour")))
+        let date = w.local_start().date() + Duration::days(full_days);
+        let (day, _) = rates.day_price(date);
+        let hourly = rates.hourly_rate_on(day);
+        let by_hour = hourly.times(hours);
+        let (amount, label) = if by_hour >= day {
+            (day, format!("Extra part day ({}), charged as one day", plural(hours, "hour")))
         } else {
-            (
-                by_hour,
-                format!("Extra {} × {}/hour", plural(hours, "hour"), rates.hourly_rate().display()),
-            )
+            (by_hour, format!("Extra {} × {}/hour", plural(hours, "hour"), hourly.display()))
         };
         lines.push(Line {
             label,
@@ -207,6 +248,19 @@ pub fn quote(input: &QuoteInput<'_>) -> Result<Quote, QuoteError> {
             kind: LineKind::Rental,
         });
     }
+}
+
+/// Prices a trip.
+pub fn quote(input: &QuoteInput<'_>) -> Result<Quote, QuoteError> {
+    let rates = input.rates;
+    check_age(rates, input.age)?;
+    let w = &input.window;
+    let days = w.days_started();
+    let mut lines = Vec::new();
+
+    // Rental: whole days at the daily rate, or at the host's price for the date a day starts
+    // on; a partial day by the hour, never above its day's price.
+    rental_lines(rates, w, &mut lines);
     let rental_base: Cents = lines.iter().map(|l| l.amount).sum();
 
     // Host discount: monthly for 30+ days, weekly for 7+; only the larger applies.
@@ -454,7 +508,12 @@ mod tests {
                     available_quantity: 1,
                 },
             ],
+            date_prices: Default::default(),
         }
+    }
+
+    fn date(s: &str) -> NaiveDate {
+        s.parse().unwrap()
     }
 
     fn now() -> DateTime<Utc> {
@@ -641,6 +700,96 @@ mod tests {
         let q =
             quote(&input(&r, window("2026-11-23", "3:30 AM", "2026-11-24", "4:00 AM"))).unwrap();
         assert_eq!(q.free_cancellation_before, None);
+    }
+
+    #[test]
+    fn a_date_price_replaces_the_daily_price_of_the_days_starting_that_date() {
+        let mut r = rates();
+        r.date_prices.insert(date("2026-12-24"), Cents(18_000));
+        r.date_prices.insert(date("2026-12-25"), Cents(18_000));
+        r.date_prices.insert(date("2026-12-27"), Cents(12_000));
+        // Dec 23 to Dec 28, 10:00: days starting Dec 23, 24, 25, 26, 27.
+        let q =
+            quote(&input(&r, window("2026-12-23", "10:00 AM", "2026-12-28", "10:00 AM"))).unwrap();
+        let rental: Vec<(&str, i64)> = q
+            .lines
+            .iter()
+            .filter(|l| l.kind == LineKind::Rental)
+            .map(|l| (l.label.as_str(), l.amount.0))
+            .collect();
+        assert_eq!(
+            rental,
+            [
+                ("$100.00/day × 2 days", 20_000),
+                ("$180.00/day × 2 days (Dec 24 – Dec 25)", 36_000),
+                ("$120.00/day × 1 day (Dec 27)", 12_000),
+            ]
+        );
+        assert!(q.lines[1].explanation.contains("these dates"));
+        assert_eq!(q.original, Cents(68_000));
+    }
+
+    #[test]
+    fn a_partial_day_is_priced_on_its_dates_price_and_a_short_trip_on_its_start_date() {
+        let mut r = rates();
+        r.hourly = Cents(0);
+        r.date_prices.insert(date("2026-12-03"), Cents(30_000));
+        // 2 days + 2 h: the part day starts Dec 3, a tenth of its $300 an hour.
+        let q =
+            quote(&input(&r, window("2026-12-01", "10:00 AM", "2026-12-03", "12:00 PM"))).unwrap();
+        assert_eq!(q.lines[1].label, "Extra 2 hours × $30.00/hour");
+        assert_eq!(q.lines[1].amount, Cents(6_000));
+        // Four hours starting Dec 3: one day at the date's price.
+        let q =
+            quote(&input(&r, window("2026-12-03", "10:00 AM", "2026-12-03", "2:00 PM"))).unwrap();
+        assert_eq!(
+            (q.lines[0].label.as_str(), q.lines[0].amount),
+            ("$300.00/day × 1 day (Dec 3)", Cents(30_000))
+        );
+    }
+
+    #[test]
+    fn discounts_apply_on_top_of_date_prices() {
+        let mut r = rates();
+        r.date_prices.insert(date("2026-12-05"), Cents(20_000));
+        // Seven days, one of them at $200: a 10% weekly discount of $800.
+        let q =
+            quote(&input(&r, window("2026-12-01", "10:00 AM", "2026-12-08", "10:00 AM"))).unwrap();
+        let off = q.lines.iter().find(|l| l.kind == LineKind::Discount).unwrap();
+        assert_eq!((off.label.as_str(), off.amount), ("Weekly discount (10%)", Cents(-8_000)));
+        assert_eq!(q.rental, Cents(72_000));
+    }
+
+    proptest! {
+        /// A quote's rental is the sum of its days' prices (each day at its date's price or
+        /// the daily one) plus the part day, before discounts.
+        #[test]
+        fn the_rental_is_the_sum_of_its_days_prices(
+            daily in 100i64..100_000, hourly in 0i64..20_000, start_h in 1i64..2_000,
+            len_min in 1i64..(60 * 1440),
+            priced in proptest::collection::btree_map(0i64..80, 100i64..200_000, 0..30),
+        ) {
+            let mut r = rates();
+            r.daily = Cents(daily);
+            r.hourly = Cents(hourly);
+            let start = now() + Duration::hours(start_h);
+            let w = PriceWindow::from_instants(start, start + Duration::minutes(len_min), LA, now());
+            prop_assume!(w.is_ok());
+            let w = w.unwrap();
+            let first = w.local_start().date();
+            r.date_prices = priced.iter().map(|(d, p)| (first + Duration::days(*d), Cents(*p))).collect();
+            let q = quote(&input(&r, w)).unwrap();
+            let (full, hours) = w.full_days_and_hours();
+            let price_of = |i: i64| r.date_prices.get(&(first + Duration::days(i))).copied().unwrap_or(r.daily);
+            let mut expected: Cents = (0..full.max(1)).map(price_of).sum();
+            if full > 0 && hours > 0 {
+                let day = price_of(full);
+                expected = expected + r.hourly_rate_on(day).times(hours).min(day);
+            }
+            let rental: Cents = q.lines.iter().filter(|l| l.kind == LineKind::Rental).map(|l| l.amount).sum();
+            prop_assert_eq!(rental, expected);
+            prop_assert!(q.lines.iter().filter(|l| l.kind == LineKind::Rental).all(|l| l.amount > Cents::ZERO));
+        }
     }
 
     proptest! {

@@ -2,7 +2,9 @@
 //! publish them.
 
 use crate::money::Cents;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// How an extra is charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,11 +64,28 @@ pub struct CarRates {
     pub state: String,
     /// Extras offered.
     pub extras: Vec<Extra>,
+    /// The host's price for chosen dates (the car's local calendar): a trip day that starts
+    /// on one of them costs this instead of `daily`.
+    pub date_prices: BTreeMap<NaiveDate, Cents>,
 }
 
 impl CarRates {
     /// The hourly rate of a partial day.
     pub fn hourly_rate(&self) -> Cents {
-        if self.hourly.0 > 0 { self.hourly } else { Cents((self.daily.0 + 9) / 10) }
+        self.hourly_rate_on(self.daily)
+    }
+
+    /// The hourly rate of a partial day whose day costs `day`: the host's hourly price, or a
+    /// tenth of the day's.
+    pub fn hourly_rate_on(&self, day: Cents) -> Cents {
+        if self.hourly.0 > 0 { self.hourly } else { Cents((day.0 + 9) / 10) }
+    }
+
+    /// The price of a trip day starting on `date`, and whether it is the date's own price.
+    pub fn day_price(&self, date: NaiveDate) -> (Cents, bool) {
+        match self.date_prices.get(&date) {
+            Some(p) => (*p, true),
+            None => (self.daily, false),
+        }
     }
 }

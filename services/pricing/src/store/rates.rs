@@ -1,11 +1,13 @@
 //! The rates read model.
 
+use chrono::NaiveDate;
 use diesel::QueryableByName;
 use diesel::sql_types::{Array, BigInt, Double, Integer, Jsonb, Text, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use pricing_domain::Cents;
 use pricing_domain::rates::{CarRates, Extra};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
 /// One car's rates as stored.
@@ -47,6 +49,9 @@ pub struct RatesRow {
     pub longitude: f64,
     #[diesel(sql_type = Jsonb)]
     pub extras: serde_json::Value,
+    /// `{"YYYY-MM-DD": cents}`: the host's price for chosen dates.
+    #[diesel(sql_type = Jsonb)]
+    pub date_prices: serde_json::Value,
 }
 
 /// A car's rates ready to price: the stored row with its extras read and its time zone
@@ -62,6 +67,17 @@ impl From<RatesRow> for PricedCar {
     fn from(row: RatesRow) -> Self {
         Self { rates: row.rates(), tz: row.tz(), row }
     }
+}
+
+/// The stored date prices (rows are checked on the way in; an unreadable entry is skipped).
+fn date_prices_of(v: &serde_json::Value) -> BTreeMap<NaiveDate, Cents> {
+    v.as_object()
+        .map(|m| {
+            m.iter()
+                .filter_map(|(d, c)| Some((d.parse().ok()?, Cents(c.as_i64().filter(|c| *c > 0)?))))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 impl RatesRow {
@@ -80,6 +96,7 @@ impl RatesRow {
             min_age: i64::from(self.min_age),
             state: self.state.clone(),
             extras,
+            date_prices: date_prices_of(&self.date_prices),
         }
     }
 
@@ -97,13 +114,13 @@ impl RatesRow {
 const COLUMNS: &str = "car_id, owner_id, version, status, daily_price_cents, price_per_hour_cents, \
     weekly_discount_pct, monthly_discount_pct, miles_per_day, price_per_mile_cents, \
     delivery_price_per_mile_cents, max_delivery_miles, min_age, state, time_zone, latitude, \
-    longitude, extras";
+    longitude, extras, date_prices";
 
 /// Sets a car's rates unless the row already reflects a newer version.
 pub async fn upsert(conn: &mut AsyncPgConnection, r: &RatesRow) -> diesel::QueryResult<bool> {
     let n = diesel::sql_query(format!(
         "INSERT INTO car_rates ({COLUMNS}, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now()) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, now()) \
          ON CONFLICT (car_id) DO UPDATE SET \
            owner_id = EXCLUDED.owner_id, version = EXCLUDED.version, status = EXCLUDED.status, \
            daily_price_cents = EXCLUDED.daily_price_cents, price_per_hour_cents = EXCLUDED.price_per_hour_cents, \
@@ -112,7 +129,8 @@ pub async fn upsert(conn: &mut AsyncPgConnection, r: &RatesRow) -> diesel::Query
            delivery_price_per_mile_cents = EXCLUDED.delivery_price_per_mile_cents, \
            max_delivery_miles = EXCLUDED.max_delivery_miles, min_age = EXCLUDED.min_age, \
            state = EXCLUDED.state, time_zone = EXCLUDED.time_zone, latitude = EXCLUDED.latitude, \
-           longitude = EXCLUDED.longitude, extras = EXCLUDED.extras, updated_at = now() \
+           longitude = EXCLUDED.longitude, extras = EXCLUDED.extras, \
+           date_prices = EXCLUDED.date_prices, updated_at = now() \
          WHERE car_rates.version < EXCLUDED.version"
     ))
     .bind::<SqlUuid, _>(r.car_id)
@@ -133,6 +151,7 @@ pub async fn upsert(conn: &mut AsyncPgConnection, r: &RatesRow) -> diesel::Query
     .bind::<Double, _>(r.latitude)
     .bind::<Double, _>(r.longitude)
     .bind::<Jsonb, _>(&r.extras)
+    .bind::<Jsonb, _>(&r.date_prices)
     .execute(conn)
     .await?;
     Ok(n == 1)

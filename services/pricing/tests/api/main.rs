@@ -64,6 +64,7 @@ fn car_event(car: Uuid, version: i64, daily: i64) -> CarPricingChanged {
             },
         ],
         occurred_at: Utc::now().to_rfc3339(),
+        date_prices: vec![],
     }
 }
 
@@ -321,7 +322,11 @@ async fn a_batch_drops_cars_that_cannot_be_priced_and_search_pages_are_ready_at_
     assert_eq!(check.status, "ready");
     assert_eq!(check.prices.len(), 2);
     let pa = check.prices.iter().find(|p| p.car_id == a.to_string()).unwrap();
-    assert_eq!(pa.price_details.as_ref().unwrap().final_price_before_tax_cents, 20_000);
+    // Two days at $100 and the default checkout's Standard plan (20% of the rental): the price
+    // a guest then meets on the car page and at checkout.
+    let d = pa.price_details.as_ref().unwrap();
+    assert_eq!(d.final_price_before_tax_cents, 24_000);
+    assert_eq!(d.protection_plan_type, "Standard");
     // A car whose rates have not arrived keeps the page pending.
     let check = app
         .client

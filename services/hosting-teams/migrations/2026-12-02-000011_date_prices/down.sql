@@ -1,0 +1,1 @@
+ALTER TABLE listing_settings DROP COLUMN date_prices;

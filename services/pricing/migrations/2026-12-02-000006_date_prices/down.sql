@@ -1,0 +1,1 @@
+ALTER TABLE car_rates DROP COLUMN date_prices;
