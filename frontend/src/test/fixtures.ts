@@ -312,6 +312,7 @@ export function hostListing(over: Partial<Schemas['CarListing']> = {}): Schemas[
     instantBooking: true,
     guestInstructions: 'The key is in the lockbox.',
     extras: [],
+    datePrices: [],
     ...over,
   };
 }

@@ -35,27 +35,40 @@ export function deleteCar(carId: string): Promise<Answer<'/v1/host/car-update/de
   return api.post(`/host/car-update/deleteCar/${encodeURIComponent(carId)}`);
 }
 
-/** The answer is the car: it replaces the cached one; the list of cars is read again. */
-export function useUpdateCar(carId: string, call: CarUpdateCall) {
+export type DatePricesBody = Body<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
+export type DatePricesAnswer = Answer<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
+
+/**
+ * `POST /host/car-update/updateDatePrices/{id} {prices: [{date, dailyPrice}]}`: sets the price
+ * of each date sent, or removes it with a `dailyPrice` of null; other dates keep theirs.
+ */
+export function updateDatePrices(carId: string, prices: DatePricesBody['prices']): Promise<DatePricesAnswer> {
+  const body: DatePricesBody = { prices };
+  return api.post<DatePricesAnswer>(`/host/car-update/updateDatePrices/${encodeURIComponent(carId)}`, body);
+}
+
+/** The car an update answers replaces the cached one; the list of cars is read again. */
+function useCarAnswer(carId: string) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CarUpdateBody) => updateCar(call, carId, body),
-    onSuccess: (answer) => {
-      qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
-      void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
-    },
-  });
+  return (answer: CarUpdateAnswer | DatePricesAnswer) => {
+    qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
+    void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
+  };
+}
+
+export function useUpdateCar(carId: string, call: CarUpdateCall) {
+  const onSuccess = useCarAnswer(carId);
+  return useMutation({ mutationFn: (body: CarUpdateBody) => updateCar(call, carId, body), onSuccess });
+}
+
+export function useUpdateDatePrices(carId: string) {
+  const onSuccess = useCarAnswer(carId);
+  return useMutation({ mutationFn: (prices: DatePricesBody['prices']) => updateDatePrices(carId, prices), onSuccess });
 }
 
 export function useUpdateCarStatus(carId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (carStatus: string) => updateCarStatus(carId, carStatus),
-    onSuccess: (answer) => {
-      qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
-      void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
-    },
-  });
+  const onSuccess = useCarAnswer(carId);
+  return useMutation({ mutationFn: (carStatus: string) => updateCarStatus(carId, carStatus), onSuccess });
 }
 
 export function useDeleteCar(carId: string) {

@@ -3,6 +3,7 @@ import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toast';
 import type { Listing } from '../api/get-listing-car';
 import { useUpdateCar } from '../api/update-car';
+import { DatePricesForm } from './date-prices-form';
 import { readOnlyNote, type CarAccess } from '../lib/car-access';
 import { dailyPriceError, digitsOnly, discountError, needsLowPriceWarning } from '../lib/price';
 import { saveError } from '../lib/save-error';
@@ -125,6 +126,8 @@ export function PricingForm({ car, access }: { car: Listing; access: CarAccess }
           {saveDiscounts.isPending ? 'Saving…' : 'Save discounts'}
         </button>
       </form>
+
+      <DatePricesForm car={car} readOnly={readOnly} />
 
       {warn && (
         <Modal title="Long-term rental only" onClose={() => setWarn(false)} size="sm">

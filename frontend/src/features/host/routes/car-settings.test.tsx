@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { server } from '@/test/server';
 import { hostRoutes } from './host-routes';
 
 type UpdateBody = Body<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
+type DatePricesBody = Body<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
 
 function carAnswer(car: Schemas['CarListing']) {
   server.use(
@@ -122,6 +123,64 @@ describe("a car's pricing page", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your team does not allow pricing and availability.');
     expect(sent).toEqual([{ call: 'updateCarDailyPrice', body: { dailyPrice: '55' } }]);
   }, 20_000);
+
+  it('sets a price for a range of dates, lists it as one row and removes it, each with updateDatePrices', async () => {
+    setSession('tok', { userId: 'host-1' });
+    const car = hostListing({ datePrices: [{ date: '2099-07-04', dailyPrice: 140 }] });
+    carAnswer(car);
+    const sent: DatePricesBody[] = [];
+    let prices = car.datePrices;
+    server.use(
+      http.post('*/v1/host/car-update/updateDatePrices/:id', async ({ request }) => {
+        const body = (await request.json()) as DatePricesBody;
+        sent.push(body);
+        for (const p of body.prices ?? []) {
+          prices = prices.filter((x) => x.date !== p.date);
+          if (p.dailyPrice != null) prices = [...prices, { date: String(p.date), dailyPrice: Number(p.dailyPrice) }];
+        }
+        prices.sort((a, b) => a.date.localeCompare(b.date));
+        return HttpResponse.json<Answer<'/v1/host/car-update/updateDatePrices/{id}', 'post'>>({ status: true, message: 'Date prices updated', data: { ...car, datePrices: prices } });
+      }),
+    );
+    renderRoutes(hostRoutes, '/host/car/car-1/edit-pricing');
+    const list = await screen.findByRole('list', { name: 'Dates with their own price' });
+    expect(list).toHaveTextContent('$140.00/day');
+    const user = userEvent.setup();
+    // Checked before sending: a first day, a range in order, a price.
+    await user.click(screen.getByRole('button', { name: 'Set the price for these dates' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose the first day.');
+    fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2099-12-24' } });
+    fireEvent.change(screen.getByLabelText('Last day (optional)'), { target: { value: '2099-12-23' } });
+    await user.click(screen.getByRole('button', { name: 'Set the price for these dates' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The last day comes after the first.');
+    fireEvent.change(screen.getByLabelText('Last day (optional)'), { target: { value: '2099-12-26' } });
+    await user.click(screen.getByRole('button', { name: 'Set the price for these dates' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Daily price is required.');
+    expect(sent).toHaveLength(0);
+    await user.type(screen.getByLabelText('Price per day on these dates (USD)'), '180');
+    await user.click(screen.getByRole('button', { name: 'Set the price for these dates' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ prices: ['2099-12-24', '2099-12-25', '2099-12-26'].map((date) => ({ date, dailyPrice: '180' })) });
+    // The three dates are one row; removing it sends a null for each.
+    const rows = await screen.findAllByTestId('date-price');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('$180.00/day');
+    await user.click(within(rows[1]).getByRole('button', { name: /^Remove the price of/ }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ prices: ['2099-12-24', '2099-12-25', '2099-12-26'].map((date) => ({ date, dailyPrice: null })) });
+    await waitFor(() => expect(screen.getAllByTestId('date-price')).toHaveLength(1));
+  }, 20_000);
+
+  it('shows a co-host without pricing the date prices without a form', async () => {
+    setSession('tok', { userId: 'co-1' });
+    const car = hostListing({ _id: 'car-5', carId: 'car-5', hostId: 'host-2', datePrices: [{ date: '2099-07-04', dailyPrice: 140 }] });
+    carAnswer(car);
+    teams([hostTeam()]);
+    renderRoutes(hostRoutes, '/host/car/car-5/edit-pricing');
+    expect(await screen.findByTestId('date-price')).toHaveTextContent('$140.00/day');
+    expect(screen.queryByLabelText('First day')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove the price of/ })).not.toBeInTheDocument();
+  });
 
   it('sends a co-host who opens the delete tab back to pricing', async () => {
     setSession('tok', { userId: 'co-1' });

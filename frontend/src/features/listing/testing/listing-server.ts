@@ -48,6 +48,7 @@ export function carListing(over: Partial<CarListing> = {}): CarListing {
     instantBooking: true,
     guestInstructions: '',
     extras: [],
+    datePrices: [],
     ...over,
   };
 }

@@ -79,7 +79,7 @@ export function ResultCard({ car, range, price, priceLoading, longTerm, mobile, 
         <div className="result__price" aria-live="off">
           <strong data-testid="price-label">{priceLabel(car, price, longTerm)}</strong>
           <span className="result__total" data-testid="price-total">
-            {longTerm ? null : price ? `${money(price.finalPriceBeforeTax)} total before taxes` : priceLoading ? <Skeleton className="skeleton--inline" /> : '\u00a0'}
+            {longTerm ? null : price ? `${money(price.finalPriceBeforeTax)} total before taxes${price.protectionPlanType ? `, ${price.protectionPlanType} protection included` : ''}` : priceLoading ? <Skeleton className="skeleton--inline" /> : '\u00a0'}
           </span>
         </div>
       </a>

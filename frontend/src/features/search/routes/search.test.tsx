@@ -22,7 +22,7 @@ function results(data: CarCard[], a: Pick<Answer<'/v1/cars/search', 'get'>, 'cou
 
 const enums = [
   http.get('*/v1/api/enums/:name', ({ params }) => HttpResponse.json<Answer<'/v1/api/enums/{name}', 'get'>>({ status: true, data: params.name === 'carTypes' ? ['sedan', 'suv'] : ['Tesla', 'Toyota'] })),
-  http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json<PagePrices>({ status: 'ready', prices: [{ carId: 'car-1', priceDetails: tripPrice({ carId: 'car-1', finalPriceBeforeTax: 250.25, finalPricePerMonth: null }) }], pendingCarIds: [] })),
+  http.get('*/v1/cars/checkPrices/:ids', () => HttpResponse.json<PagePrices>({ status: 'ready', prices: [{ carId: 'car-1', priceDetails: tripPrice({ carId: 'car-1', finalPriceBeforeTax: 250.25, finalPricePerMonth: null, protectionPlanType: 'Standard' }) }], pendingCarIds: [] })),
 ];
 
 function future(days: number) {
@@ -50,7 +50,7 @@ describe('search page', () => {
     expect(cards).toHaveLength(2);
     expect(queries[0].get('fromDate')).toBe(future(3));
     expect(queries[0].get('latitude')).toBe('37.55');
-    expect(await within(cards[0]).findByText('$250.25 total before taxes')).toBeInTheDocument();
+    expect(await within(cards[0]).findByText('$250.25 total before taxes, Standard protection included')).toBeInTheDocument();
     const markers = screen.getAllByTestId('price-marker');
     // A car's pin and its card lead with the same price, priced or not.
     expect(markers.map((m) => m.textContent)).toEqual(cards.map((c) => within(c).getByTestId('price-label').textContent));
