@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '@/components/modal';
 import { Skeleton } from '@/components/skeleton';
@@ -19,6 +19,8 @@ type Props = {
   busy: boolean;
   onFlag: () => void;
   mobile: boolean;
+  /** Shown under Continue (what a taken car offers instead). */
+  notice?: ReactNode;
 };
 
 export function continueState(car: Pick<CarPage, 'isOwnCar'>, dateError: string | null, pricePending: boolean, priceMissing: boolean, mobile: boolean): { disabled: boolean; label: string } {
@@ -35,7 +37,7 @@ export function priceErrorText(err: unknown): string {
   return 'Price not available';
 }
 
-export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleMonths, onContinue, busy, onFlag, mobile }: Props) {
+export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleMonths, onContinue, busy, onFlag, mobile, notice }: Props) {
   const [breakdown, setBreakdown] = useState(false);
   const dateError = rangeError(range);
   const start = combine(range.fromDate, range.fromTime);
@@ -81,6 +83,7 @@ export function BookingPanel({ car, range, onRange, price, isBlocked, onVisibleM
       <button type="button" className="btn btn--primary btn--block" disabled={cont.disabled || busy} onClick={onContinue} data-testid="continue">
         {busy ? 'Checking...' : cont.label}
       </button>
+      {notice}
       <ul className="booking-panel__facts">
         {freeCancel && (
           <li>

@@ -17,9 +17,12 @@ const range = { fromDate: '2030-01-10', fromTime: '10:20 AM', untilDate: '2030-0
 function Book() {
   const gate = useBookingGate('car-1', range);
   return (
-    <button type="button" onClick={gate.proceed}>
-      Book
-    </button>
+    <>
+      <button type="button" onClick={gate.proceed}>
+        Book
+      </button>
+      {gate.alternatives && <p>{gate.alternatives.sameCar.map((w) => w.startDate).join(', ')} free</p>}
+    </>
   );
 }
 
@@ -37,7 +40,7 @@ function backend({ needed = { dob: false, emailVerified: true, dlUploadNeeded: f
       calls.push(`car ${new URL(request.url).searchParams.get('fromTime')}`);
       return carAvailable
         ? HttpResponse.json<Availability>({ status: true, available: true, message: '' })
-        : HttpResponse.json({ status: false, error: 'car_not_available', available: false, message: 'The car is booked for these dates.', alternatives: { sameCar: [], otherCars: [] } }, { status: 409 });
+        : HttpResponse.json({ status: false, error: 'car_not_available', available: false, message: 'The car is booked for these dates.', alternatives: { sameCar: [{ startDate: '2030-01-13', startTime: '10:30 AM', endDate: '2030-01-15', endTime: '10:00 AM' }], otherCars: [] } }, { status: 409 });
     }),
     http.get('*/v1/users/getuser/u1', () => {
       calls.push('user');
@@ -79,12 +82,13 @@ describe('booking gate', () => {
     expect(screen.getByText('User is not available.')).toBeInTheDocument();
   });
 
-  it('stays on the page with the server message when the car is taken', async () => {
+  it('stays on the page with the server message and the alternatives when the car is taken', async () => {
     setSession('t', { userId: 'u1' });
     const calls = backend({ carAvailable: false });
     renderRoutes(routes, '/car/car-1');
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('The car is booked for these dates.')).toBeInTheDocument();
+    expect(screen.getByText('2030-01-13 free')).toBeInTheDocument();
     await waitFor(() => expect(calls).toEqual(['car 10:30 AM']));
   });
 

@@ -11,6 +11,7 @@ import { meQueryOptions } from '@/api/get-me';
 import { carAvailabilityQueryOptions } from '../api/check-car-availability';
 import { userAvailabilityQueryOptions } from '../api/is-user-available';
 import { priceRange } from '../api/get-trip-price';
+import type { Alternatives } from './alternatives';
 import type { Delivery } from './pickup-location';
 
 const PENDING = 'pendingVerify';
@@ -36,6 +37,8 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
   const toast = useToast();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // What a taken car offers instead, until the dates change or Book is pressed again.
+  const [alternatives, setAlternatives] = useState<Alternatives | null>(null);
 
   const run = useCallback(
     async (afterLogin: boolean) => {
@@ -55,9 +58,14 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
       const r = priceRange(range);
       const query = bookingQuery(carId, r, delivery);
       setBusy(true);
+      setAlternatives(null);
       try {
         try {
           const a = await qc.fetchQuery(carAvailabilityQueryOptions(carId, r));
+          if ('alternatives' in a) {
+            setAlternatives(a.alternatives);
+            return toast.show(a.message || 'This car is not available for these dates.', 'error', 4000);
+          }
           if (!a.available) return toast.show(a.message || 'An error occurred while checking availability. Please try again.', 'error', 4000);
         } catch (e) {
           return toast.show(errorMessage(e, 'An error occurred while checking availability. Please try again.'), 'error', 4000);
@@ -104,5 +112,6 @@ export function useBookingGate(carId: string, range: TripRange, delivery: Delive
     return run(false);
   };
 
-  return { proceed, busy };
+  const clearAlternatives = useCallback(() => setAlternatives(null), []);
+  return { proceed, busy, alternatives, clearAlternatives };
 }

@@ -22,6 +22,7 @@ import { ReportModal } from '../components/report-modal';
 import { PickupLocation, type Delivery } from '../components/pickup-location';
 import { HostCard } from '../components/host-card';
 import { useBookingGate } from '../components/use-booking-gate';
+import { AlternativesPanel } from '../components/alternatives';
 import { CAR_MAP, carMapCentre, carMarkerAt } from '../lib/map-view';
 
 const REPORT_FLAG = 'reportAfterLogin';
@@ -78,6 +79,7 @@ export default function CarRoute() {
   // The address bar follows the chosen dates and times, in 24-hour form.
   const setRange = (r: TripRange) => {
     setRangeState(r);
+    gate.clearAlternatives();
     const next = new URLSearchParams(params);
     next.set('fromDate', r.fromDate);
     next.set('fromTime', to24h(r.fromTime) ?? '10:00');
@@ -175,6 +177,7 @@ export default function CarRoute() {
           busy={gate.busy}
           onFlag={flag}
           mobile={mobile}
+          notice={gate.alternatives && <AlternativesPanel alternatives={gate.alternatives} range={range} onPick={setRange} />}
         />
       </div>
       {reporting && <ReportModal carId={c._id} policy={c.ReportListingPolicy} onClose={() => setReporting(false)} />}
