@@ -1619,6 +1619,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/host/calendar/feed/{carId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The car's calendar feed address (the car's host, or a co-host whose team grants
+         *     availability), made on the first ask.
+         */
+        get: operations["getHostCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/calendar/feed/{carId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new feed address; the old one answers 404 from now on. */
+        post: operations["postHostCalendarFeedRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar/feeds/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The feed itself (`{secret}.ics`): `text/calendar`, the car's trips and its own blocks as
+         *     busy periods; 404 `calendar_not_found` for an unknown or replaced secret.
+         */
+        get: operations["getCalendarFeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/calendar/imports/{carId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The external calendars imported into the car's availability, each with its last read, its
+         *     error and its conflicts.
+         */
+        get: operations["getHostCalendarImports"];
+        put?: never;
+        /**
+         * Imports an external calendar: read at once (the answer holds the first read, an error
+         *     included), then every 15 minutes; its events become blocks of the car.
+         */
+        post: operations["postHostCalendarImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/host/calendar/imports/{carId}/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an imported calendar and the blocks read from it. */
+        delete: operations["deleteHostCalendarImports"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cohost/createTeam": {
         parameters: {
             query?: never;
@@ -4616,6 +4714,17 @@ export interface components {
         FeaturesData: {
             featuresAvailability: components["schemas"]["FeatureAvailability"][];
         };
+        /** @description `{status, message, data: {url}}`. */
+        FeedAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["FeedUrl"];
+        };
+        /** @description The feed's address. */
+        FeedUrl: {
+            /** @description Secret: whoever holds it reads the car's busy periods (no guest data), no sign-in. */
+            url: string;
+        };
         /** @description A short link to a private file. */
         FileLink: {
             status: boolean;
@@ -4878,6 +4987,41 @@ export interface components {
             /** Format: int32 */
             pendingListings: number;
             hasDraft: boolean;
+        };
+        /** @description An imported calendar. */
+        Import: {
+            importId: string;
+            url: string;
+            /** @description The last read (a 304 counts); null before the first. */
+            lastSyncAt?: string | null;
+            /** @description The latest attempt's error; null when it read the calendar. */
+            lastError?: string | null;
+            /**
+             * Format: int32
+             * @description Busy events read from it.
+             */
+            events: number;
+            conflicts: components["schemas"]["Conflict"][];
+        };
+        /** @description `{status, message, data: import}`. */
+        ImportAnswer: {
+            status: boolean;
+            message: string;
+            data?: components["schemas"]["Import"] | null;
+        };
+        /** @description `{url}`: an external calendar to import. */
+        ImportBody: {
+            /**
+             * @description https://, http:// or webcal://.
+             * @default
+             */
+            url?: components["schemas"]["Text"];
+        };
+        /** @description `{status, message, data: [import]}`. */
+        ImportsAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["Import"][];
         };
         /** @description One incidental of a trip. */
         Incidental: {
@@ -9554,6 +9698,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlocksAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCalendarFeedRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getCalendarFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret, with .ics */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getHostCalendarImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postHostCalendarImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteHostCalendarImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                carId: string;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportsAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

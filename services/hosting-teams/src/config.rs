@@ -31,6 +31,18 @@ pub struct Settings {
     /// The gateway's file store, where the demo cars' drawn pictures are.
     #[serde(default)]
     pub files: FilesSettings,
+    /// Reading the calendars hosts import.
+    #[serde(default)]
+    pub calendar: CalendarSettings,
+}
+
+/// Reading external calendars (by default, public addresses only).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct CalendarSettings {
+    /// Whether a calendar may be read from a private or loopback address: never in production
+    /// (a host's link must not reach inside the platform's network); in development the test
+    /// calendars run on this machine.
+    pub allow_private_addresses: bool,
 }
 
 /// The development demo data (loaded in development only).

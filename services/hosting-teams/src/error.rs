@@ -68,6 +68,29 @@ pub enum HostingError {
     BlockOverlapsTrip(String),
     #[error("Blocked period not found")]
     BlockNotFound,
+    #[error(
+        "This period comes from an imported calendar: change it there, or remove the calendar."
+    )]
+    BlockFromCalendar,
+    #[error("Enter the calendar's address (https://...).")]
+    CalendarUrlRequired,
+    #[error(
+        "The calendar's address must be an http(s) or webcal address of at most 2000 characters."
+    )]
+    InvalidCalendarUrl,
+    #[error("{0}")]
+    CalendarUrlNotAllowed(String),
+    #[error("This calendar is already imported for this car.")]
+    CalendarImportExists,
+    #[error(
+        "A car imports at most {} calendars; remove one first.",
+        hosting_domain::policy::MAX_IMPORTS_PER_CAR
+    )]
+    TooManyCalendarImports,
+    #[error("Calendar not found")]
+    CalendarImportNotFound,
+    #[error("Calendar not found")]
+    CalendarFeedNotFound,
     #[error("You have no car on the platform to block.")]
     NoListedCars,
     /// A listing still in the wizard (or rejected, back in it) is changed through the wizard.
@@ -152,6 +175,15 @@ impl From<VehicleError> for HostingError {
 impl From<PhotoError> for HostingError {
     fn from(e: PhotoError) -> Self {
         HostingError::Photo(e)
+    }
+}
+
+impl From<hosting_domain::availability::DatePricesError> for HostingError {
+    fn from(e: hosting_domain::availability::DatePricesError) -> Self {
+        match e {
+            hosting_domain::availability::DatePricesError::Date(e) => HostingError::Availability(e),
+            hosting_domain::availability::DatePricesError::Price(e) => HostingError::Listing(e),
+        }
     }
 }
 
@@ -241,6 +273,14 @@ upcar_errors::error_table! {
         HostingError::TooManyTemplates => Conflict, "too_many_templates";
         HostingError::BlockOverlapsTrip(_) => Conflict, "block_overlaps_trip";
         HostingError::BlockNotFound => NotFound, "block_not_found";
+        HostingError::BlockFromCalendar => Conflict, "block_from_calendar";
+        HostingError::CalendarUrlRequired => InvalidInput, "calendar_url_required";
+        HostingError::InvalidCalendarUrl => InvalidInput, "invalid_calendar_url";
+        HostingError::CalendarUrlNotAllowed(_) => InvalidInput, "calendar_url_not_allowed";
+        HostingError::CalendarImportExists => Conflict, "calendar_import_exists";
+        HostingError::TooManyCalendarImports => Conflict, "too_many_calendar_imports";
+        HostingError::CalendarImportNotFound => NotFound, "calendar_import_not_found";
+        HostingError::CalendarFeedNotFound => NotFound, "calendar_not_found";
         HostingError::NoListedCars => InvalidInput, "no_listed_cars";
         HostingError::CarNotListed => Conflict, "car_not_listed";
         HostingError::ListingUnderReview => Conflict, "listing_under_review";

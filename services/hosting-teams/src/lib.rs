@@ -6,6 +6,8 @@
 //! the host's performance. The rules are in `hosting-domain`; VIN decoding in `hosting-vpic`.
 
 pub mod api;
+pub mod calendar_fetch;
+pub mod calendar_sync;
 pub mod config;
 pub mod demo;
 pub mod describe;

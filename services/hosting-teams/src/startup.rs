@@ -90,7 +90,10 @@ impl Application {
             std::time::Duration::from_secs(10),
         )?);
         let describer = description_writer(&settings.description)?;
-        let state = Arc::new(AppState { pool, relay, vins, clock, accounts, describer });
+        let calendars = Arc::new(crate::calendar_fetch::HttpFetcher::new(
+            settings.calendar.allow_private_addresses && settings.environment.is_development(),
+        ));
+        let state = Arc::new(AppState { pool, relay, vins, clock, accounts, describer, calendars });
         // The queue exists before the first bookings' events; best effort, the consumer
         // declares it again when it connects.
         upcar_events::declare_queue_at_start(
@@ -137,6 +140,7 @@ impl Application {
             Arc::new(crate::trips_feed::BookingsProjection),
             token.clone().cancelled_owned(),
         ));
+        let calendars = tokio::spawn(crate::calendar_sync::run(self.state.clone(), token.clone()));
         // The demo data goes through the team calls, which ask accounts: loaded in the
         // background, retried until accounts answers.
         let demo = self.demo.map(|base| {
@@ -163,6 +167,7 @@ impl Application {
         server.await??;
         relay_task.await?;
         consumer.await?;
+        calendars.await?;
         if let Some(d) = demo {
             d.await?;
         }

@@ -21,6 +21,8 @@ pub struct AppState {
     pub describer: Arc<dyn crate::describe::DescriptionWriter>,
     /// Accounts: invitees' emails and co-hosts' public names.
     pub accounts: AccountsClient<Channel>,
+    /// Reads the external calendars hosts import.
+    pub calendars: Arc<dyn crate::calendar_fetch::CalendarFetcher>,
 }
 
 impl AppState {

@@ -5,6 +5,7 @@
 
 pub mod activity;
 pub mod alternatives;
+pub mod calendar;
 pub mod captain_tasks;
 pub mod captains;
 pub mod catalog;
@@ -159,6 +160,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     support::routes(cfg);
     standing::routes(cfg);
     hosting::routes(cfg);
+    calendar::routes(cfg);
     cohost::routes(cfg);
     scheduled::routes(cfg);
     hostbusiness::routes(cfg);

@@ -387,6 +387,37 @@ fn rows() -> Vec<Row> {
                 json!({"dailyPrice": PRICE}),
             )
         }),
+        car_row("/v1/host/car-update/updateDatePrices/{id}", Grant::Pricing, |f, a| {
+            let date = (chrono::Utc::now().date_naive() + chrono::Duration::days(200)).to_string();
+            rb(
+                format!("/v1/host/car-update/updateDatePrices/{}", f.side(a).car),
+                json!({"prices": [{"date": date, "dailyPrice": PRICE}]}),
+            )
+        }),
+        calendar_row("GET", "/v1/host/calendar/feed/{carId}", |f, a| {
+            r(format!("/v1/host/calendar/feed/{}", f.side(a).car))
+        }),
+        calendar_row("POST", "/v1/host/calendar/feed/{carId}/rotate", |f, a| {
+            rb(format!("/v1/host/calendar/feed/{}/rotate", f.side(a).car), json!({}))
+        })
+        .writes(Snap::Nothing, &[]),
+        calendar_row("GET", "/v1/host/calendar/imports/{carId}", |f, a| {
+            r(format!("/v1/host/calendar/imports/{}", f.side(a).car))
+        }),
+        calendar_row("POST", "/v1/host/calendar/imports/{carId}", |f, a| {
+            rb(
+                format!("/v1/host/calendar/imports/{}", f.side(a).car),
+                json!({"url": "https://calendar.example.com/car.ics"}),
+            )
+        })
+        .writes(Snap::Nothing, &[]),
+        calendar_row("DELETE", "/v1/host/calendar/imports/{carId}/{importId}", |f, a| {
+            r(format!(
+                "/v1/host/calendar/imports/{}/0193ffff-0000-7000-8000-000000000001",
+                f.side(a).car
+            ))
+        })
+        .writes(Snap::Nothing, &[]),
         car_row("/v1/host/car-update/updatePriceDiscount/{id}", Grant::Pricing, |f, a| {
             rb(
                 format!("/v1/host/car-update/updatePriceDiscount/{}", f.side(a).car),
@@ -881,6 +912,15 @@ fn car_row(path: &'static str, grant: Grant, build: Build) -> Row {
         .over(missing, 403, "team_permission_denied")
         .deny(404, "listing_not_found")
         .writes(Snap::Car, &probe)
+}
+
+/// A calendar call of a car: its host and admins, co-hosts whose team grants availability
+/// (403 `team_permission_denied` without); anyone else 404 `listing_not_found`.
+fn calendar_row(method: &'static str, path: &'static str, build: Build) -> Row {
+    row(method, path, build)
+        .allow(&[Owner, Admin, CoPricing, CoFull])
+        .over(&[CoBooking], 403, "team_permission_denied")
+        .deny(404, "listing_not_found")
 }
 
 /// A team management call: the host only; co-hosts 403 `team_host_only`; anyone else 404.

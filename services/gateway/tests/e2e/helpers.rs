@@ -392,6 +392,11 @@ pub async fn accounts_scalar(sql: &str) -> i64 {
     scalar(&accounts_db(stack().accounts_port), sql).await
 }
 
+/// One number from the hosting database (`sql` selects a bigint named `n`).
+pub async fn hosting_scalar(sql: &str) -> i64 {
+    scalar(&stack().hosting_db, sql).await
+}
+
 /// One number from the catalog database (`sql` selects a bigint named `n`).
 pub async fn catalog_scalar(sql: &str) -> i64 {
     scalar(&stack().catalog_db, sql).await

@@ -986,7 +986,7 @@ async fn available(car: &str, from: i64, until: i64) -> bool {
     b["available"].as_bool() == Some(true)
 }
 
-async fn until_available(car: &str, from: i64, until: i64, want: bool) {
+pub(crate) async fn until_available(car: &str, from: i64, until: i64, want: bool) {
     for _ in 0..100 {
         if available(car, from, until).await == want {
             return;

@@ -4,6 +4,7 @@
 
 mod activity;
 mod authz;
+mod calendar;
 mod captains;
 mod catalog;
 mod chat;

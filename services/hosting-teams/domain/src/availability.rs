@@ -52,8 +52,6 @@ pub enum AvailabilityError {
     DatePriceInPast(String),
     #[error("{0} is more than a year away: prices can be set for the next {days} days.", days = BLOCK_HORIZON_DAYS)]
     DatePriceTooFar(String),
-    #[error("{}", .0.message())]
-    DatePrice(ListingError),
 }
 
 upcar_errors::error_table! {
@@ -77,9 +75,6 @@ upcar_errors::error_table! {
         AvailabilityError::DuplicateDatePrice(_) => InvalidInput, "duplicate_date_price";
         AvailabilityError::DatePriceInPast(_) => InvalidInput, "date_price_in_past";
         AvailabilityError::DatePriceTooFar(_) => InvalidInput, "date_price_too_far";
-    }
-    nested {
-        AvailabilityError::DatePrice(e) => e: ListingError;
     }
 }
 
@@ -324,6 +319,20 @@ pub fn check_block_times(start: i64, end: i64, now: i64) -> Result<(), Availabil
     Ok(())
 }
 
+/// Why a change of prices per date is refused: a date's rule, or a price's (the daily price's
+/// rules and codes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatePricesError {
+    Date(AvailabilityError),
+    Price(ListingError),
+}
+
+impl From<AvailabilityError> for DatePricesError {
+    fn from(e: AvailabilityError) -> Self {
+        DatePricesError::Date(e)
+    }
+}
+
 /// One date's price as sent: `None` removes the date's own price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DatePriceInput<'a> {
@@ -339,12 +348,12 @@ pub fn apply_date_prices(
     current: &BTreeMap<NaiveDate, i64>,
     inputs: &[DatePriceInput<'_>],
     today: NaiveDate,
-) -> Result<BTreeMap<NaiveDate, i64>, AvailabilityError> {
+) -> Result<BTreeMap<NaiveDate, i64>, DatePricesError> {
     if inputs.is_empty() {
-        return Err(AvailabilityError::DatePricesEmpty);
+        return Err(AvailabilityError::DatePricesEmpty.into());
     }
     if inputs.len() > MAX_DATE_PRICES_PER_CALL {
-        return Err(AvailabilityError::TooManyDatePrices);
+        return Err(AvailabilityError::TooManyDatePrices.into());
     }
     let mut out: BTreeMap<NaiveDate, i64> =
         current.iter().filter(|(d, _)| **d >= today).map(|(d, c)| (*d, *c)).collect();
@@ -353,17 +362,17 @@ pub fn apply_date_prices(
         let date = parse_date(i.date)?;
         let text = date.to_string();
         if !seen.insert(date) {
-            return Err(AvailabilityError::DuplicateDatePrice(text));
+            return Err(AvailabilityError::DuplicateDatePrice(text).into());
         }
         if date < today {
-            return Err(AvailabilityError::DatePriceInPast(text));
+            return Err(AvailabilityError::DatePriceInPast(text).into());
         }
         if date > today + Duration::days(BLOCK_HORIZON_DAYS) {
-            return Err(AvailabilityError::DatePriceTooFar(text));
+            return Err(AvailabilityError::DatePriceTooFar(text).into());
         }
         match i.daily_price {
             Some(p) => {
-                let price = DailyPrice::parse(p).map_err(AvailabilityError::DatePrice)?;
+                let price = DailyPrice::parse(p).map_err(DatePricesError::Price)?;
                 out.insert(date, price.cents);
             }
             None => {
@@ -458,33 +467,33 @@ mod tests {
         assert_eq!(got.get(&(today + Duration::days(BLOCK_HORIZON_DAYS))), Some(&9_500));
         assert_eq!(
             run(&[set(&day(-1), "120")], &none),
-            Err(AvailabilityError::DatePriceInPast(day(-1)))
+            Err(AvailabilityError::DatePriceInPast(day(-1)).into())
         );
         assert_eq!(
             run(&[set(&day(BLOCK_HORIZON_DAYS + 1), "120")], &none),
-            Err(AvailabilityError::DatePriceTooFar(day(BLOCK_HORIZON_DAYS + 1)))
+            Err(AvailabilityError::DatePriceTooFar(day(BLOCK_HORIZON_DAYS + 1)).into())
         );
         assert_eq!(
             run(&[set(&day(3), "120"), set(&format!(" {} ", day(3)), "90")], &none),
-            Err(AvailabilityError::DuplicateDatePrice(day(3)))
+            Err(AvailabilityError::DuplicateDatePrice(day(3)).into())
         );
-        assert_eq!(run(&[], &none), Err(AvailabilityError::DatePricesEmpty));
+        assert_eq!(run(&[], &none), Err(AvailabilityError::DatePricesEmpty.into()));
         let all: Vec<(String, Option<&str>)> =
             (0..=MAX_DATE_PRICES_PER_CALL as i64).map(|n| set(&day(n), "80")).collect();
-        assert_eq!(run(&all, &none), Err(AvailabilityError::TooManyDatePrices));
+        assert_eq!(run(&all, &none), Err(AvailabilityError::TooManyDatePrices.into()));
         assert_eq!(run(&all[..BLOCK_HORIZON_DAYS as usize + 1], &none).map(|m| m.len()), Ok(366));
         assert_eq!(
             run(&[set("12/24/2026", "80")], &none),
-            Err(AvailabilityError::BadDate("12/24/2026".into()))
+            Err(AvailabilityError::BadDate("12/24/2026".into()).into())
         );
         // The price follows the daily price's rules.
         assert_eq!(
             run(&[set(&day(1), "0")], &none),
-            Err(AvailabilityError::DatePrice(ListingError::InvalidPrice))
+            Err(DatePricesError::Price(ListingError::InvalidPrice))
         );
         assert_eq!(
             run(&[set(&day(1), "10001")], &none),
-            Err(AvailabilityError::DatePrice(ListingError::PriceTooHigh))
+            Err(DatePricesError::Price(ListingError::PriceTooHigh))
         );
         // A null removes a date; dates gone by are dropped; the rest is kept.
         let current: BTreeMap<NaiveDate, i64> = [

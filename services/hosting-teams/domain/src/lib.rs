@@ -16,6 +16,7 @@
 
 pub mod availability;
 pub mod car;
+pub mod ical;
 pub mod listing;
 pub mod performance;
 pub mod photo;

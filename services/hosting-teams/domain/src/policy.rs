@@ -261,6 +261,24 @@ pub const MAX_BLOCKS_PER_CALL: usize = 50;
 /// Dates in one prices-per-date call: every date of the horizon, and one more for a leap year.
 pub const MAX_DATE_PRICES_PER_CALL: usize = BLOCK_HORIZON_DAYS as usize + 1;
 
+// ---------------------------------------------------------------------------------------------
+// Calendar sync (RFC 5545 feeds; the product's own limits)
+
+/// How often an external calendar is fetched again.
+pub const CALENDAR_SYNC_MINUTES: i64 = 15;
+/// The largest calendar read (a year of a busy car is a few tens of kilobytes).
+pub const MAX_CALENDAR_BYTES: usize = 1_000_000;
+/// The longest a calendar fetch may take, connection and body included.
+pub const CALENDAR_FETCH_SECONDS: u64 = 10;
+/// Redirects followed, each to an address checked again.
+pub const CALENDAR_MAX_REDIRECTS: usize = 3;
+/// Events read from one calendar; the rest are not imported (and the sync says so).
+pub const MAX_CALENDAR_EVENTS: usize = 2_000;
+/// External calendars per car.
+pub const MAX_IMPORTS_PER_CAR: usize = 5;
+/// A calendar's address.
+pub const MAX_CALENDAR_URL_CHARS: usize = 2_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;

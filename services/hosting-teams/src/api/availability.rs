@@ -124,7 +124,7 @@ impl StoredDay {
     }
 }
 
-fn rfc3339(t: DateTime<Utc>) -> String {
+pub(crate) fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
@@ -223,7 +223,7 @@ async fn audit_block(
         .await
 }
 
-async fn publish_block(
+pub(crate) async fn publish_block(
     c: &mut AsyncPgConnection,
     row: &BlockRow,
     now: DateTime<Utc>,
@@ -340,6 +340,9 @@ pub async fn update_custom(
                         if rows.is_empty() {
                             return Err(HostingError::BlockNotFound);
                         }
+                        if rows.iter().any(|r| r.import_id.is_some()) {
+                            return Err(HostingError::BlockFromCalendar);
+                        }
                         for old in rows {
                             let car = listings::find(c, old.car_id)
                                 .await?
@@ -366,6 +369,9 @@ pub async fn update_custom(
                         let rows = store::of_cars(c, &ids, Some(*g), true).await?;
                         if rows.is_empty() {
                             return Err(HostingError::BlockNotFound);
+                        }
+                        if rows.iter().any(|r| r.import_id.is_some()) {
+                            return Err(HostingError::BlockFromCalendar);
                         }
                         for old in rows {
                             let row = store::delete(c, old.id, now).await?;
@@ -421,6 +427,7 @@ fn write<'a>(
         },
         end_time: p.end_time.trim(),
         reason: &b.reason,
+        import_id: None,
     }
 }
 

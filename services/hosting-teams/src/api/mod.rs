@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod availability;
+pub mod calendar;
 pub mod cars;
 pub mod manage;
 pub mod performance;
@@ -218,6 +219,54 @@ impl Hosting for HostingApi {
         })
         .await
     }
+    async fn calendar_feed(
+        &self,
+        r: Request<pb::CalendarCarRequest>,
+    ) -> Result<Response<pb::CalendarFeedReply>, Status> {
+        call("CalendarFeed", r, async |who, b| calendar::feed(&self.state, who, b).await).await
+    }
+
+    async fn rotate_calendar_feed(
+        &self,
+        r: Request<pb::CalendarCarRequest>,
+    ) -> Result<Response<pb::CalendarFeedReply>, Status> {
+        call("RotateCalendarFeed", r, async |who, b| calendar::rotate(&self.state, who, b).await)
+            .await
+    }
+
+    async fn calendar_ics(
+        &self,
+        r: Request<pb::CalendarIcsRequest>,
+    ) -> Result<Response<pb::CalendarIcsReply>, Status> {
+        call("CalendarIcs", r, async |_, b| calendar::ics(&self.state, b).await).await
+    }
+
+    async fn calendar_imports(
+        &self,
+        r: Request<pb::CalendarCarRequest>,
+    ) -> Result<Response<pb::CalendarImportsReply>, Status> {
+        call("CalendarImports", r, async |who, b| calendar::imports(&self.state, who, b).await)
+            .await
+    }
+
+    async fn add_calendar_import(
+        &self,
+        r: Request<pb::AddCalendarImportRequest>,
+    ) -> Result<Response<pb::CalendarImportReply>, Status> {
+        call("AddCalendarImport", r, async |who, b| calendar::add_import(&self.state, who, b).await)
+            .await
+    }
+
+    async fn delete_calendar_import(
+        &self,
+        r: Request<pb::DeleteCalendarImportRequest>,
+    ) -> Result<Response<pb::CalendarImportsReply>, Status> {
+        call("DeleteCalendarImport", r, async |who, b| {
+            calendar::delete_import(&self.state, who, b).await
+        })
+        .await
+    }
+
     async fn update_custom_availability(
         &self,
         r: Request<pb::UpdateCustomAvailabilityRequest>,

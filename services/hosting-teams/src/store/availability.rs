@@ -70,10 +70,13 @@ pub struct BlockRow {
     pub deleted: bool,
     #[diesel(sql_type = BigInt)]
     pub version: i64,
+    /// The external calendar the block was read from (it changes only with that calendar).
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    pub import_id: Option<Uuid>,
 }
 
 const COLUMNS: &str = "id, group_id, car_id, lower(period) AS start_at, upper(period) AS end_at, \
-    start_date, start_time, end_date, end_time, reason, deleted, version";
+    start_date, start_time, end_date, end_time, reason, deleted, version, import_id";
 
 /// A new or moved block row (`version` 1 for a new one).
 pub struct BlockWrite<'a> {
@@ -90,6 +93,8 @@ pub struct BlockWrite<'a> {
     pub end_date: NaiveDate,
     pub end_time: &'a str,
     pub reason: &'a str,
+    /// The external calendar it is read from; `None` for the host's own.
+    pub import_id: Option<Uuid>,
 }
 
 /// Writes a block row: inserted, or moved with its version increased. Answers the row.
@@ -100,8 +105,8 @@ pub async fn upsert(
 ) -> QueryResult<BlockRow> {
     diesel::sql_query(format!(
         "INSERT INTO host_blocks (id, group_id, host_id, car_id, period, start_date, start_time, end_date, \
-           end_time, reason, created_at, updated_at, created_by) \
-         VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $12, $13) \
+           end_time, reason, created_at, updated_at, created_by, import_id) \
+         VALUES ($1, $2, $3, $4, tstzrange($5, $6), $7, $8, $9, $10, $11, $12, $12, $13, $14) \
          ON CONFLICT (id) DO UPDATE SET period = EXCLUDED.period, start_date = EXCLUDED.start_date, \
            start_time = EXCLUDED.start_time, end_date = EXCLUDED.end_date, end_time = EXCLUDED.end_time, \
            reason = EXCLUDED.reason, version = host_blocks.version + 1, updated_at = EXCLUDED.updated_at \
@@ -120,6 +125,7 @@ pub async fn upsert(
     .bind::<Text, _>(b.reason)
     .bind::<Timestamptz, _>(now)
     .bind::<SqlUuid, _>(b.created_by)
+    .bind::<Nullable<SqlUuid>, _>(b.import_id)
     .get_result(conn)
     .await
 }

@@ -2,6 +2,7 @@
 
 pub mod availability;
 pub mod bookings;
+pub mod calendar;
 pub mod listings;
 pub mod schema;
 pub mod teams;
