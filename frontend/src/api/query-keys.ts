@@ -129,6 +129,8 @@ export const queryKeys = {
     /** The weekly hours and the custom blocks, which apply across the host's cars. */
     weeklyHours: ['host-cars', 'weekly-hours'] as const,
     blocks: ['host-cars', 'blocks'] as const,
+    /** `GET /host/calendar/imports/{carId}`: the external calendars imported into a car. */
+    calendarImports: (carId: string) => ['host-cars', 'calendar-imports', carId] as const,
     transactions: (year: number) => ['host-cars', 'transactions', year] as const,
     payoutAccount: ['host-cars', 'payout-account'] as const,
     performance: (days: number) => ['host-cars', 'performance', days] as const,

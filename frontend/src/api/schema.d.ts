@@ -3819,6 +3819,58 @@ export interface components {
             /** @description When the client sent the batch, by its clock (RFC 3339 or epoch milliseconds). */
             sentAt?: string | null;
         };
+        /** @description An overlap of an imported event with one of the car's trips (it is not made a block). */
+        CalendarConflict: {
+            tripId: string;
+            start: string;
+            end: string;
+        };
+        /** @description `{status, message, data: {url}}`. */
+        CalendarFeedAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["CalendarFeedUrl"];
+        };
+        /** @description The feed's address. */
+        CalendarFeedUrl: {
+            /** @description Secret: whoever holds it reads the car's busy periods (no guest data), no sign-in. */
+            url: string;
+        };
+        /** @description An imported calendar. */
+        CalendarImport: {
+            importId: string;
+            url: string;
+            /** @description The last read (a 304 counts); null before the first. */
+            lastSyncAt?: string | null;
+            /** @description The latest attempt's error; null when it read the calendar. */
+            lastError?: string | null;
+            /**
+             * Format: int32
+             * @description Busy events read from it.
+             */
+            events: number;
+            conflicts: components["schemas"]["CalendarConflict"][];
+        };
+        /** @description `{status, message, data: import}`. */
+        CalendarImportAnswer: {
+            status: boolean;
+            message: string;
+            data?: components["schemas"]["CalendarImport"] | null;
+        };
+        /** @description `{url}`: an external calendar to import. */
+        CalendarImportBody: {
+            /**
+             * @description https://, http:// or webcal://.
+             * @default
+             */
+            url?: components["schemas"]["Text"];
+        };
+        /** @description `{status, message, data: [import]}`. */
+        CalendarImportsAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["CalendarImport"][];
+        };
         /** @description `cancelTrip`. */
         CancelBody: {
             /** @default  */
@@ -4714,17 +4766,6 @@ export interface components {
         FeaturesData: {
             featuresAvailability: components["schemas"]["FeatureAvailability"][];
         };
-        /** @description `{status, message, data: {url}}`. */
-        FeedAnswer: {
-            status: boolean;
-            message: string;
-            data: components["schemas"]["FeedUrl"];
-        };
-        /** @description The feed's address. */
-        FeedUrl: {
-            /** @description Secret: whoever holds it reads the car's busy periods (no guest data), no sign-in. */
-            url: string;
-        };
         /** @description A short link to a private file. */
         FileLink: {
             status: boolean;
@@ -4987,41 +5028,6 @@ export interface components {
             /** Format: int32 */
             pendingListings: number;
             hasDraft: boolean;
-        };
-        /** @description An imported calendar. */
-        Import: {
-            importId: string;
-            url: string;
-            /** @description The last read (a 304 counts); null before the first. */
-            lastSyncAt?: string | null;
-            /** @description The latest attempt's error; null when it read the calendar. */
-            lastError?: string | null;
-            /**
-             * Format: int32
-             * @description Busy events read from it.
-             */
-            events: number;
-            conflicts: components["schemas"]["Conflict"][];
-        };
-        /** @description `{status, message, data: import}`. */
-        ImportAnswer: {
-            status: boolean;
-            message: string;
-            data?: components["schemas"]["Import"] | null;
-        };
-        /** @description `{url}`: an external calendar to import. */
-        ImportBody: {
-            /**
-             * @description https://, http:// or webcal://.
-             * @default
-             */
-            url?: components["schemas"]["Text"];
-        };
-        /** @description `{status, message, data: [import]}`. */
-        ImportsAnswer: {
-            status: boolean;
-            message: string;
-            data: components["schemas"]["Import"][];
         };
         /** @description One incidental of a trip. */
         Incidental: {
@@ -9721,7 +9727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FeedAnswer"];
+                    "application/json": components["schemas"]["CalendarFeedAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -9745,7 +9751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FeedAnswer"];
+                    "application/json": components["schemas"]["CalendarFeedAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -9794,7 +9800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportsAnswer"];
+                    "application/json": components["schemas"]["CalendarImportsAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -9812,7 +9818,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ImportBody"];
+                "application/json": components["schemas"]["CalendarImportBody"];
             };
         };
         responses: {
@@ -9822,7 +9828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportAnswer"];
+                    "application/json": components["schemas"]["CalendarImportAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -9847,7 +9853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportsAnswer"];
+                    "application/json": components["schemas"]["CalendarImportsAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

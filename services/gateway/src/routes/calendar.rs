@@ -27,50 +27,54 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// The feed's address.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct FeedUrl {
+pub struct CalendarFeedUrl {
     /// Secret: whoever holds it reads the car's busy periods (no guest data), no sign-in.
     url: String,
 }
 
 /// `{status, message, data: {url}}`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct FeedAnswer {
+pub struct CalendarFeedAnswer {
     status: bool,
     message: &'static str,
-    data: FeedUrl,
+    data: CalendarFeedUrl,
 }
 
-fn feed_answer(state: &AppState, r: pb::CalendarFeedReply, message: &'static str) -> FeedAnswer {
+fn feed_answer(
+    state: &AppState,
+    r: pb::CalendarFeedReply,
+    message: &'static str,
+) -> CalendarFeedAnswer {
     let base = state.settings.files.public_base_url.trim_end_matches('/');
-    FeedAnswer {
+    CalendarFeedAnswer {
         status: true,
         message,
-        data: FeedUrl { url: format!("{base}/v1/calendar/feeds/{}.ics", r.token) },
+        data: CalendarFeedUrl { url: format!("{base}/v1/calendar/feeds/{}.ics", r.token) },
     }
 }
 
 /// The car's calendar feed address (the car's host, or a co-host whose team grants
 /// availability), made on the first ask.
-#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = FeedAnswer)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = CalendarFeedAnswer)), security(("bearer" = [])))]
 #[get("/host/calendar/feed/{carId}")]
 pub async fn feed(
     state: State,
     user: AuthUser,
     car_id: web::Path<String>,
-) -> HttpResult<Json<FeedAnswer>> {
+) -> HttpResult<Json<CalendarFeedAnswer>> {
     let msg = pb::CalendarCarRequest { car_id: car_id.into_inner() };
     let r = state.hosting.clone().calendar_feed(request(msg, Some(&user.0))).await?.into_inner();
     Ok(Json(feed_answer(&state, r, "Calendar feed")))
 }
 
 /// A new feed address; the old one answers 404 from now on.
-#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = FeedAnswer)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = CalendarFeedAnswer)), security(("bearer" = [])))]
 #[post("/host/calendar/feed/{carId}/rotate")]
 pub async fn rotate(
     state: State,
     user: AuthUser,
     car_id: web::Path<String>,
-) -> HttpResult<Json<FeedAnswer>> {
+) -> HttpResult<Json<CalendarFeedAnswer>> {
     let msg = pb::CalendarCarRequest { car_id: car_id.into_inner() };
     let r =
         state.hosting.clone().rotate_calendar_feed(request(msg, Some(&user.0))).await?.into_inner();
@@ -99,7 +103,7 @@ pub async fn ics(state: State, file: web::Path<String>) -> HttpResult<HttpRespon
 /// An overlap of an imported event with one of the car's trips (it is not made a block).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Conflict {
+pub struct CalendarConflict {
     trip_id: String,
     start: String,
     end: String,
@@ -108,7 +112,7 @@ pub struct Conflict {
 /// An imported calendar.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Import {
+pub struct CalendarImport {
     import_id: String,
     url: String,
     /// The last read (a 304 counts); null before the first.
@@ -117,10 +121,10 @@ pub struct Import {
     last_error: Option<String>,
     /// Busy events read from it.
     events: i32,
-    conflicts: Vec<Conflict>,
+    conflicts: Vec<CalendarConflict>,
 }
 
-impl From<pb::CalendarImport> for Import {
+impl From<pb::CalendarImport> for CalendarImport {
     fn from(i: pb::CalendarImport) -> Self {
         let opt = |s: String| (!s.is_empty()).then_some(s);
         Self {
@@ -132,7 +136,7 @@ impl From<pb::CalendarImport> for Import {
             conflicts: i
                 .conflicts
                 .into_iter()
-                .map(|c| Conflict { trip_id: c.trip_id, start: c.start, end: c.end })
+                .map(|c| CalendarConflict { trip_id: c.trip_id, start: c.start, end: c.end })
                 .collect(),
         }
     }
@@ -140,33 +144,37 @@ impl From<pb::CalendarImport> for Import {
 
 /// `{status, message, data: [import]}`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ImportsAnswer {
+pub struct CalendarImportsAnswer {
     status: bool,
     message: &'static str,
-    data: Vec<Import>,
+    data: Vec<CalendarImport>,
 }
 
 /// `{status, message, data: import}`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ImportAnswer {
+pub struct CalendarImportAnswer {
     status: bool,
     message: &'static str,
-    data: Option<Import>,
+    data: Option<CalendarImport>,
 }
 
-fn imports_answer(r: pb::CalendarImportsReply, message: &'static str) -> ImportsAnswer {
-    ImportsAnswer { status: true, message, data: r.imports.into_iter().map(Import::from).collect() }
+fn imports_answer(r: pb::CalendarImportsReply, message: &'static str) -> CalendarImportsAnswer {
+    CalendarImportsAnswer {
+        status: true,
+        message,
+        data: r.imports.into_iter().map(CalendarImport::from).collect(),
+    }
 }
 
 /// The external calendars imported into the car's availability, each with its last read, its
 /// error and its conflicts.
-#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = ImportsAnswer)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), responses((status = 200, body = CalendarImportsAnswer)), security(("bearer" = [])))]
 #[get("/host/calendar/imports/{carId}")]
 pub async fn imports(
     state: State,
     user: AuthUser,
     car_id: web::Path<String>,
-) -> HttpResult<Json<ImportsAnswer>> {
+) -> HttpResult<Json<CalendarImportsAnswer>> {
     let msg = pb::CalendarCarRequest { car_id: car_id.into_inner() };
     let r = state.hosting.clone().calendar_imports(request(msg, Some(&user.0))).await?.into_inner();
     Ok(Json(imports_answer(r, "Imported calendars")))
@@ -175,39 +183,39 @@ pub async fn imports(
 /// `{url}`: an external calendar to import.
 #[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
-pub struct ImportBody {
+pub struct CalendarImportBody {
     /// https://, http:// or webcal://.
     url: Text,
 }
 
 /// Imports an external calendar: read at once (the answer holds the first read, an error
 /// included), then every 15 minutes; its events become blocks of the car.
-#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), request_body = ImportBody, responses((status = 200, body = ImportAnswer)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", params(("carId" = String, Path)), request_body = CalendarImportBody, responses((status = 200, body = CalendarImportAnswer)), security(("bearer" = [])))]
 #[post("/host/calendar/imports/{carId}")]
 pub async fn add_import(
     state: State,
     user: AuthUser,
     car_id: web::Path<String>,
-    body: Json<ImportBody>,
-) -> HttpResult<Json<ImportAnswer>> {
+    body: Json<CalendarImportBody>,
+) -> HttpResult<Json<CalendarImportAnswer>> {
     let msg = pb::AddCalendarImportRequest { car_id: car_id.into_inner(), url: body.0.url.into() };
     let r =
         state.hosting.clone().add_calendar_import(request(msg, Some(&user.0))).await?.into_inner();
-    Ok(Json(ImportAnswer {
+    Ok(Json(CalendarImportAnswer {
         status: true,
         message: "Calendar imported",
-        data: r.import.map(Import::from),
+        data: r.import.map(CalendarImport::from),
     }))
 }
 
 /// Removes an imported calendar and the blocks read from it.
-#[utoipa::path(tag = "hosting", params(("carId" = String, Path), ("importId" = String, Path)), responses((status = 200, body = ImportsAnswer)), security(("bearer" = [])))]
+#[utoipa::path(tag = "hosting", params(("carId" = String, Path), ("importId" = String, Path)), responses((status = 200, body = CalendarImportsAnswer)), security(("bearer" = [])))]
 #[delete("/host/calendar/imports/{carId}/{importId}")]
 pub async fn delete_import(
     state: State,
     user: AuthUser,
     path: web::Path<(String, String)>,
-) -> HttpResult<Json<ImportsAnswer>> {
+) -> HttpResult<Json<CalendarImportsAnswer>> {
     let (car_id, import_id) = path.into_inner();
     let msg = pb::DeleteCalendarImportRequest { car_id, import_id };
     let r = state

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth';
 import { useListingCar, type Listing } from '../api/get-listing-car';
 import { DeleteCar, DetailsForm, ExtrasForm, InstructionsForm, PhotosForm, PreferencesForm, StatusForm } from '../components/car-forms';
 import { PricingForm } from '../components/pricing-form';
+import { CalendarForm } from '../components/calendar-form';
 import { carAccess, type CarAccess } from '../lib/car-access';
 
 const SECTIONS = [
@@ -14,6 +15,7 @@ const SECTIONS = [
   { path: 'details', label: 'Details' },
   { path: 'photos', label: 'Photos' },
   { path: 'extras', label: 'Extras' },
+  { path: 'calendar', label: 'Calendar' },
   { path: 'preferences', label: 'Trip preferences' },
   { path: 'instructions', label: 'Guest instructions' },
   { path: 'status', label: 'Status' },
@@ -32,6 +34,8 @@ function Section({ section, car, access, name }: { section: string; car: Listing
       return <PhotosForm car={car} access={access} />;
     case 'extras':
       return <ExtrasForm car={car} access={access} />;
+    case 'calendar':
+      return <CalendarForm car={car} access={access} />;
     case 'preferences':
       return <PreferencesForm car={car} access={access} />;
     case 'instructions':
@@ -44,7 +48,7 @@ function Section({ section, car, access, name }: { section: string; car: Listing
 }
 
 /**
- * /host/car/:id/:section: a car's settings as tabs (pricing, details, photos, extras, trip preferences,
+ * /host/car/:id/:section: a car's settings as tabs (pricing, details, photos, extras, calendar, trip preferences,
  * guest instructions, status, delete). A co-host sees what their team does not allow read only,
  * and never the delete.
  */
