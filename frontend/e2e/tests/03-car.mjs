@@ -28,7 +28,8 @@ export const tests = {
     if (down) throw new Skip(down);
     const price = page.getByTestId('car-price');
     await page.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="car-price"]')?.textContent ?? ''));
-    const shown = Number((await price.textContent()).replace(/[^0-9.]/g, ''));
+    // The total itself (the panel also names the plan's price it includes).
+    const shown = Number((await price.locator('.booking-panel__total').textContent()).replace(/[^0-9.]/g, ''));
     const q = new URL(url).searchParams;
     const api = await (await fetch(`${base}/v1/tripPrice/getTripPrice?carId=${url.split('/car/')[1].split('?')[0]}&newStartDate=${q.get('fromDate')}&newStartTime=${encodeURIComponent(q.get('fromTime'))}&newEndDate=${q.get('untilDate')}&newEndTime=${encodeURIComponent(q.get('untilTime'))}`)).json();
     assert.equal(shown, api.data.finalPrice, 'the page shows the server price for these dates');
