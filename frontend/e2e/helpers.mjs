@@ -184,7 +184,7 @@ export async function verifiedGuest(base, { label = 'care', firstName = 'Casey',
   assert.equal(es, 200, JSON.stringify(eb));
   const [os, ob] = await call(base, 'POST', '/v1/users/login/otp', { userId, otp: await outboxCode(base, email), otpType: 'email' });
   assert.equal(os, 200, JSON.stringify(ob));
-  const [ps, pb] = await call(base, 'PUT', '/v1/users/profile', { dob: '1990-01-01' }, token);
+  const [ps, pb] = await call(base, 'PUT', '/v1/users/driverLicense', { firstName: 'Test', lastName: 'Driver', licenseNumber: 'D1234567', issueDate: '2022-01-15', expirationDate: `${new Date().getFullYear() + 5}-01-15`, dob: '1990-01-01' }, token);
   assert.equal(ps, 200, JSON.stringify(pb));
   for (const type of ['dl', 'dlBackSide', 'selfie']) {
     const form = new FormData();

@@ -62,6 +62,20 @@ export const tests = {
     await page.getByRole('heading', { name: 'Driver licence and selfie' }).waitFor({ state: 'detached' });
     await shot(page, 'documents-done');
 
+    // The licence's details (the driver form): an expired licence is refused by the server.
+    await page.getByRole('heading', { name: 'Licence details' }).waitFor();
+    await page.getByLabel('First name (as on the licence)').fill('Robin');
+    await page.getByLabel('Last name (as on the licence)').fill('Tester');
+    await page.getByLabel('Licence number').fill('d123-4567');
+    await page.getByLabel('Issue date').fill('2020-03-01');
+    await page.getByLabel('Expiration date').fill('2021-03-01');
+    await page.locator('input#license-dob').fill('1990-04-12');
+    await page.getByRole('button', { name: 'Save licence' }).click();
+    await page.getByText('This licence has expired. Add a valid licence to rent.').waitFor();
+    await page.getByLabel('Expiration date').fill(`${new Date().getFullYear() + 4}-03-01`);
+    await page.getByRole('button', { name: 'Save licence' }).click();
+    await page.getByRole('heading', { name: 'Licence details' }).waitFor({ state: 'detached' });
+
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const down = await unavailable(base, 'POST', '/v1/payment/stripe/getPrimaryPaymentMethod', token);
     if (down) throw new Skip(`${down}; sign-up, email code, date of birth and documents verified`);

@@ -75,7 +75,7 @@ export const tests = {
       // them), accepting adds the friend to the trip.
       const [ls2, friend] = await call(base, 'POST', '/v1/users/login', { email, password });
       assert.equal(ls2, 200);
-      const [ps] = await call(base, 'PUT', '/v1/users/profile', { dob: '1990-01-01' }, friend.access_token);
+      const [ps] = await call(base, 'PUT', '/v1/users/driverLicense', { firstName: 'Test', lastName: 'Driver', licenseNumber: 'D1234567', issueDate: '2022-01-15', expirationDate: `${new Date().getFullYear() + 5}-01-15`, dob: '1990-01-01' }, friend.access_token);
       assert.equal(ps, 200);
       for (const type of ['dl', 'dlBackSide', 'selfie']) {
         const form = new FormData();

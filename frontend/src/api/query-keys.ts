@@ -69,6 +69,8 @@ export const queryKeys = {
     /** The session's documents, or those of the phone flow's temporary token. */
     of: (token?: string) => ['driver-documents', token ?? 'session'] as const,
   },
+  /** `GET /users/driverLicense`: the licence's details (the driver form). */
+  driverLicense: ['driver-license'] as const,
   tempToken: ['temp-token'] as const,
   /** Keyed by the user too: signing in with another account asks again. */
   driverInvitation: (token: string, userId: string | null) => ['driver-invitation', token, userId] as const,

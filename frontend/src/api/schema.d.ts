@@ -1717,6 +1717,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/driverLicense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's licence details. */
+        get: operations["getUsersDriverLicense"];
+        /**
+         * Sets the caller's licence details (and the profile's date of birth). An expired licence,
+         *     a holder under 21 and impossible dates are refused, each naming its field.
+         */
+        put: operations["putUsersDriverLicense"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cohost/createTeam": {
         parameters: {
             query?: never;
@@ -4620,6 +4641,50 @@ export interface components {
         Done: {
             status: boolean;
             message: string;
+        };
+        /** @description The licence as printed on it (dates YYYY-MM-DD; empty strings when none is on file). */
+        DriverLicense: {
+            firstName: string;
+            lastName: string;
+            /** @description Upper case, letters and digits. */
+            licenseNumber: string;
+            expirationDate: string;
+            issueDate: string;
+            /** @description The profile's date of birth. */
+            dob: string;
+        };
+        /** @description `{status, message, data}`. */
+        DriverLicenseAnswer: {
+            status: boolean;
+            message: string;
+            data: components["schemas"]["DriverLicense"];
+        };
+        /** @description The driver form: every field required. */
+        DriverLicenseBody: {
+            /** @default  */
+            firstName?: components["schemas"]["Text"];
+            /** @default  */
+            lastName?: components["schemas"]["Text"];
+            /**
+             * @description As printed; spaces and dashes are dropped.
+             * @default
+             */
+            licenseNumber?: components["schemas"]["Text"];
+            /**
+             * @description YYYY-MM-DD, today or later.
+             * @default
+             */
+            expirationDate?: components["schemas"]["Text"];
+            /**
+             * @description YYYY-MM-DD, after the date of birth and not in the future.
+             * @default
+             */
+            issueDate?: components["schemas"]["Text"];
+            /**
+             * @description YYYY-MM-DD; becomes the profile's date of birth.
+             * @default
+             */
+            dob?: components["schemas"]["Text"];
         };
         /** @description An invitation's token, from its email's link. */
         DriverTokenBody: {
@@ -9854,6 +9919,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarImportsAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getUsersDriverLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverLicenseAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    putUsersDriverLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverLicenseBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverLicenseAnswer"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -177,6 +177,27 @@ pub async fn load(state: &AppState) -> AccountsResult<()> {
             .await?;
         }
     }
+    // And the driver form: a licence valid for years (its expiry moves with the demo).
+    let today = state.clock.now().date_naive();
+    let docs = users::documents_of(&mut conn, ids::GUEST).await?;
+    if docs
+        .and_then(|d| d.license_expires_on)
+        .is_none_or(|e| e < today + chrono::Duration::days(365))
+    {
+        let dob = users::by_id(&mut conn, ids::GUEST)
+            .await?
+            .and_then(|u| u.dob)
+            .unwrap_or(chrono::NaiveDate::from_ymd_opt(1990, 5, 17).unwrap_or_default());
+        let license = crate::domain::license::License {
+            first_name: "Gabriel".to_owned(),
+            last_name: "Guest".to_owned(),
+            number: "D4821937".to_owned(),
+            issued_on: today - chrono::Duration::days(3 * 365),
+            expires_on: today + chrono::Duration::days(5 * 365),
+            dob,
+        };
+        users::set_license(&mut conn, ids::GUEST, &license).await?;
+    }
     if users::captain_by_id(&mut conn, ids::CAPTAIN).await?.is_none() {
         let hash = Password::parse("DemoCaptain123!")
             .map_err(|e| anyhow::anyhow!("demo password: {e:?}"))?

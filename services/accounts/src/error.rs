@@ -98,6 +98,22 @@ pub enum AccountsError {
         pricing_domain::policy::MIN_DRIVER_AGE
     )]
     Underage,
+    #[error("{0} must be the name as printed on the licence (1 to 50 characters).")]
+    LicenseNameInvalid(&'static str),
+    #[error(
+        "Enter the licence number as printed on the licence: {} to {} letters and digits.",
+        crate::domain::license::MIN_LICENSE_NUMBER_CHARS,
+        crate::domain::license::MAX_LICENSE_NUMBER_CHARS
+    )]
+    LicenseNumberInvalid,
+    #[error(
+        "Invalid issue date: use YYYY-MM-DD, a date after the date of birth and not in the future."
+    )]
+    LicenseIssueDateInvalid,
+    #[error("Invalid expiration date: use YYYY-MM-DD, a date after the issue date.")]
+    LicenseExpirationDateInvalid,
+    #[error("This licence has expired. Add a valid licence to rent.")]
+    LicenseExpired,
     #[error("about must be at most 1000 characters.")]
     AboutTooLong,
     #[error("homeLocation.street must be at most 200 characters.")]
@@ -259,6 +275,12 @@ upcar_errors::error_table! {
         AccountsError::WrongAccountKind => Forbidden, "wrong_account_kind";
         AccountsError::DobInvalid => InvalidInput, "dob_invalid";
         AccountsError::Underage => InvalidInput, "underage";
+        AccountsError::LicenseNameInvalid(_) => InvalidInput, "license_name_invalid";
+        AccountsError::LicenseNumberInvalid => InvalidInput, "license_number_invalid";
+        AccountsError::LicenseIssueDateInvalid => InvalidInput, "license_issue_date_invalid";
+        AccountsError::LicenseExpirationDateInvalid =>
+            InvalidInput, "license_expiration_date_invalid";
+        AccountsError::LicenseExpired => InvalidInput, "license_expired";
         AccountsError::AboutTooLong => InvalidInput, "about_too_long";
         AccountsError::StreetTooLong => InvalidInput, "street_too_long";
         AccountsError::CityTooLong => InvalidInput, "city_too_long";

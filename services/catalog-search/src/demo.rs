@@ -275,7 +275,10 @@ pub async fn load(state: &AppState) -> CatalogResult<()> {
         .bind::<Integer, _>(car.advance_notice_hours)
         .bind::<Integer, _>(car.min_trip_days)
         .bind::<Integer, _>(car.max_trip_days)
-        .bind::<Integer, _>(car.min_age)
+        .bind::<Integer, _>(
+            pricing_domain::driver::car_min_age(car.min_age.into(), &car.make, car.daily_price_cents)
+                as i32,
+        )
         .bind::<Jsonb, _>(fleet.extras_json(car))
         .bind::<Double, _>(average(&stars))
         .bind::<Integer, _>(i32::try_from(stars.len()).unwrap_or(i32::MAX))

@@ -115,11 +115,11 @@ pub async fn apply(
            plate_state, vin, photo_urls, primary_photo_url, daily_price_cents, street, city, state, \
            zip, country, latitude, longitude, time_zone, advance_notice_hours, min_trip_days, \
            max_trip_days, two_day_weekend, listing_version, created_at, updated_at, \
-           weekly_discount_pct, monthly_discount_pct, instant_booking, extras, date_prices) \
+           weekly_discount_pct, monthly_discount_pct, instant_booking, extras, date_prices, min_age) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
            CASE WHEN EXISTS (SELECT 1 FROM cars WHERE vin = $19 AND id <> $1) THEN NULL ELSE $19 END, \
            $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, \
-           $37, $38, $39, $40, $41) \
+           $37, $38, $39, $40, $41, $42) \
          ON CONFLICT (id) DO UPDATE SET owner_id = EXCLUDED.owner_id, status = EXCLUDED.status, \
            make = EXCLUDED.make, model = EXCLUDED.model, car_year = EXCLUDED.car_year, \
            trim = EXCLUDED.trim, style = EXCLUDED.style, transmission = EXCLUDED.transmission, \
@@ -139,7 +139,8 @@ pub async fn apply(
            weekly_discount_pct = EXCLUDED.weekly_discount_pct, \
            monthly_discount_pct = EXCLUDED.monthly_discount_pct, \
            instant_booking = EXCLUDED.instant_booking, extras = EXCLUDED.extras, \
-           date_prices = EXCLUDED.date_prices, updated_at = EXCLUDED.updated_at \
+           date_prices = EXCLUDED.date_prices, min_age = EXCLUDED.min_age, \
+           updated_at = EXCLUDED.updated_at \
          WHERE cars.listing_version < EXCLUDED.listing_version",
     )
     .bind::<SqlUuid, _>(car)
@@ -183,6 +184,8 @@ pub async fn apply(
     .bind::<Bool, _>(e.instant_booking)
     .bind::<Jsonb, _>(extras_json(e))
     .bind::<Jsonb, _>(date_prices_json(e))
+    // The car's minimum driver age is its class's (hosting keeps no minimum of its own).
+    .bind::<Integer, _>(pricing_domain::driver::car_min_age(0, &e.make, e.daily_price_cents) as i32)
     .execute(conn)
     .await?;
     Ok(n == 1)

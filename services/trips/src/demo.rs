@@ -79,6 +79,7 @@ async fn delivery_trips(state: &AppState) -> anyhow::Result<usize> {
             updated_at: now,
             checked_in_at: None,
             checked_out_at: None,
+            min_driver_age: pricing_domain::policy::MIN_DRIVER_AGE as i32,
         };
         let booked = conn
             .transaction::<_, diesel::result::Error, _>(async |c| {

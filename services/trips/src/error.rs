@@ -31,10 +31,10 @@ pub enum TripsError {
     /// Pre-booking verification (CONTRACT.md); the message lists what is missing.
     #[error("{0}")]
     VerificationRequired(String),
-    /// The date of birth on the profile makes the renter younger than 21 (pricing refuses a
-    /// stated age under 21 with the same code).
-    #[error("Renters must be {} or older.", pricing_domain::policy::MIN_DRIVER_AGE)]
-    UnderMinimumAge,
+    /// A driver of the trip (its guest at booking or at a change of dates, an added driver when
+    /// joining) is not eligible for its whole period (pricing's driver rules).
+    #[error("{0}")]
+    Ineligible(pricing_domain::driver::Ineligible),
     /// The car's own rules (catalog: advance notice, trip length, host blocks) or an overlap;
     /// the message says which, and may suggest a start that would be accepted.
     #[error("{0}")]
@@ -200,8 +200,17 @@ upcar_errors::error_table! {
         TripsError::TripIdRequired => InvalidInput, "trip_id_required";
         TripsError::OwnCar => Forbidden, "own_car";
         TripsError::AccountSuspended => Forbidden, "account_suspended";
-        TripsError::VerificationRequired(_) => Forbidden, "verification_required";
-        TripsError::UnderMinimumAge => InvalidInput, "under_minimum_age";
+        TripsError::VerificationRequired(_)
+        | TripsError::Ineligible(pricing_domain::driver::Ineligible::NoDateOfBirth)
+        | TripsError::Ineligible(pricing_domain::driver::Ineligible::NoLicence) =>
+            Forbidden, "verification_required";
+        // Pricing refuses a stated age under the terms' minimum with the same code.
+        TripsError::Ineligible(pricing_domain::driver::Ineligible::UnderMinimumAge) =>
+            InvalidInput, "under_minimum_age";
+        TripsError::Ineligible(pricing_domain::driver::Ineligible::UnderCarMinimumAge(_)) =>
+            InvalidInput, "under_car_minimum_age";
+        TripsError::Ineligible(pricing_domain::driver::Ineligible::LicenceExpiresBeforeTripEnds(_)) =>
+            InvalidInput, "license_expires_before_trip_ends";
         TripsError::CarNotAvailable(_) => Conflict, "car_not_available";
         TripsError::UserNotAvailable => Conflict, "user_not_available";
         TripsError::CouponFirstTripOnly => Conflict, "coupon_first_trip_only";

@@ -12,6 +12,7 @@ pub fn facts(u: &UserRow, docs: Option<&DocumentsRow>) -> VerificationFacts {
         dl_front: docs.is_some_and(|d| d.dl_key.is_some()),
         dl_back: docs.is_some_and(|d| d.dl_back_key.is_some()),
         selfie: docs.is_some_and(|d| d.selfie_key.is_some()),
+        license_expires: docs.and_then(|d| d.license_expires_on),
         has_payment_method: u.has_payment_method,
         completed_trips: u.completed_trips.max(0) as u32,
     }
@@ -66,6 +67,7 @@ pub fn user(
         created_at: u.created_at.to_rfc3339(),
         about: u.about.clone().unwrap_or_default(),
         has_payment_method: u.has_payment_method,
+        license_expiration_date: f.license_expires.map(|d| d.to_string()).unwrap_or_default(),
     }
 }
 
@@ -115,6 +117,21 @@ impl From<HomeLocationJson> for pb::HomeLocation {
             latitude: h.latitude,
             longitude: h.longitude,
         }
+    }
+}
+
+/// The licence's details as answered (empty fields when none); the date of birth is the
+/// profile's.
+pub fn license(u: &UserRow, d: Option<&DocumentsRow>) -> pb::DriverLicense {
+    let text = |v: Option<&String>| v.cloned().unwrap_or_default();
+    let day = |v: Option<chrono::NaiveDate>| v.map(|d| d.to_string()).unwrap_or_default();
+    pb::DriverLicense {
+        first_name: text(d.and_then(|d| d.license_first_name.as_ref())),
+        last_name: text(d.and_then(|d| d.license_last_name.as_ref())),
+        license_number: text(d.and_then(|d| d.license_number.as_ref())),
+        expiration_date: day(d.and_then(|d| d.license_expires_on)),
+        issue_date: day(d.and_then(|d| d.license_issued_on)),
+        dob: day(u.dob),
     }
 }
 

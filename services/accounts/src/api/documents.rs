@@ -1,6 +1,7 @@
 //! Driver licence front, back, selfie and insurance documents.
 
 use super::convert;
+use crate::domain::license::{License, LicenseForm};
 use crate::error::{AccountsError, AccountsResult};
 use crate::state::{AppState, require_user};
 use crate::store::users::{self, DocumentSlot};
@@ -71,4 +72,70 @@ pub async fn check(
 ) -> AccountsResult<pb::DriverDocumentsReply> {
     let reply = get(state, identity).await?;
     if reply.is_driver_verified { Ok(reply) } else { Err(AccountsError::DocumentsIncomplete) }
+}
+
+/// The caller's licence details (the spec's driver form).
+pub async fn get_license(
+    state: &AppState,
+    identity: Option<&Identity>,
+) -> AccountsResult<pb::DriverLicense> {
+    let me = require_user(identity)?;
+    let mut conn = state.conn().await?;
+    let user = users::by_id(&mut conn, me.user_id).await?.ok_or(AccountsError::UserNotFound)?;
+    let docs = users::documents_of(&mut conn, me.user_id).await?;
+    Ok(convert::license(&user, docs.as_ref()))
+}
+
+/// Keeps the caller's licence details, checked on today's date, and its date of birth.
+pub async fn set_license(
+    state: &AppState,
+    identity: Option<&Identity>,
+    r: pb::DriverLicense,
+) -> AccountsResult<pb::DriverLicense> {
+    let me = require_user(identity)?;
+    let form = LicenseForm {
+        first_name: &r.first_name,
+        last_name: &r.last_name,
+        license_number: &r.license_number,
+        expiration_date: &r.expiration_date,
+        issue_date: &r.issue_date,
+        dob: &r.dob,
+    };
+    let license = License::parse(&form, state.clock.now().date_naive())?;
+    let mut conn = state.conn().await?;
+    let user_id = me.user_id;
+    let (user, docs) = conn
+        .transaction::<_, AccountsError, _>(async |c| {
+            let docs = users::set_license(c, user_id, &license).await?;
+            let user = users::by_id(c, user_id).await?.ok_or(AccountsError::UserNotFound)?;
+            Ok((user, docs))
+        })
+        .await?;
+    Ok(convert::license(&user, Some(&docs)))
+}
+
+/// Each named user's date of birth and licence expiry (trips' eligibility checks).
+pub async fn driver_facts(
+    state: &AppState,
+    identity: Option<&Identity>,
+    r: pb::DriverFactsRequest,
+) -> AccountsResult<pb::DriverFactsReply> {
+    require_user(identity)?;
+    let ids = r
+        .user_ids
+        .iter()
+        .map(|id| id.parse::<uuid::Uuid>().map_err(|_| AccountsError::InvalidUserId))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut conn = state.conn().await?;
+    let day = |v: Option<chrono::NaiveDate>| v.map(|d| d.to_string()).unwrap_or_default();
+    let drivers = users::driver_facts(&mut conn, &ids)
+        .await?
+        .into_iter()
+        .map(|(id, dob, expires)| pb::DriverFacts {
+            user_id: id.to_string(),
+            dob: day(dob),
+            license_expiration_date: day(expires),
+        })
+        .collect();
+    Ok(pb::DriverFactsReply { drivers })
 }

@@ -264,6 +264,33 @@ impl Accounts for AccountsApi {
         call("GetDriverDocuments", r, async |i, _| documents::get(&self.state, i.as_ref()).await)
             .await
     }
+    async fn get_driver_license(
+        &self,
+        r: Request<pb::Empty>,
+    ) -> Result<Response<pb::DriverLicense>, Status> {
+        call("GetDriverLicense", r, async |i, _| {
+            documents::get_license(&self.state, i.as_ref()).await
+        })
+        .await
+    }
+    async fn set_driver_license(
+        &self,
+        r: Request<pb::DriverLicense>,
+    ) -> Result<Response<pb::DriverLicense>, Status> {
+        call("SetDriverLicense", r, async |i, m| {
+            documents::set_license(&self.state, i.as_ref(), m).await
+        })
+        .await
+    }
+    async fn get_driver_facts(
+        &self,
+        r: Request<pb::DriverFactsRequest>,
+    ) -> Result<Response<pb::DriverFactsReply>, Status> {
+        call("GetDriverFacts", r, async |i, m| {
+            documents::driver_facts(&self.state, i.as_ref(), m).await
+        })
+        .await
+    }
     async fn check_driver_documents(
         &self,
         r: Request<pb::Empty>,

@@ -2,6 +2,7 @@
 //! read or written.
 
 pub mod email;
+pub mod license;
 pub mod login_guard;
 pub mod member_code;
 pub mod oidc;

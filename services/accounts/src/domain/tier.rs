@@ -1,6 +1,7 @@
 //! Driver tiers (002 sections 3 and 6) and what pre-booking verification still needs
 //! (CONTRACT: email verified, date of birth on file and 21 or older, licence front, back and
-//! selfie uploaded, a payment method on file).
+//! selfie uploaded, a payment method on file) and the spec's driver form: the licence's details
+//! on file, unexpired. A licence "upload" is needed until both its photos and its details are in.
 
 use chrono::NaiveDate;
 
@@ -42,6 +43,8 @@ pub struct VerificationFacts {
     pub dl_back: bool,
     /// Selfie uploaded.
     pub selfie: bool,
+    /// The licence's expiry, from its details (none until the driver form is sent).
+    pub license_expires: Option<NaiveDate>,
     /// A card on file.
     pub has_payment_method: bool,
     /// Completed trips as a guest.
@@ -56,7 +59,8 @@ pub struct NeededFields {
     pub dob: bool,
     /// The email is verified.
     pub email_verified: bool,
-    /// Licence front, back or selfie still missing.
+    /// Licence front, back, selfie or the licence's details still missing, or the licence
+    /// expired.
     pub dl_upload_needed: bool,
 }
 
@@ -71,7 +75,8 @@ impl VerificationFacts {
         NeededFields {
             dob: self.dob.is_none_or(|d| !pricing_domain::driver::old_enough(d, today)),
             email_verified: self.email_verified,
-            dl_upload_needed: !self.driver_documents_complete(),
+            dl_upload_needed: !self.driver_documents_complete()
+                || self.license_expires.is_none_or(|e| e < today),
         }
     }
 
@@ -110,6 +115,7 @@ mod tests {
             dl_front: true,
             dl_back: true,
             selfie: true,
+            license_expires: Some(d(2030, 1, 1)),
             has_payment_method: true,
             completed_trips: 0,
         }
@@ -132,6 +138,13 @@ mod tests {
         let mut f = complete();
         f.selfie = false;
         assert!(f.needed(today).dl_upload_needed);
+        let mut f = complete();
+        f.license_expires = None;
+        assert!(f.needed(today).dl_upload_needed, "the licence's details are part of it");
+        f.license_expires = Some(today);
+        assert!(!f.needed(today).dl_upload_needed, "valid through its expiration date");
+        f.license_expires = today.pred_opt();
+        assert!(f.needed(today).dl_upload_needed, "an expired licence is asked for again");
         let mut f = complete();
         f.has_payment_method = false;
         assert!(!f.prebook_complete(today));

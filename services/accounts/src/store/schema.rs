@@ -126,6 +126,11 @@ diesel::table! {
         selfie_key -> Nullable<Text>,
         insurance_key -> Nullable<Text>,
         updated_at -> Timestamptz,
+        license_first_name -> Nullable<Text>,
+        license_last_name -> Nullable<Text>,
+        license_number -> Nullable<Text>,
+        license_issued_on -> Nullable<Date>,
+        license_expires_on -> Nullable<Date>,
     }
 }
 
@@ -166,3 +171,6 @@ diesel::table! {
         locked_until -> Nullable<Timestamptz>,
     }
 }
+
+diesel::joinable!(driver_documents -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(users, driver_documents);

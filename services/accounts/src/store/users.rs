@@ -409,6 +409,53 @@ pub struct DocumentsRow {
     pub selfie_key: Option<String>,
     pub insurance_key: Option<String>,
     pub updated_at: DateTime<Utc>,
+    pub license_first_name: Option<String>,
+    pub license_last_name: Option<String>,
+    pub license_number: Option<String>,
+    pub license_issued_on: Option<NaiveDate>,
+    pub license_expires_on: Option<NaiveDate>,
+}
+
+/// Keeps a licence's details and its holder's date of birth (the profile's), together.
+pub async fn set_license(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    l: &crate::domain::license::License,
+) -> QueryResult<DocumentsRow> {
+    use driver_documents::dsl as d;
+    diesel::update(users::table.find(user))
+        .set((users::dob.eq(l.dob), users::updated_at.eq(diesel::dsl::now)))
+        .execute(conn)
+        .await?;
+    let values = (
+        d::license_first_name.eq(&l.first_name),
+        d::license_last_name.eq(&l.last_name),
+        d::license_number.eq(&l.number),
+        d::license_issued_on.eq(l.issued_on),
+        d::license_expires_on.eq(l.expires_on),
+        d::updated_at.eq(diesel::dsl::now),
+    );
+    diesel::insert_into(d::driver_documents)
+        .values((d::user_id.eq(user), values.clone()))
+        .on_conflict(d::user_id)
+        .do_update()
+        .set(values)
+        .returning(DocumentsRow::as_returning())
+        .get_result(conn)
+        .await
+}
+
+/// Each user's date of birth and licence expiry, for the ones that exist.
+pub async fn driver_facts(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> QueryResult<Vec<(Uuid, Option<NaiveDate>, Option<NaiveDate>)>> {
+    users::table
+        .left_join(driver_documents::table)
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::dob, driver_documents::license_expires_on.nullable()))
+        .load(conn)
+        .await
 }
 
 pub async fn documents_of(

@@ -97,6 +97,7 @@ pub async fn is_available(
             available,
             message: message.to_owned(),
             instant_booking: c.instant_booking,
+            min_driver_age: c.min_age,
         })
     };
     if c.status != "active" {

@@ -4,8 +4,8 @@
 pub const GRID_SIZE: i64 = 15;
 /// A car is featured only with at least this many ratings behind its average.
 pub const FEATURED_MIN_RATINGS: i32 = 5;
-/// The Luxury category: a daily price of $120 or more.
-pub const LUXURY_MIN_DAILY_CENTS: i64 = 12_000;
+/// The Luxury category: the luxury class of driver eligibility (pricing's policy).
+pub use pricing_domain::policy::LUXURY_MIN_DAILY_CENTS;
 
 /// The grid's category filter (All, Evs, Convertibles, 7 Seater, Luxury). The page hides it
 /// and sends none, so the default is All.

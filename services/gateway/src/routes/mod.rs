@@ -15,6 +15,7 @@ pub mod files;
 pub mod google;
 pub mod hostbusiness;
 pub mod hosting;
+pub mod license;
 pub mod pricing;
 pub mod reviews;
 pub mod scheduled;
@@ -161,6 +162,7 @@ pub fn register(cfg: &mut ServiceConfig, development: bool) {
     standing::routes(cfg);
     hosting::routes(cfg);
     calendar::routes(cfg);
+    license::routes(cfg);
     cohost::routes(cfg);
     scheduled::routes(cfg);
     hostbusiness::routes(cfg);

@@ -12,6 +12,7 @@ mod codes;
 mod cohosts;
 mod demo;
 mod edge;
+mod eligibility;
 mod fake_google;
 mod google;
 mod helpers;
@@ -915,7 +916,15 @@ async fn driver_documents_through_the_phone_flow_token() {
     );
     let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
     assert_eq!(b["user"]["isDriverVerified"], true);
+    // The licence's photos are in; its details (the driver form) are still needed.
+    assert_eq!(b["user"]["preBookVerifNeededFields"]["dlUploadNeeded"], true);
+    let (s, b) =
+        parts(put("/v1/users/driverLicense", crate::trips::license_form(), Some(&u.token)).await)
+            .await;
+    assert_eq!(s, 200, "{b}");
+    let (_, b) = parts(get(&format!("/v1/users/getuser/{}", u.id), Some(&u.token)).await).await;
     assert_eq!(b["user"]["preBookVerifNeededFields"]["dlUploadNeeded"], false);
+    assert!(b["user"].get("licenseExpirationDate").is_none(), "never answered: {b}");
     // Private files open only through a short signed link, and only for their owner.
     let (_, docs) = parts(get("/v1/users/driverDocuments", Some(&u.token)).await).await;
     let key = docs["selfieStorageKey"].as_str().expect("key").to_owned();

@@ -550,7 +550,7 @@ async fn the_rental_agreement_is_read_by_the_trips_people_or_with_its_link() {
 /// would email it).
 /// The invitation token, as the invitee receives it: accounts consumes trips' invitation event
 /// and emails the link (read here from the development outbox).
-async fn invitation_token(email: &str) -> String {
+pub(crate) async fn invitation_token(email: &str) -> String {
     for _ in 0..200 {
         let (s, b) =
             parts(get(&format!("/v1/dev/outbox?to={}", urlencode(email)), None).await).await;

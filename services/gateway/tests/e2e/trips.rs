@@ -43,8 +43,7 @@ pub(crate) async fn verified_guest() -> NewUser {
     )
     .await;
     assert_eq!(s, 200, "{b}");
-    let (s, b) =
-        parts(put("/v1/users/profile", json!({"dob": "1990-01-01"}), Some(&u.token)).await).await;
+    let (s, b) = parts(put("/v1/users/driverLicense", license_form(), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
     for kind in ["dl", "dlBackSide", "selfie"] {
         let (s, b) = crate::upload_doc(&u.token, kind).await;
@@ -56,6 +55,14 @@ pub(crate) async fn verified_guest() -> NewUser {
     }), Some(&u.token)).await).await;
     assert_eq!(s, 200, "{b}");
     u
+}
+
+/// The driver form of a licence valid for five more years, its holder born on 1990-01-01.
+pub(crate) fn license_form() -> Value {
+    json!({
+        "firstName": "Ada", "lastName": "Lovelace", "licenseNumber": "D1234567",
+        "issueDate": day(-365), "expirationDate": day(5 * 365), "dob": "1990-01-01",
+    })
 }
 
 pub(crate) fn trip_body(car_id: &str, from: i64, until: i64) -> Value {

@@ -7,6 +7,26 @@ use crate::money::Cents;
 pub const MIN_DRIVER_AGE: i64 = 21;
 /// Drivers under this age pay the young-driver fee and cannot decline protection.
 pub const YOUNG_DRIVER_AGE: i64 = 25;
+/// The luxury class (and the home page's Luxury category): a daily price of $120 or more.
+pub const LUXURY_MIN_DAILY_CENTS: i64 = 12_000;
+/// The minimum age to drive a luxury or an exotic car. The industry's line for high-value
+/// classes: Turo's deluxe and super deluxe vehicles and the major agencies' prestige
+/// collections (Hertz, Enterprise, Sixt) are closed to drivers under 25.
+pub const PRESTIGE_MIN_DRIVER_AGE: i64 = 25;
+/// Makes whose every car is exotic, whatever its price (lower case, as compared).
+pub const EXOTIC_MAKES: &[&str] = &[
+    "aston martin",
+    "bentley",
+    "bugatti",
+    "ferrari",
+    "koenigsegg",
+    "lamborghini",
+    "lotus",
+    "maserati",
+    "mclaren",
+    "pagani",
+    "rolls-royce",
+];
 /// Young-driver fee per day started.
 pub const YOUNG_DRIVER_FEE_PER_DAY: Cents = Cents(2_500);
 /// Trips of this many days or more are long-term: priced per month, monthly discount.

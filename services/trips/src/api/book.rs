@@ -88,27 +88,58 @@ fn drop_off(r: &pb::CreateTripRequest) -> Option<&pb::Location> {
     }
 }
 
+/// A date of accounts' answers (YYYY-MM-DD), none when empty or unreadable.
+pub(crate) fn day_of(v: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(v.get(..10).unwrap_or_default(), "%Y-%m-%d").ok()
+}
+
+/// What a driver's eligibility is read from: date of birth and licence expiry.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct DriverFacts {
+    pub dob: Option<NaiveDate>,
+    pub license_expires: Option<NaiveDate>,
+}
+
+/// Whether a driver may drive a trip of `min_age` over `start..end` (the car's local dates).
+pub(crate) fn check_driver(
+    d: DriverFacts,
+    min_age: i32,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    tz: Tz,
+) -> TripsResult<()> {
+    let local = |t: DateTime<Utc>| t.with_timezone(&tz).date_naive();
+    pricing_domain::driver::eligible(
+        d.dob,
+        d.license_expires,
+        i64::from(min_age),
+        local(start),
+        local(end),
+    )
+    .map_err(TripsError::Ineligible)
+}
+
 /// Pre-booking verification (CONTRACT.md). Passing it is what the Verified Driver tier asks
 /// (email, licence and selfie, a card), so every guest who can book has the tier that unlocks
-/// instant booking; the car decides (catalog's `instant_booking`).
+/// instant booking; the car decides (catalog's `instant_booking`). Answers what the guest's
+/// eligibility for the trip is read from.
 async fn verify_guest(
     state: &AppState,
     who: &Identity,
-    start: DateTime<Utc>,
     has_card: bool,
-) -> TripsResult<()> {
+) -> TripsResult<DriverFacts> {
     let user = account(state, who).await?;
     let needed = user.pre_book_verif_needed_fields.unwrap_or_default();
     let mut missing = Vec::new();
     if !needed.email_verified || !user.email_verify {
         missing.push("verify your email");
     }
-    let dob = NaiveDate::parse_from_str(user.dob.get(..10).unwrap_or_default(), "%Y-%m-%d").ok();
+    let dob = day_of(&user.dob);
     if needed.dob || dob.is_none() {
         missing.push("add your date of birth");
     }
     if needed.dl_upload_needed {
-        missing.push("upload your licence (front and back) and a selfie");
+        missing.push("upload your licence (front and back) and a selfie and add its details");
     }
     if !has_card {
         missing.push("add a payment method");
@@ -119,12 +150,7 @@ async fn verify_guest(
             missing.join(", ")
         )));
     }
-    if let Some(dob) = dob
-        && !pricing_domain::driver::old_enough(dob, start.date_naive())
-    {
-        return Err(TripsError::UnderMinimumAge);
-    }
-    Ok(())
+    Ok(DriverFacts { dob, license_expires: day_of(&user.license_expiration_date) })
 }
 
 /// The local date and time of an instant, as catalog reads them.
@@ -160,8 +186,14 @@ async fn car_answer(
         .into_inner())
 }
 
-/// The car's own rules (catalog), for the priced window; answers whether it books instantly.
-async fn check_car(state: &AppState, who: &Identity, car: &str, w: &Wanted) -> TripsResult<bool> {
+/// The car's own rules (catalog), for the priced window; answers whether it books instantly
+/// and its minimum driver age.
+async fn check_car(
+    state: &AppState,
+    who: &Identity,
+    car: &str,
+    w: &Wanted,
+) -> TripsResult<(bool, i32)> {
     let r = car_answer(state, who, car, w).await?;
     if !r.available {
         return Err(TripsError::CarNotAvailable(if r.message.is_empty() {
@@ -170,7 +202,8 @@ async fn check_car(state: &AppState, who: &Identity, car: &str, w: &Wanted) -> T
             r.message
         }));
     }
-    Ok(r.instant_booking)
+    let min_age = r.min_driver_age.max(pricing_domain::policy::MIN_DRIVER_AGE as i32);
+    Ok((r.instant_booking, min_age))
 }
 
 /// Suggestions tried after a refusal: each later one starts a day after the one the catalog
@@ -422,11 +455,12 @@ async fn book(
     // the guest's answer still decides first, so the error a client sees does not depend on
     // which service answered sooner.
     let (verified, car) = tokio::join!(
-        verify_guest(state, who, start, card.is_some()),
+        verify_guest(state, who, card.is_some()),
         check_car(state, who, &r.car_id, &w)
     );
-    verified?;
-    let instant = car?;
+    let driver = verified?;
+    let (instant, min_driver_age) = car?;
+    check_driver(driver, min_driver_age, start, end, w.tz)?;
     let card = card.ok_or_else(|| {
         TripsError::VerificationRequired(
             "Please complete verification before booking: add a payment method.".to_owned(),
@@ -467,6 +501,7 @@ async fn book(
         updated_at: now,
         checked_in_at: None,
         checked_out_at: None,
+        min_driver_age,
     };
     // The coupon's conditions on the guest's trips, as pricing gave them: the database holds
     // them against this guest's trips as it inserts (one guest's bookings one at a time).
@@ -544,4 +579,45 @@ async fn book(
         }
         .to_owned(),
     })
+}
+
+/// Every driver of a trip (its guest and its added drivers) may drive it over `start..end`:
+/// asked again whenever its dates change.
+pub(crate) async fn check_trip_drivers(
+    state: &AppState,
+    who: &Identity,
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> TripsResult<()> {
+    let mut ids = vec![t.guest_id];
+    ids.extend(
+        crate::store::extras::drivers(conn, t.id)
+            .await?
+            .into_iter()
+            .filter(|d| d.status == "added")
+            .filter_map(|d| d.user_id),
+    );
+    let msg = upcar_proto::accounts::DriverFactsRequest {
+        user_ids: ids.iter().map(Uuid::to_string).collect(),
+    };
+    let facts = state
+        .accounts
+        .clone()
+        .get_driver_facts(request(msg, who))
+        .await
+        .map_err(TripsError::upstream)?
+        .into_inner()
+        .drivers;
+    let tz = t.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+    for id in &ids {
+        let f = facts.iter().find(|f| f.user_id == id.to_string());
+        let d = DriverFacts {
+            dob: f.and_then(|f| day_of(&f.dob)),
+            license_expires: f.and_then(|f| day_of(&f.license_expiration_date)),
+        };
+        check_driver(d, t.min_driver_age, start, end, tz)?;
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@
 //! `trips.additional_driver_invited` events for the notifications consumer to email.
 
 use crate::api::access::{history_role, load};
+use crate::api::book::{DriverFacts, check_driver, day_of};
 use crate::api::convert::{INVITE_DRIVER, REMOVE_DRIVER};
 use crate::api::history::note;
 use crate::api::peers::account;
@@ -230,9 +231,13 @@ pub async fn accept(
         }
         if needed.dl_upload_needed || needed.dob {
             return Err(TripsError::VerificationRequired(
-                "Please add your date of birth and upload your licence (front and back) and a selfie before joining the trip as a driver.".to_owned(),
+                "Please add your date of birth, upload your licence (front and back) and a selfie and add its details before joining the trip as a driver.".to_owned(),
             ));
         }
+        // Old enough for the car on the first day, licensed through the last.
+        let facts = DriverFacts { dob: day_of(&me.dob), license_expires: day_of(&me.license_expiration_date) };
+        let tz = t.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+        check_driver(facts, t.min_driver_age, t.start_time, t.end_time, tz)?;
         if extras::mark_driver_added(c, d.id, who.user_id, now).await? != 1 {
             return Err(TripsError::InvitationUsed);
         }

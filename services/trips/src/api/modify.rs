@@ -3,6 +3,7 @@
 //! from pricing (`getModifiedTripPrice`) and is kept by the trip when accepted.
 
 use crate::api::access::{Transition, load, load_for, reread, role_name, trip_id};
+use crate::api::book::check_trip_drivers;
 use crate::api::history::{Change, record};
 use crate::api::peers::request;
 use crate::api::view::reply_with;
@@ -69,6 +70,10 @@ pub async fn create(
     };
     let (new_start, new_end) = (instant(&details.start_time)?, instant(&details.end_time)?);
     let mut conn = state.conn().await?;
+    if dates {
+        let t = reread(&mut conn, id).await?;
+        check_trip_drivers(state, &who, &mut conn, &t, new_start, new_end).await?;
+    }
     conn.transaction::<_, TripsError, _>(async |c| {
         let now = state.clock.now();
         let Transition { trip: t, actor, from, to } =
@@ -177,6 +182,9 @@ pub async fn respond(
             }
             let note: String = r.message.chars().take(1000).collect();
             if accept {
+                if (m.new_start, m.new_end) != (t.start_time, t.end_time) {
+                    check_trip_drivers(state, &who, c, &t, m.new_start, m.new_end).await?;
+                }
                 match trips::apply_modification(c, id, &m).await {
                     Ok(()) => {}
                     Err(e) if violates(&e, "trips_no_double_booking") => {

@@ -65,12 +65,16 @@ pub struct TripRow {
     pub checked_in_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Timestamptz>)]
     pub checked_out_at: Option<DateTime<Utc>>,
+    /// The car's minimum driver age when it was booked.
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub min_driver_age: i32,
 }
 
 const COLUMNS: &str = "id, car_id, owner_id, guest_id, status, lower(period) AS start_time, \
     upper(period) AS end_time, time_zone, quote_id, total_cents, price_details, extras, \
     protection_plan_type, pick_up_location, drop_off_location, message, cancel_reason, reject_reason, refund_cents, \
-    cancelled_at, reservation_number, version, created_at, updated_at, checked_in_at, checked_out_at";
+    cancelled_at, reservation_number, version, created_at, updated_at, checked_in_at, checked_out_at, \
+    min_driver_age";
 
 /// How often a statement checked by the exclusion constraints runs after a deadlock.
 const DEADLOCK_ATTEMPTS: u32 = 3;
@@ -123,9 +127,10 @@ async fn insert_once(
     diesel::sql_query(
         "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, \
            price_details, extras, protection_plan_type, pick_up_location, message, reservation_number, \
-           created_at, updated_at, drop_off_location, coupon_code, coupon_first_trip_only, coupon_uses_per_account) \
+           created_at, updated_at, drop_off_location, coupon_code, coupon_first_trip_only, coupon_uses_per_account, \
+           min_driver_age) \
          VALUES ($1, $2, $3, $4, $5, tstzrange($6, $7, '[)'), $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, \
-           $19, $20, $21)",
+           $19, $20, $21, $22)",
     )
     .bind::<SqlUuid, _>(t.id)
     .bind::<SqlUuid, _>(t.car_id)
@@ -148,6 +153,7 @@ async fn insert_once(
     .bind::<Nullable<Text>, _>(coupon.map(|c| c.code.as_str()))
     .bind::<diesel::sql_types::Bool, _>(coupon.is_some_and(|c| c.first_trip_only))
     .bind::<Nullable<diesel::sql_types::Integer>, _>(coupon.and_then(|c| c.uses_per_account))
+    .bind::<diesel::sql_types::Integer, _>(t.min_driver_age)
     .prepared()
     .execute(conn)
     .await?;

@@ -151,6 +151,8 @@ pub struct CarRules {
     pub instant_booking: bool,
     /// Periods the host blocked (catalog refuses a window overlapping one).
     pub blocks: Vec<(DateTime<Utc>, DateTime<Utc>)>,
+    /// The youngest driver it takes (catalog's, by its class).
+    pub min_driver_age: i32,
 }
 
 #[derive(Default)]
@@ -179,7 +181,12 @@ fn availability(
         return Err(Status::invalid_argument("bad window"));
     };
     let reply = |available: bool, message: String| {
-        Ok(cpb::AvailabilityReply { available, message, instant_booking: car.instant_booking })
+        Ok(cpb::AvailabilityReply {
+            available,
+            message,
+            instant_booking: car.instant_booking,
+            min_driver_age: car.min_driver_age,
+        })
     };
     if start < clock.now() + Duration::hours(i64::from(car.advance_notice_hours)) {
         return reply(
@@ -227,12 +234,30 @@ pub async fn spawn_app() -> TestApp {
 
     let accounts_url = {
         let w = world.clone();
-        serve(Fake::<AccountsService>::new().unary("GetUser", move |r: apb::IdRequest| {
-            let id: Uuid = r.id.parse().map_err(|_| Status::not_found("User not found"))?;
-            let user = w.lock().unwrap().users.get(&id).cloned();
-            let user = user.ok_or_else(|| Status::not_found("User not found"))?;
-            Ok(apb::UserReply { user: Some(user) })
-        }))
+        let w2 = world.clone();
+        serve(
+            Fake::<AccountsService>::new()
+                .unary("GetUser", move |r: apb::IdRequest| {
+                    let id: Uuid = r.id.parse().map_err(|_| Status::not_found("User not found"))?;
+                    let user = w.lock().unwrap().users.get(&id).cloned();
+                    let user = user.ok_or_else(|| Status::not_found("User not found"))?;
+                    Ok(apb::UserReply { user: Some(user) })
+                })
+                .unary("GetDriverFacts", move |r: apb::DriverFactsRequest| {
+                    let w = w2.lock().unwrap();
+                    let drivers = r
+                        .user_ids
+                        .iter()
+                        .filter_map(|id| w.users.get(&id.parse().ok()?))
+                        .map(|u| apb::DriverFacts {
+                            user_id: u.user_id.clone(),
+                            dob: u.dob.clone(),
+                            license_expiration_date: u.license_expiration_date.clone(),
+                        })
+                        .collect();
+                    Ok(apb::DriverFactsReply { drivers })
+                }),
+        )
         .await
     };
     let catalog_url = {
@@ -340,6 +365,7 @@ impl TestApp {
                 email_verified: verified,
                 dl_upload_needed: !verified,
             }),
+            license_expiration_date: if verified { "2099-12-31".into() } else { String::new() },
             ..Default::default()
         };
         self.world.lock().unwrap().users.insert(id, user);
@@ -376,10 +402,26 @@ impl TestApp {
         self.person(&format!("host-{owner}@example.com"), "1980-01-01", true);
         self.world.lock().unwrap().cars.insert(
             car,
-            CarRules { advance_notice_hours: notice_hours, instant_booking, blocks: Vec::new() },
+            CarRules {
+                advance_notice_hours: notice_hours,
+                instant_booking,
+                blocks: Vec::new(),
+                min_driver_age: 21,
+            },
         );
         self.list_car(car, owner).await;
         (car, owner)
+    }
+
+    /// Catalog's minimum driver age of the car (its class's).
+    pub fn set_min_driver_age(&self, car: Uuid, age: i32) {
+        self.world.lock().unwrap().cars.get_mut(&car).unwrap().min_driver_age = age;
+    }
+
+    /// The user's licence expiry as accounts keeps it (YYYY-MM-DD).
+    pub fn set_license_expiry(&self, user: Uuid, date: &str) {
+        self.world.lock().unwrap().users.get_mut(&user).unwrap().license_expiration_date =
+            date.to_owned();
     }
 
     /// The host blocks the car for a period (catalog refuses it).

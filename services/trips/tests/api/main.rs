@@ -5,6 +5,7 @@
 
 mod booking;
 mod cancelling;
+mod eligibility;
 mod helpers;
 mod jobs;
 mod lifecycle;

@@ -26,6 +26,26 @@ export function useUpdateProfile(userId: string) {
   return useMutation({ mutationFn: updateProfile, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me(userId) }) });
 }
 
+/** The licence's details as kept (empty strings when none). */
+export type DriverLicense = Answer<'/v1/users/driverLicense', 'get'>['data'];
+export type DriverLicenseBody = Body<'/v1/users/driverLicense', 'put'>;
+
+export const driverLicenseQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.driverLicense, queryFn: () => api.get<Answer<'/v1/users/driverLicense', 'get'>>('/users/driverLicense').then((a) => a.data) });
+export const useDriverLicense = (enabled = true) => useQuery({ ...driverLicenseQueryOptions(), enabled });
+
+/** Saves the driver form; the profile (its date of birth, what verification still needs) is read again. */
+export function useSaveDriverLicense(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DriverLicenseBody) => api.put<Answer<'/v1/users/driverLicense', 'put'>>('/users/driverLicense', body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.driverLicense });
+      void qc.invalidateQueries({ queryKey: queryKeys.me(userId) });
+    },
+  });
+}
+
 export function generateTempToken(): Promise<Answer<'/v1/session/generate-temp-token', 'post'>> {
   return api.post('/session/generate-temp-token');
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '@/api/types';
@@ -20,6 +21,9 @@ function backend(needed: { dob: boolean; emailVerified: boolean; dlUploadNeeded:
     http.get('*/v1/users/getuser/u1', () => HttpResponse.json<Answer<'/v1/users/getuser/{id}', 'get'>>({ status: true, user: user({ email: 'dana@example.com', hasPaymentMethod: false, preBookVerifNeededFields: needed }) })),
     http.get('*/v1/users/driverDocuments', () =>
       HttpResponse.json<Answer<'/v1/users/driverDocuments', 'get'>>({ status: 'not_uploaded', dlStorageKey: null, dlBackSideStorageKey: null, selfieStorageKey: null, insuranceStorageKey: null, isDriverVerified: false }),
+    ),
+    http.get('*/v1/users/driverLicense', () =>
+      HttpResponse.json<Answer<'/v1/users/driverLicense', 'get'>>({ status: true, message: 'Driver licence', data: { firstName: '', lastName: '', licenseNumber: '', expirationDate: '', issueDate: '', dob: '1990-04-12' } }),
     ),
     http.post('*/v1/session/generate-temp-token', () =>
       HttpResponse.json<Answer<'/v1/session/generate-temp-token', 'post'>>({ status: true, token: 'tmp', tempToken: 'tmp', isDlUploaded: false, url: '/drive-approve/upload-selfie?token=tmp', expiresAt: 1_893_456_000 }),
@@ -47,6 +51,31 @@ describe('pre-booking verification with a page to come back to', () => {
     renderRoutes(routes, url);
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', back);
     expect(screen.queryByText(/checkout/i)).not.toBeInTheDocument();
+  });
+
+  it("asks for the licence's details once its photos are in, and shows the server's refusal", async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ dob: false, emailVerified: false, dlUploadNeeded: true });
+    server.use(
+      http.get('*/v1/users/driverDocuments', () =>
+        HttpResponse.json<Answer<'/v1/users/driverDocuments', 'get'>>({ status: 'uploaded', dlStorageKey: 'a', dlBackSideStorageKey: 'b', selfieStorageKey: 'c', insuranceStorageKey: null, isDriverVerified: true }),
+      ),
+      http.put('*/v1/users/driverLicense', () => HttpResponse.json({ status: false, error: 'license_expired', message: 'This licence has expired. Add a valid licence to rent.' }, { status: 400 })),
+    );
+    renderRoutes(routes, url);
+    expect(await screen.findByRole('heading', { name: 'Licence details' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Driver licence and selfie' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-04-12');
+    const save = screen.getByRole('button', { name: 'Save licence' });
+    expect(save).toBeDisabled();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('First name (as on the licence)'), 'Dana');
+    await u.type(screen.getByLabelText('Last name (as on the licence)'), 'Driver');
+    await u.type(screen.getByLabelText('Licence number'), 'D1234567');
+    await u.type(screen.getByLabelText('Issue date'), '2020-03-01');
+    await u.type(screen.getByLabelText('Expiration date'), '2021-03-01');
+    await u.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This licence has expired. Add a valid licence to rent.');
   });
 
   it("says 'Error fetching DL details' when the documents' status cannot be read, and keeps the uploads", async () => {

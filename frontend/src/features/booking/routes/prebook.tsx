@@ -11,9 +11,10 @@ import { useMe } from '@/api/get-me';
 import { DRIVER } from '@/api/policy';
 import { queryKeys } from '@/api/query-keys';
 import type { Schemas } from '@/api/types';
-import { useDriverDocuments, useTempToken, useUpdateProfile } from '../api/verification';
+import { useDriverDocuments, useDriverLicense, useTempToken, useUpdateProfile } from '../api/verification';
 import { DocumentUpload } from '../components/document-upload';
 import { EmailVerificationBox } from '../components/email-verification-box';
+import { LicenseForm } from '../components/license-form';
 import { PaymentForm } from '../components/payment-form';
 
 const QrCode = lazy(() => import('@/components/qr-code'));
@@ -34,7 +35,8 @@ function safeNextPage(next: string | null): string | null {
 /**
  * /verification/prebook: what the booking gate found missing, then on to checkout. With
  * `nextPage` (the additional-driver invitation) only what a driver needs is asked (date of birth,
- * licence and selfie; no card, the driver does not pay) and the page ends with a link back.
+ * licence photos, its details and a selfie; no card, the driver does not pay) and the page ends
+ * with a link back.
  */
 export default function PrebookRoute() {
   const [q] = useSearchParams();
@@ -53,7 +55,12 @@ export default function PrebookRoute() {
   const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
   const needed: Partial<Schemas['PreBookVerifNeededFields']> = me.data?.preBookVerifNeededFields ?? {};
   const dlMissing = Boolean(needed.dlUploadNeeded);
-  const tempToken = useTempToken(Boolean(dlMissing && !mobile));
+  const license = useDriverLicense(Boolean(session && dlMissing));
+  // dlUploadNeeded covers the photos and the licence's details: each part is asked on its own.
+  const photosMissing = dlMissing && docs.data?.status !== 'uploaded';
+  const today = new Date().toISOString().slice(0, 10);
+  const licenseMissing = dlMissing && license.isSuccess && (!license.data?.expirationDate || license.data.expirationDate < today);
+  const tempToken = useTempToken(Boolean(photosMissing && !mobile));
 
   useEffect(() => {
     document.title = `${title} | Upcar`;
@@ -119,7 +126,7 @@ export default function PrebookRoute() {
             </form>
           </section>
         )}
-        {dlMissing && (
+        {photosMissing && (
           <section className="panel" aria-labelledby="dl-title">
             <h2 id="dl-title">Driver licence and selfie</h2>
             {!mobile && (
@@ -148,6 +155,7 @@ export default function PrebookRoute() {
             <DocumentUpload type="selfie" done={Boolean(d?.selfieStorageKey)} onUploaded={refresh} />
           </section>
         )}
+        {licenseMissing && <LicenseForm userId={userId} current={license.data} onSaved={refresh} />}
         {!nextPage && u.hasPaymentMethod !== true && <PaymentForm userId={userId} onReady={onCardReady} allowCancel={false} />}
         {nextPage ? (
           complete ? (
