@@ -44,8 +44,10 @@ async fn verified_guests(n: usize) -> Vec<NewUser> {
     let mut conn = diesel_async::AsyncPgConnection::establish(&url).await.unwrap();
     conn.batch_execute(&format!(
         "UPDATE users SET email_verified = true, dob = '1990-01-01' WHERE id IN ({ids}); \
-         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key) \
-         SELECT id, 'test/dl', 'test/dl-back', 'test/selfie' FROM users WHERE id IN ({ids});"
+         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key, license_first_name, \
+           license_last_name, license_number, license_issued_on, license_expires_on) \
+         SELECT id, 'test/dl', 'test/dl-back', 'test/selfie', 'Test', 'Guest', 'T1234567', \
+           current_date - 365, current_date + 5 * 365 FROM users WHERE id IN ({ids});"
     ))
     .await
     .unwrap();

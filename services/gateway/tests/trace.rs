@@ -53,8 +53,10 @@ async fn verified_guest() -> NewUser {
     let mut conn = diesel_async::AsyncPgConnection::establish(&url).await.unwrap();
     conn.batch_execute(&format!(
         "UPDATE users SET email_verified = true, dob = '1990-01-01' WHERE id = '{id}'; \
-         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key) \
-         VALUES ('{id}', 'test/dl', 'test/dl-back', 'test/selfie');",
+         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key, license_first_name, \
+           license_last_name, license_number, license_issued_on, license_expires_on) \
+         VALUES ('{id}', 'test/dl', 'test/dl-back', 'test/selfie', 'Test', 'Guest', 'T1234567', \
+           current_date - 365, current_date + 5 * 365);",
         id = g.id
     ))
     .await

@@ -101,9 +101,14 @@ pub(crate) async fn guests(
     let mut conn = AsyncPgConnection::establish(accounts_db).await?;
     conn.batch_execute(&format!(
         "UPDATE users SET email_verified = true, dob = '1990-01-01' WHERE id IN ({list}); \
-         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key) \
-         SELECT id, 'bench/dl', 'bench/dl-back', 'bench/selfie' FROM users WHERE id IN ({list}) \
-         ON CONFLICT (user_id) DO UPDATE SET dl_key = EXCLUDED.dl_key, dl_back_key = EXCLUDED.dl_back_key, selfie_key = EXCLUDED.selfie_key;"
+         INSERT INTO driver_documents (user_id, dl_key, dl_back_key, selfie_key, license_first_name, \
+           license_last_name, license_number, license_issued_on, license_expires_on) \
+         SELECT id, 'bench/dl', 'bench/dl-back', 'bench/selfie', 'Bench', 'Guest', 'B1234567', \
+           current_date - 365, current_date + 5 * 365 FROM users WHERE id IN ({list}) \
+         ON CONFLICT (user_id) DO UPDATE SET dl_key = EXCLUDED.dl_key, dl_back_key = EXCLUDED.dl_back_key, \
+           selfie_key = EXCLUDED.selfie_key, license_first_name = EXCLUDED.license_first_name, \
+           license_last_name = EXCLUDED.license_last_name, license_number = EXCLUDED.license_number, \
+           license_issued_on = EXCLUDED.license_issued_on, license_expires_on = EXCLUDED.license_expires_on;"
     ))
     .await?;
     let mut out = Vec::new();
