@@ -16,6 +16,20 @@ async fn set_license(token: &str, change: Value) -> (u16, Value) {
     parts(put("/v1/users/driverLicense", form, Some(token)).await).await
 }
 
+/// The car page's answer once catalog has the car (the approval reaches it by an event).
+async fn car_page(car: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..150 {
+        let (_, b) = parts(get(&format!("/v1/cars/getCar/{car}"), None).await).await;
+        if ready(&b) {
+            return b;
+        }
+        last = b;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the car page never showed what was awaited: {last}");
+}
+
 #[tokio::test]
 async fn a_licence_must_be_valid_through_the_trip_s_end_at_booking_at_a_change_of_dates_and_for_an_added_driver()
  {
@@ -43,6 +57,19 @@ async fn a_licence_must_be_valid_through_the_trip_s_end_at_booking_at_a_change_o
 
     // A car of its own; the trip runs from day 200 to day 203.
     let (_, car) = approved_car().await;
+    car_page(&car, |b| b["data"]["_id"] == json!(car)).await;
+    // And pricing has its rates (catalog's feed reaches it by an event).
+    let mut priced = false;
+    for _ in 0..150 {
+        let quote =
+            post("/v1/tripPrice/getFinalTripPrice", trip_body(&car, 200, 203), Some(&g.token));
+        if parts(quote.await).await.0 == 200 {
+            priced = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(priced, "pricing never had the car");
     let (s, b) = set_license(&g.token, json!({"expirationDate": day(202)})).await;
     assert_eq!(s, 200, "{b}");
     let (s, e) = create(&g.token, trip_body(&car, 200, 203), None).await;
@@ -112,16 +139,7 @@ async fn a_luxury_car_takes_drivers_of_25_by_their_date_of_birth_whatever_age_th
     .await;
     assert_eq!(s, 200, "{b}");
     // The car page names the class's minimum once catalog has the new price.
-    let mut min = Value::Null;
-    for _ in 0..100 {
-        let (_, b) = parts(get(&format!("/v1/cars/getCar/{car}"), None).await).await;
-        min = b["data"]["minAgeRequired"].clone();
-        if min == json!(25) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    assert_eq!(min, json!(25));
+    car_page(&car, |b| b["data"]["minAgeRequired"] == json!(25)).await;
 
     // 23 on the first day; the request says 36.
     let young = verified_guest().await;
