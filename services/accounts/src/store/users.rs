@@ -436,7 +436,7 @@ pub async fn set_license(
         d::updated_at.eq(diesel::dsl::now),
     );
     diesel::insert_into(d::driver_documents)
-        .values((d::user_id.eq(user), values.clone()))
+        .values((d::user_id.eq(user), values))
         .on_conflict(d::user_id)
         .do_update()
         .set(values)
