@@ -41,21 +41,36 @@ async fn calendar_car(
     Ok(car)
 }
 
-/// `GET host/calendar/feed/{carId}`: the car's feed secret, made on the first ask.
-pub async fn feed(
+/// The car's feed secret for its host: the one it has (made on the first ask), or a new one.
+async fn feed_secret(
     state: &AppState,
     who: Option<Identity>,
     r: pb::CalendarCarRequest,
+    replace: bool,
 ) -> HostingResult<pb::CalendarFeedReply> {
     let who = host(who)?;
     let mut conn = state.conn().await?;
     let token = conn
         .transaction::<_, HostingError, _>(async |c| {
             let car = calendar_car(c, &who, &r.car_id).await?;
-            Ok(store::feed_token(c, car.row.id, &new_token()).await?)
+            let token = new_token();
+            Ok(if replace {
+                store::rotate(c, car.row.id, &token).await?
+            } else {
+                store::feed_token(c, car.row.id, &token).await?
+            })
         })
         .await?;
     Ok(pb::CalendarFeedReply { token })
+}
+
+/// `GET host/calendar/feed/{carId}`: the car's feed secret, made on the first ask.
+pub async fn feed(
+    state: &AppState,
+    who: Option<Identity>,
+    r: pb::CalendarCarRequest,
+) -> HostingResult<pb::CalendarFeedReply> {
+    feed_secret(state, who, r, false).await
 }
 
 /// `POST host/calendar/feed/{carId}/rotate`: a new secret; the old address answers nothing.
@@ -64,15 +79,7 @@ pub async fn rotate(
     who: Option<Identity>,
     r: pb::CalendarCarRequest,
 ) -> HostingResult<pb::CalendarFeedReply> {
-    let who = host(who)?;
-    let mut conn = state.conn().await?;
-    let token = conn
-        .transaction::<_, HostingError, _>(async |c| {
-            let car = calendar_car(c, &who, &r.car_id).await?;
-            Ok(store::rotate(c, car.row.id, &new_token()).await?)
-        })
-        .await?;
-    Ok(pb::CalendarFeedReply { token })
+    feed_secret(state, who, r, true).await
 }
 
 /// The feed by its secret: the car's trips and its own blocks as busy periods, no guest data

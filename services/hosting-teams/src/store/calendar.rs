@@ -2,8 +2,8 @@
 //! read from them.
 
 use chrono::{DateTime, Utc};
-use diesel::QueryableByName;
 use diesel::sql_types::{Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::{OptionalExtension, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -143,7 +143,7 @@ pub async fn add_import(
     by: Uuid,
     next: DateTime<Utc>,
 ) -> diesel::QueryResult<Option<ImportRow>> {
-    let rows: Vec<ImportRow> = diesel::sql_query(format!(
+    diesel::sql_query(format!(
         "INSERT INTO calendar_imports (id, car_id, url, created_by, next_sync_at) \
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (car_id, url) DO NOTHING RETURNING {IMPORT_COLUMNS}"
     ))
@@ -152,9 +152,9 @@ pub async fn add_import(
     .bind::<Text, _>(url)
     .bind::<SqlUuid, _>(by)
     .bind::<Timestamptz, _>(next)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().next())
+    .get_result::<ImportRow>(conn)
+    .await
+    .optional()
 }
 
 /// Removes a calendar of the car (its events go with it); answers it when there was one.
@@ -163,14 +163,14 @@ pub async fn delete_import(
     car: Uuid,
     id: Uuid,
 ) -> diesel::QueryResult<Option<ImportRow>> {
-    let rows: Vec<ImportRow> = diesel::sql_query(format!(
+    diesel::sql_query(format!(
         "DELETE FROM calendar_imports WHERE car_id = $1 AND id = $2 RETURNING {IMPORT_COLUMNS}"
     ))
     .bind::<SqlUuid, _>(car)
     .bind::<SqlUuid, _>(id)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().next())
+    .get_result::<ImportRow>(conn)
+    .await
+    .optional()
 }
 
 /// Claims the calendar most overdue at `now`, moving it to `next`, so no other replica fetches
@@ -180,7 +180,7 @@ pub async fn claim_due(
     now: DateTime<Utc>,
     next: DateTime<Utc>,
 ) -> diesel::QueryResult<Option<ImportRow>> {
-    let rows: Vec<ImportRow> = diesel::sql_query(format!(
+    diesel::sql_query(format!(
         "UPDATE calendar_imports SET next_sync_at = $2 WHERE id = ( \
            SELECT id FROM calendar_imports WHERE next_sync_at <= $1 \
            ORDER BY next_sync_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) \
@@ -188,9 +188,9 @@ pub async fn claim_due(
     ))
     .bind::<Timestamptz, _>(now)
     .bind::<Timestamptz, _>(next)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().next())
+    .get_result::<ImportRow>(conn)
+    .await
+    .optional()
 }
 
 /// Locks a calendar for its sync; `None` when it was removed meanwhile.
@@ -198,13 +198,13 @@ pub async fn lock_import(
     conn: &mut AsyncPgConnection,
     id: Uuid,
 ) -> diesel::QueryResult<Option<ImportRow>> {
-    let rows: Vec<ImportRow> = diesel::sql_query(format!(
+    diesel::sql_query(format!(
         "SELECT {IMPORT_COLUMNS} FROM calendar_imports WHERE id = $1 FOR UPDATE"
     ))
     .bind::<SqlUuid, _>(id)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().next())
+    .get_result::<ImportRow>(conn)
+    .await
+    .optional()
 }
 
 /// What a fetch of a calendar found: read (its validators kept) or refused with `error`.

@@ -52,9 +52,9 @@ pub fn broadcast_of(r: &MessageRow, room: &RoomRow) -> pb::Message {
     message_for(r, room, other)
 }
 
-/// What the writer is told of a message whose contact details the other side does not see.
-fn notice_for(r: &MessageRow, room: &RoomRow) -> String {
-    if broadcast_of(r, room).masked { contact::MASK_NOTICE.to_owned() } else { String::new() }
+/// What the writer is told of a message as the other side is shown it (`broadcast_of`).
+fn notice_for(shown: &pb::Message) -> String {
+    if shown.masked { contact::MASK_NOTICE.to_owned() } else { String::new() }
 }
 
 fn other(side: UserType) -> UserType {
@@ -181,7 +181,7 @@ pub async fn send_message(
             Ok(pb::SendMessageReply {
                 message: Some(message_of(&row)),
                 created: false,
-                notice: notice_for(&row, &room),
+                notice: notice_for(&broadcast_of(&row, &room)),
             })
         } else {
             Err(MessagingError::KeyReused)
@@ -222,19 +222,11 @@ pub async fn send_message(
     };
     drop(conn);
     state.relay.wake();
-    state
-        .realtime
-        .publish(
-            Channel::Chat(room.id),
-            pb::realtime_event::Event::Message(broadcast_of(&row, &room)),
-        )
-        .await;
+    let shown = broadcast_of(&row, &room);
+    let notice = notice_for(&shown);
+    state.realtime.publish(Channel::Chat(room.id), pb::realtime_event::Event::Message(shown)).await;
     state.realtime.stop_typing_after_send(room.id, who.user_id, side.as_str()).await;
-    Ok(pb::SendMessageReply {
-        message: Some(message_of(&row)),
-        created: true,
-        notice: notice_for(&row, &room),
-    })
+    Ok(pb::SendMessageReply { message: Some(message_of(&row)), created: true, notice })
 }
 
 /// The `messaging.message_sent` event of a stored message; its preview is what the other side
