@@ -78,6 +78,32 @@ describe('pre-booking verification with a page to come back to', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This licence has expired. Add a valid licence to rent.');
   });
 
+  it('shows the licence on file and lets a renewed one be entered', async () => {
+    setSession('t', { userId: 'u1' });
+    backend({ dob: false, emailVerified: false, dlUploadNeeded: false });
+    let sent: unknown = null;
+    server.use(
+      http.get('*/v1/users/driverLicense', () =>
+        HttpResponse.json<Answer<'/v1/users/driverLicense', 'get'>>({ status: true, message: 'Driver licence', data: { firstName: 'Dana', lastName: 'Driver', licenseNumber: 'D1234567', expirationDate: '2027-01-15', issueDate: '2019-01-15', dob: '1990-04-12' } }),
+      ),
+      http.put('*/v1/users/driverLicense', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ status: true, message: 'Driver licence saved', data: sent });
+      }),
+    );
+    renderRoutes(routes, url);
+    expect(await screen.findByText('Licence D1234567 is valid through 2027-01-15. A trip can end no later than that day.')).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Update licence details' }));
+    const expiry = screen.getByLabelText('Expiration date');
+    expect(expiry).toHaveValue('2027-01-15');
+    await u.clear(expiry);
+    await u.type(expiry, '2035-01-15');
+    await u.click(screen.getByRole('button', { name: 'Save licence' }));
+    await screen.findByRole('button', { name: 'Update licence details' });
+    expect(sent).toMatchObject({ licenseNumber: 'D1234567', expirationDate: '2035-01-15', dob: '1990-04-12' });
+  });
+
   it("says 'Error fetching DL details' when the documents' status cannot be read, and keeps the uploads", async () => {
     setSession('t', { userId: 'u1' });
     backend({ dob: false, emailVerified: false, dlUploadNeeded: true });

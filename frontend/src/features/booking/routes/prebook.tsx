@@ -55,7 +55,8 @@ export default function PrebookRoute() {
   const onCardReady = useCallback((r: boolean) => setCardReady(r), []);
   const needed: Partial<Schemas['PreBookVerifNeededFields']> = me.data?.preBookVerifNeededFields ?? {};
   const dlMissing = Boolean(needed.dlUploadNeeded);
-  const license = useDriverLicense(Boolean(session && dlMissing));
+  const license = useDriverLicense(Boolean(session));
+  const [editingLicense, setEditingLicense] = useState(false);
   // dlUploadNeeded covers the photos and the licence's details: each part is asked on its own.
   const photosMissing = dlMissing && docs.data?.status !== 'uploaded';
   const today = new Date().toISOString().slice(0, 10);
@@ -155,7 +156,29 @@ export default function PrebookRoute() {
             <DocumentUpload type="selfie" done={Boolean(d?.selfieStorageKey)} onUploaded={refresh} />
           </section>
         )}
-        {licenseMissing && <LicenseForm userId={userId} current={license.data} onSaved={refresh} />}
+        {licenseMissing || editingLicense ? (
+          <LicenseForm
+            userId={userId}
+            current={license.data}
+            onSaved={() => {
+              setEditingLicense(false);
+              refresh();
+            }}
+          />
+        ) : (
+          license.data?.expirationDate && (
+            // A licence on file: a trip can end no later than its expiry, so a renewed one is entered here.
+            <section className="panel" aria-labelledby="license-on-file">
+              <h2 id="license-on-file">Your licence</h2>
+              <p>
+                Licence {license.data.licenseNumber} is valid through {license.data.expirationDate}. A trip can end no later than that day.
+              </p>
+              <button type="button" className="btn" onClick={() => setEditingLicense(true)}>
+                Update licence details
+              </button>
+            </section>
+          )
+        )}
         {!nextPage && u.hasPaymentMethod !== true && <PaymentForm userId={userId} onReady={onCardReady} allowCancel={false} />}
         {nextPage ? (
           complete ? (
