@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CarPhoto } from '@/components/car-photo';
 import { Field } from '@/components/field';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthPrompt, useSession } from '@/lib/auth';
 import { combine, formatDateTime } from '@/lib/dates';
 import { userIdOf } from '@/lib/session';
@@ -16,6 +16,9 @@ import { ProtectionPlanPicker } from '../components/protection-plan-picker';
 import { ExtrasPicker } from '../components/extras-picker';
 import { PaymentForm } from '../components/payment-form';
 import { PriceSummary } from '../components/price-summary';
+
+/** Booking refusals that new licence details answer (trips' driver eligibility). */
+const LICENSE_REFUSALS = new Set(['license_expires_before_trip_ends', 'verification_required']);
 
 const DEFAULT_AGE = 25;
 
@@ -175,6 +178,12 @@ export default function CheckoutRoute() {
           {create.isError && (
             <p className="form__error" role="alert" data-testid="book-error">
               {errorMessage(create.error, 'Booking failed. Please try again.')}
+              {create.error instanceof ApiError && LICENSE_REFUSALS.has(create.error.code) && (
+                <>
+                  {' '}
+                  <Link to={`/verification/prebook?${q}`}>Update your licence details</Link>
+                </>
+              )}
             </p>
           )}
           <button type="button" className="btn btn--primary btn--block" data-testid="book" disabled={!price.data || price.isFetching || !cardReady || create.isPending || car.data?.isOwnCar} onClick={book}>
