@@ -159,16 +159,18 @@ pub async fn sync(state: &AppState, import: &ImportRow) -> HostingResult<()> {
         let Some(import) = store::lock_import(c, import.id).await? else { return Ok(()) };
         let Some(car) = listings::lock(c, import.car_id).await? else { return Ok(()) };
         match fetched {
-            Ok(Fetched::Body { text, validators: got }) => match ical::parse(&text, zone(&car)) {
-                Ok(parsed) => {
-                    let wanted =
-                        parsed.events.iter().map(|b| (b.uid.clone(), b.start, b.end)).collect();
-                    apply(c, &car, &import, wanted, now).await?;
-                    let v = Some((got.etag.as_deref(), got.last_modified.as_deref()));
-                    store::record(c, import.id, Some(now), v, &read_note(&parsed)).await?;
+            Ok(Fetched::Body { text, validators: got }) => {
+                match ical::parse(&text, zone(&car), now) {
+                    Ok(parsed) => {
+                        let wanted =
+                            parsed.events.iter().map(|b| (b.uid.clone(), b.start, b.end)).collect();
+                        apply(c, &car, &import, wanted, now).await?;
+                        let v = Some((got.etag.as_deref(), got.last_modified.as_deref()));
+                        store::record(c, import.id, Some(now), v, &read_note(&parsed)).await?;
+                    }
+                    Err(e) => store::record(c, import.id, None, None, &e.to_string()).await?,
                 }
-                Err(e) => store::record(c, import.id, None, None, &e.to_string()).await?,
-            },
+            }
             // Unchanged: the same events, judged again against the car's trips now.
             Ok(Fetched::NotModified) => {
                 let wanted = store::events_of(c, &[import.id])

@@ -4,11 +4,16 @@
 //! Written: `VCALENDAR` 2.0 with one `VEVENT` per period, times in UTC, no guest data, lines
 //! folded at 75 octets and ended by CRLF. Read: each `VEVENT`'s `UID`, `DTSTART` and `DTEND` (or
 //! `DURATION`), as UTC, local with a `TZID`, floating (the car's zone) or whole days; cancelled
-//! and transparent (free) events are not busy. A repeating event counts its first occurrence;
-//! an event that cannot be read is skipped and counted, never guessed.
+//! and transparent (free) events are not busy. A repeating event (`RRULE`: daily, weekly with
+//! its days, monthly or yearly on its start's day, with `INTERVAL`, `COUNT`, `UNTIL`, `EXDATE`
+//! and `RECURRENCE-ID` changes) is read as its occurrences that end after now and start within
+//! the block horizon; a rule with other parts counts its first occurrence. An event that cannot
+//! be read is skipped and counted, never guessed.
 
-use crate::policy::MAX_CALENDAR_EVENTS;
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use crate::policy::{BLOCK_HORIZON_DAYS, MAX_CALENDAR_EVENTS};
+use chrono::{
+    DateTime, Datelike, Duration, Months, NaiveDate, NaiveDateTime, TimeZone, Utc, Weekday,
+};
 use chrono_tz::Tz;
 
 /// Why a calendar cannot be read at all (one bad event is skipped instead).
@@ -230,17 +235,20 @@ struct Event {
     summary: String,
     cancelled: bool,
     free: bool,
+    rrule: Option<String>,
+    exdates: Vec<(String, Params)>,
+    recurrence_id: Option<(String, Params)>,
 }
 
 impl Event {
     /// The busy period, `Ok(None)` when it is not busy (cancelled, free), `Err` when it cannot
     /// be read.
-    fn busy(self, zone: Tz) -> Result<Option<Busy>, ()> {
+    fn busy(&self, zone: Tz) -> Result<Option<Busy>, ()> {
         if self.cancelled || self.free {
             return Ok(None);
         }
-        let (sv, sp) = self.start.ok_or(())?;
-        let start = when(&sv, &sp, zone).ok_or(())?;
+        let (sv, sp) = self.start.as_ref().ok_or(())?;
+        let start = when(sv, sp, zone).ok_or(())?;
         let end = match (&self.end, &self.duration) {
             (Some((ev, ep)), _) => Some(when(ev, ep, zone).ok_or(())?),
             (None, Some(d)) => {
@@ -266,13 +274,213 @@ impl Event {
         if end <= start {
             return Err(());
         }
-        let uid = match self.uid {
+        let uid = match &self.uid {
             Some(u) if !u.trim().is_empty() => u.trim().to_owned(),
             // RFC 5545 requires one; without it the period itself names the event.
             _ => format!("no-uid-{}-{}", utc(start), utc(end)),
         };
-        Ok(Some(Busy { uid, start, end, summary: self.summary }))
+        Ok(Some(Busy { uid, start, end, summary: self.summary.clone() }))
     }
+
+    /// The local start and its zone, as a rule steps through them (a whole day at midnight).
+    fn local_start(&self, zone: Tz) -> Option<(NaiveDateTime, Tz)> {
+        let (v, params) = self.start.as_ref()?;
+        let v = v.trim();
+        match when(v, params, zone)? {
+            When::Day(d) => Some((d.and_hms_opt(0, 0, 0)?, zone)),
+            When::Instant(t) if v.ends_with(['Z', 'z']) => Some((t.naive_utc(), chrono_tz::UTC)),
+            When::Instant(t) => {
+                let tz = params
+                    .iter()
+                    .find(|(n, _)| n == "TZID")
+                    .and_then(|(_, id)| id.trim_start_matches('/').parse::<Tz>().ok())
+                    .unwrap_or(zone);
+                Some((t.with_timezone(&tz).naive_local(), tz))
+            }
+        }
+    }
+
+    /// The instants `EXDATE` removes (a whole day's date removes the occurrence on that day).
+    fn excluded(&self, zone: Tz) -> (Vec<DateTime<Utc>>, Vec<NaiveDate>) {
+        let (mut at, mut days) = (Vec::new(), Vec::new());
+        for (value, params) in &self.exdates {
+            for v in value.split(',') {
+                match when(v, params, zone) {
+                    Some(When::Instant(t)) => at.push(t),
+                    Some(When::Day(d)) => days.push(d),
+                    None => {}
+                }
+            }
+        }
+        (at, days)
+    }
+}
+
+/// How often a rule repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Freq {
+    Daily,
+    Weekly,
+    Monthly,
+    Yearly,
+}
+
+/// The parts of an `RRULE` that are expanded (RFC 5545 3.3.10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Rule {
+    freq: Freq,
+    interval: u32,
+    count: Option<u32>,
+    until: Option<String>,
+    by_day: Vec<Weekday>,
+}
+
+/// The most steps a rule takes before it stops (a daily rule over the horizon takes 366).
+const MAX_RULE_STEPS: u32 = 5_000;
+
+/// A rule with only the parts read here; `None` for one with others (its first occurrence is
+/// read) or none at all.
+fn rule(value: &str) -> Option<Rule> {
+    let mut r = Rule { freq: Freq::Daily, interval: 1, count: None, until: None, by_day: vec![] };
+    let mut freq = None;
+    for part in value.trim().split(';').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=')?;
+        match k.trim().to_ascii_uppercase().as_str() {
+            "FREQ" => {
+                freq = Some(match v.trim().to_ascii_uppercase().as_str() {
+                    "DAILY" => Freq::Daily,
+                    "WEEKLY" => Freq::Weekly,
+                    "MONTHLY" => Freq::Monthly,
+                    "YEARLY" => Freq::Yearly,
+                    _ => return None,
+                })
+            }
+            "INTERVAL" => r.interval = v.trim().parse().ok().filter(|n| *n > 0)?,
+            "COUNT" => r.count = Some(v.trim().parse().ok()?),
+            "UNTIL" => r.until = Some(v.trim().to_owned()),
+            "WKST" => {}
+            "BYDAY" => {
+                for d in v.split(',') {
+                    r.by_day.push(match d.trim().to_ascii_uppercase().as_str() {
+                        "MO" => Weekday::Mon,
+                        "TU" => Weekday::Tue,
+                        "WE" => Weekday::Wed,
+                        "TH" => Weekday::Thu,
+                        "FR" => Weekday::Fri,
+                        "SA" => Weekday::Sat,
+                        "SU" => Weekday::Sun,
+                        _ => return None,
+                    });
+                }
+            }
+            _ => return None,
+        }
+    }
+    r.freq = freq?;
+    // Days of the week only within a week (a monthly "second Tuesday" is not read).
+    if !r.by_day.is_empty() && r.freq != Freq::Weekly {
+        return None;
+    }
+    r.by_day.sort_by_key(|d| d.num_days_from_monday());
+    r.by_day.dedup();
+    Some(r)
+}
+
+/// The local starts of a rule from `first`, in order, while `more` says so.
+fn starts(r: &Rule, first: NaiveDateTime, mut more: impl FnMut(NaiveDateTime) -> bool) {
+    let step = |k: u32| -> Vec<NaiveDateTime> {
+        let n = k.saturating_mul(r.interval);
+        match r.freq {
+            Freq::Daily => {
+                first.checked_add_signed(Duration::days(i64::from(n))).into_iter().collect()
+            }
+            Freq::Weekly if r.by_day.is_empty() => {
+                first.checked_add_signed(Duration::weeks(i64::from(n))).into_iter().collect()
+            }
+            Freq::Weekly => {
+                let monday = first.date()
+                    - Duration::days(i64::from(first.weekday().num_days_from_monday()))
+                    + Duration::weeks(i64::from(n));
+                r.by_day
+                    .iter()
+                    .map(|d| {
+                        (monday + Duration::days(i64::from(d.num_days_from_monday())))
+                            .and_time(first.time())
+                    })
+                    .filter(|t| *t >= first)
+                    .collect()
+            }
+            // A month without the start's day (the 31st, 29 February) has no occurrence.
+            Freq::Monthly | Freq::Yearly => {
+                let months = if r.freq == Freq::Yearly { n.saturating_mul(12) } else { n };
+                first
+                    .date()
+                    .checked_add_months(Months::new(months))
+                    .filter(|d| d.day() == first.day())
+                    .map(|d| d.and_time(first.time()))
+                    .into_iter()
+                    .collect()
+            }
+        }
+    };
+    for k in 0..MAX_RULE_STEPS {
+        for t in step(k) {
+            if !more(t) {
+                return;
+            }
+        }
+    }
+}
+
+/// A local time in `tz` as an instant (a skipped time an hour later, an ambiguous one earlier).
+fn resolve(t: NaiveDateTime, tz: Tz) -> Option<DateTime<Utc>> {
+    tz.from_local_datetime(&t)
+        .earliest()
+        .or_else(|| tz.from_local_datetime(&(t + Duration::hours(1))).earliest())
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// The occurrences of a repeating event `first` (its first occurrence) that end after `now`
+/// and start within the block horizon; the first is kept whatever its time. Each later one is
+/// named `{uid}/{its start in UTC}`, stable across readings.
+fn occurrences(e: &Event, first: Busy, zone: Tz, now: DateTime<Utc>) -> Vec<Busy> {
+    let rule = e.rrule.as_deref().and_then(rule);
+    let (Some(rule), Some((local, tz))) = (rule, e.local_start(zone)) else {
+        return vec![first];
+    };
+    let until = rule.until.as_deref().and_then(|u| match when(u, &Vec::new(), tz)? {
+        When::Instant(t) => Some(t),
+        When::Day(d) => resolve(d.and_hms_opt(23, 59, 59)?, tz),
+    });
+    let (ex_at, ex_days) = e.excluded(zone);
+    let horizon = now + Duration::days(BLOCK_HORIZON_DAYS);
+    let length = first.end - first.start;
+    let mut out = Vec::new();
+    let mut counted = 0u32;
+    starts(&rule, local, |t| {
+        let Some(start) = resolve(t, tz) else { return true };
+        counted += 1;
+        if rule.count.is_some_and(|c| counted > c)
+            || until.is_some_and(|u| start > u)
+            || start >= horizon
+            || out.len() >= MAX_CALENDAR_EVENTS
+        {
+            return false;
+        }
+        let excluded = ex_at.contains(&start) || ex_days.contains(&t.date());
+        if counted == 1 {
+            out.push(first.clone());
+        } else if !excluded && start + length > now {
+            out.push(Busy {
+                uid: format!("{}/{}", first.uid, utc(start)),
+                start,
+                end: start + length,
+                summary: first.summary.clone(),
+            });
+        }
+        true
+    });
+    if out.is_empty() { vec![first] } else { out }
 }
 
 fn at_midnight(d: NaiveDate, zone: Tz) -> Result<DateTime<Utc>, ()> {
@@ -284,17 +492,20 @@ fn at_midnight(d: NaiveDate, zone: Tz) -> Result<DateTime<Utc>, ()> {
         .ok_or(())
 }
 
-/// Reads a calendar; times without a zone are read in `zone` (the car's). One `UID` seen
-/// twice keeps its first event (a later one with a `RECURRENCE-ID` is an exception of a
-/// repeating event, not another booking).
-pub fn parse(text: &str, zone: Tz) -> Result<Parsed, CalendarError> {
+/// Reads a calendar on `now`; times without a zone are read in `zone` (the car's). One `UID`
+/// seen twice keeps its first event; one with a `RECURRENCE-ID` changes (or cancels) that
+/// occurrence of its repeating event.
+pub fn parse(text: &str, zone: Tz, now: DateTime<Utc>) -> Result<Parsed, CalendarError> {
     let lines = unfolded(text);
     if !lines.iter().any(|l| l.trim().eq_ignore_ascii_case("BEGIN:VCALENDAR")) {
         return Err(CalendarError::NotACalendar);
     }
     let mut out = Parsed::default();
     let mut seen = std::collections::HashSet::new();
+    // (uid, the occurrence's original start, what it became: none when cancelled)
+    let mut changes: Vec<(String, DateTime<Utc>, Option<Busy>)> = Vec::new();
     let mut current: Option<Event> = None;
+    let mut read = 0usize;
     // Nested components (VALARM) inside an event are skipped whole.
     let mut nested = 0usize;
     for l in &lines {
@@ -306,14 +517,27 @@ pub fn parse(text: &str, zone: Tz) -> Result<Parsed, CalendarError> {
             ("END", Some(_)) if nested > 0 => nested -= 1,
             ("END", Some(_)) if value_up == "VEVENT" => {
                 let Some(e) = current.take() else { continue };
-                if out.events.len() >= MAX_CALENDAR_EVENTS {
+                if read >= MAX_CALENDAR_EVENTS {
                     out.over_limit += 1;
+                    continue;
+                }
+                read += 1;
+                if let Some((rv, rp)) = &e.recurrence_id {
+                    let original = match when(rv, rp, zone) {
+                        Some(When::Instant(t)) => Some(t),
+                        Some(When::Day(d)) => at_midnight(d, zone).ok(),
+                        None => None,
+                    };
+                    match (original, e.uid.as_deref().map(str::trim), e.busy(zone)) {
+                        (Some(at), Some(uid), Ok(b)) => changes.push((uid.to_owned(), at, b)),
+                        _ => out.skipped += 1,
+                    }
                     continue;
                 }
                 match e.busy(zone) {
                     Ok(Some(b)) => {
                         if seen.insert(b.uid.clone()) {
-                            out.events.push(b);
+                            out.events.extend(occurrences(&e, b, zone, now));
                         }
                     }
                     Ok(None) => {}
@@ -328,8 +552,34 @@ pub fn parse(text: &str, zone: Tz) -> Result<Parsed, CalendarError> {
             ("SUMMARY", Some(e)) => e.summary = unescape(value),
             ("STATUS", Some(e)) => e.cancelled = value_up == "CANCELLED",
             ("TRANSP", Some(e)) => e.free = value_up == "TRANSPARENT",
+            ("RRULE", Some(e)) => e.rrule = Some(value.to_owned()),
+            ("EXDATE", Some(e)) => e.exdates.push((value.to_owned(), params)),
+            ("RECURRENCE-ID", Some(e)) => e.recurrence_id = Some((value.to_owned(), params)),
             _ => {}
         }
+    }
+    // A changed occurrence keeps its name; one that is not read (past, beyond the horizon, of
+    // an event that does not repeat) is left alone.
+    for (uid, at, became) in changes {
+        let Some(i) = out.events.iter().position(|b| {
+            b.start == at
+                && (b.uid == uid || b.uid.strip_prefix(&uid).is_some_and(|r| r.starts_with('/')))
+        }) else {
+            continue;
+        };
+        match became {
+            Some(b) => {
+                let e = &mut out.events[i];
+                (e.start, e.end, e.summary) = (b.start, b.end, b.summary);
+            }
+            None => {
+                out.events.remove(i);
+            }
+        }
+    }
+    if out.events.len() > MAX_CALENDAR_EVENTS {
+        out.over_limit += out.events.len() - MAX_CALENDAR_EVENTS;
+        out.events.truncate(MAX_CALENDAR_EVENTS);
     }
     Ok(out)
 }
@@ -339,6 +589,11 @@ mod tests {
     use super::*;
     use chrono_tz::America::Los_Angeles as LA;
     use proptest::prelude::*;
+
+    /// The day the tests read their calendars on.
+    fn now() -> DateTime<Utc> {
+        t("2026-12-01T00:00:00Z")
+    }
 
     fn t(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
@@ -407,7 +662,7 @@ BEGIN:VEVENT\nDTSTART;VALUE=DATE:20270110\nEND:VEVENT\n\
 BEGIN:VEVENT\nDTSTART:20270111T100000Z\nDTEND:20270111T090000Z\nUID:backwards\nEND:VEVENT\n\
 BEGIN:VEVENT\nDTSTART;TZID=Mars/Olympus:20270112T100000\nDTEND:20270112T110000Z\nUID:mars\nEND:VEVENT\n\
 END:VCALENDAR\n";
-        let p = parse(text, LA).unwrap();
+        let p = parse(text, LA, now()).unwrap();
         let got: Vec<(&str, String, String)> = p
             .events
             .iter()
@@ -446,12 +701,98 @@ END:VCALENDAR\n";
 
     #[test]
     fn what_is_not_a_calendar_is_refused_and_a_repeated_uid_is_read_once() {
-        assert_eq!(parse("<html>Not found</html>", LA), Err(CalendarError::NotACalendar));
+        assert_eq!(parse("<html>Not found</html>", LA, now()), Err(CalendarError::NotACalendar));
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:r\r\nDTSTART:20261224T100000Z\r\nDTEND:20261224T110000Z\r\nEND:VEVENT\r\n\
 BEGIN:VEVENT\r\nUID:r\r\nRECURRENCE-ID:20261231T100000Z\r\nDTSTART:20261231T120000Z\r\nDTEND:20261231T130000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
-        let p = parse(text, LA).unwrap();
+        let p = parse(text, LA, now()).unwrap();
         assert_eq!(p.events.len(), 1);
         assert_eq!(p.events[0].start, t("2026-12-24T10:00:00Z"));
+    }
+
+    fn starts_of(p: &Parsed) -> Vec<String> {
+        p.events.iter().map(|b| utc(b.start)).collect()
+    }
+
+    fn calendar(event: &str) -> String {
+        format!("BEGIN:VCALENDAR\r\n{event}END:VCALENDAR\r\n")
+    }
+
+    #[test]
+    fn a_repeating_event_is_read_as_its_occurrences_in_its_own_zone() {
+        // Weekly on Tuesday and Thursday, 10:00 in New York, four times; the clock changes on
+        // 14 March 2027 and the occurrences keep their local time.
+        let text = calendar(
+            "BEGIN:VEVENT\r\nUID:w\r\nDTSTART;TZID=America/New_York:20270309T100000\r\nDTEND;TZID=America/New_York:20270309T120000\r\n\
+RRULE:FREQ=WEEKLY;BYDAY=TH,TU;COUNT=4\r\nEND:VEVENT\r\n",
+        );
+        let p = parse(&text, LA, now()).unwrap();
+        assert_eq!(
+            starts_of(&p),
+            ["20270309T150000Z", "20270311T150000Z", "20270316T140000Z", "20270318T140000Z"]
+        );
+        assert_eq!(p.events[0].uid, "w");
+        assert_eq!(p.events[1].uid, "w/20270311T150000Z");
+        assert!(p.events.iter().all(|b| b.end - b.start == Duration::hours(2)));
+    }
+
+    #[test]
+    fn until_interval_exdate_and_a_changed_or_cancelled_occurrence_are_followed() {
+        let text = calendar(
+            "BEGIN:VEVENT\r\nUID:d\r\nDTSTART:20261210T100000Z\r\nDTEND:20261210T110000Z\r\n\
+RRULE:FREQ=DAILY;INTERVAL=2;UNTIL=20261220T100000Z\r\nEXDATE:20261214T100000Z\r\nEND:VEVENT\r\n\
+BEGIN:VEVENT\r\nUID:d\r\nRECURRENCE-ID:20261216T100000Z\r\nDTSTART:20261216T150000Z\r\nDTEND:20261216T170000Z\r\nEND:VEVENT\r\n\
+BEGIN:VEVENT\r\nUID:d\r\nRECURRENCE-ID:20261218T100000Z\r\nDTSTART:20261218T100000Z\r\nDTEND:20261218T110000Z\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\n",
+        );
+        let p = parse(&text, LA, now()).unwrap();
+        // 10, 12, (14 excluded), 16 moved to 15:00 for two hours, (18 cancelled), 20 (UNTIL is inclusive).
+        assert_eq!(
+            starts_of(&p),
+            ["20261210T100000Z", "20261212T100000Z", "20261216T150000Z", "20261220T100000Z"]
+        );
+        let moved = &p.events[2];
+        assert_eq!(
+            (moved.uid.as_str(), moved.end),
+            ("d/20261216T100000Z", t("2026-12-16T17:00:00Z"))
+        );
+        assert_eq!(p.skipped, 0);
+    }
+
+    #[test]
+    fn an_endless_rule_stops_at_the_horizon_and_past_occurrences_are_left_out() {
+        // Daily since 2020: the first occurrence, then from today to the horizon.
+        let text = calendar(
+            "BEGIN:VEVENT\r\nUID:e\r\nDTSTART;VALUE=DATE:20200101\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\n",
+        );
+        let p = parse(&text, LA, now()).unwrap();
+        assert_eq!(p.events[0].start, t("2020-01-01T08:00:00Z"));
+        assert_eq!(p.events[1].start, t("2026-11-30T08:00:00Z"), "the day that ends after now");
+        let last = p.events.last().unwrap();
+        assert!(last.start < now() + Duration::days(BLOCK_HORIZON_DAYS));
+        assert!(last.start >= now() + Duration::days(BLOCK_HORIZON_DAYS - 1));
+        // Monthly on the 31st skips the months without one; yearly on 29 February, the years.
+        let monthly = calendar(
+            "BEGIN:VEVENT\r\nUID:m\r\nDTSTART:20261231T100000Z\r\nDTEND:20261231T110000Z\r\nRRULE:FREQ=MONTHLY;COUNT=3\r\nEND:VEVENT\r\n",
+        );
+        assert_eq!(
+            starts_of(&parse(&monthly, LA, now()).unwrap()),
+            ["20261231T100000Z", "20270131T100000Z", "20270331T100000Z"]
+        );
+        let yearly = calendar(
+            "BEGIN:VEVENT\r\nUID:y\r\nDTSTART;VALUE=DATE:20280229\r\nRRULE:FREQ=YEARLY;COUNT=2\r\nEND:VEVENT\r\n",
+        );
+        assert_eq!(parse(&yearly, LA, now()).unwrap().events.len(), 1, "2032 is past the horizon");
+    }
+
+    #[test]
+    fn a_rule_with_parts_not_read_counts_its_first_occurrence() {
+        for r in
+            ["FREQ=MONTHLY;BYDAY=2TU", "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=HOURLY", "INTERVAL=2"]
+        {
+            let text = calendar(&format!(
+                "BEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261224T100000Z\r\nDTEND:20261224T110000Z\r\nRRULE:{r}\r\nEND:VEVENT\r\n"
+            ));
+            assert_eq!(starts_of(&parse(&text, LA, now()).unwrap()), ["20261224T100000Z"], "{r}");
+        }
     }
 
     #[test]
@@ -463,7 +804,7 @@ BEGIN:VEVENT\r\nUID:r\r\nRECURRENCE-ID:20261231T100000Z\r\nDTSTART:20261231T1200
             ));
         }
         text.push_str("END:VCALENDAR\n");
-        let p = parse(&text, LA).unwrap();
+        let p = parse(&text, LA, now()).unwrap();
         assert_eq!((p.events.len(), p.over_limit), (MAX_CALENDAR_EVENTS, 3));
     }
 
@@ -498,7 +839,7 @@ BEGIN:VEVENT\r\nUID:r\r\nRECURRENCE-ID:20261231T100000Z\r\nDTSTART:20261231T1200
                 .collect();
             let text = write(&name, &periods, base);
             prop_assert!(text.split("\r\n").all(|l| l.len() <= 75));
-            let p = parse(&text, LA).unwrap();
+            let p = parse(&text, LA, now()).unwrap();
             prop_assert_eq!(p.events, periods);
             prop_assert_eq!(p.skipped, 0);
         }
