@@ -274,3 +274,32 @@ async fn an_imported_calendar_becomes_blocks_flags_what_overlaps_a_trip_and_foll
     assert!(blocks_of(&host.token, &car).await.is_empty());
     until_available(&car, 50, 52, true).await;
 }
+
+#[tokio::test]
+async fn a_repeating_event_of_an_imported_calendar_blocks_each_of_its_occurrences() {
+    let (host, car) = approved_car().await;
+    // A whole day every week, three times, the second one moved by its platform a day later.
+    let text = format!(
+        "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:weekly@other\r\nDTSTART;VALUE=DATE:{}\r\nDTEND;VALUE=DATE:{}\r\n\
+RRULE:FREQ=WEEKLY;COUNT=3\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\n\
+BEGIN:VEVENT\r\nUID:weekly@other\r\nRECURRENCE-ID;VALUE=DATE:{}\r\nDTSTART;VALUE=DATE:{}\r\nDTEND;VALUE=DATE:{}\r\nEND:VEVENT\r\n\
+END:VCALENDAR\r\n",
+        ics_day(100),
+        ics_day(101),
+        ics_day(107),
+        ics_day(108),
+        ics_day(109),
+    );
+    let served = Arc::new(Mutex::new(Served { text, etag: "\"r1\"".into(), ..Default::default() }));
+    let port = calendar_server(served).await;
+    let imports = format!("/v1/host/calendar/imports/{car}");
+    let url = format!("http://127.0.0.1:{port}/weekly.ics");
+    let (s, b) = parts(post(&imports, json!({ "url": url }), Some(&host.token)).await).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["events"].as_i64(), Some(3), "{b}");
+    assert_eq!(blocks_of(&host.token, &car).await.len(), 3);
+    until_available(&car, 114, 115, false).await;
+    // The moved occurrence blocks its new day, not its old one.
+    until_available(&car, 108, 109, false).await;
+    until_available(&car, 106, 107, true).await;
+}

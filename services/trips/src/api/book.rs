@@ -12,13 +12,14 @@
 //!    the hold on the card, and the outbox events; the answer is stored under the key.
 
 use crate::api::convert;
+use crate::api::eligibility::{DriverFacts, check_driver, day_of};
 use crate::api::idempotent;
 use crate::api::peers::{account, request};
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
 use crate::store::trips::{self, HistoryRow, TripRow};
 use crate::store::{payments, violates};
-use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
+use chrono::{DateTime, Duration, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
@@ -86,37 +87,6 @@ fn drop_off(r: &pb::CreateTripRequest) -> Option<&pb::Location> {
     } else {
         None
     }
-}
-
-/// A date of accounts' answers (YYYY-MM-DD), none when empty or unreadable.
-pub(crate) fn day_of(v: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(v.get(..10).unwrap_or_default(), "%Y-%m-%d").ok()
-}
-
-/// What a driver's eligibility is read from: date of birth and licence expiry.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct DriverFacts {
-    pub dob: Option<NaiveDate>,
-    pub license_expires: Option<NaiveDate>,
-}
-
-/// Whether a driver may drive a trip of `min_age` over `start..end` (the car's local dates).
-pub(crate) fn check_driver(
-    d: DriverFacts,
-    min_age: i32,
-    start: DateTime<Utc>,
-    end: DateTime<Utc>,
-    tz: Tz,
-) -> TripsResult<()> {
-    let local = |t: DateTime<Utc>| t.with_timezone(&tz).date_naive();
-    pricing_domain::driver::eligible(
-        d.dob,
-        d.license_expires,
-        i64::from(min_age),
-        local(start),
-        local(end),
-    )
-    .map_err(TripsError::Ineligible)
 }
 
 /// Pre-booking verification (CONTRACT.md). Passing it is what the Verified Driver tier asks
@@ -579,45 +549,4 @@ async fn book(
         }
         .to_owned(),
     })
-}
-
-/// Every driver of a trip (its guest and its added drivers) may drive it over `start..end`:
-/// asked again whenever its dates change.
-pub(crate) async fn check_trip_drivers(
-    state: &AppState,
-    who: &Identity,
-    conn: &mut AsyncPgConnection,
-    t: &TripRow,
-    start: DateTime<Utc>,
-    end: DateTime<Utc>,
-) -> TripsResult<()> {
-    let mut ids = vec![t.guest_id];
-    ids.extend(
-        crate::store::extras::drivers(conn, t.id)
-            .await?
-            .into_iter()
-            .filter(|d| d.status == "added")
-            .filter_map(|d| d.user_id),
-    );
-    let msg = upcar_proto::accounts::DriverFactsRequest {
-        user_ids: ids.iter().map(Uuid::to_string).collect(),
-    };
-    let facts = state
-        .accounts
-        .clone()
-        .get_driver_facts(request(msg, who))
-        .await
-        .map_err(TripsError::upstream)?
-        .into_inner()
-        .drivers;
-    let tz = t.time_zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
-    for id in &ids {
-        let f = facts.iter().find(|f| f.user_id == id.to_string());
-        let d = DriverFacts {
-            dob: f.and_then(|f| day_of(&f.dob)),
-            license_expires: f.and_then(|f| day_of(&f.license_expiration_date)),
-        };
-        check_driver(d, t.min_driver_age, start, end, tz)?;
-    }
-    Ok(())
 }

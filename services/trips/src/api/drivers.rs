@@ -5,8 +5,8 @@
 //! `trips.additional_driver_invited` events for the notifications consumer to email.
 
 use crate::api::access::{history_role, load};
-use crate::api::book::{DriverFacts, check_driver, day_of};
 use crate::api::convert::{INVITE_DRIVER, REMOVE_DRIVER};
+use crate::api::eligibility::{DriverFacts, check_driver, day_of};
 use crate::api::history::note;
 use crate::api::peers::account;
 use crate::api::tokens::{random_token, sha256};

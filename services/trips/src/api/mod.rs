@@ -21,6 +21,7 @@ pub mod reviews;
 
 pub mod access;
 pub mod convert;
+pub mod eligibility;
 pub mod history;
 pub mod idempotent;
 pub mod peers;
@@ -357,7 +358,7 @@ mod tests {
     ];
     /// What handlers share.
     const SHARED: &[&str] =
-        &["access", "convert", "history", "idempotent", "peers", "tokens", "view"];
+        &["access", "convert", "eligibility", "history", "idempotent", "peers", "tokens", "view"];
 
     /// The `api` modules a source file names (`crate::api::x`, `crate::api::{x, y::z}`).
     fn imports(source: &str) -> BTreeSet<String> {

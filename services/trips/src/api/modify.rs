@@ -3,7 +3,7 @@
 //! from pricing (`getModifiedTripPrice`) and is kept by the trip when accepted.
 
 use crate::api::access::{Transition, load, load_for, reread, role_name, trip_id};
-use crate::api::book::check_trip_drivers;
+use crate::api::eligibility::check_trip_drivers;
 use crate::api::history::{Change, record};
 use crate::api::peers::request;
 use crate::api::view::reply_with;
