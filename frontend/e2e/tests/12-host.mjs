@@ -1,78 +1,9 @@
-import { assert, call, expectAccessible, login, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, call, expectAccessible, freshHostWithCar, login, newPage, newUser, png, Skip, submittedListing, token, unavailable, ymd } from '../helpers.mjs';
 
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
 const HOST2 = { email: 'host2@demo.local', password: 'DemoHost123!' };
 const COHOST = { email: 'cohost@demo.local', password: 'DemoCohost123!' };
 const ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123!' };
-
-async function token(base, { email, password }) {
-  const [s, r] = await call(base, 'POST', '/v1/users/login', { email, password });
-  assert.equal(s, 200, `login ${email}: ${JSON.stringify(r)}`);
-  return r.access_token;
-}
-
-/** A new account with a unique email (the demo invitation code), signed in. */
-async function newUser(base, label) {
-  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@upcar-test.com`;
-  const password = 'HostE2e123!';
-  const [s, r] = await call(base, 'POST', '/v1/users/sign-up', { firstName: 'Hana', lastName: 'Host', email, password, signUpCode: 'DEMO-INVITE', termsAccepted: true, phoneNumber: '', countryCode: '+1', professionalEmail: '', promotions_enrollment: false });
-  assert.equal(s, 201, `sign-up: ${JSON.stringify(r)}`);
-  return { email, password, token: await token(base, { email, password }) };
-}
-
-// A North American VIN with its check digit (49 CFR 565.15), so each run lists a car of its own.
-const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-const TRANSLIT = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
-function teslaVin(serial) {
-  const v = `5YJ3E1EA0MF${serial}`;
-  const sum = [...v].reduce((s, c, i) => s + (/\d/.test(c) ? Number(c) : TRANSLIT[c]) * WEIGHTS[i], 0) % 11;
-  return `5YJ3E1EA${sum === 10 ? 'X' : sum}MF${serial}`;
-}
-
-/**
- * A fresh host's listing submitted for review: the wizard's sections through the API and a
- * photo uploaded to its presigned URL. Answers the host and the car's id.
- */
-async function submittedListing(base) {
-  const host = await newUser(base, 'host-e2e');
-  const t = host.token;
-  const section = async (body) => {
-    const [s, r] = await call(base, 'POST', '/v1/host/carListing/addCarListing', body, t);
-    assert.equal(s, 200, `${body.sectionName}: ${JSON.stringify(r)}`);
-    return r;
-  };
-  await section({ sectionName: 'location', address: { street: '39300 Civic Center Dr', city: 'Fremont', state: 'CA', zip: '94538', country: 'US' }, location: { type: 'Point', coordinates: [-121.9886, 37.5485] } });
-  let saved = false;
-  for (let attempt = 0; attempt < 5 && !saved; attempt++) {
-    const vin = teslaVin(String(Math.floor(Math.random() * 1e6)).padStart(6, '0'));
-    const [s, r] = await call(base, 'POST', '/v1/host/carListing/addCarListing', { sectionName: 'vinDetails', vin, make: 'Tesla', model: 'Model 3', style: 'sedan', carYear: 2021, odometer: '0-50k miles', transmissionType: 'automatic', trim: 'Base' }, t);
-    if (s === 409) continue; // that VIN is someone's already: another serial
-    assert.equal(s, 200, `vinDetails: ${JSON.stringify(r)}`);
-    saved = true;
-  }
-  assert.ok(saved, 'a free VIN in 5 attempts');
-  await section({ sectionName: 'availability', advanceNotice: 3, minTripDuration: 1, maxTripDuration: 1000, twoDayTripForWeekend: false });
-  await section({ sectionName: 'features', licensePlate: `E2E${String(Date.now()).slice(-4)}`, state: 'CA', features: ['Bluetooth', 'Backup camera'], seats: 5, doors: 4, gasType: 'ev', specialFeature: 'Electric' });
-  const words = 'A quiet electric sedan with long range and a clean cabin for trips around the bay'.split(' ');
-  await section({ sectionName: 'description', carDescription: `${Array.from({ length: 64 }, (_, i) => words[i % words.length]).join(' ')}.` });
-  await section({ sectionName: 'dailyPrice', carDailyPrice: '88' });
-  const [ps, presign] = await call(base, 'POST', '/v1/image/generatePresignedUrlsForUpload', { files: [{ fileName: 'front.png', fileType: 'image/png' }] }, t);
-  assert.equal(ps, 200, JSON.stringify(presign));
-  const { presignedUrl, s3Url } = presign.urls[0];
-  const put = await fetch(presignedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png(400) });
-  assert.equal(put.status, 200, 'photo upload');
-  await section({ sectionName: 'photos', primaryPhotoUrl: s3Url, photoUrls: [s3Url] });
-  const done = await section({ sectionName: 'finalize', termsAccepted: true });
-  return { host, carId: done.carId };
-}
-
-/** A fresh host's car on the platform: a submitted listing the admin approved. */
-async function freshHostWithCar(base) {
-  const { host, carId } = await submittedListing(base);
-  const [as, approved] = await call(base, 'POST', `/v1/admin/cars/${carId}/approve`, {}, await token(base, ADMIN));
-  assert.equal(as, 200, `approve: ${JSON.stringify(approved)}`);
-  return { host, carId };
-}
 
 async function signIn(page, base, account) {
   await login(page, base, account.email, account.password);

@@ -44,7 +44,10 @@ export const tests = {
     await page.waitForURL(/\/checkout\?.*carId=/);
     await page.waitForFunction(() => !document.querySelector('[data-testid="book"]')?.disabled);
     await page.getByTestId('book').click();
-    await page.waitForURL(/\/bookings\?tripId=/);
+    await Promise.race([
+      page.waitForURL(/\/bookings\?tripId=/),
+      page.getByTestId('book-error').waitFor().then(async () => assert.fail(`booking refused: ${await page.getByTestId('book-error').textContent()}`)),
+    ]);
     const tripId = new URL(page.url()).searchParams.get('tripId');
     await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.token, { 'idempotency-key': `e2e-cancel-${tripId}` });
     await page.context().close();

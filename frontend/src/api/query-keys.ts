@@ -45,6 +45,8 @@ export const queryKeys = {
   tripPrice: (carId: string, range: TripRange) => ['trip-price', carId, range] as const,
   /** Keyed by the whole request body (plan, extras, coupon, delivery). */
   finalTripPrice: (request: object) => ['final-trip-price', request] as const,
+  /** Every checkout price (a refused booking has used its quote). */
+  finalTripPrices: ['final-trip-price'] as const,
   /** `POST /tripPrice/getProtectionPlanPrice`: a plan's price on a rental price. */
   planPrice: (plan: string, rental: number) => ['plan-price', plan, rental] as const,
   protectionPlans: ['protection-plans'] as const,

@@ -19,5 +19,7 @@ export function useCreateTrip(idempotencyKey: string) {
       void qc.invalidateQueries({ queryKey: queryKeys.trips.all });
       void qc.invalidateQueries({ queryKey: queryKeys.cars.searches });
     },
+    // A refused booking has used its quote (trips binds it first): the next try prices again.
+    onError: () => qc.invalidateQueries({ queryKey: queryKeys.finalTripPrices }),
   });
 }
