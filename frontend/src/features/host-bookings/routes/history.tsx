@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { usePastTrips } from '../api/get-past-trips';
+import { usePastTrips } from '@/api/get-host-past-trips';
 import { BookingCard } from '../components/booking-card';
 import { groupByMonth, pastTripText } from '../lib/past-trips';
 import '../host-bookings.css';

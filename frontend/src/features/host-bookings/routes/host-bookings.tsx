@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useUpcomingBookings } from '../api/get-upcoming-bookings';
+import { useUpcomingBookings } from '@/api/get-host-upcoming-bookings';
 import { BookingCard } from '../components/booking-card';
 import { RequestActions } from '../components/request-actions';
 import { splitUpcoming } from '../lib/past-trips';

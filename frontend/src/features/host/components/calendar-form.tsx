@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/dates';
 import type { Listing } from '../api/get-listing-car';
 import { getCalendarFeed, rotateCalendarFeed, useCalendarImportChange, useCalendarImports, type CalendarImport } from '../api/calendar';
 import { readOnlyNote, type CarAccess } from '../lib/car-access';
+import { MonthCalendar } from './month-calendar';
 import { ReadOnlyNote } from './pricing-form';
 
 const when = (iso: string) => formatDateTime(new Date(iso));
@@ -47,7 +48,7 @@ function ImportRow({ imp, readOnly, onRemove, busy }: { imp: CalendarImport; rea
 }
 
 /**
- * Calendar sync: the car's own calendar address (for Google, Apple or another platform to read
+ * The car's month (trips, blocks, prices), then calendar sync: the car's own calendar address (for Google, Apple or another platform to read
  * its trips and blocks), and the calendars of other platforms read into its availability every
  * 15 minutes, each with its last read, its error and the events that overlap a trip.
  */
@@ -101,6 +102,7 @@ export function CalendarForm({ car, access }: { car: Listing; access: CarAccess 
   return (
     <>
       <ReadOnlyNote text={note} />
+      <MonthCalendar car={car} readOnly={readOnly} />
       <section className="form panel" aria-labelledby={`${id}-feed`}>
         <h2 id={`${id}-feed`}>This car's calendar</h2>
         <p className="muted">Add this address to Google Calendar, Apple Calendar or another platform: it lists the car's trips and blocked dates, without any guest details.</p>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useAuthPrompt, useSession } from '@/lib/auth';
@@ -40,9 +40,40 @@ function LoginFirst() {
   );
 }
 
+/** Every host page of the two tab rows, in the phone menu's order; the one of `pathname` first found. */
+const PLACES = [...SETTINGS_TABS, ...TOP_TABS.map((t) => ({ ...t, area: new RegExp(`^${t.to}`) }))];
+
+/**
+ * On a phone the two tab rows are one menu button naming the current page; its list holds the
+ * five places. A car's own pages leave it out: they have their own sections and the way back.
+ */
+function HostMenu({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const current = PLACES.find((p) => p.area.test(pathname));
+  return (
+    <nav aria-label="Host pages" className="host-menu phone-only">
+      <button type="button" className="btn btn--ghost host-menu__button" aria-expanded={open} aria-controls="host-menu-list" onClick={() => setOpen((o) => !o)}>
+        {current?.label ?? 'Host pages'} <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul id="host-menu-list" className="host-menu__list">
+          {PLACES.map((p) => (
+            <li key={p.to}>
+              <Link to={p.to} aria-current={p === current ? 'page' : undefined} onClick={() => setOpen(false)}>
+                {p.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
 /**
  * The host area (spec 001 section 2, host navigation): the top tabs Earnings, Performance and
- * Reviews, the Upper Settings tabs Listings and Availability, and the page below. Signed in only.
+ * Reviews, the Upper Settings tabs Listings and Availability, and the page below; on a phone one
+ * menu in their place. Signed in only.
  */
 export function HostLayout() {
   const session = useSession();
@@ -50,7 +81,8 @@ export function HostLayout() {
   if (!session) return <LoginFirst />;
   return (
     <div className="host-area">
-      <div className="host-area__bar">
+      {!pathname.startsWith('/host/car/') && <HostMenu key={pathname} pathname={pathname} />}
+      <div className="host-area__bar desktop-only">
         <nav aria-label="Host business" className="tabs">
           {TOP_TABS.map((t) => (
             <NavLink key={t.to} to={t.to} className={tabClass}>

@@ -26,6 +26,10 @@ function backend() {
   let imports: CalendarImport[] = [airbnb];
   const sent: { method: string; body?: unknown }[] = [];
   server.use(
+    // The month view's trips and blocks (its own test covers them).
+    http.get('*/v1/trips/getAllFutureBookingsForHostSortByDate', () => HttpResponse.json({ status: false, message: 'No future bookings found for this host' }, { status: 404 })),
+    http.get('*/v1/host/getPastTripsForHost', () => HttpResponse.json({ status: false, message: 'No past trips' }, { status: 404 })),
+    http.get('*/v1/trips/getCustomAvailabilityForHost', () => HttpResponse.json({ status: true, message: '', data: [] })),
     http.get(`*/v1/host/carListing/car/${car._id}`, () => HttpResponse.json<Answer<'/v1/host/carListing/car/{id}', 'get'>>({ status: true, carListing: car, nextStep: null })),
     http.get('*/v1/host/calendar/feed/car-1', () => HttpResponse.json<Answer<'/v1/host/calendar/feed/{carId}', 'get'>>({ status: true, message: 'Calendar feed', data: { url: 'http://127.0.0.1:8080/v1/calendar/feeds/abc.ics' } })),
     http.post('*/v1/host/calendar/feed/car-1/rotate', () => {
@@ -55,6 +59,7 @@ describe("a car's calendar page", () => {
     const sent = backend();
     renderRoutes(hostRoutes, '/host/car/car-1/calendar');
     const user = userEvent.setup();
+    expect(await screen.findByTestId('month-grid')).toBeInTheDocument();
     const row = await screen.findByTestId('calendar-import');
     expect(row).toHaveTextContent('https://www.airbnb.com/calendar/ical/1.ics');
     expect(row).toHaveTextContent('3 events');

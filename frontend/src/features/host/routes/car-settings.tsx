@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, NavLink, Navigate, useParams } from 'react-router';
+import { Link, NavLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useHostTeams } from '@/api/get-host-teams';
 import { Skeleton } from '@/components/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -58,6 +58,7 @@ export default function CarSettingsRoute() {
   const userId = String(session?.user.userId ?? session?.user._id ?? '');
   const car = useListingCar(id);
   const teams = useHostTeams(undefined, { enabled: Boolean(car.data) && car.data?.carListing.hostId !== userId });
+  const navigate = useNavigate();
   const name = car.data ? carTitle(car.data.carListing) : 'Your car';
   useEffect(() => {
     document.title = `${name} settings | Upcar`;
@@ -90,7 +91,19 @@ export default function CarSettingsRoute() {
       </p>
       <h1>{name}</h1>
       {access.role === 'co-host' && <p className="muted">You manage this car as a co-host of “{access.teamName}”.</p>}
-      <nav aria-label="Car settings" className="tabs host-car-tabs">
+      <div className="field phone-only host-car-select">
+        <label className="field__label" htmlFor="car-section">
+          Section
+        </label>
+        <select id="car-section" className="input" value={section} onChange={(e) => navigate(`/host/car/${id}/${e.target.value}`)}>
+          {sections.map((s) => (
+            <option key={s.path} value={s.path}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <nav aria-label="Car settings" className="tabs host-car-tabs desktop-only">
         {sections.map((s) => (
           <NavLink key={s.path} to={`/host/car/${id}/${s.path}`} className={({ isActive }) => `tab${isActive ? ' is-active' : ''}`}>
             {s.label}
