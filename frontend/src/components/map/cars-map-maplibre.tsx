@@ -1,10 +1,10 @@
-import { Map, Marker, NavigationControl, Popup } from 'react-map-gl/maplibre';
+import { Map, Marker, NavigationControl, Popup, ScaleControl } from 'react-map-gl/maplibre';
 import { setWorkerUrl, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { makeCarsMap } from './cars-map-view';
 import { loadGeography } from './offline-geography';
-import { GEOGRAPHY_LAYERS, geographyData, offlineStyle } from './offline-style';
+import { GEOGRAPHY_LAYERS, geographyData, offlineStyle, ROADS_MAX_ZOOM } from './offline-style';
 import { drawPlaceLabel } from './place-labels';
 
 // With Vite the worker must be given by URL, or GeoJSON layers do not draw.
@@ -41,4 +41,4 @@ export function drawGeography(map: MapLibreMap): void {
 }
 
 // The attribution control credits the sources that carry one (the roads' OpenStreetMap data).
-export default makeCarsMap({ Map, Marker, Popup, NavigationControl }, offlineStyle, { attributionControl: { compact: true } }, drawGeography);
+export default makeCarsMap({ Map, Marker, Popup, NavigationControl, ScaleControl }, offlineStyle, { attributionControl: { compact: true } }, drawGeography, ROADS_MAX_ZOOM);

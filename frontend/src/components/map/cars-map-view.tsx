@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as MapLib from 'react-map-gl/maplibre';
 import { movedAway, nudgePin, validCoordinates, type CarsMapProps, type LatLng } from './types';
 
-type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>;
+type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl' | 'ScaleControl'>;
 
 /**
  * The map of cars, written once against react-map-gl's shared API and bound to MapLibre or
@@ -12,9 +12,14 @@ type Lib = Pick<typeof MapLib, 'Map' | 'Marker' | 'Popup' | 'NavigationControl'>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OnMapLoad = (map: any) => void;
 
-export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}, onMapLoad?: OnMapLoad) {
-  const { Map, Marker, Popup, NavigationControl } = lib;
-  return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars', pin, onPinChange, pinLabel = 'Location pin' }: CarsMapProps) {
+/**
+ * `streetsUntil`: the last zoom the style draws streets at (the offline style's roads stop at
+ * zoom 10; Mapbox's streets go on). Closer in, a map given an `address` says it plainly over the
+ * map, so a street-level view is never an empty square.
+ */
+export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, unknown> = {}, onMapLoad?: OnMapLoad, streetsUntil = Infinity) {
+  const { Map, Marker, Popup, NavigationControl, ScaleControl } = lib;
+  return function CarsMapView({ center, zoom = 13, markers, highlightedId, searched, onSearchHere, className = '', ariaLabel = 'Map of cars', pin, onPinChange, pinLabel = 'Location pin', address }: CarsMapProps) {
     const [view, setView] = useState<LatLng>(center);
     const [shownZoom, setShownZoom] = useState(zoom);
     const [open, setOpen] = useState<string | null>(null);
@@ -63,6 +68,7 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
           {...extra}
         >
           <NavigationControl position="top-right" showCompass={false} />
+          <ScaleControl position="bottom-left" unit="imperial" />
           {valid.map((m) => {
             const hot = m.id === highlightedId || m.id === open;
             return (
@@ -121,6 +127,12 @@ export function makeCarsMap(lib: Lib, mapStyle: unknown, extra: Record<string, u
             </Popup>
           )}
         </Map>
+        {address && shownZoom > streetsUntil && (
+          <p className="map__address" data-testid="map-address">
+            <strong>{address}</strong>
+            <span>Streets are not drawn this close in; zoom out to see the roads around it.</span>
+          </p>
+        )}
         {showSearchHere && (
           <button type="button" className="btn btn--primary map__search-here" onClick={() => onSearchHere?.(view)} data-testid="search-here">
             Search Here

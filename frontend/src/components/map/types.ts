@@ -29,6 +29,8 @@ export type CarsMapProps = {
   pin?: LatLng;
   onPinChange?: (pin: LatLng) => void;
   pinLabel?: string;
+  /** The place shown, in words: said over the map when the map cannot draw its streets. */
+  address?: string;
 };
 
 /** How far an arrow key moves the pin: about 20 m. */

@@ -63,7 +63,7 @@ export function TripPickup({ trip }: { trip: Trip }) {
       {address ? <p data-testid="trip-pickup-address">{address}</p> : car.isPending ? <p aria-busy="true">Loading…</p> : null}
       {point && (
         <>
-          <CarsMap center={point} zoom={PICKUP_ZOOM} markers={[{ id: trip.carId, lat: point.lat, lng: point.lng, label: delivered ? 'Delivery' : 'Car' }]} className="trip-pickup__map" ariaLabel="Map of the pickup place" />
+          <CarsMap center={point} zoom={PICKUP_ZOOM} markers={[{ id: trip.carId, lat: point.lat, lng: point.lng, label: delivered ? 'Delivery' : 'Car' }]} className="trip-pickup__map" ariaLabel="Map of the pickup place" address={address} />
           <p>
             <a href={directionsUrl(point.lat, point.lng)} target="_blank" rel="noopener noreferrer" data-testid="trip-directions">
               Get directions

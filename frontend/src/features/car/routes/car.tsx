@@ -162,7 +162,7 @@ export default function CarRoute() {
           <Reviews carId={c._id} />
           <section className="car-section" aria-labelledby="location-title">
             <h2 id="location-title">Location</h2>
-            <CarsMap center={carMapCentre(c)} zoom={CAR_MAP.zoom} markers={marker ? [{ id: c._id, ...marker, label: c.address.city || 'Car' }] : []} className="car-page__map" ariaLabel="Map of the car's location" />
+            <CarsMap center={carMapCentre(c)} zoom={CAR_MAP.zoom} markers={marker ? [{ id: c._id, ...marker, label: c.address.city || 'Car' }] : []} className="car-page__map" ariaLabel="Map of the car's location" address={[c.address.street, c.address.city, c.address.state].filter(Boolean).join(', ')} />
           </section>
           <PickupLocation car={c} onChange={setDelivery} />
         </div>

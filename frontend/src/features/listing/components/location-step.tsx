@@ -4,7 +4,7 @@ import { CarsMap } from '@/components/map/lazy-map';
 import { Modal } from '@/components/modal';
 import { PlaceAutocomplete, type SelectedPlace } from '@/components/place-autocomplete';
 import { geocodeAddress } from '../api/geocode-address';
-import { formatAddress, missingParts, parseFormattedAddress } from '../lib/address';
+import { formatAddress, missingParts, parseFormattedAddress, withTypedStreet } from '../lib/address';
 import { COUNTRY, MAP_ZOOM, US_CENTRE } from '../lib/constants';
 import { MSG } from '../lib/messages';
 import { hasErrors, validateAddress, type AddressForm, type Errors } from '../lib/validation';
@@ -40,8 +40,9 @@ export default function LocationStep() {
   // A refused save is shown in the 'Apologies' dialog, not under the form.
   const { save, pending, error: refusal, setError: setRefusal } = useStepSave({ failed: MSG.addressSaveFailed, error: MSG.addressSaveFailed });
 
-  const choose = (place: SelectedPlace) => {
-    const parts = parseFormattedAddress(place.formatted_address);
+  // `typed`: what the host had written, whose street a place without one keeps.
+  const choose = (place: SelectedPlace, typed: string) => {
+    const parts = withTypedStreet(parseFormattedAddress(place.formatted_address), typed);
     const at = { lat: place.lat, lng: place.lng };
     setAddress({ street: parts.street, city: parts.city, state: parts.state, zip: parts.zip });
     setPlacePoint(at);
@@ -121,7 +122,7 @@ export default function LocationStep() {
           </button>
         }
       >
-        <PlaceAutocomplete label="Car's address" value={text} onTextChange={setText} onSelect={choose} placeholder="Street address, city or place" debounceMs={400} />
+        <PlaceAutocomplete label="Car's address" value={text} onTextChange={setText} onSelect={(p) => choose(p, text)} placeholder="Street address, city or place" debounceMs={400} />
       </StepFrame>
     );
 
@@ -185,7 +186,7 @@ export default function LocationStep() {
         }
       >
         <div className="listing-map">
-          <CarsMap center={at} zoom={MAP_ZOOM} markers={[]} pin={at} onPinChange={setPoint} pinLabel="Your car's location" ariaLabel="Map of your car's location" />
+          <CarsMap center={at} zoom={MAP_ZOOM} markers={[]} pin={at} onPinChange={setPoint} pinLabel="Your car's location" ariaLabel="Map of your car's location" address={formatAddress(address)} />
         </div>
         <p className="muted" data-testid="pin-coordinates">
           {formatAddress(address)} · {at.lat.toFixed(5)}, {at.lng.toFixed(5)}

@@ -83,6 +83,24 @@ describe('location', () => {
     expect(await screen.findByText('Unable to find location. Please ensure the address is correct.')).toBeInTheDocument();
   });
 
+  it('a street typed before choosing a city is kept in the manual form', async () => {
+    server.use(
+      http.get('*/v1/places/autocomplete', () =>
+        HttpResponse.json<Answer<'/v1/places/autocomplete', 'get'>>({
+          status: true,
+          data: [{ placeId: 'city:CA:Fremont', text: 'Fremont, CA', lat: 37.5485, lng: -121.9886, formatted_address: 'Fremont, CA', name: 'Fremont', displayName: 'Fremont', types: ['locality'], group: 'City', location: { lat: 37.5485, lng: -121.9886 }, geometry: { location: { lat: 37.5485, lng: -121.9886 } } }],
+          groups: [],
+        }),
+      ),
+    );
+    open('location', null);
+    await userEvent.type(await screen.findByRole('combobox', { name: "Car's address" }), '39180 Fremont Blvd');
+    await userEvent.click(await screen.findByRole('option', { name: 'Fremont, CA' }, { timeout: 3000 }));
+    expect(await screen.findByLabelText('Street address')).toHaveValue('39180 Fremont Blvd');
+    expect(screen.getByLabelText('City')).toHaveValue('Fremont');
+    expect(screen.getByText('This place has no zip: please complete the address.')).toBeInTheDocument();
+  });
+
   it("a place without a street number goes to the manual form with what it knows; a refused save shows 'Apologies'", async () => {
     server.use(
       http.get('*/v1/places/autocomplete', () =>

@@ -42,6 +42,24 @@ export function parseFormattedAddress(formatted: string): AddressParts {
   };
 }
 
+/**
+ * The street the host typed before choosing a place ("39180 Fremont Blvd" of "39180 Fremont
+ * Blvd, Fremont"), kept when the chosen place is a city or another place without a street, so
+ * picking Fremont does not drop it. Empty when the text does not start with a number and a name.
+ */
+export function typedStreet(text: string): AddressParts | null {
+  const line = text.split(',')[0]?.trim() ?? '';
+  const m = STREET.exec(line);
+  return m ? { street: line, streetNumber: m[1], route: m[2], city: '', state: '', zip: '' } : null;
+}
+
+/** A chosen place's parts, with the typed street where the place has none. */
+export function withTypedStreet(place: AddressParts, text: string): AddressParts {
+  if (place.street) return place;
+  const typed = typedStreet(text);
+  return typed ? { ...place, street: typed.street, streetNumber: typed.streetNumber, route: typed.route } : place;
+}
+
 /** The parts a place lacks, in the spec's words: street number, route, city, state, zip. */
 export function missingParts(a: AddressParts): string[] {
   const missing: string[] = [];
