@@ -6843,6 +6843,8 @@ export interface components {
             status: boolean;
             data: components["schemas"]["Transaction"][];
             totals: components["schemas"]["TransactionTotals"];
+            /** @description Trips to come that will earn the caller money, soonest first. */
+            upcomingEarnings: components["schemas"]["UpcomingEarning"][];
         };
         /** @description The totals of a transaction history, in dollars. */
         TransactionTotals: {
@@ -6857,6 +6859,22 @@ export interface components {
              * @description Payouts sent to the host's payout account.
              */
             paidOut: number;
+            /**
+             * Format: double
+             * @description The host's account now, whatever the year: earnings final and not paid out yet (paid
+             *     with the month's payout once above the threshold).
+             */
+            available: number;
+            /**
+             * Format: double
+             * @description Earned at check-in, final 24 hours after the trip is over.
+             */
+            pending: number;
+            /**
+             * Format: double
+             * @description The caller's share of the trips confirmed and not started yet (earned at check-in).
+             */
+            upcoming: number;
         };
         /**
          * @description The Trip entity of spec 002 as every trip call answers it, with the names the lists and the
@@ -7128,6 +7146,16 @@ export interface components {
             userId?: components["schemas"]["Text"];
             /** @default false */
             isTyping?: boolean;
+        };
+        /** @description A trip to come and the caller's share of it. */
+        UpcomingEarning: {
+            tripId: string;
+            reservationNumber: string;
+            carId: string;
+            /** @description RFC 3339. */
+            startTime: string;
+            /** Format: double */
+            amount: number;
         };
         /** @description `updateTeam`. */
         UpdateBody: {

@@ -563,6 +563,15 @@ mod tests {
     }
 
     #[test]
+    fn no_two_demo_reviews_say_the_same_words() {
+        let fleet = fleet();
+        let mut texts = HashSet::new();
+        for r in &fleet.reviews {
+            assert!(texts.insert(r.review.as_str()), "said twice: {}", r.review);
+        }
+    }
+
+    #[test]
     fn rows_naming_unknown_extras_or_cars_are_refused() {
         let car = serde_json::to_string(&serde_json::json!([{
             "n": 1, "owner_id": DEMO_HOST, "make": "Kia", "model": "Niro", "year": 2023,

@@ -80,15 +80,20 @@ pub async fn upsert(conn: &mut AsyncPgConnection, rows: &[NewPlace<'_>]) -> Quer
 }
 
 /// Best matches for `text`: prefix and trigram similarity, bigger places first among equals.
+/// A place is offered once: rows of one address (several cars parked at it, a hotel listed
+/// twice) are one suggestion, the biggest place of them.
 pub async fn autocomplete(
     conn: &mut AsyncPgConnection,
     text: &str,
     limit: i32,
 ) -> QueryResult<Vec<PlaceRow>> {
     diesel::sql_query(
-        "SELECT id, kind, name, formatted_address, latitude, longitude FROM places \
-         WHERE search_text LIKE '%' || $1 || '%' OR search_text % $1 \
-         ORDER BY (lower(name) LIKE $1 || '%') DESC, similarity(search_text, $1) DESC, population DESC, name \
+        "SELECT id, kind, name, formatted_address, latitude, longitude FROM ( \
+           SELECT DISTINCT ON (lower(formatted_address)) id, kind, name, formatted_address, latitude, \
+                  longitude, population, (lower(name) LIKE $1 || '%') AS prefix, similarity(search_text, $1) AS sim \
+           FROM places WHERE search_text LIKE '%' || $1 || '%' OR search_text % $1 \
+           ORDER BY lower(formatted_address), population DESC, kind, id) p \
+         ORDER BY prefix DESC, sim DESC, population DESC, name \
          LIMIT $2",
     )
     .bind::<Text, _>(text.to_lowercase())

@@ -888,14 +888,36 @@ pub struct TransactionTotals {
     earned: f64,
     /// Payouts sent to the host's payout account.
     paid_out: f64,
+    /// The host's account now, whatever the year: earnings final and not paid out yet (paid
+    /// with the month's payout once above the threshold).
+    available: f64,
+    /// Earned at check-in, final 24 hours after the trip is over.
+    pending: f64,
+    /// The caller's share of the trips confirmed and not started yet (earned at check-in).
+    upcoming: f64,
+}
+
+/// A trip to come and the caller's share of it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpcomingEarning {
+    trip_id: String,
+    reservation_number: String,
+    car_id: String,
+    /// RFC 3339.
+    start_time: String,
+    amount: f64,
 }
 
 /// The caller's transactions and their totals.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct TransactionHistory {
     status: bool,
     data: Vec<Transaction>,
     totals: TransactionTotals,
+    /// Trips to come that will earn the caller money, soonest first.
+    upcoming_earnings: Vec<UpcomingEarning>,
 }
 
 /// The caller's transactions (read from the ledger).
@@ -932,7 +954,21 @@ pub async fn transaction_history(
             refunded: dollars(r.total_refunded_cents),
             earned: dollars(r.total_earned_cents),
             paid_out: dollars(r.total_paid_out_cents),
+            available: dollars(r.available_cents),
+            pending: dollars(r.pending_cents),
+            upcoming: dollars(r.upcoming_cents),
         },
+        upcoming_earnings: r
+            .upcoming
+            .iter()
+            .map(|u| UpcomingEarning {
+                trip_id: u.trip_id.clone(),
+                reservation_number: u.reservation_number.clone(),
+                car_id: u.car_id.clone(),
+                start_time: u.start_time.clone(),
+                amount: dollars(u.amount_cents),
+            })
+            .collect(),
     }))
 }
 

@@ -554,6 +554,31 @@ async fn place_autocomplete_groups_cities_airports_hotels_and_addresses() {
 }
 
 #[tokio::test]
+async fn an_address_several_cars_share_is_suggested_once() {
+    // Three cars parked at one address join the gazetteer as three rows.
+    let street = format!("{} Quarry Lakes Dr", 40_000 + std::process::id() % 9_000);
+    for k in 0..3 {
+        catalog_sql(&format!(
+            "INSERT INTO places (id, kind, name, formatted_address, state_code, latitude, longitude, population, search_text) \
+             VALUES ('car:dup-{street}-{k}', 'address', '{street}', '{street}, Fremont, CA 94536', 'CA', 37.56, -121.99, 0, lower('{street} Fremont CA 94536'))"
+        ))
+        .await;
+    }
+    let (s, b) = parts(
+        get(&format!("/v1/places/autocomplete?input={}", street.replace(' ', "%20")), None).await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let same: Vec<_> = b["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["formatted_address"].as_str().is_some_and(|a| a.starts_with(&street)))
+        .collect();
+    assert_eq!(same.len(), 1, "{b}");
+}
+
+#[tokio::test]
 async fn place_details_and_geocoding_come_from_the_gazetteer() {
     // Details of a suggestion, by its id.
     let (_, b) = parts(get("/v1/places/autocomplete?input=fremont", None).await).await;

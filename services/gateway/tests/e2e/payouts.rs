@@ -111,3 +111,129 @@ async fn a_host_onboards_a_payout_account_and_is_paid_final_earnings() {
     .await;
     assert_eq!(transfers, 15_000);
 }
+
+/// A trip row of `owner` (the car `car`) with a price whose owner share is known, written
+/// directly: what a booking stores, without a listed car of a fresh host.
+async fn stored_trip(car: uuid::Uuid, owner: &str, status: &str, period: &str) -> uuid::Uuid {
+    use prost::Message;
+    use upcar_proto::pricing::{Line, PriceDetails};
+    // $100 before tax of which $20 protection, $10 tax: the owner earns 75 % of $80 = $60.
+    let details = PriceDetails {
+        final_price_before_tax_cents: 10_000,
+        final_price_cents: 11_000,
+        tax_cents: 1_000,
+        lines: vec![Line {
+            label: "Standard".into(),
+            amount_cents: 2_000,
+            kind: "protection".into(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let hex: String = details.encode_to_vec().iter().map(|b| format!("{b:02x}")).collect();
+    let id = uuid::Uuid::now_v7();
+    trips_sql(&format!(
+        "INSERT INTO trips (id, car_id, owner_id, guest_id, status, period, time_zone, quote_id, total_cents, price_details, reservation_number) \
+         VALUES ('{id}', '{car}', '{owner}', gen_random_uuid(), '{status}', {period}, 'America/Los_Angeles', gen_random_uuid(), 11000, '\\x{hex}'::bytea, md5(random()::text))"
+    ))
+    .await;
+    id
+}
+
+#[tokio::test]
+async fn a_hosts_earnings_show_what_trips_to_come_will_earn_what_is_pending_and_what_is_available()
+{
+    let host = sign_up().await;
+    let cohost = sign_up().await;
+    let h = host.id.clone();
+    let history = async |token: &str| {
+        let (s, b) = parts(get("/v1/transaction/getTransactionHistory", Some(token)).await).await;
+        assert_eq!(s, 200, "{b}");
+        b
+    };
+    let b = history(&host.token).await;
+    assert_eq!(
+        (
+            b["totals"]["upcoming"].as_f64(),
+            b["totals"]["pending"].as_f64(),
+            b["totals"]["available"].as_f64()
+        ),
+        (Some(0.0), Some(0.0), Some(0.0)),
+        "{b}"
+    );
+    assert_eq!(b["upcomingEarnings"], json!([]));
+
+    let car = uuid::Uuid::now_v7();
+    let future = "tstzrange(now() + interval '5 days', now() + interval '7 days')";
+    let confirmed = stored_trip(car, &h, "confirmed", future).await;
+    // A request not answered yet, a cancelled trip and another host's trip earn nothing here.
+    stored_trip(
+        car,
+        &h,
+        "requested",
+        "tstzrange(now() + interval '9 days', now() + interval '10 days')",
+    )
+    .await;
+    stored_trip(
+        car,
+        &h,
+        "cancelled_by_guest",
+        "tstzrange(now() + interval '12 days', now() + interval '13 days')",
+    )
+    .await;
+    let someone = uuid::Uuid::now_v7().to_string();
+    stored_trip(
+        car,
+        &someone,
+        "confirmed",
+        "tstzrange(now() + interval '15 days', now() + interval '16 days')",
+    )
+    .await;
+    // Earned at check-in: a trip under way (pending) and one over for two days (final).
+    let under_way = stored_trip(
+        car,
+        &h,
+        "in_progress",
+        "tstzrange(now() - interval '1 day', now() + interval '1 day')",
+    )
+    .await;
+    let over = stored_trip(
+        car,
+        &h,
+        "completed",
+        "tstzrange(now() - interval '4 days', now() - interval '2 days')",
+    )
+    .await;
+    for (trip, cents) in [(under_way, 4_000), (over, 15_000)] {
+        trips_sql(&format!(
+            "BEGIN; INSERT INTO ledger_entries (txn_id, trip_id, account, user_id, kind, amount_cents, created_at) VALUES \
+             ('{txn}', '{trip}', 'guest:x', NULL, 'charge', -{cents}, now() - interval '3 days'), \
+             ('{txn}', '{trip}', 'host:{h}', '{h}', 'earning', {cents}, now() - interval '3 days'); COMMIT;",
+            txn = uuid::Uuid::now_v7()
+        ))
+        .await;
+    }
+
+    let b = history(&host.token).await;
+    assert_eq!(b["totals"]["upcoming"].as_f64(), Some(60.0), "{b}");
+    assert_eq!(b["totals"]["pending"].as_f64(), Some(40.0), "{b}");
+    assert_eq!(b["totals"]["available"].as_f64(), Some(150.0), "{b}");
+    let next = b["upcomingEarnings"].as_array().unwrap();
+    assert_eq!(next.len(), 1, "{b}");
+    assert_eq!(next[0]["tripId"], confirmed.to_string());
+    assert_eq!(next[0]["carId"], car.to_string());
+    assert_eq!(next[0]["amount"].as_f64(), Some(60.0));
+
+    // With a co-host taking 25 % of the car's earnings, each sees their own share to come.
+    trips_sql(&format!(
+        "INSERT INTO team_access (team_id, host_id, active, booking_management, car_ids, cohost_ids, cohost_shares, version) \
+         VALUES (gen_random_uuid(), '{h}', true, true, ARRAY['{car}']::uuid[], ARRAY['{c}']::uuid[], ARRAY[2500], 1)",
+        c = cohost.id
+    ))
+    .await;
+    let b = history(&host.token).await;
+    assert_eq!(b["totals"]["upcoming"].as_f64(), Some(45.0), "{b}");
+    let c = history(&cohost.token).await;
+    assert_eq!(c["totals"]["upcoming"].as_f64(), Some(15.0), "{c}");
+    assert_eq!(c["upcomingEarnings"][0]["tripId"], confirmed.to_string(), "{c}");
+}

@@ -1,5 +1,6 @@
-//! The money policy of spec 002 point 9: when a pre-authorisation hold is released, when a
-//! host's earnings are final, and when they are paid out.
+//! The money policy of spec 002 point 9: the owner's share of a trip, when a
+//! pre-authorisation hold is released, when a host's earnings are final, and when they are
+//! paid out.
 
 use chrono::{DateTime, Datelike, Duration, Utc};
 
@@ -12,6 +13,30 @@ pub const EARNINGS_FINAL_AFTER_HOURS: i64 = 24;
 /// A host is paid in a month only when what is owed exceeds this ($100); otherwise it rolls
 /// over.
 pub const PAYOUT_THRESHOLD_CENTS: i64 = 10_000;
+
+/// The owner's share of a trip (the terms: the platform takes a commission and pays the
+/// owner): 75 % of the trip before tax and protection; protection and the commission are the
+/// platform's; tax is held for the state.
+pub const OWNER_SHARE_BP: i64 = 7_500;
+
+/// A trip's price as the split reads it, in cents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TripMoney {
+    pub total_cents: i64,
+    pub before_tax_cents: i64,
+    pub protection_cents: i64,
+    pub tax_cents: i64,
+}
+
+/// The split of a captured trip price: (owner, platform, tax). The owner's share is rounded to
+/// the nearest cent (half up); tax never exceeds the total; the platform keeps the rest, so
+/// the three always add up to the total.
+pub fn owner_split(m: TripMoney) -> (i64, i64, i64) {
+    let base = (m.before_tax_cents - m.protection_cents).max(0);
+    let owner = (base * OWNER_SHARE_BP + 5_000) / 10_000;
+    let tax = m.tax_cents.clamp(0, m.total_cents.max(0));
+    (owner, m.total_cents - owner - tax, tax)
+}
 
 /// When a trip's uncaptured hold is due for release.
 pub fn hold_release_at(trip_end: DateTime<Utc>, claims_pending: bool) -> DateTime<Utc> {
@@ -76,6 +101,31 @@ pub fn split_earnings(owner_cents: i64, shares_bp: &[i32]) -> (i64, Vec<i64>) {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn the_owner_earns_75_percent_of_the_trip_before_tax_and_protection() {
+        let m = |before_tax_cents, protection_cents, tax_cents| TripMoney {
+            total_cents: before_tax_cents + tax_cents,
+            before_tax_cents,
+            protection_cents,
+            tax_cents,
+        };
+        assert_eq!(owner_split(m(10_000, 0, 800)), (7_500, 2_500, 800));
+        assert_eq!(owner_split(m(12_000, 2_000, 960)), (7_500, 4_500, 960));
+        // Half a cent rounds up, less rounds down: 75 % of 2 and of 1 cent.
+        assert_eq!(owner_split(m(2, 0, 0)).0, 2);
+        assert_eq!(owner_split(m(1, 0, 0)).0, 1);
+        assert_eq!(owner_split(m(3, 0, 0)).0, 2);
+        // Protection larger than the trip leaves the owner nothing; tax never above the total.
+        assert_eq!(owner_split(m(1_000, 1_500, 0)), (0, 1_000, 0));
+        let over = TripMoney {
+            total_cents: 500,
+            before_tax_cents: 0,
+            protection_cents: 0,
+            tax_cents: 900,
+        };
+        assert_eq!(owner_split(over), (0, 0, 500));
+    }
 
     #[test]
     fn an_earnings_split_gives_each_cohost_their_share_and_the_host_the_rest() {

@@ -3,6 +3,7 @@
 //! Check-in starts the trip and captures the hold; checkout completes it.
 
 use crate::api::access::{load, reread, role_name};
+use crate::api::earnings::split;
 use crate::api::history::{Change, record, sign_if_ready};
 use crate::api::view::reply_with;
 use crate::error::{TripsError, TripsResult};
@@ -44,22 +45,6 @@ fn photo_type(t: &str) -> TripsResult<&'static str> {
         "interior" => Ok("interior"),
         _ => Err(PhotoError::BadType.into()),
     }
-}
-
-/// The platform's share of a trip (the terms: the platform takes a commission and pays the
-/// owner): the owner earns 75 % of the trip before tax and protection; protection and the
-/// commission are the platform's; tax is held for the state.
-pub const OWNER_SHARE_BP: i64 = 7_500;
-
-/// The ledger split of a captured trip price: (owner, platform, tax).
-pub fn split(d: &ppb::PriceDetails) -> (i64, i64, i64) {
-    let protection: i64 =
-        d.lines.iter().filter(|l| l.kind == "protection").map(|l| l.amount_cents).sum();
-    let base = (d.final_price_before_tax_cents - protection).max(0);
-    let owner = (base * OWNER_SHARE_BP + 5_000) / 10_000;
-    let tax = d.tax_cents.clamp(0, d.final_price_cents);
-    let platform = d.final_price_cents - owner - tax;
-    (owner, platform, tax)
 }
 
 /// Captures the trip's hold in full at check-in and records the split.

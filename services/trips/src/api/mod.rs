@@ -21,6 +21,7 @@ pub mod reviews;
 
 pub mod access;
 pub mod convert;
+pub mod earnings;
 pub mod eligibility;
 pub mod history;
 pub mod idempotent;
@@ -357,8 +358,17 @@ mod tests {
         "reviews",
     ];
     /// What handlers share.
-    const SHARED: &[&str] =
-        &["access", "convert", "eligibility", "history", "idempotent", "peers", "tokens", "view"];
+    const SHARED: &[&str] = &[
+        "access",
+        "convert",
+        "earnings",
+        "eligibility",
+        "history",
+        "idempotent",
+        "peers",
+        "tokens",
+        "view",
+    ];
 
     /// The `api` modules a source file names (`crate::api::x`, `crate::api::{x, y::z}`).
     fn imports(source: &str) -> BTreeSet<String> {

@@ -1,8 +1,9 @@
 //! Cards on file and the transaction history (read from the ledger).
 
+use crate::api::earnings;
 use crate::error::{TripsError, TripsResult};
 use crate::state::AppState;
-use crate::store::{ledger, payments};
+use crate::store::{ledger, payments, payouts};
 use diesel_async::AsyncConnection;
 use upcar_identity::Identity;
 use upcar_proto::trips as pb;
@@ -112,6 +113,9 @@ pub async fn transaction_history(
     }
     let mut conn = state.conn().await?;
     let entries = ledger::for_user(&mut conn, who.user_id, year).await?;
+    let now = state.clock.now();
+    let (balance, available) = payouts::balances(&mut conn, who.user_id, now).await?;
+    let upcoming = earnings::upcoming(&mut conn, who.user_id, now).await?;
     let sum =
         |kind: &str| entries.iter().filter(|e| e.kind == kind).map(|e| e.amount_cents).sum::<i64>();
     Ok(pb::TransactionHistoryReply {
@@ -123,6 +127,10 @@ pub async fn transaction_history(
             .filter(|e| e.kind == "payout")
             .map(|e| e.amount_cents)
             .sum::<i64>(),
+        available_cents: available,
+        pending_cents: balance - available,
+        upcoming_cents: upcoming.iter().map(|u| u.amount_cents).sum(),
+        upcoming,
         transactions: entries
             .into_iter()
             .map(|e| pb::Transaction {

@@ -169,14 +169,15 @@ pub struct Owed {
     pub final_cents: i64,
 }
 
-/// The SQL of a host's final balance: entries not tied to a trip (payouts and their
-/// reversals) count at once; a trip's entries once 24 hours have passed since the later of
-/// the entry and the trip's end (or its cancellation), and only when the trip is over.
-fn final_balance() -> String {
+/// The SQL of a host's final balance (`user` the SQL of the host's id): entries not tied to a
+/// trip (payouts and their reversals) count at once; a trip's entries once 24 hours have
+/// passed since the later of the entry and the trip's end (or its cancellation), and only
+/// when the trip is over.
+fn final_balance(user: &str) -> String {
     format!(
         "coalesce((SELECT sum(e.amount_cents) FROM ledger_entries e \
      LEFT JOIN trips t ON t.id = e.trip_id \
-     WHERE e.account = 'host:' || pa.user_id::text AND (e.trip_id IS NULL OR ( \
+     WHERE e.account = 'host:' || {user}::text AND (e.trip_id IS NULL OR ( \
        t.status IN ('completed', 'cancelled_by_guest', 'cancelled_by_host', 'rejected') \
        AND greatest(e.created_at, coalesce(t.cancelled_at, upper(t.period))) + interval '{} hours' <= $1))), 0)::bigint",
         trips_domain::money::EARNINGS_FINAL_AFTER_HOURS
@@ -197,7 +198,7 @@ pub async fn hosts_owed(
          FROM payout_accounts pa WHERE pa.provider = $4 AND pa.details_submitted AND pa.payouts_enabled \
          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.host_id = pa.user_id AND p.period = $2)) o \
          WHERE final_cents > $3 ORDER BY host_id",
-        final_balance()
+        final_balance("pa.user_id")
     ))
     .bind::<Timestamptz, _>(now)
     .bind::<Text, _>(period)
@@ -216,13 +217,40 @@ pub async fn lock_final_balance(
     let rows: Vec<Owed> = diesel::sql_query(format!(
         "SELECT pa.user_id AS host_id, pa.account_id, pa.provider, {} AS final_cents \
          FROM payout_accounts pa WHERE pa.user_id = $2 FOR UPDATE",
-        final_balance()
+        final_balance("pa.user_id")
     ))
     .bind::<Timestamptz, _>(now)
     .bind::<SqlUuid, _>(host)
     .load(conn)
     .await?;
     Ok(rows.into_iter().next())
+}
+
+#[derive(QueryableByName)]
+struct Balances {
+    #[diesel(sql_type = BigInt)]
+    balance_cents: i64,
+    #[diesel(sql_type = BigInt)]
+    final_cents: i64,
+}
+
+/// A user's host account at `now`: (everything it holds, what of it is final). The difference
+/// is earned and not final yet.
+pub async fn balances(
+    conn: &mut AsyncPgConnection,
+    user: Uuid,
+    now: DateTime<Utc>,
+) -> diesel::QueryResult<(i64, i64)> {
+    let b: Balances = diesel::sql_query(format!(
+        "SELECT coalesce((SELECT sum(amount_cents) FROM ledger_entries \
+         WHERE account = 'host:' || $2::text), 0)::bigint AS balance_cents, {} AS final_cents",
+        final_balance("$2")
+    ))
+    .bind::<Timestamptz, _>(now)
+    .bind::<SqlUuid, _>(user)
+    .get_result(conn)
+    .await?;
+    Ok((b.balance_cents, b.final_cents))
 }
 
 /// A payout as stored.

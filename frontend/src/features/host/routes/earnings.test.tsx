@@ -22,7 +22,12 @@ describe('the earnings page', () => {
         const year = new URL(request.url).searchParams.get('year') ?? '';
         years.push(year);
         const data = year === String(thisYear) ? [{ transactionId: 't1', tripId: 'trip-1', type: 'earning', amount: 225.5, description: 'Trip R-1001', createdAt: `${thisYear}-03-04T10:00:00Z` }, { transactionId: 't2', tripId: '', type: 'payout', amount: -200, description: 'Payout', createdAt: `${thisYear}-04-01T10:00:00Z` }] : [];
-        return HttpResponse.json<Answer<'/v1/transaction/getTransactionHistory', 'get'>>({ status: true, data, totals: { paid: 0, refunded: 0, earned: data.length ? 225.5 : 0, paidOut: data.length ? 200 : 0 } });
+        return HttpResponse.json<Answer<'/v1/transaction/getTransactionHistory', 'get'>>({
+          status: true,
+          data,
+          totals: { paid: 0, refunded: 0, earned: data.length ? 225.5 : 0, paidOut: data.length ? 200 : 0, available: 25.5, pending: 60, upcoming: 142.13 },
+          upcomingEarnings: [{ tripId: 'trip-7', reservationNumber: 'R-1007', carId: 'car-1', startTime: `${thisYear + 1}-01-10T18:00:00Z`, amount: 142.13 }],
+        });
       }),
       http.get('*/v1/payment/stripe/hostStripeOnboardingStatus', () => HttpResponse.json<Status>({ status: true, data: account })),
       http.post('*/v1/payment/stripe/hostStripeAccountSetup', () =>
@@ -39,6 +44,14 @@ describe('the earnings page', () => {
     expect(rows[1]).toHaveTextContent('−$200.00');
     expect(screen.getByTestId('totals')).toHaveTextContent('Earned$225.50');
     expect(screen.getByTestId('payout-status')).toHaveTextContent('Not set up');
+    // Where the money stands, whatever the year: trips to come, earned not final, final.
+    expect(screen.getByTestId('upcoming-total')).toHaveTextContent('$142.13');
+    expect(screen.getByTestId('pending-total')).toHaveTextContent('$60.00');
+    expect(screen.getByTestId('available-total')).toHaveTextContent('$25.50');
+    expect(screen.getByTestId('balance')).toHaveTextContent('once a month when it is over $100.00');
+    const next = screen.getByTestId('upcoming-row');
+    expect(within(next).getByRole('link', { name: 'Trip R-1007' })).toHaveAttribute('href', '/bookings?tripId=trip-7');
+    expect(next).toHaveTextContent('$142.13');
 
     const splits = await screen.findAllByTestId('team-split');
     expect(splits).toHaveLength(1);
@@ -61,7 +74,7 @@ describe('the earnings page', () => {
     const devCalls: string[] = [];
     const devUrl = 'http://127.0.0.1:8080/v1/dev/payment/stripe/completeOnboarding/acct_local_1';
     server.use(
-      http.get('*/v1/transaction/getTransactionHistory', () => HttpResponse.json<Answer<'/v1/transaction/getTransactionHistory', 'get'>>({ status: true, data: [], totals: { paid: 0, refunded: 0, earned: 0, paidOut: 0 } })),
+      http.get('*/v1/transaction/getTransactionHistory', () => HttpResponse.json<Answer<'/v1/transaction/getTransactionHistory', 'get'>>({ status: true, data: [], totals: { paid: 0, refunded: 0, earned: 0, paidOut: 0, available: 0, pending: 0, upcoming: 0 }, upcomingEarnings: [] })),
       http.get('*/v1/cohost/getAllTeamsForHost', () => HttpResponse.json<Answer<'/v1/cohost/getAllTeamsForHost', 'get'>>({ status: true, data: [] })),
       http.get('*/v1/payment/stripe/hostStripeOnboardingStatus', () => HttpResponse.json<Status>({ status: true, data: current })),
       http.post('*/v1/payment/stripe/hostStripeAccountSetup', () => {

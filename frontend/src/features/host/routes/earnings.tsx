@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useHostTeams } from '@/api/get-host-teams';
+import { TRIPS } from '@/api/policy';
 import { Skeleton } from '@/components/skeleton';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/format';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions, type TransactionHistory } from '../api/get-transactions';
 import { useCompleteOnboardingDev, usePayoutAccount, useSetUpPayoutAccount } from '../api/payout-account';
 
 const TYPES: Record<string, string> = { charge: 'Charge', refund: 'Refund', payout: 'Payout', earning: 'Earning' };
@@ -142,7 +144,50 @@ function CoHostSplits() {
   );
 }
 
-/** /host/earnings: the year's transactions and totals, the payout account, and the co-hosts' shares. */
+/**
+ * Where the host's money stands now: what trips to come will earn (at check-in), what is
+ * earned and not final yet, and what is final and waits for the month's payout.
+ */
+function Balance({ tx }: { tx: TransactionHistory }) {
+  const t = tx.totals;
+  const next = tx.upcomingEarnings;
+  return (
+    <section className="panel host-section" aria-labelledby="balance-h" data-testid="balance">
+      <h2 id="balance-h">Your earnings now</h2>
+      <dl className="host-totals">
+        <div>
+          <dt>Upcoming</dt>
+          <dd data-testid="upcoming-total">{money(t.upcoming)}</dd>
+        </div>
+        <div>
+          <dt>Pending</dt>
+          <dd data-testid="pending-total">{money(t.pending)}</dd>
+        </div>
+        <div>
+          <dt>Available for payout</dt>
+          <dd data-testid="available-total">{money(t.available)}</dd>
+        </div>
+      </dl>
+      <p className="muted">
+        Upcoming: your share of confirmed trips, earned when the guest checks in. Pending: earned, final {TRIPS.earningsFinalAfterHours} hours after the trip ends. Available: paid to your
+        payout account once a month when it is over {money(TRIPS.payoutMinimum)}.
+      </p>
+      {next.length > 0 && (
+        <ul className="host-upcoming" aria-label="Upcoming earnings">
+          {next.map((u) => (
+            <li key={u.tripId} data-testid="upcoming-row">
+              <Link to={`/bookings?tripId=${encodeURIComponent(u.tripId)}`}>Trip {u.reservationNumber}</Link>
+              <span className="muted"> · starts {day(u.startTime)}</span>
+              <strong className="num">{money(u.amount)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /host/earnings: where the money stands, the year's transactions and totals, the payout account, and the co-hosts' shares. */
 export default function EarningsRoute() {
   const id = useId();
   const years = yearOptions();
@@ -154,6 +199,7 @@ export default function EarningsRoute() {
   return (
     <main id="main" className="page host-page">
       <h1>Earnings</h1>
+      {tx.data && <Balance tx={tx.data} />}
       <PayoutAccount />
       <section className="panel host-section" aria-labelledby="tx-h">
         <div className="host-section__head">
