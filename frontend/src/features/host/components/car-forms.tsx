@@ -5,6 +5,7 @@ import { presignUploads, putFile } from '@/api/upload-photos';
 import { Modal } from '@/components/modal';
 import { PhotoListView, savedPhotos, usePhotoList, type PhotoUploads } from '@/components/photo-manager/photo-manager';
 import { useToast } from '@/components/toast';
+import { extraName } from '@/lib/format';
 import type { Listing } from '../api/get-listing-car';
 import { useEnum } from '../api/get-enum';
 import { useDeleteCar, useUpdateCar, useUpdateCarStatus, type CarUpdateCall } from '../api/update-car';
@@ -298,8 +299,8 @@ export function ExtrasForm({ car, access }: { car: Listing; access: CarAccess })
                 </div>
               )}
               {!ro && (
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setRows((x) => x.filter((_, j) => j !== i))}>
-                  Remove {r.extraType || 'extra'}
+                <button type="button" className="btn btn--ghost btn--sm" aria-label={`Remove ${r.extraType.trim() ? extraName(r.extraType, r.description).name : 'this extra'}`} onClick={() => setRows((x) => x.filter((_, j) => j !== i))}>
+                  Remove
                 </button>
               )}
             </div>

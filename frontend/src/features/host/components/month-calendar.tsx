@@ -27,8 +27,10 @@ const MONTHS_EACH_WAY = 12;
 const longDay = (ymd: string) => new Date(`${ymd}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const range = (a: string, b: string) => (a === b ? formatDisplayDate(a) : `${formatDisplayDate(a)} – ${formatDisplayDate(b)}`);
 
-function dayLabel(d: Day): string {
-  const parts = [longDay(d.date), `${money(d.price)}${d.customPrice ? ' (price for this date)' : ''}`];
+/** What a day's button says beyond what it shows: the whole date, its price when marked, and what holds it. */
+function dayDetails(d: Day): string {
+  const parts = [longDay(d.date)];
+  if (d.customPrice) parts.push(`${money(d.price)}, the price for this date`);
   if (d.trips.length) parts.push(d.trips.map((t) => `${STATUS[t.status] ?? t.status}: ${t.renterName || 'guest'}`).join(', '));
   else if (d.blocks.length) parts.push('blocked');
   else if (!d.past) parts.push('available');
@@ -45,7 +47,6 @@ function DayCell({ d, selected, onPick }: { d: Day; selected: boolean; onPick: (
       data-date={d.date}
       data-state={state}
       aria-pressed={selected}
-      aria-label={dayLabel(d)}
       disabled={inert}
       onClick={onPick}
     >
@@ -57,6 +58,7 @@ function DayCell({ d, selected, onPick }: { d: Day; selected: boolean; onPick: (
       ) : (
         <span className={`month__price${d.customPrice ? ' is-custom' : ''}`}>{moneyShort(d.price)}</span>
       )}
+      <span className="sr-only">, {dayDetails(d)}</span>
     </button>
   );
 }

@@ -234,6 +234,9 @@ describe("a car's pricing page", () => {
     renderRoutes(hostRoutes, '/host/car/car-1/extras');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add an extra' }));
+    // Each row's remove button says what it removes in words, never the stored code.
+    expect(screen.getByRole('button', { name: 'Remove Child seat' })).toHaveTextContent(/^Remove$/);
+    expect(screen.getByRole('button', { name: 'Remove this extra' })).toBeInTheDocument();
     const names = screen.getAllByLabelText('Name');
     await user.type(names[1], 'Cooler');
     await user.type(screen.getAllByLabelText('Price (USD)')[1], '$15.50');
