@@ -22,6 +22,10 @@ export const tests = {
     assert.equal(await map.getAttribute('data-zoom'), '14');
     assert.equal(await map.getAttribute('data-center'), `${car.latitude.toFixed(4)},${car.longitude.toFixed(4)}`);
     assert.equal(await map.getByTestId('price-marker').count(), 1);
+    // Closer in than the offline roads: the address is said over the map, with a scale.
+    const said = (await map.getByTestId('map-address').textContent()).trim();
+    assert.ok(said.startsWith([car.address.street, car.address.city, car.address.state].filter(Boolean).join(', ')), said);
+    await map.locator('.maplibregl-ctrl-scale').waitFor();
     await shot(page, 'car');
     await expectAccessible(page, 'car page');
     const down = await unavailable(base, 'GET', '/v1/tripPrice/getTripPrice');
@@ -97,11 +101,30 @@ export const tests = {
     await page.context().close();
   },
 
-  async 'car page on a 390 px phone has the sticky price bar'({ browser, base, shot }) {
+  async 'car page on a 390 px phone has the sticky price bar, and its photos turn with a swipe'({ browser, base, shot }) {
     const page = await newPage(browser, PHONE);
-    const url = await firstCarUrl(page, base);
+    // A demo car (its drawn photos), at the dates search gave.
+    const url = (await firstCarUrl(page, base)).replace(/\/car\/[^?]+/, '/car/01940000-0000-7000-8000-000000000002');
     await page.goto(url);
     await page.getByRole('region', { name: 'Price and continue' }).waitFor();
+    // The demo photos are three views of the car; the viewer says which and turns with a finger.
+    const count = page.getByTestId('gallery-count');
+    assert.equal((await count.textContent()).trim(), '1 / 3');
+    assert.match(await page.getByTestId('gallery-main').locator('img').getAttribute('src'), /\/1\.svg$/);
+    const box = await page.getByTestId('gallery-main').boundingBox();
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + box.height / 2;
+    const swipe = async (from, to) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: (from + to) / 2, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: to, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-count"]')?.textContent?.trim() === '2 / 3');
+    assert.match(await page.getByTestId('gallery-main').locator('img').getAttribute('src'), /\/2\.svg$/);
+    await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-count"]')?.textContent?.trim() === '1 / 3');
     await shot(page, 'car-phone');
     await expectAccessible(page, 'car page (phone)');
     await page.context().close();
