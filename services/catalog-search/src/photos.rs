@@ -194,6 +194,8 @@ fn front(out: &mut String, make: &str, style: &str, paint: (&str, &str, &str)) {
         _ => 225,
     };
     let plate = escape(&make.to_uppercase());
+    // A long make is set smaller, so it stays on its plate.
+    let plate_size = (19 * 9 / make.chars().count().max(9)).max(11);
     let _ = write!(
         out,
         r##"<defs><linearGradient id="paint" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{colour}"/><stop offset="1" stop-color="{shade}"/></linearGradient></defs>
@@ -225,7 +227,7 @@ fn front(out: &mut String, make: &str, style: &str, paint: (&str, &str, &str)) {
         out,
         r##"<rect x="260" y="452" width="440" height="16" rx="8" fill="{shade}"/>
 <rect x="410" y="462" width="140" height="40" rx="5" fill="#fbfbf8" stroke="#2a2d31" stroke-width="3"/>
-<text x="480" y="490" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="19" font-weight="700" fill="#1f3b8c">{plate}</text>"##
+<text x="480" y="490" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="{plate_size}" font-weight="700" fill="#1f3b8c">{plate}</text>"##
     );
 }
 
