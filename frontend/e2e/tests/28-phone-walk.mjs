@@ -225,6 +225,11 @@ export const tests = {
         }
       }
       assert.deepEqual(failures, [], `pages that do not fit a 390 px phone:\n${failures.join('\n')}`);
+      // A car's pricing starts within the first screen's top third (its own section menu, no host rows above it).
+      const hostPage = await pageOf(host);
+      await open(hostPage, base, `/host/car/${CAR}/edit-pricing`);
+      const top = await hostPage.evaluate(() => document.querySelector('main form')?.getBoundingClientRect().top ?? Infinity);
+      assert.ok(top < 300, `the pricing form starts ${top} px down`);
     } finally {
       await call(base, 'POST', '/v1/trips/cancelTrip', { tripId, cancelReason: 'browser test' }, guest.access_token, { 'idempotency-key': `e2e-cancel-${tripId}` });
     }
