@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { assert, call, DESKTOP, expectAccessible, newPage, png, Skip, unavailable, ymd } from '../helpers.mjs';
+import { assert, call, DESKTOP, expectAccessible, login, newPage, newUser, png, Skip, unavailable, ymd } from '../helpers.mjs';
 
 /** A 500 x 500 HEIC (made with `heif-enc` of Debian's libheif-examples): the browser converts it to JPEG. */
 const HEIC = readFileSync(new URL('../fixtures/photo.heic', import.meta.url));
@@ -31,6 +31,26 @@ async function atStep(page, step, testId) {
 const DESCRIPTION_WORDS = 60;
 
 export const tests = {
+  async 'a street typed before choosing a city stays in the address, and an address is suggested once'({ browser, base }) {
+    const host = await newUser(base, 'street');
+    const down = await unavailable(base, 'POST', '/v1/host/carListing/checkCarListing', host.token);
+    if (down) throw new Skip(down);
+    const page = await newPage(browser, DESKTOP);
+    await login(page, base, host.email, host.password);
+    await page.goto(`${base}/host/become-host?step=location`);
+    const box = page.getByRole('combobox', { name: "Car's address" });
+    await box.fill('39180 Fremont Blvd');
+    const city = page.getByRole('option', { name: 'Fremont, CA', exact: true });
+    await city.waitFor();
+    const options = await page.getByRole('option').allTextContents();
+    assert.equal(new Set(options).size, options.length, `each suggestion once: ${options.join(' | ')}`);
+    await city.click();
+    await page.getByTestId('location-manual').waitFor();
+    assert.equal(await page.getByLabel('Street address').inputValue(), '39180 Fremont Blvd');
+    assert.equal(await page.getByLabel('City').inputValue(), 'Fremont');
+    await page.getByText('This place has no zip: please complete the address.').waitFor();
+  },
+
   async 'a new host lists a car through the 8 steps with real photos; once approved, guests find it'({ browser, base, shot }) {
     assert.equal(checkDigit('1M8GDM9AXKP042788'), 'X', 'the check digit of the standard example');
     // A brand-new user, signed up through the API.
