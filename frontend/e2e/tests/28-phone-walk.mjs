@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiLogin, assert, call, newPage, PHONE, signedInPage, Skip, unavailable, ymd } from '../helpers.mjs';
+import { apiLogin, assert, call, newPage, PHONE, roomOf, signedInPage, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SRC = join(here, '..', '..', 'src');
@@ -118,9 +118,7 @@ export const tests = {
       const [, teams] = await call(base, 'GET', '/v1/cohost/getAllTeamsForHost', undefined, host2.access_token);
       const teamId = teams.data.find((t) => t.role === 'host')?._id;
       assert.ok(teamId, `host2's team: ${JSON.stringify(teams)}`);
-      const [, rooms] = await call(base, 'GET', '/v1/chat/rooms?userType=guest&limit=1&currentPage=1', undefined, guest.access_token);
-      const roomId = rooms.chatboxes[0]?.id;
-      assert.ok(roomId, 'a room of the demo guest');
+      const roomId = (await roomOf(base, guest.access_token, tripId)).id;
       const [cs, captain] = await call(base, 'POST', '/v1/captains/login', CAPTAIN);
       assert.equal(cs, 200, JSON.stringify(captain));
       // The captain's day where the demo cars are (Fremont).
