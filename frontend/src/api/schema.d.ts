@@ -4024,7 +4024,7 @@ export interface components {
             availableQuantity: number;
         };
         /** @description Car ids: a list, or text with commas */
-        CarIds: unknown[] | string;
+        CarIds: string[] | string;
         /** @description The car listing entity of spec 001 section 3, with its status and review. */
         CarListing: {
             _id: string;
@@ -4198,7 +4198,8 @@ export interface components {
             guestInstructions?: components["schemas"]["Text"];
             /** @description The description. */
             carDetails?: components["schemas"]["Text"];
-            features?: components["schemas"]["Texts"];
+            /** @default null */
+            features?: components["schemas"]["Texts"] | null;
             licensePlate?: components["schemas"]["Text"];
             state?: components["schemas"]["Text"];
             /** @default null */
@@ -4209,7 +4210,8 @@ export interface components {
             specialFeature?: components["schemas"]["Text"];
             /** @default  */
             primaryPhotoUrl?: components["schemas"]["Text"];
-            photoUrls?: components["schemas"]["Texts"];
+            /** @default null */
+            photoUrls?: components["schemas"]["Texts"] | null;
             /** @default null */
             extras?: components["schemas"]["ExtraBody"][] | null;
         };
@@ -5823,8 +5825,15 @@ export interface components {
             /** @description A number, or its text */
             lng?: number | string | null;
             coordinates?: (number | string | null)[];
-            address?: string | Record<string, never>;
+            address?: string | components["schemas"]["PlaceAddress"];
         } | string | null;
+        /** @description A place's address given as an object (its schema: [`Place`]'s reader takes it). */
+        PlaceAddress: {
+            street: components["schemas"]["Text"];
+            city: components["schemas"]["Text"];
+            state: components["schemas"]["Text"];
+            zip: components["schemas"]["Text"];
+        };
         /**
          * @description A place: the suggestion's fields with the place-details fields (`displayName`,
          *     `location`).
@@ -6698,7 +6707,7 @@ export interface components {
         /** @description Text; numbers are read as their text */
         Text: string | number | boolean | null;
         /** @description A list of texts, or one text with the items separated by commas */
-        Texts: unknown[] | string | null;
+        Texts: (string | number | boolean | null)[] | string;
         /** @description A service ticket: the spec's fields plus its id, times and conversation number. */
         Ticket: {
             _id: string;
@@ -6713,7 +6722,7 @@ export interface components {
             status: string;
             /** @description support_team, or the id of the admin handling it. */
             assignedTo: string;
-            metadata: Record<string, never>;
+            metadata: components["schemas"]["TicketSource"];
             /**
              * Format: int64
              * @description The number of the conversation's last message (0 before any).
@@ -6803,6 +6812,12 @@ export interface components {
             createdBy?: components["schemas"]["Text"];
             /** @default  */
             source?: components["schemas"]["Text"];
+        };
+        /** @description Who opened a ticket and from where, as answered (`metadata`). */
+        TicketSource: {
+            /** @description The signed-in creator's id (empty for an anonymous visitor). */
+            createdBy: string;
+            source: string;
         };
         /** @description What support changes on a ticket; absent fields stay. */
         TicketUpdate: {

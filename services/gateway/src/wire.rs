@@ -647,46 +647,89 @@ schema_of!(
     "Dollars",
     loose(&[Type::Number, Type::String, Type::Null], "US dollars: 12.5, \"12.50\" or \"$12.50\"")
 );
+/// A schema of one JSON type.
+fn of_type(t: Type) -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(t)
+}
+
+// The tolerant types below are unions of whole schemas (`oneOf`), each branch saying what it
+// holds (an array its items, an object its properties), so that generators of clients in other
+// languages read them.
 schema_of!(
     Texts,
     "Texts",
-    ObjectBuilder::new()
-        .schema_type(SchemaType::Array(vec![Type::Array, Type::String, Type::Null]))
+    schema::OneOfBuilder::new()
+        .item(schema::ArrayBuilder::new().items(Text::schema_ref()))
+        .item(of_type(Type::String))
+        // No null branch: an optional list says null itself (`oneOf [Texts, null]`), and a
+        // branch in both would match null twice. A null where a list is expected reads as none.
         .description(Some("A list of texts, or one text with the items separated by commas"))
         .into()
 );
-schema_of!(
-    Place,
-    "Place",
-    ObjectBuilder::new()
-        .schema_type(SchemaType::Array(vec![Type::Object, Type::String, Type::Null]))
-        .description(Some(
-            "{latitude, longitude}, {lat, lng} or {coordinates: [longitude, latitude]}, with an optional address (text or {street, city, state, zip})"
-        ))
-        .property("latitude", Number::schema_ref())
-        .property("longitude", Number::schema_ref())
-        .property("lat", Number::schema_ref())
-        .property("lng", Number::schema_ref())
-        .property(
-            "coordinates",
-            schema::ArrayBuilder::new().items(Number::schema_ref()).min_items(Some(2)).max_items(Some(2)),
-        )
-        .property(
-            "address",
-            ObjectBuilder::new().schema_type(SchemaType::Array(vec![Type::String, Type::Object])),
-        )
-        .into()
-);
+/// A place's address given as an object (its schema: [`Place`]'s reader takes it).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct PlaceAddress {
+    street: Text,
+    city: Text,
+    state: Text,
+    zip: Text,
+}
+
+impl utoipa::PartialSchema for Place {
+    fn schema() -> RefOr<Schema> {
+        schema::OneOfBuilder::new()
+            .item(
+                of_type(Type::Object)
+                    .property("latitude", Number::schema_ref())
+                    .property("longitude", Number::schema_ref())
+                    .property("lat", Number::schema_ref())
+                    .property("lng", Number::schema_ref())
+                    .property(
+                        "coordinates",
+                        schema::ArrayBuilder::new()
+                            .items(Number::schema_ref())
+                            .min_items(Some(2))
+                            .max_items(Some(2)),
+                    )
+                    .property(
+                        "address",
+                        schema::OneOfBuilder::new()
+                            .item(of_type(Type::String))
+                            .item(schema::Ref::from_schema_name("PlaceAddress")),
+                    ),
+            )
+            .item(of_type(Type::String))
+            .item(of_type(Type::Null))
+            .description(Some(
+                "{latitude, longitude}, {lat, lng} or {coordinates: [longitude, latitude]}, with an optional address (text or {street, city, state, zip})",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Place {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Place")
+    }
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::PartialSchema;
+        schemas.push(("PlaceAddress".to_owned(), PlaceAddress::schema()));
+    }
+}
 schema_of!(
     Extras,
     "Extras",
     schema::ArrayBuilder::new()
         .items(
-            ObjectBuilder::new()
-                .schema_type(SchemaType::Array(vec![Type::Object, Type::String]))
-                .property("extraId", Text::schema_ref())
-                .property("extraType", Text::schema_ref())
-                .property("quantity", Int::schema_ref())
+            schema::OneOfBuilder::new()
+                .item(
+                    of_type(Type::Object)
+                        .property("extraId", Text::schema_ref())
+                        .property("extraType", Text::schema_ref())
+                        .property("quantity", Int::schema_ref())
+                )
+                .item(of_type(Type::String))
         )
         .description(Some("Chosen extras; a bare string names the extra"))
         .into()

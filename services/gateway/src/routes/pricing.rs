@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use upcar_identity::Identity;
 use upcar_proto::pricing as pb;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -273,8 +273,9 @@ impl Serialize for CarIds {
 
 impl utoipa::PartialSchema for CarIds {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(SchemaType::Array(vec![Type::Array, Type::String]))
+        OneOfBuilder::new()
+            .item(ArrayBuilder::new().items(ObjectBuilder::new().schema_type(Type::String)))
+            .item(ObjectBuilder::new().schema_type(Type::String))
             .description(Some("Car ids: a list, or text with commas"))
             .into()
     }

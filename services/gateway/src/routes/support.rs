@@ -36,6 +36,15 @@ pub struct TicketMetadata {
     source: Text,
 }
 
+/// Who opened a ticket and from where, as answered (`metadata`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketSource {
+    /// The signed-in creator's id (empty for an anonymous visitor).
+    created_by: String,
+    source: String,
+}
+
 /// A service ticket: the spec's fields plus its id, times and conversation number.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -53,8 +62,7 @@ pub struct Ticket {
     status: String,
     /// support_team, or the id of the admin handling it.
     assigned_to: String,
-    #[schema(value_type = Object)]
-    metadata: serde_json::Value,
+    metadata: TicketSource,
     /// The number of the conversation's last message (0 before any).
     last_seq: i64,
     created_at: String,
@@ -73,7 +81,7 @@ impl From<pb::Ticket> for Ticket {
             priority: t.priority,
             status: t.status,
             assigned_to: t.assigned_to,
-            metadata: serde_json::json!({"createdBy": t.created_by, "source": t.source}),
+            metadata: TicketSource { created_by: t.created_by, source: t.source },
             last_seq: t.last_seq,
             created_at: t.created_at,
             updated_at: t.updated_at,

@@ -11,7 +11,7 @@ import { pagesRoutes } from './pages-routes';
 type TicketBody = Body<'/v1/admin/tasks', 'post'>;
 
 function ticket(over: Partial<Schemas['Ticket']> = {}): Schemas['Ticket'] {
-  return { _id: 't-1', id: 't-1', name: 'Casey', email: 'casey@example.com', title: 'Help', description: 'Please', priority: 'high', status: 'pending', assignedTo: 'support_team', metadata: {}, lastSeq: 0, createdAt: '2026-11-27T10:00:00Z', updatedAt: '2026-11-27T10:00:00Z', ...over };
+  return { _id: 't-1', id: 't-1', name: 'Casey', email: 'casey@example.com', title: 'Help', description: 'Please', priority: 'high', status: 'pending', assignedTo: 'support_team', metadata: { createdBy: '', source: 'web' }, lastSeq: 0, createdAt: '2026-11-27T10:00:00Z', updatedAt: '2026-11-27T10:00:00Z', ...over };
 }
 
 /** Answers the ticket call after `release()`, recording the body. */
