@@ -349,6 +349,23 @@ export function bringTripForward(tripId, ms) {
 
 export { assert };
 
+/** Demo car 2 of host@demo.local: it books at once. */
+export const INSTANT_DEMO_CAR = '01940000-0000-7000-8000-000000000002';
+
+/** Books the instant demo car for two days at a free window 120 to 350 days ahead; answers the trip's id. */
+export async function bookDemoCar(base, token, label) {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const from = 120 + Math.floor(Math.random() * 230);
+    const [s, b] = await call(base, 'POST', '/v1/trips/createTrip', {
+      carId: INSTANT_DEMO_CAR, newStartDate: ymd(from), newStartTime: '10:00 AM', newEndDate: ymd(from + 2), newEndTime: '10:00 AM',
+      age: 36, extras: [], protectionPlanType: 'Standard', message: `browser test: ${label}`,
+    }, token, { 'idempotency-key': `e2e-${label}-${Date.now()}-${attempt}` });
+    if (s === 201) return b.data.tripId;
+    assert.equal(s, 409, JSON.stringify(b));
+  }
+  throw new Error('no free window for the demo car');
+}
+
 // ---- hosts and their listings ----
 
 export async function token(base, { email, password }) {

@@ -1,22 +1,7 @@
-import { apiLogin, assert, call, DESKTOP, expectAccessible, PHONE, roomOf, signedInPage, Skip, unavailable, ymd } from '../helpers.mjs';
+import { apiLogin, assert, bookDemoCar, call, DESKTOP, expectAccessible, PHONE, roomOf, signedInPage, Skip, unavailable } from '../helpers.mjs';
 
 const GUEST = { email: 'guest@demo.local', password: 'DemoGuest123!' };
 const HOST = { email: 'host@demo.local', password: 'DemoHost123!' };
-/** A demo host's car that books at once (demo car 2 of host@demo.local). */
-const CAR = '01940000-0000-7000-8000-000000000002';
-
-async function book(base, token, label) {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const from = 120 + Math.floor(Math.random() * 230);
-    const [s, b] = await call(base, 'POST', '/v1/trips/createTrip', {
-      carId: CAR, newStartDate: ymd(from), newStartTime: '10:00 AM', newEndDate: ymd(from + 2), newEndTime: '10:00 AM',
-      age: 36, extras: [], protectionPlanType: 'Standard', message: `browser test: ${label}`,
-    }, token, { 'idempotency-key': `e2e-${label}-${Date.now()}-${attempt}` });
-    if (s === 201) return b.data.tripId;
-    assert.equal(s, 409, JSON.stringify(b));
-  }
-  throw new Error('no free window for the demo car');
-}
 
 /** The header's own boxes: none is taller than one line of a button (nothing wraps) and none leaves the screen. */
 async function headerFits(page, label) {
@@ -41,7 +26,7 @@ export const tests = {
     const host = await apiLogin(base, HOST);
     const down = (await unavailable(base, 'GET', '/v1/chat/rooms?userType=guest', guest.access_token)) ?? (await unavailable(base, 'POST', '/v1/trips/createTrip', guest.access_token));
     if (down) throw new Skip(down);
-    const tripId = await book(base, guest.access_token, 'account-menu');
+    const tripId = await bookDemoCar(base, guest.access_token, 'account-menu');
     try {
       const room = await roomOf(base, guest.access_token, tripId);
       const [, before] = await call(base, 'GET', '/v1/chat/rooms?userType=guest&limit=1&currentPage=1', undefined, guest.access_token);

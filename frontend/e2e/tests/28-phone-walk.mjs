@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiLogin, assert, call, newPage, PHONE, roomOf, signedInPage, Skip, unavailable, ymd } from '../helpers.mjs';
+import { apiLogin, assert, bookDemoCar, call, INSTANT_DEMO_CAR, newPage, PHONE, roomOf, signedInPage, Skip, unavailable, ymd } from '../helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SRC = join(here, '..', '..', 'src');
@@ -11,8 +11,7 @@ const HOST2 = { email: 'host2@demo.local', password: 'DemoHost123!' };
 const COHOST = { email: 'cohost@demo.local', password: 'DemoCohost123!' };
 const ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123!' };
 const CAPTAIN = { email: 'captain@demo.local', password: 'DemoCaptain123!' };
-/** Demo car 2 of host@demo.local: it books at once. */
-const CAR = '01940000-0000-7000-8000-000000000002';
+const CAR = INSTANT_DEMO_CAR;
 
 /** The app's route files: every absolute path in them must be walked below. */
 const ROUTE_FILES = [
@@ -91,18 +90,6 @@ async function open(page, base, path) {
   await page.waitForTimeout(150);
 }
 
-async function book(base, tokenOf, label) {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const from = 120 + Math.floor(Math.random() * 230);
-    const [s, b] = await call(base, 'POST', '/v1/trips/createTrip', {
-      carId: CAR, newStartDate: ymd(from), newStartTime: '10:00 AM', newEndDate: ymd(from + 2), newEndTime: '10:00 AM',
-      age: 36, extras: [], protectionPlanType: 'Standard', message: `browser test: ${label}`,
-    }, tokenOf, { 'idempotency-key': `e2e-${label}-${Date.now()}-${attempt}` });
-    if (s === 201) return b.data.tripId;
-    assert.equal(s, 409, JSON.stringify(b));
-  }
-  throw new Error('no free window for the demo car');
-}
 
 export const tests = {
   async 'every route fits a 390 px phone'({ browser, base, shot }) {
@@ -113,7 +100,7 @@ export const tests = {
     const admin = await apiLogin(base, ADMIN);
     const down = (await unavailable(base, 'POST', '/v1/trips/createTrip', guest.access_token)) ?? (await unavailable(base, 'GET', '/v1/cohost/getAllTeamsForHost', host2.access_token));
     if (down) throw new Skip(down);
-    const tripId = await book(base, guest.access_token, 'phone-walk');
+    const tripId = await bookDemoCar(base, guest.access_token, 'phone-walk');
     try {
       const [, teams] = await call(base, 'GET', '/v1/cohost/getAllTeamsForHost', undefined, host2.access_token);
       const teamId = teams.data.find((t) => t.role === 'host')?._id;
