@@ -44,6 +44,17 @@ function open(step: string, draft: CarListing | null) {
 const click = (name: string | RegExp) => userEvent.click(screen.getByRole('button', { name }));
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
+
+/** Autocomplete answering the city of Fremont alone (a place without a street or zip). */
+const fremontOnly = () =>
+  http.get('*/v1/places/autocomplete', () =>
+    HttpResponse.json<Answer<'/v1/places/autocomplete', 'get'>>({
+      status: true,
+      data: [{ placeId: 'city:CA:Fremont', text: 'Fremont, CA', lat: 37.5485, lng: -121.9886, formatted_address: 'Fremont, CA', name: 'Fremont', displayName: 'Fremont', types: ['locality'], group: 'City', location: { lat: 37.5485, lng: -121.9886 }, geometry: { location: { lat: 37.5485, lng: -121.9886 } } }],
+      groups: [],
+    }),
+  );
+
 describe('location', () => {
   it("asks for the manual form's four fields, then finds the address and shows the pin and the review", async () => {
     server.use(http.get('*/v1/places/geocode', () => HttpResponse.json<Answer<'/v1/places/geocode', 'get'>>({ status: true, results: [{ placeId: 'p', text: '', lat: 37.5, lng: -121.9, formatted_address: '', name: '', displayName: '', types: [], group: 'Address', location: { lat: 37.5, lng: -121.9 }, geometry: { location: { lat: 37.5, lng: -121.9 } } }] })));
@@ -85,13 +96,7 @@ describe('location', () => {
 
   it('a street typed before choosing a city is kept in the manual form', async () => {
     server.use(
-      http.get('*/v1/places/autocomplete', () =>
-        HttpResponse.json<Answer<'/v1/places/autocomplete', 'get'>>({
-          status: true,
-          data: [{ placeId: 'city:CA:Fremont', text: 'Fremont, CA', lat: 37.5485, lng: -121.9886, formatted_address: 'Fremont, CA', name: 'Fremont', displayName: 'Fremont', types: ['locality'], group: 'City', location: { lat: 37.5485, lng: -121.9886 }, geometry: { location: { lat: 37.5485, lng: -121.9886 } } }],
-          groups: [],
-        }),
-      ),
+      fremontOnly(),
     );
     open('location', null);
     await userEvent.type(await screen.findByRole('combobox', { name: "Car's address" }), '39180 Fremont Blvd');
@@ -103,13 +108,7 @@ describe('location', () => {
 
   it("a place without a street number goes to the manual form with what it knows; a refused save shows 'Apologies'", async () => {
     server.use(
-      http.get('*/v1/places/autocomplete', () =>
-        HttpResponse.json<Answer<'/v1/places/autocomplete', 'get'>>({
-          status: true,
-          data: [{ placeId: 'city:CA:Fremont', text: 'Fremont, CA', lat: 37.5485, lng: -121.9886, formatted_address: 'Fremont, CA', name: 'Fremont', displayName: 'Fremont', types: ['locality'], group: 'City', location: { lat: 37.5485, lng: -121.9886 }, geometry: { location: { lat: 37.5485, lng: -121.9886 } } }],
-          groups: [],
-        }),
-      ),
+      fremontOnly(),
       http.get('*/v1/places/geocode', () => HttpResponse.json<Answer<'/v1/places/geocode', 'get'>>({ status: true, results: [] })),
     );
     const { sent } = open('location', null);
