@@ -5,22 +5,67 @@
 //! into `DeadlineExceeded` (tonic's own timeout says `Cancelled`, which a caller cannot tell
 //! from a call it cancelled; the error table maps `DeadlineExceeded` to 503). A service address
 //! whose host is a DNS name (a headless Kubernetes Service) is resolved again every
-//! [`RESOLVE_EVERY`] and every address it names is a balanced endpoint, so calls spread over
-//! the replicas per request; an IP address or `localhost` is one endpoint.
+//! [`RESOLVE_EVERY`] and every address it names is a replica with its own connection; calls go
+//! to the replicas in turn, and a call that reached no server (its replica stopping or gone) is
+//! sent to the next one ([`balance`]). An IP address or `localhost` is one endpoint.
 //!
 //! Serving: [`incoming`] is the listener stream the services serve on (TCP_NODELAY).
 
+pub mod balance;
 mod deadline;
 pub mod resolve;
 
+pub use balance::Balanced;
 pub use deadline::Deadline;
 pub use resolve::balanced_with;
 
 use std::time::Duration;
 use tonic::transport::{Endpoint, server::TcpIncoming};
 
-/// A channel to one service: tonic's, with calls timed out as `DeadlineExceeded`.
-pub type Channel = Deadline<tonic::transport::Channel>;
+/// A channel to one service, with calls timed out as `DeadlineExceeded`.
+pub type Channel = Deadline<Transport>;
+
+/// How a channel reaches its service: one address, or the replicas a name resolves to.
+#[derive(Clone)]
+pub enum Transport {
+    /// An IP address or `localhost`: tonic's own lazily connected channel.
+    One(tonic::transport::Channel),
+    /// A DNS name: its replicas, balanced per request.
+    Replicas(Balanced),
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl tower_service::Service<http::Request<tonic::body::Body>> for Transport {
+    type Response = http::Response<tonic::body::Body>;
+    type Error = BoxError;
+    type Future = std::pin::Pin<
+        Box<dyn std::future::Future<Output = Result<Self::Response, BoxError>> + Send>,
+    >;
+
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), BoxError>> {
+        match self {
+            Self::One(channel) => channel.poll_ready(cx).map_err(Into::into),
+            Self::Replicas(replicas) => replicas.poll_ready(cx),
+        }
+    }
+
+    fn call(&mut self, request: http::Request<tonic::body::Body>) -> Self::Future {
+        match self {
+            Self::One(channel) => {
+                let call = channel.call(request);
+                Box::pin(async move { call.await.map_err(Into::into) })
+            }
+            Self::Replicas(replicas) => replicas.call(request),
+        }
+    }
+}
+
+/// The dial timeout of an endpoint that names none.
+pub(crate) const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How often a service's DNS name is resolved again to follow its replicas.
 pub const RESOLVE_EVERY: Duration = Duration::from_secs(10);
@@ -31,23 +76,22 @@ const KEEPALIVE_TIMEOUT: Duration = Duration::from_secs(20);
 /// A lazy channel to `url` (`http://host:port`): nothing connects before the first call.
 /// `connect_timeout` bounds each dial, `timeout` each call (to its answer).
 pub fn channel(url: &str, connect_timeout: Duration, timeout: Duration) -> anyhow::Result<Channel> {
-    let endpoint = endpoint(url, connect_timeout)?;
+    let endpoint = endpoint(url)?.connect_timeout(connect_timeout);
     let uri = endpoint.uri().clone();
     let host = uri.host().ok_or_else(|| anyhow::anyhow!("no host in {url}"))?;
     let inner = if resolve::is_dns_name(host) {
         let port =
             uri.port_u16().unwrap_or(if uri.scheme_str() == Some("https") { 443 } else { 80 });
-        resolve::balanced(endpoint, host.to_owned(), port)
+        Transport::Replicas(resolve::balanced(endpoint, host.to_owned(), port))
     } else {
-        endpoint.connect_lazy()
+        Transport::One(endpoint.connect_lazy())
     };
     Ok(Deadline::new(inner, timeout))
 }
 
 /// The endpoint settings every channel shares.
-pub(crate) fn endpoint(url: &str, connect_timeout: Duration) -> anyhow::Result<Endpoint> {
+pub(crate) fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
     Ok(Endpoint::from_shared(url.to_owned())?
-        .connect_timeout(connect_timeout)
         .tcp_nodelay(true)
         .http2_keep_alive_interval(KEEPALIVE_INTERVAL)
         .keep_alive_timeout(KEEPALIVE_TIMEOUT)

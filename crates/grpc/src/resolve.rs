@@ -1,11 +1,12 @@
-//! Balancing over a service's replicas: its DNS name (a headless Kubernetes Service names
-//! every ready pod) is resolved again and again, and tonic's balanced channel gets an endpoint
-//! per address, added and removed as the answer changes.
+//! Following a service's replicas: its DNS name (a headless Kubernetes Service names every
+//! ready pod, compose's DNS every container of the service) is resolved again and again, and
+//! the balanced channel gets a replica per address, added and removed as the answer changes.
 
+use crate::balance::{Balanced, Replica, Replicas};
 use std::collections::BTreeSet;
 use std::net::{IpAddr, SocketAddr};
-use tonic::transport::channel::Change;
-use tonic::transport::{Channel, Endpoint};
+use std::sync::Arc;
+use tonic::transport::Endpoint;
 
 /// Whether `host` is a name to resolve (not an IP address, not `localhost`).
 pub fn is_dns_name(host: &str) -> bool {
@@ -15,7 +16,7 @@ pub fn is_dns_name(host: &str) -> bool {
 
 /// A channel balanced over the addresses `host` resolves to, kept current by a task that
 /// resolves it every [`crate::RESOLVE_EVERY`] (the task ends when the channel is dropped).
-pub fn balanced(template: Endpoint, host: String, port: u16) -> Channel {
+pub fn balanced(template: Endpoint, host: String, port: u16) -> Balanced {
     balanced_with(template, crate::RESOLVE_EVERY, move || {
         let host = host.clone();
         async move { tokio::net::lookup_host((host.as_str(), port)).await.map(|found| found.collect()) }
@@ -23,55 +24,44 @@ pub fn balanced(template: Endpoint, host: String, port: u16) -> Channel {
 }
 
 /// [`balanced`] with the lookup and its period given: `lookup` answers the service's current
-/// addresses.
-pub fn balanced_with<F, Fut>(template: Endpoint, every: std::time::Duration, lookup: F) -> Channel
+/// addresses. A replica still named keeps its connection from one lookup to the next.
+pub fn balanced_with<F, Fut>(template: Endpoint, every: std::time::Duration, lookup: F) -> Balanced
 where
     F: Fn() -> Fut + Send + 'static,
     Fut: std::future::Future<Output = std::io::Result<Vec<SocketAddr>>> + Send,
 {
     let host = template.uri().host().unwrap_or_default().to_owned();
-    let (channel, changes) = Channel::balance_channel::<SocketAddr>(64);
+    let (publish, replicas) = tokio::sync::watch::channel::<Replicas>(Arc::new([]));
+    let balanced = Balanced::new(&host, replicas);
     tokio::spawn(async move {
-        let mut current: BTreeSet<SocketAddr> = BTreeSet::new();
         loop {
             match lookup().await {
                 Ok(found) => {
                     let found: BTreeSet<SocketAddr> = found.into_iter().collect();
-                    for gone in current.difference(&found) {
-                        if changes.send(Change::Remove(*gone)).await.is_err() {
-                            return;
-                        }
+                    let current = publish.borrow().clone();
+                    let known: BTreeSet<SocketAddr> = current.iter().map(|r| r.addr()).collect();
+                    if found != known {
+                        let next: Replicas = found
+                            .iter()
+                            .filter_map(|addr| match current.iter().find(|r| r.addr() == *addr) {
+                                Some(kept) => Some(kept.clone()),
+                                None => Replica::new(&template, *addr),
+                            })
+                            .collect();
+                        tracing::debug!(%host, replicas = next.len(), "service addresses");
+                        publish.send_replace(next);
                     }
-                    for new in found.difference(&current) {
-                        let Some(endpoint) = at(&template, *new) else { continue };
-                        if changes.send(Change::Insert(*new, endpoint)).await.is_err() {
-                            return;
-                        }
-                    }
-                    if found != current {
-                        tracing::debug!(%host, replicas = found.len(), "service addresses");
-                    }
-                    current = found;
                 }
                 // Keep the addresses known so far: a failed lookup is not an empty answer.
                 Err(e) => tracing::warn!(%host, error = %e, "service name not resolved"),
             }
-            if changes.is_closed() {
+            if publish.is_closed() {
                 return;
             }
             tokio::time::sleep(every).await;
         }
     });
-    channel
-}
-
-/// The template's settings aimed at one address (the request's authority stays the name).
-fn at(template: &Endpoint, addr: SocketAddr) -> Option<Endpoint> {
-    let scheme = template.uri().scheme_str().unwrap_or("http");
-    let connect_timeout =
-        template.get_connect_timeout().unwrap_or(std::time::Duration::from_secs(2));
-    let endpoint = crate::endpoint(&format!("{scheme}://{addr}"), connect_timeout).ok()?;
-    Some(endpoint.origin(template.uri().clone()))
+    balanced
 }
 
 #[cfg(test)]

@@ -126,7 +126,8 @@ async fn calls_spread_over_every_replica_the_name_resolves_to_and_follow_its_cha
         let found = answer.lock().map(|v| v.clone()).unwrap_or_default();
         async move { Ok(found) }
     });
-    let channel = upcar_grpc::Deadline::new(inner, Duration::from_secs(5));
+    let channel =
+        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(5));
     tokio::time::sleep(Duration::from_millis(200)).await;
     for _ in 0..40 {
         assert_eq!(check(&channel, "").await.ok(), Some(1));
@@ -146,4 +147,94 @@ async fn calls_spread_over_every_replica_the_name_resolves_to_and_follow_its_cha
         before,
         "a replica gone from the name gets no calls"
     );
+}
+
+/// A channel over the fixed `replicas` of a service named `trips`.
+fn replicated(replicas: Vec<SocketAddr>, timeout: Duration) -> upcar_grpc::Channel {
+    let template = tonic::transport::Endpoint::from_static("http://trips:50054")
+        .connect_timeout(Duration::from_secs(2));
+    let inner = upcar_grpc::balanced_with(template, Duration::from_secs(3600), move || {
+        let found = replicas.clone();
+        async move { Ok(found) }
+    });
+    upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), timeout)
+}
+
+#[tokio::test]
+async fn a_replica_that_stops_costs_no_call_and_gets_calls_again_once_it_is_back() {
+    let (la, a) = listener().await;
+    let (lb, b) = listener().await;
+    let (calls_a, calls_b) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (stop_a, task_a) = serve(la, calls_a.clone());
+    let (_sb, _tb) = serve(lb, calls_b.clone());
+    let channel = replicated(vec![a, b], Duration::from_secs(5));
+    for _ in 0..10 {
+        assert_eq!(check(&channel, "").await.ok(), Some(1));
+    }
+    assert!(calls_a.load(Ordering::SeqCst) > 0 && calls_b.load(Ordering::SeqCst) > 0);
+
+    // The first replica shuts down (as on SIGTERM): its listener closes, its connection ends.
+    let _ = stop_a.send(());
+    task_a.await.unwrap_or_else(|e| panic!("{e}"));
+    let served_a = calls_a.load(Ordering::SeqCst);
+    let served_b = calls_b.load(Ordering::SeqCst);
+    for i in 0..40 {
+        let answer = check(&channel, "").await;
+        assert_eq!(answer.as_ref().ok(), Some(&1), "call {i} after the stop: {answer:?}");
+    }
+    assert_eq!(calls_a.load(Ordering::SeqCst), served_a);
+    assert_eq!(calls_b.load(Ordering::SeqCst), served_b + 40, "each call ran once, on the other");
+
+    // Back on the same address: a background dial finds it and it takes calls again.
+    let listener = TcpListener::bind(a).await.unwrap_or_else(|e| panic!("rebind: {e}"));
+    let (_sa, _ta) = serve(listener, calls_a.clone());
+    let mut back = false;
+    for _ in 0..100 {
+        assert_eq!(check(&channel, "").await.ok(), Some(1));
+        if calls_a.load(Ordering::SeqCst) > served_a {
+            back = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(back, "the replica back on its address got no call within 5 s");
+}
+
+#[tokio::test]
+async fn a_call_a_server_answered_is_never_sent_again_and_with_no_replica_up_it_fails_at_once() {
+    let (la, a) = listener().await;
+    let (lb, b) = listener().await;
+    let calls = Arc::new(AtomicUsize::new(0));
+    let (_sa, _ta) = serve(la, calls.clone());
+    let (_sb, _tb) = serve(lb, calls.clone());
+    let channel = replicated(vec![a, b], Duration::from_secs(5));
+    let unknown = check(&channel, "no.such.Service").await.err().map(|s| s.code());
+    assert_eq!(unknown, Some(Code::NotFound));
+    assert_eq!(calls.load(Ordering::SeqCst), 1, "an answer, even an error, ends the call");
+
+    let (l1, gone_a) = listener().await;
+    let (l2, gone_b) = listener().await;
+    drop((l1, l2));
+    let channel = replicated(vec![gone_a, gone_b], Duration::from_secs(5));
+    let started = std::time::Instant::now();
+    for _ in 0..3 {
+        let status = check(&channel, "").await.err();
+        assert_eq!(status.as_ref().map(|s| s.code()), Some(Code::Unavailable), "{status:?}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(2), "took {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn a_call_made_before_the_name_is_first_resolved_waits_for_its_answer() {
+    let (listener, addr) = listener().await;
+    let (_stop, _task) = serve(listener, Arc::default());
+    let template = tonic::transport::Endpoint::from_static("http://trips:50054");
+    let inner =
+        upcar_grpc::balanced_with(template, Duration::from_secs(3600), move || async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            Ok(vec![addr])
+        });
+    let channel =
+        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(5));
+    assert_eq!(check(&channel, "").await.ok(), Some(1));
 }
