@@ -34,6 +34,11 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 /// up to [`PROBE_MAX`].
 const PROBE_FIRST: Duration = Duration::from_millis(100);
 const PROBE_MAX: Duration = Duration::from_secs(2);
+/// The longest a replica's dial may take. A dial inside a cluster or a compose network answers
+/// in well under a millisecond, or is refused at once; one unanswered for this long is an
+/// address nobody holds any more (a replica killed, its address not yet given again), and the
+/// call still has time to reach another replica before its deadline (2 s at the gateway).
+pub const DIAL_MAX: Duration = Duration::from_millis(500);
 
 /// The replicas of one service, as last resolved.
 pub(crate) type Replicas = Arc<[Arc<Replica>]>;
@@ -89,7 +94,10 @@ impl Replica {
         let reach = Arc::new(Reach::default());
         let dial = Dial {
             addr,
-            timeout: template.get_connect_timeout().unwrap_or(crate::DEFAULT_CONNECT_TIMEOUT),
+            timeout: template
+                .get_connect_timeout()
+                .unwrap_or(crate::DEFAULT_CONNECT_TIMEOUT)
+                .min(DIAL_MAX),
             reach: reach.clone(),
         };
         let channel = endpoint.connect_with_connector_lazy(dial);

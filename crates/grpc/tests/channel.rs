@@ -238,3 +238,49 @@ async fn a_call_made_before_the_name_is_first_resolved_waits_for_its_answer() {
         upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(5));
     assert_eq!(check(&channel, "").await.ok(), Some(1));
 }
+
+#[tokio::test]
+async fn a_replica_whose_dial_gets_no_answer_is_given_up_in_time_for_the_other_to_answer() {
+    // An address whose SYNs go unanswered (as a killed replica's, before it is given again): a
+    // listener with a full accept queue, which Linux answers by dropping the SYN.
+    let silent = tokio::net::TcpSocket::new_v4().unwrap_or_else(|e| panic!("{e}"));
+    silent
+        .bind("127.0.0.1:0".parse().unwrap_or_else(|e| panic!("{e}")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let silent_addr = silent.local_addr().unwrap_or_else(|e| panic!("{e}"));
+    let silent = silent.listen(0).unwrap_or_else(|e| panic!("listen: {e}"));
+    let mut queued = Vec::new();
+    for _ in 0..3 {
+        if let Ok(Ok(c)) = tokio::time::timeout(
+            Duration::from_millis(200),
+            tokio::net::TcpStream::connect(silent_addr),
+        )
+        .await
+        {
+            queued.push(c);
+        }
+    }
+    let (listener, addr) = listener().await;
+    let (_stop, _task) = serve(listener, Arc::default());
+    // The gateway's deadline (2 s) and dial timeout (2 s): a dial allowed the whole deadline
+    // would leave no time for the other replica.
+    let template = tonic::transport::Endpoint::from_static("http://trips:50054")
+        .connect_timeout(Duration::from_secs(2));
+    let inner =
+        upcar_grpc::balanced_with(template, Duration::from_secs(3600), move || async move {
+            Ok(vec![silent_addr, addr])
+        });
+    let channel =
+        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(2));
+    for i in 0..4 {
+        let started = std::time::Instant::now();
+        let answer = check(&channel, "").await;
+        assert_eq!(answer.as_ref().ok(), Some(&1), "call {i}: {answer:?}");
+        assert!(
+            started.elapsed() < upcar_grpc::balance::DIAL_MAX + Duration::from_millis(500),
+            "call {i} took {:?}",
+            started.elapsed()
+        );
+    }
+    drop((silent, queued));
+}
