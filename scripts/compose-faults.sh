@@ -58,6 +58,11 @@ for _ in $(seq 1 240); do
     sleep 0.5
 done
 
+# Each run books days of its own, after every trip already on the stack (an earlier
+# invocation's runs took theirs).
+booked_until=$(q upcar_trips "SELECT coalesce(ceil(extract(epoch FROM max(upper(period)) - now()) / 86400), 0)::int FROM trips")
+DAY0=$(( booked_until > 28 ? booked_until + 2 : 30 ))
+
 echo "compose faults: $(date -u +%F), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $RATE requests/s, $FAULT_SECS s per fault run, $ROLL_SECS s for the rolling restart"
 run=0
 for fault in $RUNS; do
@@ -67,7 +72,7 @@ for fault in $RUNS; do
     SECS="$FAULT_SECS"
     [ "$fault" != roll ] || SECS="$ROLL_SECS"
     since_ms=$(date +%s%3N)
-    MIXED_FIRST_DAY=$((40 + 12 * run)) MIXED_TIMELINE=1 MIXED_MESSAGING_DB="$PG/upcar_messaging" \
+    MIXED_FIRST_DAY=$((DAY0 + 12 * run)) MIXED_TIMELINE=1 MIXED_MESSAGING_DB="$PG/upcar_messaging" \
         "$BIN/loadgen" mixed http "$BASE" "$RATE" "$SECS" "$PG/upcar_accounts" "$PG/upcar_trips" "$IDS" 50 >"$log" 2>&1 &
     gen=$!
     for _ in $(seq 1 1200); do

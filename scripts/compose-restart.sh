@@ -23,6 +23,13 @@ cd "$ROOT"
 SETTLE="${ROLL_SETTLE:-12}"
 
 containers() { scripts/compose.sh ps -q "$1"; }
+# The first replica's container. Not `| head -n 1`: compose writing the second line into the
+# closed pipe dies of it, and pipefail then ends the script (exit 255, seen in a fault run).
+first() {
+    local all
+    all="$(containers "$1")"
+    echo "${all%%$'\n'*}"
+}
 wait_healthy() { # container
     local s
     for _ in $(seq 1 300); do
@@ -54,7 +61,7 @@ case "${1:?roll, kill, restart or check}" in
         roll "$@"
         ;;
     kill)
-        c="$(containers "${2:?service}" | head -n 1)"
+        c="$(first "${2:?service}")"
         t0=$(date +%s.%N)
         docker kill --signal KILL "$c" >/dev/null
         # Docker counts `docker kill` as a stop by hand, so the restart policy may leave it
@@ -68,7 +75,7 @@ case "${1:?roll, kill, restart or check}" in
         printf '  %s %s: killed, healthy again in %.1f s\n' "$2" "${c:0:12}" "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')"
         ;;
     restart)
-        c="$(containers "${2:?service}" | head -n 1)"
+        c="$(first "${2:?service}")"
         t0=$(date +%s.%N)
         docker restart -t 30 "$c" >/dev/null
         wait_healthy "$c"

@@ -67,14 +67,13 @@ fi
 
 # The product as it is deployed: its images, two replicas of everything under compose, the
 # smoke journey and a rolling restart through the load balancer (scripts/test-compose.sh).
-# Asked for with UPCAR_COMPOSE_TESTS=1 (or `make test-compose`), and only where a Docker
-# engine can be started: it adds a release build of every service and the images (well over
-# CI's time on a cold 2-core machine), and its rolling-restart check still fails (a call to a
-# stopped backend replica is not sent to the other one: docs/RELIABILITY.md).
-if [ "${UPCAR_COMPOSE_TESTS:-0}" != 1 ]; then
-    echo "== compose tests: NOT RUN (UPCAR_COMPOSE_TESTS=1 runs them; see docs/RELIABILITY.md)"
+# Runs wherever a Docker engine can be started (scripts/ensure-docker.sh installs and starts
+# one when missing, and says why when it cannot); it adds the release build of every service
+# and the images. UPCAR_COMPOSE_TESTS=0 leaves it out.
+if [ "${UPCAR_COMPOSE_TESTS:-1}" = 0 ]; then
+    echo "== compose tests: NOT RUN (UPCAR_COMPOSE_TESTS=0)"
 elif docker_why="$(scripts/ensure-docker.sh 2>&1)"; then
-    echo "== compose tests ($docker_why)"
+    echo "== compose tests (${docker_why##*$'\n'})"
     compose_started=$(date +%s)
     scripts/test-compose.sh
     echo "compose tests: $(( $(date +%s) - compose_started )) s"
