@@ -43,6 +43,11 @@ fn channel(addr: SocketAddr, timeout: Duration) -> upcar_grpc::Channel {
         .unwrap_or_else(|e| panic!("channel: {e}"))
 }
 
+/// A channel as the services make it over the replicas `inner` balances, with `timeout`.
+fn over(inner: upcar_grpc::Balanced, timeout: Duration) -> upcar_grpc::Channel {
+    upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), timeout)
+}
+
 /// A listener on a free loopback port, and its address.
 async fn listener() -> (TcpListener, SocketAddr) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
@@ -126,8 +131,7 @@ async fn calls_spread_over_every_replica_the_name_resolves_to_and_follow_its_cha
         let found = answer.lock().map(|v| v.clone()).unwrap_or_default();
         async move { Ok(found) }
     });
-    let channel =
-        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(5));
+    let channel = over(inner, Duration::from_secs(5));
     tokio::time::sleep(Duration::from_millis(200)).await;
     for _ in 0..40 {
         assert_eq!(check(&channel, "").await.ok(), Some(1));
@@ -157,7 +161,7 @@ fn replicated(replicas: Vec<SocketAddr>, timeout: Duration) -> upcar_grpc::Chann
         let found = replicas.clone();
         async move { Ok(found) }
     });
-    upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), timeout)
+    over(inner, timeout)
 }
 
 #[tokio::test]
@@ -234,8 +238,7 @@ async fn a_call_made_before_the_name_is_first_resolved_waits_for_its_answer() {
             tokio::time::sleep(Duration::from_millis(200)).await;
             Ok(vec![addr])
         });
-    let channel =
-        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(5));
+    let channel = over(inner, Duration::from_secs(5));
     assert_eq!(check(&channel, "").await.ok(), Some(1));
 }
 
@@ -270,8 +273,7 @@ async fn a_replica_whose_dial_gets_no_answer_is_given_up_in_time_for_the_other_t
         upcar_grpc::balanced_with(template, Duration::from_secs(3600), move || async move {
             Ok(vec![silent_addr, addr])
         });
-    let channel =
-        upcar_grpc::Deadline::new(upcar_grpc::Transport::Replicas(inner), Duration::from_secs(2));
+    let channel = over(inner, Duration::from_secs(2));
     for i in 0..4 {
         let started = std::time::Instant::now();
         let answer = check(&channel, "").await;
