@@ -14,9 +14,7 @@
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use hyper_util::rt::TokioIo;
-use std::future::Future;
 use std::net::SocketAddr;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::task::{Context, Poll};
@@ -27,8 +25,7 @@ use tonic::body::Body;
 use tonic::transport::Endpoint;
 use tower_service::Service;
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
-type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+use crate::{BoxError, BoxFuture};
 
 /// The first wait before an unreachable replica is dialled again in the background; it doubles
 /// up to [`PROBE_MAX`].

@@ -1,12 +1,10 @@
 //! A call that gets no answer in time ends as `DeadlineExceeded`.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tower_service::Service;
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use crate::{BoxError, BoxFuture};
 
 /// Wraps a transport so each call has `timeout` to be answered; past it the call fails with
 /// the status `DeadlineExceeded` (tonic reads a [`tonic::Status`] out of the error as it is).
@@ -36,7 +34,7 @@ where
 {
     type Response = S::Response;
     type Error = BoxError;
-    type Future = Pin<Box<dyn Future<Output = Result<S::Response, BoxError>> + Send>>;
+    type Future = BoxFuture<Result<S::Response, BoxError>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
         self.inner.poll_ready(cx).map_err(Into::into)

@@ -34,14 +34,15 @@ pub enum Transport {
     Replicas(Balanced),
 }
 
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
+/// The error every layer of a channel answers (tonic reads a [`tonic::Status`] out of it).
+pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
+/// The future every layer of a channel answers with.
+pub(crate) type BoxFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
 
 impl tower_service::Service<http::Request<tonic::body::Body>> for Transport {
     type Response = http::Response<tonic::body::Body>;
     type Error = BoxError;
-    type Future = std::pin::Pin<
-        Box<dyn std::future::Future<Output = Result<Self::Response, BoxError>> + Send>,
-    >;
+    type Future = BoxFuture<Result<Self::Response, BoxError>>;
 
     fn poll_ready(
         &mut self,
