@@ -18,11 +18,25 @@ wait_until() { # seconds, command...
     return 1
 }
 
+pg_version=$(ls /etc/postgresql | sort -V | tail -n1)
+pg() { pg_ctlcluster --skip-systemctl-redirect "$pg_version" main "$@"; }
+pg_failed() { # what, then the server's own account of why
+    echo "postgres $1" >&2
+    pg_lsclusters >&2 || true
+    tail -n 20 "/var/log/postgresql/postgresql-$pg_version-main.log" >&2 2>/dev/null || true
+    exit 1
+}
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
-    echo "starting postgres"
-    version=$(ls /etc/postgresql | sort -V | tail -n1)
-    pg_ctlcluster --skip-systemctl-redirect "$version" main start
-    wait_until 30 pg_isready -q -h 127.0.0.1 -p 5432 || { echo "postgres did not start" >&2; exit 1; }
+    # A server that is running but not answering yet (crash recovery after the machine came
+    # back, a restart under way) is waited for, not started twice: `start` refuses a running
+    # cluster with exit code 2.
+    if pg status >/dev/null 2>&1; then
+        echo "postgres: running, waiting for it to take connections"
+    else
+        echo "starting postgres"
+        pg start || pg status >/dev/null 2>&1 || pg_failed "did not start"
+    fi
+    wait_until 120 pg_isready -q -h 127.0.0.1 -p 5432 || pg_failed "does not take connections on 127.0.0.1:5432"
 fi
 # Connections: several stacks of the product share this server on a developer's machine
 # (`make dev`, the browser tests' stack, the end-to-end tests' stack, service tests), each
@@ -33,9 +47,8 @@ have_connections=$(psql -h 127.0.0.1 -U postgres -d postgres -Atc "SHOW max_conn
 if [ "${have_connections:-0}" -lt "$want_connections" ]; then
     echo "raising postgres max_connections from $have_connections to $want_connections (restart)"
     psql -h 127.0.0.1 -U postgres -d postgres -qc "ALTER SYSTEM SET max_connections = $want_connections"
-    version=$(ls /etc/postgresql | sort -V | tail -n1)
-    pg_ctlcluster --skip-systemctl-redirect "$version" main restart
-    wait_until 30 pg_isready -q -h 127.0.0.1 -p 5432 || { echo "postgres did not restart" >&2; exit 1; }
+    pg restart
+    wait_until 120 pg_isready -q -h 127.0.0.1 -p 5432 || pg_failed "did not restart"
 fi
 echo "postgres: ready"
 
