@@ -18,13 +18,64 @@ pub enum ClientFrame {
     Ping,
 }
 
-/// Why a client frame is refused (the socket stays open).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FrameError {
-    /// Not a JSON object with a `type`.
-    Invalid(String),
+/// Every refusal the socket sends (`{"type":"error","error":code,"message":...}`), its table
+/// beside the HTTP ones (the product-wide code test reads it): a code the socket shares with
+/// an HTTP answer is the same rule of the same kind. `invalid_token` is CONTRACT's name for a
+/// refused token on the socket, whatever the reason (the message says which); the socket stays
+/// open after every other one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SocketError {
+    /// No `auth` in time, a bad, revoked or captain token, another account's token.
+    #[error("{0}")]
+    InvalidToken(String),
+    /// The token's lifetime ended while the socket was open.
+    #[error("The token has expired; reconnect with a fresh one")]
+    TokenExpired,
+    /// Not a JSON object with a `type`, or a field of the wrong shape.
+    #[error("{0}")]
+    InvalidFrame(String),
     /// A `type` the server does not know.
+    #[error("Unknown frame type {0:?}")]
     UnknownType(String),
+    /// The socket already follows its limit of channels.
+    #[error("A socket follows at most {0} channels")]
+    TooManySubscriptions(usize),
+    /// A channel the caller may not read (or that does not exist).
+    #[error("You cannot follow this channel")]
+    Forbidden,
+    /// A channel name that is neither `chat-{roomId}` nor `support-{ticketId}`.
+    #[error("channel must be chat-{{roomId}} or support-{{ticketId}}")]
+    InvalidChannel,
+    /// Messaging did not answer.
+    #[error("The channel cannot be followed right now. Please try again.")]
+    Unavailable,
+}
+
+upcar_errors::error_table! {
+    SocketError {
+        SocketError::InvalidToken(_) => Unauthenticated, "invalid_token";
+        SocketError::TokenExpired => Unauthenticated, "token_expired";
+        SocketError::InvalidFrame(_) => InvalidInput, "invalid_frame";
+        SocketError::UnknownType(_) => InvalidInput, "unknown_type";
+        SocketError::TooManySubscriptions(_) => InvalidInput, "too_many_subscriptions";
+        SocketError::Forbidden => Forbidden, "forbidden";
+        SocketError::InvalidChannel => InvalidInput, "invalid_channel";
+        SocketError::Unavailable => Unavailable, "service_unavailable";
+    }
+}
+
+impl SocketError {
+    /// What a channel's read refused by messaging means for the socket, by the refusal's kind
+    /// (not its code): a room the caller cannot see is `forbidden` whether it is missing or
+    /// another's, a malformed channel is `invalid_channel`, anything else is messaging away.
+    pub fn of_channel_read(kind: upcar_errors::ErrorKind) -> Self {
+        use upcar_errors::ErrorKind;
+        match kind {
+            ErrorKind::NotFound | ErrorKind::Forbidden => SocketError::Forbidden,
+            ErrorKind::InvalidInput => SocketError::InvalidChannel,
+            _ => SocketError::Unavailable,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -39,18 +90,19 @@ struct Raw {
     since: Option<Value>,
 }
 
-fn channel(raw: &Raw) -> Result<String, FrameError> {
+fn channel(raw: &Raw) -> Result<String, SocketError> {
     match raw.channel.as_deref().map(str::trim) {
         Some(c) if !c.is_empty() => Ok(c.to_owned()),
-        _ => Err(FrameError::Invalid("channel is required".into())),
+        _ => Err(SocketError::InvalidFrame("channel is required".into())),
     }
 }
 
 impl ClientFrame {
     /// Reads one text frame.
-    pub fn parse(text: &str) -> Result<Self, FrameError> {
-        let raw: Raw = serde_json::from_str(text)
-            .map_err(|_| FrameError::Invalid("a frame is a JSON object with a type".into()))?;
+    pub fn parse(text: &str) -> Result<Self, SocketError> {
+        let raw: Raw = serde_json::from_str(text).map_err(|_| {
+            SocketError::InvalidFrame("a frame is a JSON object with a type".into())
+        })?;
         match raw.kind.as_str() {
             "auth" => Ok(ClientFrame::Auth { token: raw.token.unwrap_or_default() }),
             "subscribe" => {
@@ -59,7 +111,7 @@ impl ClientFrame {
                     Some(v) => match v.as_i64() {
                         Some(n) if n >= 0 => Some(n),
                         _ => {
-                            return Err(FrameError::Invalid(
+                            return Err(SocketError::InvalidFrame(
                                 "since must be a whole number, 0 or more".into(),
                             ));
                         }
@@ -69,7 +121,7 @@ impl ClientFrame {
             }
             "unsubscribe" => Ok(ClientFrame::Unsubscribe { channel: channel(&raw)? }),
             "ping" => Ok(ClientFrame::Ping),
-            other => Err(FrameError::UnknownType(other.chars().take(40).collect())),
+            other => Err(SocketError::UnknownType(other.chars().take(40).collect())),
         }
     }
 }
@@ -90,7 +142,9 @@ pub fn pong() -> String {
 }
 
 /// An error, of the socket or of one channel.
-pub fn error(channel: Option<&str>, code: &str, message: &str) -> String {
+pub fn error(channel: Option<&str>, e: &SocketError) -> String {
+    use upcar_errors::ErrorCode;
+    let (code, message) = (e.code(), e.to_string());
     match channel {
         Some(c) => json!({"type": "error", "channel": c, "error": code, "message": message}),
         None => json!({"type": "error", "error": code, "message": message}),
@@ -175,11 +229,11 @@ mod tests {
             r#"{"type":"subscribe","channel":"chat-1","since":"4"}"#,
             r#"{"type":"subscribe","channel":"chat-1","since":1.5}"#,
         ] {
-            assert!(matches!(ClientFrame::parse(bad), Err(FrameError::Invalid(_))), "{bad}");
+            assert!(matches!(ClientFrame::parse(bad), Err(SocketError::InvalidFrame(_))), "{bad}");
         }
         assert_eq!(
             ClientFrame::parse(r#"{"type":"publish"}"#),
-            Err(FrameError::UnknownType("publish".into()))
+            Err(SocketError::UnknownType("publish".into()))
         );
     }
 
@@ -204,9 +258,33 @@ mod tests {
                 "message": "hi", "imageUrl": ["https://x/a.jpg"],
                 "timestamp": "2026-11-27T10:00:00.000Z", "masked": false}})
         );
-        let e: Value = serde_json::from_str(&error(Some("chat-r1"), "forbidden", "no")).unwrap();
-        assert_eq!(e["channel"], "chat-r1");
-        let e: Value = serde_json::from_str(&error(None, "invalid_token", "no")).unwrap();
-        assert!(e.get("channel").is_none());
+        let e: Value =
+            serde_json::from_str(&error(Some("chat-r1"), &SocketError::Forbidden)).unwrap();
+        assert_eq!(
+            e,
+            json!({"type": "error", "channel": "chat-r1", "error": "forbidden",
+                "message": "You cannot follow this channel"})
+        );
+        let no = SocketError::InvalidToken("no".into());
+        let e: Value = serde_json::from_str(&error(None, &no)).unwrap();
+        assert_eq!(e, json!({"type": "error", "error": "invalid_token", "message": "no"}));
+    }
+
+    /// A channel read refused by messaging becomes the socket's refusal by its kind; the
+    /// socket's table shares the HTTP tables' rules (the product-wide code test checks it).
+    #[test]
+    fn a_refused_channel_read_is_answered_by_its_kind() {
+        use upcar_errors::{ErrorKind, ErrorTable};
+        for (kind, want) in [
+            (ErrorKind::NotFound, "forbidden"),
+            (ErrorKind::Forbidden, "forbidden"),
+            (ErrorKind::InvalidInput, "invalid_channel"),
+            (ErrorKind::Unavailable, "service_unavailable"),
+            (ErrorKind::Internal, "service_unavailable"),
+        ] {
+            use upcar_errors::ErrorCode;
+            assert_eq!(SocketError::of_channel_read(kind).code(), want, "{kind:?}");
+        }
+        assert!(upcar_errors::table_problems(&[("socket", SocketError::ROWS)]).is_empty());
     }
 }

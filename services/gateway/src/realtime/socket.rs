@@ -3,7 +3,7 @@
 //! none twice: the catch-up read from messaging (Postgres) first, then live events from the
 //! hub; a live event that skips a number makes the socket read the gap again.
 
-use super::frames::{self, ClientFrame, FrameError};
+use super::frames::{self, ClientFrame, SocketError};
 use super::hub::{Delivery, Hub};
 use crate::auth::verify;
 use crate::error::HttpError;
@@ -64,13 +64,7 @@ impl Conn {
             Err(_) if self.who.is_none() => {
                 return self.refuse_token(FIRST_FRAME).await;
             }
-            Err(FrameError::Invalid(why)) => {
-                return self.send(frames::error(None, "invalid_frame", &why)).await;
-            }
-            Err(FrameError::UnknownType(t)) => {
-                let why = format!("Unknown frame type {t:?}");
-                return self.send(frames::error(None, "unknown_type", &why)).await;
-            }
+            Err(e) => return self.send(frames::error(None, &e)).await,
         };
         match frame {
             ClientFrame::Auth { token } => self.auth(&token).await,
@@ -87,7 +81,7 @@ impl Conn {
     }
 
     async fn refuse_token(&mut self, message: &str) -> Result<(), End> {
-        self.send(frames::error(None, "invalid_token", message)).await?;
+        self.send(frames::error(None, &SocketError::InvalidToken(message.to_owned()))).await?;
         Err(End::Close(CloseCode::Other(CLOSE_UNAUTHENTICATED), "invalid token"))
     }
 
@@ -121,7 +115,8 @@ impl Conn {
             // The check itself could not run (Redis or accounts away): keep the socket.
             Err(e) if e.0.http_status() >= 500 => Ok(()),
             Err(e) => {
-                self.send(frames::error(None, &e.0.code, &e.0.message)).await?;
+                let refused = SocketError::InvalidToken(e.0.message.clone());
+                self.send(frames::error(None, &refused)).await?;
                 Err(End::Close(CloseCode::Other(CLOSE_UNAUTHENTICATED), "token refused"))
             }
         }
@@ -162,14 +157,8 @@ impl Conn {
     }
 
     async fn channel_error(&mut self, channel: &str, e: &HttpError) -> Result<(), End> {
-        let (code, message) = match e.code() {
-            "room_not_found" | "forbidden" => ("forbidden", "You cannot follow this channel"),
-            "invalid_channel" => {
-                ("invalid_channel", "channel must be chat-{roomId} or support-{ticketId}")
-            }
-            _ => ("unavailable", "The channel cannot be followed right now. Please try again."),
-        };
-        self.send(frames::error(Some(channel), code, message)).await
+        let refusal = SocketError::of_channel_read(e.0.kind);
+        self.send(frames::error(Some(channel), &refusal)).await
     }
 
     async fn subscribe(&mut self, channel: String, since: Option<i64>) -> Result<(), End> {
@@ -178,8 +167,8 @@ impl Conn {
         }
         let max = self.state.settings.realtime.max_subscriptions;
         if self.followed.len() >= max {
-            let why = format!("A socket follows at most {max} channels");
-            return self.send(frames::error(Some(&channel), "too_many_subscriptions", &why)).await;
+            let refusal = SocketError::TooManySubscriptions(max);
+            return self.send(frames::error(Some(&channel), &refusal)).await;
         }
         // Live events are followed before the catch-up read, so none falls between the two.
         self.hub.join(&channel, self.id, self.tx.clone(), self.slow.clone()).await;
@@ -235,7 +224,7 @@ impl Conn {
                 }
                 Err(e) => {
                     // The caller lost access (a co-host left the team, say): stop following.
-                    if matches!(e.code(), "room_not_found" | "forbidden") {
+                    if SocketError::of_channel_read(e.0.kind) == SocketError::Forbidden {
                         self.followed.remove(channel);
                         self.hub.leave(channel, self.id);
                         return self.channel_error(channel, &e).await;
@@ -332,12 +321,12 @@ pub async fn run(
             _ = stopping.wait_for(|s| *s) => Err(End::Close(CloseCode::Restart, "server restarting")),
             () = slow.cancelled() => Err(End::Close(CloseCode::Policy, "too slow to read its messages")),
             () = tokio::time::sleep_until(expires) => {
-                let (code, message) = if conn.who.is_some() {
-                    ("token_expired", "The token has expired; reconnect with a fresh one")
+                let refusal = if conn.who.is_some() {
+                    SocketError::TokenExpired
                 } else {
-                    ("invalid_token", "No auth frame was sent in time")
+                    SocketError::InvalidToken("No auth frame was sent in time".to_owned())
                 };
-                let _ = conn.send(frames::error(None, code, message)).await;
+                let _ = conn.send(frames::error(None, &refusal)).await;
                 Err(End::Close(CloseCode::Other(CLOSE_UNAUTHENTICATED), "token"))
             }
             _ = heartbeat.tick() => {
@@ -362,7 +351,8 @@ pub async fn run(
                 match frame {
                     Some(Ok(AggregatedMessage::Text(text))) => conn.on_frame(&text).await,
                     Some(Ok(AggregatedMessage::Binary(_))) => {
-                        conn.send(frames::error(None, "invalid_frame", "Frames are JSON text")).await
+                        let refusal = SocketError::InvalidFrame("Frames are JSON text".to_owned());
+                        conn.send(frames::error(None, &refusal)).await
                     }
                     Some(Ok(AggregatedMessage::Ping(bytes))) => {
                         conn.session.pong(&bytes).await.map_err(|_| End::Gone)

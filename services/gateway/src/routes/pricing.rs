@@ -13,6 +13,7 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use upcar_errors::ErrorKind;
 use upcar_identity::Identity;
 use upcar_proto::pricing as pb;
 use utoipa::openapi::RefOr;
@@ -364,7 +365,10 @@ async fn latest_search(
             age: Some(page.age),
             ..Default::default()
         })),
-        Err(e) if e.code() == "search_expired" => Ok(None),
+        // The held search can no longer be read (it expired, or it is gone): priced as if
+        // none was held. By the refusal's kind: the gateway picked the id itself, so a
+        // refused one is never the caller's mistake.
+        Err(e) if matches!(e.0.kind, ErrorKind::InvalidInput | ErrorKind::NotFound) => Ok(None),
         Err(e) => Err(e),
     }
 }
