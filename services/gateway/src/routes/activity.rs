@@ -5,12 +5,12 @@
 //! they are stored moments later). Reads are for admins, the types for any signed-in user.
 
 use crate::auth::{AuthAdmin, AuthUser, MaybeUser};
-use crate::error::{GatewayError, HttpError, HttpResult};
+use crate::error::{HttpError, HttpResult};
 use crate::grpc::request;
 use crate::rate_limit::{self, Bucket};
 use crate::state::AppState;
 use crate::wire::{Int, Json, Query, Text};
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, get, post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use upcar_proto::activity as pb;
@@ -52,26 +52,49 @@ pub struct ActivityEvent {
     timestamp: Option<Value>,
 }
 
+/// One event as it is passed on: any JSON, documented as [`ActivityEvent`]. The activity
+/// service checks each event by itself (a bad one in a batch is that event's `rejected`
+/// result, not a refused batch), so the gateway reads no field of it.
+#[derive(Debug, Deserialize)]
+#[serde(transparent)]
+pub struct EventJson(Value);
+
+impl utoipa::PartialSchema for EventJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        ActivityEvent::schema()
+    }
+}
+
+impl ToSchema for EventJson {
+    fn name() -> std::borrow::Cow<'static, str> {
+        ActivityEvent::name()
+    }
+}
+
 /// `activity/log`: one event, with the batch's send time.
-#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
 pub struct LogBody {
+    /// The event's own fields (every field but `sentAt`).
     #[serde(flatten)]
-    event: ActivityEvent,
+    event: EventJson,
     /// When the client sent it, by its clock (RFC 3339 or epoch milliseconds): corrects the
     /// event's time by the client's clock offset.
+    #[serde(default)]
     #[schema(value_type = Option<String>)]
     sent_at: Option<Value>,
 }
 
 /// `activity/bulk`: up to 50 events.
-#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
 pub struct BulkBody {
-    activities: Vec<ActivityEvent>,
+    /// Absent, null or empty is refused (`activities_required`), over 50 too.
+    #[serde(default)]
+    #[schema(value_type = Vec<ActivityEvent>, required = true)]
+    activities: Option<Vec<EventJson>>,
     /// When the client sent the batch, by its clock (RFC 3339 or epoch milliseconds).
+    #[serde(default)]
     #[schema(value_type = Option<String>)]
     sent_at: Option<Value>,
 }
@@ -142,26 +165,23 @@ fn sent_at(v: Option<&Value>) -> String {
     }
 }
 
-fn body_object(v: Value) -> Result<serde_json::Map<String, Value>, HttpError> {
-    match v {
-        Value::Object(o) => Ok(o),
-        _ => Err(GatewayError::InvalidBody("The body must be a JSON object".to_owned()).into()),
-    }
-}
-
 /// Logs one event (anyone; the user is the token's). 202 once it is safe with the broker; a
 /// repeat of its `eventId` within 7 days answers `duplicate` (an event without one is stored
 /// under an id the service gives); an invalid event is a 400 naming
 /// the rule; more than `rate_limits.activity_per_minute` calls a minute from one address 429.
 #[utoipa::path(tag = "activity", request_body = LogBody, responses((status = 202, body = LogAnswer)), security((), ("bearer" = [])))]
 #[post("/activity/log")]
-pub async fn log(state: State, req: HttpRequest, who: MaybeUser, body: Json<Value>) -> HttpResult {
+pub async fn log(
+    state: State,
+    req: HttpRequest,
+    who: MaybeUser,
+    body: Json<LogBody>,
+) -> HttpResult<(web::Json<LogAnswer>, actix_web::http::StatusCode)> {
     rate_limit::check(&state, &req, Bucket::Activity).await?;
-    let mut event = body_object(body.into_inner())?;
-    let sent = sent_at(event.remove("sentAt").as_ref());
+    let LogBody { event, sent_at: sent } = body.into_inner();
     let msg = pb::IngestRequest {
-        events_json: vec![Value::Object(event).to_string()],
-        sent_at: sent,
+        events_json: vec![event.0.to_string()],
+        sent_at: sent_at(sent.as_ref()),
         single: true,
     };
     let r = state.activity.clone().ingest(request(msg, who.0.as_ref())).await?.into_inner();
@@ -170,11 +190,9 @@ pub async fn log(state: State, req: HttpRequest, who: MaybeUser, body: Json<Valu
         .into_iter()
         .next()
         .ok_or_else(|| HttpError::internal("Ingest answered no result"))?;
-    Ok(HttpResponse::Accepted().json(LogAnswer {
-        status: true,
-        message: message(r.accepted, r.duplicates),
-        data: result.into(),
-    }))
+    let answer =
+        LogAnswer { status: true, message: message(r.accepted, r.duplicates), data: result.into() };
+    Ok((web::Json(answer), actix_web::http::StatusCode::ACCEPTED))
 }
 
 fn message(accepted: i32, duplicates: i32) -> String {
@@ -186,26 +204,21 @@ fn message(accepted: i32, duplicates: i32) -> String {
 /// or over 50 is a 400; 503 when the broker cannot take them (nothing was accepted: resend).
 #[utoipa::path(tag = "activity", request_body = BulkBody, responses((status = 202, body = BulkAnswer)), security((), ("bearer" = [])))]
 #[post("/activity/bulk")]
-pub async fn bulk(state: State, req: HttpRequest, who: MaybeUser, body: Json<Value>) -> HttpResult {
+pub async fn bulk(
+    state: State,
+    req: HttpRequest,
+    who: MaybeUser,
+    body: Json<BulkBody>,
+) -> HttpResult<(web::Json<BulkAnswer>, actix_web::http::StatusCode)> {
     rate_limit::check(&state, &req, Bucket::Activity).await?;
-    let mut b = body_object(body.into_inner())?;
-    let events = match b.remove("activities") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a,
-        Some(_) => {
-            return Err(GatewayError::InvalidBody(
-                "activities: must be a list of events".to_owned(),
-            )
-            .into());
-        }
-    };
+    let BulkBody { activities, sent_at: sent } = body.into_inner();
     let msg = pb::IngestRequest {
-        events_json: events.iter().map(Value::to_string).collect(),
-        sent_at: sent_at(b.get("sentAt")),
+        events_json: activities.unwrap_or_default().iter().map(|e| e.0.to_string()).collect(),
+        sent_at: sent_at(sent.as_ref()),
         single: false,
     };
     let r = state.activity.clone().ingest(request(msg, who.0.as_ref())).await?.into_inner();
-    Ok(HttpResponse::Accepted().json(BulkAnswer {
+    let answer = BulkAnswer {
         status: true,
         message: message(r.accepted, r.duplicates),
         data: Ingested {
@@ -214,7 +227,8 @@ pub async fn bulk(state: State, req: HttpRequest, who: MaybeUser, body: Json<Val
             rejected: r.rejected,
             results: r.results.into_iter().map(EventResult::from).collect(),
         },
-    }))
+    };
+    Ok((web::Json(answer), actix_web::http::StatusCode::ACCEPTED))
 }
 
 /// A stored event.
@@ -297,7 +311,11 @@ pub struct EventPage {
 /// Admins: stored events, newest first, filtered and paged.
 #[utoipa::path(tag = "activity", params(ListQuery), responses((status = 200, body = EventPage)), security(("bearer" = [])))]
 #[get("/activity")]
-pub async fn list(state: State, admin: AuthAdmin, q: Query<ListQuery>) -> HttpResult {
+pub async fn list(
+    state: State,
+    admin: AuthAdmin,
+    q: Query<ListQuery>,
+) -> HttpResult<web::Json<EventPage>> {
     let q = q.into_inner();
     let msg = pb::ListActivitiesRequest {
         user_id: q.user_id.into(),
@@ -312,7 +330,7 @@ pub async fn list(state: State, admin: AuthAdmin, q: Query<ListQuery>) -> HttpRe
     };
     let r =
         state.activity.clone().list_activities(request(msg, Some(&admin.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(EventPage {
+    Ok(web::Json(EventPage {
         status: true,
         data: r.activities.into_iter().map(StoredEvent::from).collect(),
         current_page: r.page,
@@ -388,14 +406,18 @@ pub struct AnalyticsAnswer {
 /// daily rollups.
 #[utoipa::path(tag = "activity", params(RangeQuery), responses((status = 200, body = AnalyticsAnswer)), security(("bearer" = [])))]
 #[get("/activity/analytics")]
-pub async fn analytics(state: State, admin: AuthAdmin, q: Query<RangeQuery>) -> HttpResult {
+pub async fn analytics(
+    state: State,
+    admin: AuthAdmin,
+    q: Query<RangeQuery>,
+) -> HttpResult<web::Json<AnalyticsAnswer>> {
     let q = q.into_inner();
     let msg = pb::AnalyticsRequest { start_date: q.start_date.into(), end_date: q.end_date.into() };
     let r = state.activity.clone().analytics(request(msg, Some(&admin.0))).await?.into_inner();
     let counts = |v: Vec<pb::TypeCount>| {
         v.into_iter().map(|c| Count { name: c.name, count: c.count }).collect::<Vec<_>>()
     };
-    Ok(HttpResponse::Ok().json(AnalyticsAnswer {
+    Ok(web::Json(AnalyticsAnswer {
         status: true,
         data: Analytics {
             start_date: r.start_date,
@@ -449,7 +471,11 @@ pub struct JourneyAnswer {
 /// Admins: one user's events in the order they happened, the services' steps included.
 #[utoipa::path(tag = "activity", params(JourneyQuery), responses((status = 200, body = JourneyAnswer)), security(("bearer" = [])))]
 #[get("/activity/journey")]
-pub async fn journey(state: State, admin: AuthAdmin, q: Query<JourneyQuery>) -> HttpResult {
+pub async fn journey(
+    state: State,
+    admin: AuthAdmin,
+    q: Query<JourneyQuery>,
+) -> HttpResult<web::Json<JourneyAnswer>> {
     let q = q.into_inner();
     let msg = pb::JourneyRequest {
         user_id: q.user_id.into(),
@@ -458,7 +484,7 @@ pub async fn journey(state: State, admin: AuthAdmin, q: Query<JourneyQuery>) -> 
         limit: q.limit.0,
     };
     let r = state.activity.clone().journey(request(msg, Some(&admin.0))).await?.into_inner();
-    Ok(HttpResponse::Ok().json(JourneyAnswer {
+    Ok(web::Json(JourneyAnswer {
         status: true,
         user_id: r.user_id,
         data: r.activities.into_iter().map(StoredEvent::from).collect(),
@@ -489,14 +515,14 @@ pub struct TypesAnswer {
 /// Any signed-in user: the activity types the product knows (others may be logged too).
 #[utoipa::path(tag = "activity", responses((status = 200, body = TypesAnswer)), security(("bearer" = [])))]
 #[get("/activity/types")]
-pub async fn types(state: State, user: AuthUser) -> HttpResult {
+pub async fn types(state: State, user: AuthUser) -> HttpResult<web::Json<TypesAnswer>> {
     let r = state
         .activity
         .clone()
         .list_types(request(pb::TypesRequest {}, Some(&user.0)))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(TypesAnswer {
+    Ok(web::Json(TypesAnswer {
         status: true,
         data: r
             .types
