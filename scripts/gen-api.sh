@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes the API's OpenAPI document (services/gateway/openapi.json, from the gateway's one
-# route table), the web app's types generated from it (frontend/src/api/schema.d.ts) and the
+# route table and the error codes of every table, services/gateway/error-codes.json), the web
+# app's types generated from it (frontend/src/api/schema.d.ts) and the
 # web app's policy values from the domains' constants (frontend/src/api/policy.ts).
 # `scripts/gen-api.sh --check` changes nothing and fails when either is stale (`make test`
 # runs it).
@@ -55,6 +56,11 @@ PY
     fi
     echo "OpenAPI document and web app API types are current; the document validates and generates a whole Python client"
 else
+    # The error codes of every table, which the document's `ErrorCode` lists (the gateway
+    # builds them in, so it is built again after).
+    UPCAR_WRITE_ERROR_CODES=1 cargo test -q -p gateway --test e2e \
+        codes::the_documented_error_codes_are_the_tables_codes >/dev/null
+    cargo build -q -p gateway
     "$gateway" openapi >"$DOC"
     (cd frontend && npm run --silent gen:api)
     "$policy" >"$POLICY"

@@ -172,9 +172,47 @@ upcar_errors::error_table! {
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// Stable snake_case code a client can switch on.
+    #[schema(value_type = KnownCode)]
     pub error: String,
     /// Human-readable text (the spec's where it gives one).
     pub message: String,
+}
+
+/// Every code an answer can carry, with its HTTP status: written from the error tables of the
+/// gateway, the socket and every service by their product-wide test
+/// (`tests/e2e/codes.rs`, which fails when it is stale), so the document lists the services'
+/// codes without the gateway linking them.
+const ERROR_CODES: &str = include_str!("../error-codes.json");
+
+/// The documented codes and their statuses, in code order.
+pub fn documented_codes() -> Vec<(String, u16)> {
+    // A file that does not read (none listed) fails the codes test, which compares the two.
+    let codes: std::collections::BTreeMap<String, u16> =
+        serde_json::from_str(ERROR_CODES).unwrap_or_default();
+    codes.into_iter().collect()
+}
+
+/// The document's `ErrorCode`: the `error` of every error answer is one of these.
+pub struct KnownCode;
+
+impl utoipa::PartialSchema for KnownCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let codes = documented_codes();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(codes.iter().map(|(code, _)| code.clone())))
+            .description(Some(
+                "A stable snake_case code; each has one HTTP status (docs/API.md, \"Errors\")",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for KnownCode {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ErrorCode")
+    }
 }
 
 /// An error on its way to the client.

@@ -5,10 +5,11 @@
 use gateway::error::GatewayError;
 use upcar_errors::{ErrorTable, table_problems};
 
-#[test]
-fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_product() {
-    let owned: [(&str, Vec<upcar_errors::CodeRow>); 9] = [
+/// Every table of the product: the gateway's, the socket's and each service's.
+fn tables() -> [(&'static str, Vec<upcar_errors::CodeRow>); 10] {
+    [
         ("gateway", GatewayError::rows()),
+        ("socket", gateway::realtime::frames::SocketError::rows()),
         ("accounts", accounts::error::AccountsError::rows()),
         ("catalog-search", catalog_search::error::CatalogError::rows()),
         ("pricing", pricing::error::PricingError::rows()),
@@ -17,7 +18,12 @@ fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_produ
         ("hosting", hosting_teams::error::HostingError::rows()),
         ("activity", activity::error::ActivityError::rows()),
         ("captains", captains::error::CaptainsError::rows()),
-    ];
+    ]
+}
+
+#[test]
+fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_product() {
+    let owned = tables();
     let tables: Vec<(&str, &[upcar_errors::CodeRow])> =
         owned.iter().map(|(name, rows)| (*name, rows.as_slice())).collect();
     let problems = table_problems(&tables);
@@ -36,6 +42,55 @@ fn every_error_code_is_snake_case_declared_once_and_of_one_kind_across_the_produ
         assert!(all.contains(&code), "{code} missing from the tables");
     }
     assert!(all.len() > 150, "only {} codes listed", all.len());
+}
+
+/// `services/gateway/error-codes.json`, the list the OpenAPI document's `ErrorCode` enum is
+/// made of (the gateway does not link the services), is every table's codes with their HTTP
+/// status, and the codes a status without one is given (`ErrorKind::default_code`). Stale, it
+/// fails here; `UPCAR_WRITE_ERROR_CODES=1` (which `scripts/gen-api.sh` sets) writes it.
+#[test]
+fn the_documented_error_codes_are_the_tables_codes() {
+    use upcar_errors::ErrorKind::*;
+    let mut codes = std::collections::BTreeMap::new();
+    for (_, rows) in tables() {
+        for row in rows {
+            codes.insert(row.code, row.kind.http_status());
+        }
+    }
+    for kind in [
+        InvalidInput,
+        Unauthenticated,
+        Forbidden,
+        NotFound,
+        Conflict,
+        MethodNotAllowed,
+        PayloadTooLarge,
+        UriTooLong,
+        RateLimited,
+        Unavailable,
+        Internal,
+    ] {
+        let status = *codes.entry(kind.default_code()).or_insert(kind.http_status());
+        assert_eq!(status, kind.http_status(), "{} is another kind's code", kind.default_code());
+    }
+    // Replaced by the original code before any answer (the tables' `forward` rows).
+    codes.remove("upstream_error");
+    let fresh = serde_json::to_string_pretty(&codes).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/error-codes.json");
+    if std::env::var_os("UPCAR_WRITE_ERROR_CODES").is_some() {
+        // The gateway built into this test read the file before it was written.
+        std::fs::write(path, &fresh).unwrap();
+        return;
+    }
+    let documented = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        documented == fresh,
+        "services/gateway/error-codes.json is stale: an error table changed; run scripts/gen-api.sh and commit the result"
+    );
+    // What the document is built from is this list.
+    let built: Vec<(String, u16)> =
+        codes.iter().map(|(code, status)| ((*code).to_owned(), *status)).collect();
+    assert_eq!(gateway::error::documented_codes(), built);
 }
 
 /// What each service answers when its database fails under a call: 503 `database_unavailable`
