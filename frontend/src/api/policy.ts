@@ -34,6 +34,7 @@ export const FEES = {
   "cleaningProcessingPercent": 3,
   "improperReturn": 50,
   "lateGraceMinutes": 30,
+  "lateHalfDayUntilMinutes": 120,
   "lateReturn": 20,
   "maxIncidental": 2500,
   "smoking": 250

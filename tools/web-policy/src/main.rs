@@ -64,6 +64,7 @@ fn policy() -> Vec<(&'static str, &'static str, Value)> {
                 "lateReturn": dollars(pricing::LATE_FEE.0),
                 "improperReturn": dollars(pricing::IMPROPER_RETURN_FEE.0),
                 "lateGraceMinutes": pricing::LATE_GRACE_MINUTES,
+                "lateHalfDayUntilMinutes": pricing::LATE_HALF_DAY_UNTIL_MINUTES,
                 "maxIncidental": dollars(pricing::MAX_INCIDENTAL_AMOUNT.0),
             }),
         ),

@@ -5,6 +5,8 @@ use crate::money::Cents;
 
 /// Renters must be 21 or older.
 pub const MIN_DRIVER_AGE: i64 = 21;
+/// The largest age a request may state (an age above it is a typing mistake, not a driver).
+pub const MAX_STATED_AGE: i64 = 120;
 /// Drivers under this age pay the young-driver fee and cannot decline protection.
 pub const YOUNG_DRIVER_AGE: i64 = 25;
 /// The luxury class (and the home page's Luxury category): a daily price of $120 or more.

@@ -75,7 +75,11 @@ pub enum QuoteError {
     UnderMinimumAge,
     #[error("The minimum age for this car is {0}.")]
     UnderCarMinimumAge(i64),
-    #[error("Age must be a number between 21 and 120.")]
+    #[error(
+        "Age must be a number between {} and {}.",
+        crate::policy::MIN_DRIVER_AGE,
+        crate::policy::MAX_STATED_AGE
+    )]
     BadAge,
     #[error("Unknown extra {0:?} for this car.")]
     UnknownExtra(String),
@@ -122,7 +126,7 @@ pub struct Quote {
 }
 
 fn check_age(rates: &CarRates, age: i64) -> Result<(), QuoteError> {
-    if !(0..=120).contains(&age) {
+    if !(0..=policy::MAX_STATED_AGE).contains(&age) {
         return Err(QuoteError::BadAge);
     }
     if age < policy::MIN_DRIVER_AGE {
@@ -827,5 +831,23 @@ mod tests {
             prop_assert_eq!(q.original - q.discount, q.before_tax);
             prop_assert_eq!(q.before_tax + q.tax, q.total);
         }
+    }
+
+    /// The stated age's boundaries: the policy's minimum and the largest age a request may
+    /// state both pass, one past either is refused, and the car's own minimum applies above.
+    #[test]
+    fn a_stated_age_is_between_the_minimum_and_the_largest_stated_age() {
+        let r = rates();
+        assert_eq!(check_age(&r, policy::MIN_DRIVER_AGE - 1), Err(QuoteError::UnderMinimumAge));
+        assert_eq!(check_age(&r, policy::MIN_DRIVER_AGE), Ok(()));
+        assert_eq!(check_age(&r, policy::MAX_STATED_AGE), Ok(()));
+        assert_eq!(check_age(&r, policy::MAX_STATED_AGE + 1), Err(QuoteError::BadAge));
+        assert_eq!(check_age(&r, -1), Err(QuoteError::BadAge));
+        let prestige = CarRates { min_age: policy::PRESTIGE_MIN_DRIVER_AGE, ..rates() };
+        assert_eq!(
+            check_age(&prestige, policy::PRESTIGE_MIN_DRIVER_AGE - 1),
+            Err(QuoteError::UnderCarMinimumAge(policy::PRESTIGE_MIN_DRIVER_AGE))
+        );
+        assert_eq!(QuoteError::BadAge.to_string(), "Age must be a number between 21 and 120.");
     }
 }
