@@ -27,6 +27,12 @@ impl Application {
     /// Creates the database if needed, migrates it, loads demo data in development, and binds
     /// the gRPC port (port 0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        // A selected adapter with missing or placeholder settings stops the binary here,
+        // before it listens.
+        crate::notify::validate(&settings.notify)?;
+        if settings.google.enabled() {
+            crate::google::GoogleClient::check(&settings.google)?;
+        }
         let notifiers = Notifiers::from_settings(&settings.notify)?;
         if !settings.environment.is_development()
             && (settings.notify.email == EmailTransport::Outbox
@@ -125,6 +131,7 @@ impl Application {
             });
         let server_task = tokio::spawn(server);
         shutdown.await;
+        upcar_grpc::stop_serving(&health).await;
         token.cancel();
         server_task.await??;
         relay_task.await?;
