@@ -112,6 +112,12 @@ pub fn incoming(listener: tokio::net::TcpListener) -> TcpIncoming {
     TcpIncoming::from(listener).with_nodelay(Some(true))
 }
 
+/// Marks a server not serving when its stop begins: a readiness probe, or a caller checking
+/// health over a connection still open while the calls in flight finish, sees it going.
+pub async fn stop_serving(health: &tonic_health::server::HealthReporter) {
+    health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -281,3 +281,25 @@ async fn a_replica_whose_dial_gets_no_answer_is_given_up_in_time_for_the_other_t
     }
     drop((silent, queued));
 }
+
+/// A server whose stop has begun answers its health check NOT_SERVING (its readiness fails
+/// while it drains), over the connection its callers already hold.
+#[tokio::test]
+async fn a_server_that_begins_to_stop_answers_not_serving() {
+    let (listener, addr) = listener().await;
+    let (reporter, health) = tonic_health::server::health_reporter();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let _task = tokio::spawn(
+        tonic::transport::Server::builder().add_service(health).serve_with_incoming_shutdown(
+            upcar_grpc::incoming(listener),
+            async {
+                let _ = stopped.await;
+            },
+        ),
+    );
+    let channel = channel(addr, Duration::from_secs(5));
+    assert_eq!(check(&channel, "").await.ok(), Some(ServingStatus::Serving as i32));
+    upcar_grpc::stop_serving(&reporter).await;
+    assert_eq!(check(&channel, "").await.ok(), Some(ServingStatus::NotServing as i32));
+    let _ = stop.send(());
+}

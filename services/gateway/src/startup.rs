@@ -28,9 +28,15 @@ pub struct Stopper {
 }
 
 impl Stopper {
+    /// Begins to stop: sockets are told, readiness answers 503 `draining`; requests are
+    /// still served.
+    pub fn begin(&self) {
+        self.hub.begin_shutdown();
+    }
+
     /// Stops gracefully.
     pub async fn stop(&self) {
-        self.hub.begin_shutdown();
+        self.begin();
         // The sockets' tasks send their close frames before the workers go.
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         self.server.stop(true).await;

@@ -143,6 +143,7 @@ impl Application {
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
         );
         shutdown.await;
+        upcar_grpc::stop_serving(&health).await;
         token.cancel();
         server.await??;
         consumer.await?;

@@ -167,6 +167,7 @@ impl Application {
                 .serve_with_incoming_shutdown(incoming, async move { stop.cancelled().await }),
         );
         shutdown.await;
+        upcar_grpc::stop_serving(&health).await;
         token.cancel();
         server.await??;
         tokio::task::spawn_blocking(move || relay_task.join())

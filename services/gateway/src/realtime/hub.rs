@@ -79,6 +79,11 @@ impl Hub {
         self.shutdown.send_replace(true);
     }
 
+    /// Whether the server has begun to stop.
+    pub fn is_stopping(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
     /// Resolves when the server begins to stop.
     pub fn stopping(&self) -> watch::Receiver<bool> {
         self.shutdown.subscribe()

@@ -1057,6 +1057,26 @@ async fn openapi_documents_every_route_and_every_documented_route_is_served() {
     }
 }
 
+/// A gateway that begins to stop answers its readiness 503 `draining` (a load balancer takes
+/// it out) while it still serves the requests that reach it.
+#[tokio::test]
+async fn a_stopping_gateway_is_not_ready_but_still_answers() {
+    let replica = another_gateway();
+    let ready = |base: String| async move {
+        let r = client().get(format!("{base}/readyz")).send().await.expect("readyz");
+        let status = r.status().as_u16();
+        (status, r.json::<Value>().await.expect("json"))
+    };
+    let (s, b) = ready(replica.base.clone()).await;
+    assert_eq!((s, b["status"].as_str()), (200, Some("ready")), "{b}");
+    replica.stopper.begin();
+    let (s, b) = ready(replica.base.clone()).await;
+    assert_eq!((s, b["status"].as_str()), (503, Some("draining")), "{b}");
+    let health = client().get(format!("{}/healthz", replica.base)).send().await.expect("healthz");
+    assert_eq!(health.status().as_u16(), 200, "it still serves while it drains");
+    replica.stopper.stop().await;
+}
+
 #[tokio::test]
 async fn unknown_paths_are_route_not_found_and_health_endpoints_answer() {
     let (s, b) = parts(get("/v1/no/such/route", None).await).await;
