@@ -8,7 +8,7 @@ import type { Answer } from './types';
 export type FavouritesAnswer = Answer<'/v1/users/getFavCars', 'get'>;
 
 export function getFavCars(): Promise<FavouritesAnswer> {
-  return api.get<FavouritesAnswer>('/users/getFavCars');
+  return api.get('/v1/users/getFavCars');
 }
 
 export const favCarsQueryOptions = () => queryOptions({ queryKey: queryKeys.favourites, queryFn: getFavCars });

@@ -12,7 +12,7 @@ export type HostStatus = Answer<'/v1/users/getHostStatus', 'get'>;
  * refreshed by the listing wizard after a submit (spec 001 section 4).
  */
 export function getHostStatus(): Promise<HostStatus> {
-  return api.get<HostStatus>('/users/getHostStatus');
+  return api.get('/v1/users/getHostStatus');
 }
 
 export const hostStatusQueryOptions = (userId: string) =>

@@ -12,7 +12,7 @@ export type HostTeamsAnswer = Answer<'/v1/cohost/getAllTeamsForHost', 'get'>;
  * page's co-host splits.
  */
 export function getHostTeams(status?: string): Promise<HostTeamsAnswer> {
-  return api.get<HostTeamsAnswer>('/cohost/getAllTeamsForHost', { params: { status } });
+  return api.get('/v1/cohost/getAllTeamsForHost', { params: { status } });
 }
 
 export const hostTeamsQueryOptions = (status?: string) => queryOptions({ queryKey: queryKeys.teams.list(status ?? 'all'), queryFn: () => getHostTeams(status) });

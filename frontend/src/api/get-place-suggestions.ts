@@ -11,7 +11,7 @@ export const MIN_CHARS = 3;
 
 export function getPlaceSuggestions(input: string, signal?: AbortSignal): Promise<Suggestions> {
   const params: Query<'/v1/places/autocomplete', 'get'> = { input };
-  return api.get<Suggestions>('/places/autocomplete', { params, signal });
+  return api.get('/v1/places/autocomplete', { params, signal });
 }
 
 export const placeSuggestionsQueryOptions = (input: string) =>

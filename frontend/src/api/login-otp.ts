@@ -11,7 +11,7 @@ export type OtpType = 'phone' | 'email';
  */
 export function loginOtp(userId: string, otp: string, otpType: OtpType = 'phone', fingerprint: string | null = deviceFingerprint()): Promise<SessionAnswer> {
   const body: Body<'/v1/users/login/otp', 'post'> = { userId, otp, deviceFingerprint: fingerprint, otpType };
-  return api.post<SessionAnswer>('/users/login/otp', body);
+  return api.post('/v1/users/login/otp', { body });
 }
 
 export function useLoginOtp() {

@@ -8,7 +8,7 @@ type GeocodeAnswer = Answer<'/v1/places/geocode', 'get'>;
 /** The places nearest a point (the gateway's gazetteer), nearest first. */
 export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<GeocodeAnswer> {
   const params: Query<'/v1/places/geocode', 'get'> = { latitude: lat, longitude: lng, limit: 1 };
-  return api.get<GeocodeAnswer>('/places/geocode', { params, signal });
+  return api.get('/v1/places/geocode', { params, signal });
 }
 
 /** Rounded to about 100 m, so nearby fixes share the cache. */

@@ -6,7 +6,7 @@ export type EmailVerificationBody = Body<'/v1/users/sendEmail', 'post'>;
 
 /** `POST /users/sendEmail`: sends the email verification code (checked with `loginOtp(..., 'email')`). */
 export function sendEmailVerification(body: EmailVerificationBody): Promise<Answer<'/v1/users/sendEmail', 'post'>> {
-  return api.post('/users/sendEmail', body);
+  return api.post('/v1/users/sendEmail', { body });
 }
 
 export function useSendEmailVerification() {

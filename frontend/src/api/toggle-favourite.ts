@@ -5,11 +5,11 @@ import { queryKeys } from './query-keys';
 import type { Answer } from './types';
 
 export function addFavourite(carId: string): Promise<Answer<'/v1/users/addFav/{carId}', 'post'>> {
-  return api.post(`/users/addFav/${encodeURIComponent(carId)}`);
+  return api.post('/v1/users/addFav/{carId}', { path: { carId } });
 }
 
 export function removeFavourite(carId: string): Promise<Answer<'/v1/users/removeFav/{carId}', 'post'>> {
-  return api.post(`/users/removeFav/${encodeURIComponent(carId)}`);
+  return api.post('/v1/users/removeFav/{carId}', { path: { carId } });
 }
 
 type Vars = { carId: string; favourite: boolean };

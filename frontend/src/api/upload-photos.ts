@@ -11,7 +11,7 @@ export async function presignUploads(files: File[]): Promise<UploadUrl[]> {
   // "Calls throw 'Token is missing' when there is no token" (spec 001 section 5, image uploads).
   if (!getToken()) throw new Error('Token is missing');
   const body: Body<'/v1/image/generatePresignedUrlsForUpload', 'post'> = { files: files.map((f) => ({ fileName: f.name, fileType: f.type })) };
-  const r = await api.post<Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>>('/image/generatePresignedUrlsForUpload', body);
+  const r = await api.post('/v1/image/generatePresignedUrlsForUpload', { body });
   if (r.urls.length !== files.length) throw new Error('the server gave the wrong number of upload links');
   return r.urls;
 }

@@ -5,7 +5,7 @@ import { api, errorMessage, serverMessage } from './api-client';
 
 const failure = async () => {
   try {
-    await api.get('/cars/getCar/x');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'x' } });
   } catch (e) {
     return e;
   }

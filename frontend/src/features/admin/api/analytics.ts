@@ -8,7 +8,7 @@ export type Analytics = AnalyticsAnswer['data'];
 
 /** `GET /activity/analytics?startDate&endDate` (UTC days, inclusive): the daily rollups' sums. */
 export function getAnalytics(startDate: string, endDate: string): Promise<AnalyticsAnswer> {
-  return api.get<AnalyticsAnswer>('/activity/analytics', { params: { startDate, endDate } });
+  return api.get('/v1/activity/analytics', { params: { startDate, endDate } });
 }
 
 export const useAnalytics = (startDate: string, endDate: string) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type PendingPage = Answer<'/v1/admin/cars/pending', 'get'>;
@@ -12,7 +12,7 @@ export const PENDING_PAGE_SIZE = 20;
 
 /** `GET /admin/cars/pending?page&limit`: finalized listings waiting for review, oldest first. */
 export function getPendingListings(page: number): Promise<PendingPage> {
-  return api.get<PendingPage>('/admin/cars/pending', { params: { page: String(page), limit: String(PENDING_PAGE_SIZE) } });
+  return api.get('/v1/admin/cars/pending', { params: { page: String(page), limit: String(PENDING_PAGE_SIZE) } });
 }
 
 export const usePendingListings = (page: number) =>
@@ -20,10 +20,8 @@ export const usePendingListings = (page: number) =>
 
 /** `POST /admin/cars/{id}/approve` or `.../reject {reason}`. */
 export function reviewListing(carId: string, decision: { approve: true } | { approve: false; reason: string }): Promise<Reviewed> {
-  const path = `/admin/cars/${encodeURIComponent(carId)}`;
-  if (decision.approve) return api.post<Reviewed>(`${path}/approve`);
-  const body: Body<'/v1/admin/cars/{id}/reject', 'post'> = { reason: decision.reason };
-  return api.post<Reviewed>(`${path}/reject`, body);
+  if (decision.approve) return api.post('/v1/admin/cars/{id}/approve', { path: { id: carId } });
+  return api.post('/v1/admin/cars/{id}/reject', { path: { id: carId }, body: { reason: decision.reason } });
 }
 
 /** A decision, then the queue is read again. */

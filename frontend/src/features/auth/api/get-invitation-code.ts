@@ -8,7 +8,7 @@ export type InvitationCode = Answer<'/v1/users/getInvitationCode', 'get'>;
 
 /** `GET /users/getInvitationCode`: the caller's own invitation code (made on first ask), its uses and what is left. */
 export function getInvitationCode(): Promise<InvitationCode> {
-  return api.get<InvitationCode>('/users/getInvitationCode');
+  return api.get('/v1/users/getInvitationCode');
 }
 
 export const invitationCodeQueryOptions = (userId: string) => queryOptions({ queryKey: queryKeys.invitationCode(userId), queryFn: getInvitationCode, enabled: Boolean(userId) });

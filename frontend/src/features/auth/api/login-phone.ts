@@ -7,7 +7,7 @@ export type OtpSendAnswer = Answer<'/v1/users/login/phone', 'post'>;
 
 export function loginPhone(phoneNumber: string): Promise<OtpSendAnswer> {
   const body: Body<'/v1/users/login/phone', 'post'> = { phoneNumber };
-  return api.post<OtpSendAnswer>('/users/login/phone', body);
+  return api.post('/v1/users/login/phone', { body });
 }
 
 export function useLoginPhone() {

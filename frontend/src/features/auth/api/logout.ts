@@ -10,7 +10,7 @@ const leaving = createApiClient({ token: getToken, onRefused: () => {} });
 
 /** `GET /logout`: the server revokes the token. */
 export function logout(): Promise<Answer<'/v1/logout', 'get'>> {
-  return leaving.get('/logout');
+  return leaving.get('/v1/logout');
 }
 
 /** "Failed to log out. Status: ..." (spec 002 section 8): the answer's status, or that none came. */

@@ -7,7 +7,7 @@ import type { Answer, Body } from '@/api/types';
 export type SignUpBody = Omit<Body<'/v1/users/sign-up', 'post'>, 'deviceFingerprint'>;
 
 export function signUp(body: SignUpBody): Promise<Answer<'/v1/users/sign-up', 'post'>> {
-  return api.post('/users/sign-up', { ...body, deviceFingerprint: deviceFingerprint() } satisfies Body<'/v1/users/sign-up', 'post'>);
+  return api.post('/v1/users/sign-up', { body: { ...body, deviceFingerprint: deviceFingerprint() } satisfies Body<'/v1/users/sign-up', 'post'> });
 }
 
 export function useSignUp() {

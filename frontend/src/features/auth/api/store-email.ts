@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export function storeEmail(email: string): Promise<Answer<'/v1/users/storeEmail', 'post'>> {
   const body: Body<'/v1/users/storeEmail', 'post'> = { email };
-  return api.post('/users/storeEmail', body);
+  return api.post('/v1/users/storeEmail', { body });
 }
 
 /** Fire and forget; failures are only logged (spec 002 section 7). */

@@ -11,7 +11,7 @@ export type CodeValidity = Answer<'/v1/users/validateInvitationCodeForSignUp', '
  */
 export function validateInvitationCode(code: string): Promise<CodeValidity> {
   const body: Body<'/v1/users/validateInvitationCodeForSignUp', 'post'> = { code };
-  return api.post<CodeValidity>('/users/validateInvitationCodeForSignUp', body);
+  return api.post('/v1/users/validateInvitationCodeForSignUp', { body });
 }
 
 export function useValidateInvitationCode() {

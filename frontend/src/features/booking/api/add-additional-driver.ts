@@ -8,7 +8,7 @@ export type AddDriversAnswer = Answer<'/v1/trips/addAdditionalDriver', 'post'>;
 /** `POST /trips/addAdditionalDriver {tripId, additionalDriverEmails}`: the trip's guest invites drivers by email. */
 export function addAdditionalDrivers(tripId: string, emails: string[]): Promise<AddDriversAnswer> {
   const body: Body<'/v1/trips/addAdditionalDriver', 'post'> = { tripId, additionalDriverEmails: emails };
-  return api.post('/trips/addAdditionalDriver', body);
+  return api.post('/v1/trips/addAdditionalDriver', { body });
 }
 
 export function useAddAdditionalDrivers(tripId: string) {

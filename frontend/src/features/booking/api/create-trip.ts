@@ -8,7 +8,7 @@ export type CreateTripBody = Body<'/v1/trips/createTrip', 'post'>;
 
 /** Booking is retry-safe: the same Idempotency-Key for every attempt of one checkout. */
 export function createTrip(body: CreateTripBody, idempotencyKey: string): Promise<Answer<'/v1/trips/createTrip', 'post'>> {
-  return api.post('/trips/createTrip', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.post('/v1/trips/createTrip', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreateTrip(idempotencyKey: string) {

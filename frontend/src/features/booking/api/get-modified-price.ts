@@ -9,7 +9,7 @@ export type ModifiedPrice = Answer<'/v1/tripPrice/getModifiedTripPrice', 'post'>
 
 /** `POST /tripPrice/getModifiedTripPrice`: the new price, the previous one and the difference. */
 export function getModifiedPrice(change: TripChange): Promise<ModifiedPrice> {
-  return api.post<ModifiedPrice>('/tripPrice/getModifiedTripPrice', change);
+  return api.post('/v1/tripPrice/getModifiedTripPrice', { body: change });
 }
 
 export const modifiedPriceQueryOptions = (change: TripChange) =>

@@ -8,7 +8,7 @@ export type RemoveDriverAnswer = Answer<'/v1/trips/removeAdditionalDriver', 'pos
 /** `POST /trips/removeAdditionalDriver {tripId, email}`: the trip's guest removes a driver or withdraws an invitation. */
 export function removeAdditionalDriver(tripId: string, email: string): Promise<RemoveDriverAnswer> {
   const body: Body<'/v1/trips/removeAdditionalDriver', 'post'> = { tripId, email };
-  return api.post('/trips/removeAdditionalDriver', body);
+  return api.post('/v1/trips/removeAdditionalDriver', { body });
 }
 
 export function useRemoveAdditionalDriver(tripId: string) {

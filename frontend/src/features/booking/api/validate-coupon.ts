@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export function validateCoupon(couponCode: string): Promise<Answer<'/v1/tripPrice/validateCoupon', 'post'>> {
   const body: Body<'/v1/tripPrice/validateCoupon', 'post'> = { couponCode };
-  return api.post('/tripPrice/validateCoupon', body);
+  return api.post('/v1/tripPrice/validateCoupon', { body });
 }
 
 export const useValidateCoupon = () => useMutation({ mutationFn: validateCoupon });

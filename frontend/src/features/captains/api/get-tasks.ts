@@ -8,7 +8,7 @@ export type TasksAnswer = Answer<'/v1/tasks', 'get'>;
 
 /** `GET /tasks?date=yyyy-MM-dd`: the captain's tasks of the day, in route order. */
 export function getTasks(date: string): Promise<TasksAnswer> {
-  return captainApi.get<TasksAnswer>('/tasks', { params: { date } });
+  return captainApi.get('/v1/tasks', { params: { date } });
 }
 
 export const tasksQueryOptions = (date: string) => queryOptions({ queryKey: queryKeys.captains.tasks(date), queryFn: () => getTasks(date), enabled: Boolean(date) });

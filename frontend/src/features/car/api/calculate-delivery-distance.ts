@@ -7,7 +7,7 @@ export type DeliveryDistance = Answer<'/v1/cars/calculateMaxDeliveryDistance/{id
 export function calculateDeliveryDistance(carId: string, lat: number, lng: number): Promise<DeliveryDistance> {
   // GeoJSON order, [longitude, latitude] (the server reads only the coordinates).
   const body: Body<'/v1/cars/calculateMaxDeliveryDistance/{id}', 'post'> = { deliveryLocation: { coordinates: [lng, lat] } };
-  return api.post(`/cars/calculateMaxDeliveryDistance/${encodeURIComponent(carId)}`, body);
+  return api.post('/v1/cars/calculateMaxDeliveryDistance/{id}', { path: { id: carId }, body });
 }
 
 export function useDeliveryDistance(carId: string) {

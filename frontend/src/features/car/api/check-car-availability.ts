@@ -7,7 +7,7 @@ import type { Query, Schemas } from '@/api/types';
 /** 200, 400 and 409 are all answers (spec 002 section 8): a 400 (dates that cannot be checked) or a 409 (not free, with alternatives) is `available: false` with the reason. */
 export function checkCarAvailability(carId: string, r: TripRange): Promise<Schemas['Availability'] | Schemas['Conflict']> {
   const params: Query<'/v1/cars/isCarAvailableForTheseDates/{id}', 'get'> = { fromDate: r.fromDate, fromTime: r.fromTime, untilDate: r.untilDate, untilTime: r.untilTime, isDelivery: false };
-  return api.get(`/cars/isCarAvailableForTheseDates/${encodeURIComponent(carId)}`, { params, acceptStatuses: [400, 409] });
+  return api.get('/v1/cars/isCarAvailableForTheseDates/{id}', { path: { id: carId }, params, acceptStatuses: [400, 409] });
 }
 
 /** Always asked afresh (staleTime 0): the answer can change at any moment. */

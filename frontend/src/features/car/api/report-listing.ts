@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export function reportListing(carId: string, reportType: string, reason: string): Promise<Answer<'/v1/cars/reportListing/{id}', 'post'>> {
   const body: Body<'/v1/cars/reportListing/{id}', 'post'> = { reportType, reason };
-  return api.post(`/cars/reportListing/${encodeURIComponent(carId)}`, body);
+  return api.post('/v1/cars/reportListing/{id}', { path: { id: carId }, body });
 }
 
 export function useReportListing(carId: string) {

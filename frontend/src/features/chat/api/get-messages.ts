@@ -14,7 +14,7 @@ export const MESSAGES_PAGE_SIZE = 50;
  * first; without `before` the newest (reading it marks the room read for the caller's side).
  */
 export function getMessages(roomId: string, userType: UserType, before?: string): Promise<MessagesAnswer> {
-  return api.get<MessagesAnswer>('/chat/getmessages', { params: { roomId, userType, before, limit: MESSAGES_PAGE_SIZE } });
+  return api.get('/v1/chat/getmessages', { params: { roomId, userType, before, limit: MESSAGES_PAGE_SIZE } });
 }
 
 /** The newest page; what follows it comes over the socket. Read once per visit to the room. */

@@ -9,7 +9,7 @@ export type RoomAnswer = Answer<'/v1/chat/getChatRoom', 'get'>;
 
 /** `GET /chat/getChatRoom?roomId&userType`: the room (the whole last message); 404 `room_not_found` for anyone who may not read it. */
 export function getRoom(roomId: string, userType: UserType): Promise<RoomAnswer> {
-  return api.get<RoomAnswer>('/chat/getChatRoom', { params: { roomId, userType } });
+  return api.get('/v1/chat/getChatRoom', { params: { roomId, userType } });
 }
 
 export const roomQueryOptions = (roomId: string, userType: UserType) =>

@@ -11,7 +11,7 @@ export type UserType = 'guest' | 'host';
 
 /** `GET /chat/rooms?userType&limit=10&currentPage`: one page of the caller's rooms in a view, newest message first. */
 export function getRooms(userType: UserType, page: number): Promise<RoomsAnswer> {
-  return api.get<RoomsAnswer>('/chat/rooms', { params: { userType, limit: ROOMS_PAGE_SIZE, currentPage: page } });
+  return api.get('/v1/chat/rooms', { params: { userType, limit: ROOMS_PAGE_SIZE, currentPage: page } });
 }
 
 export const roomsQueryOptions = (userType: UserType, page: number) =>

@@ -11,7 +11,7 @@ export type Sent = Answer<'/v1/chat/sendmessage', 'post'>;
  * stored message (`data`). The client key makes a retried send store one message.
  */
 export function sendMessage(body: SendBody & { clientMessageId: string }): Promise<Sent> {
-  return api.post<Sent>('/chat/sendmessage', body);
+  return api.post('/v1/chat/sendmessage', { body });
 }
 
 export function useSendMessage() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api, ApiError } from '@/lib/api-client';
 import { uploadTarget } from '@/lib/upload';
 
@@ -17,7 +17,7 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export async function uploadImages(files: File[]): Promise<string[]> {
   if (files.length === 0) return [];
   const body: Body<'/v1/image/generatePresignedUrlsForUpload', 'post'> = { files: files.map((f) => ({ fileName: f.name, fileType: f.type })) };
-  const r = await api.post<Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>>('/image/generatePresignedUrlsForUpload', body);
+  const r = await api.post('/v1/image/generatePresignedUrlsForUpload', { body });
   if (r.urls.length !== files.length) throw new Error('Failed to upload images');
   await Promise.all(
     r.urls.map(async (u, i) => {

@@ -7,7 +7,7 @@ import type { DriverInvitationAnswer } from './verify-invitation';
 /** `POST /additionaldriver/addDriverToTrip` `{token}`: the invitee joins the trip (the token is used once). */
 export function acceptInvitation(token: string): Promise<DriverInvitationAnswer> {
   const body: Body<'/v1/additionaldriver/addDriverToTrip', 'post'> = { token };
-  return api.post<DriverInvitationAnswer>('/additionaldriver/addDriverToTrip', body);
+  return api.post('/v1/additionaldriver/addDriverToTrip', { body });
 }
 
 export function useAcceptInvitation(token: string) {

@@ -9,7 +9,7 @@ export type DriverInvitationAnswer = Answer<'/v1/additionaldriver/verification',
 /** `POST /additionaldriver/verification` `{token}`: whether the invitation is valid for the signed-in user. */
 export function verifyInvitation(token: string): Promise<DriverInvitationAnswer> {
   const body: Body<'/v1/additionaldriver/verification', 'post'> = { token };
-  return api.post<DriverInvitationAnswer>('/additionaldriver/verification', body);
+  return api.post('/v1/additionaldriver/verification', { body });
 }
 
 /** Keyed by the user too: signing in with another account asks again. */

@@ -6,7 +6,7 @@ export type AiSearchParams = Answer<'/v1/allai/getSearchParams', 'get'>;
 
 export function getAiSearchParams(query: string): Promise<AiSearchParams> {
   const params: Query<'/v1/allai/getSearchParams', 'get'> = { query };
-  return api.get<AiSearchParams>('/allai/getSearchParams', { params });
+  return api.get('/v1/allai/getSearchParams', { params });
 }
 
 export function useAiSearchParams() {

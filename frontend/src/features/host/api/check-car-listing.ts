@@ -9,7 +9,7 @@ export type DraftCheck = Answer<'/v1/host/carListing/checkCarListing', 'post'>;
 /** `POST /host/carListing/checkCarListing {userId}`: whether the host has a wizard draft, and its next step. */
 export function checkCarListing(userId: string): Promise<DraftCheck> {
   const body: Body<'/v1/host/carListing/checkCarListing', 'post'> = { userId };
-  return api.post<DraftCheck>('/host/carListing/checkCarListing', body);
+  return api.post('/v1/host/carListing/checkCarListing', { body });
 }
 
 export const draftQueryOptions = (userId: string) =>

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-type EnumAnswer = Answer<'/v1/api/enums/{name}', 'get'>;
 export type Option = { value: string; label: string };
 
 /** `GET /api/enums/{name}` (carFeatures, statesList, carSpecialFeatures): values, or `{value, label}` for states. */
 export function getEnum(name: string): Promise<Option[]> {
-  return api.get<EnumAnswer>(`/api/enums/${encodeURIComponent(name)}`).then((a) => a.data.map((x) => (typeof x === 'string' ? { value: x, label: x } : x)));
+  return api.get('/v1/api/enums/{name}', { path: { name } }).then((a) => a.data.map((x) => (typeof x === 'string' ? { value: x, label: x } : x)));
 }
 
 export const enumQueryOptions = (name: string) => queryOptions({ queryKey: queryKeys.hostCars.enumList(name), queryFn: () => getEnum(name), staleTime: Infinity });

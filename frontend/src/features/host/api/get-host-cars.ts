@@ -12,7 +12,7 @@ export const HOST_CARS_PAGE_SIZE = 9;
 
 /** `GET /host/getHostCarsOnPlatform?page&limit`: the host's listings past the wizard, newest first. */
 export function getHostCars(page: number, limit = HOST_CARS_PAGE_SIZE): Promise<HostCarsPage> {
-  return api.get<HostCarsPage>('/host/getHostCarsOnPlatform', { params: { page, limit } });
+  return api.get('/v1/host/getHostCarsOnPlatform', { params: { page, limit } });
 }
 
 export const hostCarsQueryOptions = (page: number, limit = HOST_CARS_PAGE_SIZE) =>

@@ -9,7 +9,7 @@ export type Listing = ListingAnswer['carListing'];
 
 /** `GET /host/carListing/car/{id}`: the car with its settings, for its host (and an approved co-host of its team). */
 export function getListingCar(id: string): Promise<ListingAnswer> {
-  return api.get<ListingAnswer>(`/host/carListing/car/${encodeURIComponent(id)}`);
+  return api.get('/v1/host/carListing/car/{id}', { path: { id } });
 }
 
 export const listingCarQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.hostCars.car(id), queryFn: () => getListingCar(id), enabled: Boolean(id) });

@@ -9,7 +9,7 @@ export type Performance = PerformanceAnswer['data'];
 
 /** `GET /hostbusiness/getPerformanceData?days`: the host's figures over the last `days` days. */
 export function getPerformance(days: number): Promise<PerformanceAnswer> {
-  return api.get<PerformanceAnswer>('/hostbusiness/getPerformanceData', { params: { days } });
+  return api.get('/v1/hostbusiness/getPerformanceData', { params: { days } });
 }
 
 export const performanceQueryOptions = (days: number) =>

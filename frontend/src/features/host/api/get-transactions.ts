@@ -9,7 +9,7 @@ export type Transaction = TransactionHistory['data'][number];
 
 /** `GET /transaction/getTransactionHistory?year`: the year's charges, refunds, earnings and payouts, with totals. */
 export function getTransactions(year: number): Promise<TransactionHistory> {
-  return api.get<TransactionHistory>('/transaction/getTransactionHistory', { params: { year } });
+  return api.get('/v1/transaction/getTransactionHistory', { params: { year } });
 }
 
 export const transactionsQueryOptions = (year: number) =>

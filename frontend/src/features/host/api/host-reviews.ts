@@ -9,7 +9,7 @@ export type HostReview = HostReviewsAnswer['data']['reviews'][number];
 
 /** `GET /hostbusiness/getReviewsForHost?page`: reviews of the host's cars, newest first, 50 a page. */
 export function getHostReviews(page: number): Promise<HostReviewsAnswer> {
-  return api.get<HostReviewsAnswer>('/hostbusiness/getReviewsForHost', { params: { page } });
+  return api.get('/v1/hostbusiness/getReviewsForHost', { params: { page } });
 }
 
 export const hostReviewsQueryOptions = (page: number) =>
@@ -22,7 +22,7 @@ export function useHostReviews(page: number, config?: QueryConfig<typeof hostRev
 /** `POST /cars/respondToCarReview {ratingId, responseMessage}`: answering again replaces the answer. */
 export function respondToReview(ratingId: string, responseMessage: string): Promise<Answer<'/v1/cars/respondToCarReview', 'post'>> {
   const body: Body<'/v1/cars/respondToCarReview', 'post'> = { ratingId, responseMessage };
-  return api.post('/cars/respondToCarReview', body);
+  return api.post('/v1/cars/respondToCarReview', { body });
 }
 
 export function useRespondToReview() {

@@ -9,7 +9,7 @@ export type AccountSetup = Answer<'/v1/payment/stripe/hostStripeAccountSetup', '
 
 /** `GET /payment/stripe/hostStripeOnboardingStatus`: the payout account and how far its onboarding is. */
 export function getPayoutAccount(): Promise<OnboardingStatus> {
-  return api.get<OnboardingStatus>('/payment/stripe/hostStripeOnboardingStatus');
+  return api.get('/v1/payment/stripe/hostStripeOnboardingStatus');
 }
 
 export const payoutAccountQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.payoutAccount, queryFn: getPayoutAccount });
@@ -24,7 +24,7 @@ export function usePayoutAccount(config?: QueryConfig<typeof payoutAccountQueryO
  */
 export function setUpPayoutAccount(linkOnly: boolean): Promise<AccountSetup> {
   const body: Body<'/v1/payment/stripe/hostStripeAccountSetup', 'post'> = { createOnboardingLinkOnly: linkOnly };
-  return api.post<AccountSetup>('/payment/stripe/hostStripeAccountSetup', body);
+  return api.post('/v1/payment/stripe/hostStripeAccountSetup', { body });
 }
 
 export function useSetUpPayoutAccount() {
@@ -37,7 +37,7 @@ export function useSetUpPayoutAccount() {
  * provider): plays the host filling in the provider's form.
  */
 export function completeOnboardingDev(accountId: string): Promise<Answer<'/v1/dev/payment/stripe/completeOnboarding/{accountId}', 'get'>> {
-  return api.get(`/dev/payment/stripe/completeOnboarding/${encodeURIComponent(accountId)}`);
+  return api.get('/v1/dev/payment/stripe/completeOnboarding/{accountId}', { path: { accountId } });
 }
 
 export function useCompleteOnboardingDev() {

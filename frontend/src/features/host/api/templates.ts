@@ -9,11 +9,9 @@ export type Template = TemplatesAnswer['data'][number];
 export type TemplateBody = Body<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
 type TemplateAnswer = Answer<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
 
-const id = (templateId: string) => encodeURIComponent(templateId);
-
 /** `GET /scheduledMessage/getAllTemplates`: the caller's templates (the first call writes the five defaults). */
 export function getTemplates(): Promise<TemplatesAnswer> {
-  return api.get<TemplatesAnswer>('/scheduledMessage/getAllTemplates');
+  return api.get('/v1/scheduledMessage/getAllTemplates');
 }
 
 export const templatesQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.templates, queryFn: getTemplates });
@@ -24,23 +22,23 @@ export function useTemplates(config?: QueryConfig<typeof templatesQueryOptions>)
 
 /** `POST /scheduledMessage/createTemplate`. */
 export function createTemplate(body: TemplateBody): Promise<TemplateAnswer> {
-  return api.post<TemplateAnswer>('/scheduledMessage/createTemplate', body);
+  return api.post('/v1/scheduledMessage/createTemplate', { body });
 }
 
 /** `POST /scheduledMessage/updateTemplate/{id}`: the fields sent change. */
 export function updateTemplate(templateId: string, body: TemplateBody): Promise<TemplateAnswer> {
-  return api.post<TemplateAnswer>(`/scheduledMessage/updateTemplate/${id(templateId)}`, body);
+  return api.post('/v1/scheduledMessage/updateTemplate/{id}', { path: { id: templateId }, body });
 }
 
 /** `POST /scheduledMessage/updateEnabledStatus/{id} {enabled}`. */
 export function setTemplateEnabled(templateId: string, enabled: boolean): Promise<TemplateAnswer> {
   const body: Body<'/v1/scheduledMessage/updateEnabledStatus/{id}', 'post'> = { enabled };
-  return api.post<TemplateAnswer>(`/scheduledMessage/updateEnabledStatus/${id(templateId)}`, body);
+  return api.post('/v1/scheduledMessage/updateEnabledStatus/{id}', { path: { id: templateId }, body });
 }
 
 /** `DELETE /scheduledMessage/delete/{id}`. */
 export function deleteTemplate(templateId: string): Promise<Answer<'/v1/scheduledMessage/delete/{id}', 'delete'>> {
-  return api.delete(`/scheduledMessage/delete/${id(templateId)}`);
+  return api.delete('/v1/scheduledMessage/delete/{id}', { path: { id: templateId } });
 }
 
 export function useTemplateMutations() {

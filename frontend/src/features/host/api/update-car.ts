@@ -8,31 +8,34 @@ import type { ListingAnswer } from './get-listing-car';
  * The car update calls of `POST /host/car-update/...` (spec 001 section 7). They take the same
  * body type and answer the car as it now is, so one fetcher serves them, named by the call.
  */
-export type CarUpdateCall =
-  | 'updateCarDailyPrice'
-  | 'updatePriceDiscount'
-  | 'updateTripPreferences'
-  | 'updateGuestInstructions'
-  | 'updateCarDetails'
-  | 'updateCarExtra';
+const UPDATES = {
+  updateCarDailyPrice: '/v1/host/car-update/updateCarDailyPrice/{id}',
+  updatePriceDiscount: '/v1/host/car-update/updatePriceDiscount/{id}',
+  updateTripPreferences: '/v1/host/car-update/updateTripPreferences/{id}',
+  updateGuestInstructions: '/v1/host/car-update/updateGuestInstructions/{id}',
+  updateCarDetails: '/v1/host/car-update/updateCarDetails/{id}',
+  updateCarExtra: '/v1/host/car-update/updateCarExtra/{id}',
+} as const;
+
+export type CarUpdateCall = keyof typeof UPDATES;
 
 export type CarUpdateBody = Body<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
 export type CarUpdateAnswer = Answer<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
 export type CarStatusBody = Body<'/v1/host/car-update/updateCarStatus/{id}', 'post'>;
 
 export function updateCar(call: CarUpdateCall, carId: string, body: CarUpdateBody): Promise<CarUpdateAnswer> {
-  return api.post<CarUpdateAnswer>(`/host/car-update/${call}/${encodeURIComponent(carId)}`, body);
+  return api.post(UPDATES[call], { path: { id: carId }, body });
 }
 
 /** `POST /host/car-update/updateCarStatus/{id} {carStatus}`: listed, snoozed or unlisted. */
 export function updateCarStatus(carId: string, carStatus: string): Promise<CarUpdateAnswer> {
   const body: CarStatusBody = { carStatus };
-  return api.post<CarUpdateAnswer>(`/host/car-update/updateCarStatus/${encodeURIComponent(carId)}`, body);
+  return api.post('/v1/host/car-update/updateCarStatus/{id}', { path: { id: carId }, body });
 }
 
 /** `POST /host/car-update/deleteCar/{id}`: 409 `car_has_trips` while trips have not ended. */
 export function deleteCar(carId: string): Promise<Answer<'/v1/host/car-update/deleteCar/{id}', 'post'>> {
-  return api.post(`/host/car-update/deleteCar/${encodeURIComponent(carId)}`);
+  return api.post('/v1/host/car-update/deleteCar/{id}', { path: { id: carId } });
 }
 
 export type DatePricesBody = Body<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
@@ -44,7 +47,7 @@ export type DatePricesAnswer = Answer<'/v1/host/car-update/updateDatePrices/{id}
  */
 export function updateDatePrices(carId: string, prices: DatePricesBody['prices']): Promise<DatePricesAnswer> {
   const body: DatePricesBody = { prices };
-  return api.post<DatePricesAnswer>(`/host/car-update/updateDatePrices/${encodeURIComponent(carId)}`, body);
+  return api.post('/v1/host/car-update/updateDatePrices/{id}', { path: { id: carId }, body });
 }
 
 /** The car an update answers replaces the cached one; the list of cars is read again. */

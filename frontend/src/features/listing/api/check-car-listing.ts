@@ -11,7 +11,7 @@ export type CheckAnswer = Answer<'/v1/host/carListing/checkCarListing', 'post'>;
  */
 export function checkCarListing(userId: string): Promise<CheckAnswer> {
   const body: Body<'/v1/host/carListing/checkCarListing', 'post'> = { userId };
-  return api.post<CheckAnswer>('/host/carListing/checkCarListing', body);
+  return api.post('/v1/host/carListing/checkCarListing', { body });
 }
 
 export function useCheckCarListing() {

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 /** `DELETE /host/carListing/deleteCarListing/{id}`: Start New Listing throws the draft away. */
 export function deleteCarListing(carId: string): Promise<Answer<'/v1/host/carListing/deleteCarListing/{id}', 'delete'>> {
-  return api.delete(`/host/carListing/deleteCarListing/${encodeURIComponent(carId)}`);
+  return api.delete('/v1/host/carListing/deleteCarListing/{id}', { path: { id: carId } });
 }
 
 export function useDeleteCarListing() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type DescriptionRequest = { carListingId: string; make: string; model: string; carYear: string; style: string; transmissionType: string };
@@ -10,7 +10,7 @@ export type DescriptionRequest = { carListingId: string; make: string; model: st
  */
 export async function getCarDescription(req: DescriptionRequest): Promise<string> {
   const body: Body<'/v1/host/carListing/getcardescription', 'post'> = req;
-  const r = await api.post<Answer<'/v1/host/carListing/getcardescription', 'post'>>('/host/carListing/getcardescription', body);
+  const r = await api.post('/v1/host/carListing/getcardescription', { body });
   if (!r.carDescription) throw new Error('empty description');
   return r.carDescription;
 }

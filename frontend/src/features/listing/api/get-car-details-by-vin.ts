@@ -10,5 +10,5 @@ export type VinAnswer = Answer<'/v1/host/carListing/getCarDetailsByVIN/{vin}', '
  * Look up button, so it is a plain call rather than a cached query.
  */
 export function getCarDetailsByVin(vin: string): Promise<VinAnswer> {
-  return api.get<VinAnswer>(`/host/carListing/getCarDetailsByVIN/${encodeURIComponent(vin)}`);
+  return api.get('/v1/host/carListing/getCarDetailsByVIN/{vin}', { path: { vin } });
 }

@@ -8,7 +8,7 @@ export type ListingAnswer = Answer<'/v1/host/carListing/car/{id}', 'get'>;
 
 /** `GET /host/carListing/car/{id}`: the draft's saved fields and the step it resumes at. */
 export function getCarListing(carId: string): Promise<ListingAnswer> {
-  return api.get<ListingAnswer>(`/host/carListing/car/${encodeURIComponent(carId)}`);
+  return api.get('/v1/host/carListing/car/{id}', { path: { id: carId } });
 }
 
 export const carListingQueryOptions = (carId: string) =>

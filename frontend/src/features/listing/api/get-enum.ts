@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type EnumName = 'carMakes' | 'carTypes' | 'carOdometers' | 'statesList' | 'carSpecialFeatures' | 'carFeatures';
@@ -8,7 +7,7 @@ export type EnumOption = { value: string; label: string };
 
 /** `GET /api/enums/{name}`: a list of strings, or (`statesList`, `carTypes`) of `{value, label}`. */
 export async function getEnum(name: EnumName): Promise<EnumOption[]> {
-  const r = await api.get<Answer<'/v1/api/enums/{name}', 'get'>>(`/api/enums/${name}`);
+  const r = await api.get('/v1/api/enums/{name}', { path: { name } });
   return r.data.map((x) => (typeof x === 'string' ? { value: x, label: x } : x));
 }
 

@@ -16,7 +16,9 @@ export type SectionBody = Omit<Body<'/v1/host/carListing/addCarListing', 'post'>
 
 /** `POST /host/carListing/addCarListing`: saves one step (the first starts the draft). */
 export function saveListingSection(body: SectionBody): Promise<SectionAnswer> {
-  return api.post<SectionAnswer>('/host/carListing/addCarListing', body);
+  // The document's `location` is an object of any shape (typed `Record<string, never>`), which
+  // no GeoJSON point satisfies: the body is sent as the route's type.
+  return api.post('/v1/host/carListing/addCarListing', { body: body as Body<'/v1/host/carListing/addCarListing', 'post'> });
 }
 
 /** Saving a step changes the draft the review reads. */

@@ -21,7 +21,7 @@ export function createTicket({ title, description, name, email, userId }: Ticket
     assignedTo: TICKET_DEFAULTS.assignedTo,
     metadata: { createdBy: userId ?? '', source: TICKET_DEFAULTS.source },
   };
-  return api.post('/admin/tasks', body);
+  return api.post('/v1/admin/tasks', { body });
 }
 
 export function useCreateTicket() {

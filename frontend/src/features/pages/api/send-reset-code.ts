@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 /** `POST /users/resetPasswordWithOTP {email}`: emails a password reset code (a new one after 30 s). */
 export function sendResetCode(email: string): Promise<Answer<'/v1/users/resetPasswordWithOTP', 'post'>> {
   const body: Body<'/v1/users/resetPasswordWithOTP', 'post'> = { email };
-  return api.post('/users/resetPasswordWithOTP', body);
+  return api.post('/v1/users/resetPasswordWithOTP', { body });
 }
 
 export function useSendResetCode() {

@@ -7,7 +7,7 @@ export type UpdatePasswordInput = { email: string; otp: string; newPassword: str
 /** `POST /users/login/updatePasswordWithOTP {email, otp, newPassword}`: sets the password with the emailed code. */
 export function updatePasswordWithOtp({ email, otp, newPassword }: UpdatePasswordInput): Promise<Answer<'/v1/users/login/updatePasswordWithOTP', 'post'>> {
   const body: Body<'/v1/users/login/updatePasswordWithOTP', 'post'> = { email, otp, newPassword };
-  return api.post('/users/login/updatePasswordWithOTP', body);
+  return api.post('/v1/users/login/updatePasswordWithOTP', { body });
 }
 
 export function useUpdatePasswordWithOtp() {

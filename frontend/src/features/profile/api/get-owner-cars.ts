@@ -11,7 +11,7 @@ export const OWNER_PAGE_SIZE = 6;
 
 export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal): Promise<OwnerCarsPage> {
   const params: Query<'/v1/cars/getCarsByOwner/{id}', 'get'> = { page, limit: OWNER_PAGE_SIZE };
-  return api.get<OwnerCarsPage>(`/cars/getCarsByOwner/${encodeURIComponent(ownerId)}`, { params, signal });
+  return api.get('/v1/cars/getCarsByOwner/{id}', { path: { id: ownerId }, params, signal });
 }
 
 export const ownerCarsQueryOptions = (ownerId: string) =>

@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
  */
 export function sendMobileVerification(phoneNumber: string): Promise<Answer<'/v1/users/sendMobileVerification', 'post'>> {
   const body: Body<'/v1/users/sendMobileVerification', 'post'> = { phoneNumber };
-  return api.post('/users/sendMobileVerification', body);
+  return api.post('/v1/users/sendMobileVerification', { body });
 }
 
 export function useSendMobileVerification() {

@@ -13,7 +13,7 @@ export const PRICE_GAVE_UP = 'Price details could not be retrieved after multipl
 
 export function checkPrices(ids: string[], requestId: string, signal?: AbortSignal): Promise<CheckPricesAnswer> {
   const params: Query<'/v1/cars/checkPrices/{ids}', 'get'> = { requestId };
-  return api.get<CheckPricesAnswer>(`/cars/checkPrices/${ids.map(encodeURIComponent).join(',')}`, { params, signal });
+  return api.get('/v1/cars/checkPrices/{ids}', { path: { ids: ids.join(',') }, params, signal });
 }
 
 export const checkPricesQueryOptions = (ids: string[], requestId: string) =>

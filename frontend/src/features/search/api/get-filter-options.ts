@@ -10,13 +10,13 @@ function values(a: EnumAnswer): { value: string; label: string }[] {
 }
 
 export function getCarMakes() {
-  return api.get<EnumAnswer>('/api/enums/availableCarMakes').then(values);
+  return api.get('/v1/api/enums/{name}', { path: { name: 'availableCarMakes' } }).then(values);
 }
 export function getCarTypes() {
-  return api.get<EnumAnswer>('/api/enums/carTypes').then(values);
+  return api.get('/v1/api/enums/{name}', { path: { name: 'carTypes' } }).then(values);
 }
 export function getCarModels(make: string) {
-  return api.get<Answer<'/v1/car-makes-models/{make}', 'get'>>(`/car-makes-models/${encodeURIComponent(make)}`).then((r) => r.data.models);
+  return api.get('/v1/car-makes-models/{make}', { path: { make } }).then((r) => r.data.models);
 }
 
 // Filter data failures are logged only and leave empty options (spec 000 section 8).

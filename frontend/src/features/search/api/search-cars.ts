@@ -42,7 +42,7 @@ function preloadFirstPhotos(a: SearchAnswer): void {
 }
 
 export async function searchCars(s: SearchState, signal?: AbortSignal): Promise<SearchAnswer> {
-  const answer = await api.get<SearchAnswer>('/cars/search', { params: searchParamsToQuery(s), signal });
+  const answer = await api.get('/v1/cars/search', { params: searchParamsToQuery(s), signal });
   preloadFirstPhotos(answer);
   return answer;
 }

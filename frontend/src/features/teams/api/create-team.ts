@@ -7,7 +7,7 @@ export type CreateTeamBody = Body<'/v1/cohost/createTeam', 'post'>;
 
 /** `POST /cohost/createTeam` `{teamName, carIds, permissions}`: answers the team (`data._id`). */
 export function createTeam(body: CreateTeamBody): Promise<Answer<'/v1/cohost/createTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/createTeam', 'post'>>('/cohost/createTeam', body);
+  return api.post('/v1/cohost/createTeam', { body });
 }
 
 export function useCreateTeam() {

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 /** `POST /cohost/deleteTeam` `{teamId}` (host only). */
 export function deleteTeam(teamId: string): Promise<Answer<'/v1/cohost/deleteTeam', 'post'>> {
   const body: Body<'/v1/cohost/deleteTeam', 'post'> = { teamId };
-  return api.post<Answer<'/v1/cohost/deleteTeam', 'post'>>('/cohost/deleteTeam', body);
+  return api.post('/v1/cohost/deleteTeam', { body });
 }
 
 export function useDeleteTeam() {

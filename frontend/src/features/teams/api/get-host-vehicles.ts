@@ -8,7 +8,7 @@ export type VehiclesAnswer = Answer<'/v1/cohost/getHostVehicles', 'get'>;
 
 /** `GET /cohost/getHostVehicles`: the host's cars on the platform (id, name, photoUrl, licensePlate). */
 export function getHostVehicles(): Promise<VehiclesAnswer> {
-  return api.get<VehiclesAnswer>('/cohost/getHostVehicles');
+  return api.get('/v1/cohost/getHostVehicles');
 }
 
 export const hostVehiclesQueryOptions = () => queryOptions({ queryKey: queryKeys.teams.hostVehicles, queryFn: getHostVehicles });

@@ -7,7 +7,7 @@ export type InvitationAnswer = Answer<'/v1/cohost/getTeamInfoForInvitee/{id}', '
 
 /** `GET /cohost/getTeamInfoForInvitee/{id}?token`: the team, its cars, permissions and the share offered. */
 export function getInvitation(teamId: string, token: string): Promise<InvitationAnswer> {
-  return api.get<InvitationAnswer>(`/cohost/getTeamInfoForInvitee/${encodeURIComponent(teamId)}`, { params: { token } });
+  return api.get('/v1/cohost/getTeamInfoForInvitee/{id}', { path: { id: teamId }, params: { token } });
 }
 
 /** Keyed by the user too: signing in with another account asks again. */

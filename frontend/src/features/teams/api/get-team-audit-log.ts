@@ -9,7 +9,7 @@ export type AuditEntry = Schemas['AuditEntry'];
 
 /** `GET /cohost/getTeamAuditLog/{id}`: every change of the team, newest first (the host's only). */
 export function getTeamAuditLog(teamId: string): Promise<AuditAnswer> {
-  return api.get<AuditAnswer>(`/cohost/getTeamAuditLog/${encodeURIComponent(teamId)}`);
+  return api.get('/v1/cohost/getTeamAuditLog/{id}', { path: { id: teamId } });
 }
 
 export const teamAuditLogQueryOptions = (teamId: string) => queryOptions({ queryKey: queryKeys.teams.audit(teamId), queryFn: () => getTeamAuditLog(teamId), enabled: Boolean(teamId) });

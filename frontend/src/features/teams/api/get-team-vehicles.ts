@@ -8,7 +8,7 @@ export type TeamVehiclesAnswer = Answer<'/v1/cohost/getTeamVehicles/{id}', 'get'
 
 /** `GET /cohost/getTeamVehicles/{id}`: the team's cars, for its host and its co-hosts. */
 export function getTeamVehicles(teamId: string): Promise<TeamVehiclesAnswer> {
-  return api.get<TeamVehiclesAnswer>(`/cohost/getTeamVehicles/${encodeURIComponent(teamId)}`);
+  return api.get('/v1/cohost/getTeamVehicles/{id}', { path: { id: teamId } });
 }
 
 export const teamVehiclesQueryOptions = (teamId: string) => queryOptions({ queryKey: queryKeys.teams.vehicles(teamId), queryFn: () => getTeamVehicles(teamId), enabled: Boolean(teamId) });

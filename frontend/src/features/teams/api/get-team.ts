@@ -12,7 +12,7 @@ export type TeamPermissions = Schemas['Permissions'];
 
 /** `GET /cohost/getTeamById/{id}`: the team and the viewer's `role` (`host` or `co-host`). */
 export function getTeam(teamId: string): Promise<TeamAnswer> {
-  return api.get<TeamAnswer>(`/cohost/getTeamById/${encodeURIComponent(teamId)}`);
+  return api.get('/v1/cohost/getTeamById/{id}', { path: { id: teamId } });
 }
 
 export const teamQueryOptions = (teamId: string) => queryOptions({ queryKey: queryKeys.teams.detail(teamId), queryFn: () => getTeam(teamId), enabled: Boolean(teamId) });

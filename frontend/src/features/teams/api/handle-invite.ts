@@ -9,7 +9,7 @@ export type HandleInviteAnswer = Answer<'/v1/cohost/handleCoHostInvite', 'post'>
 /** `POST /cohost/handleCoHostInvite` `{teamId, action, token}`: accepting answers the team, rejecting `data: null`. */
 export function handleCoHostInvite(teamId: string, action: InviteAction, token: string): Promise<HandleInviteAnswer> {
   const body: Body<'/v1/cohost/handleCoHostInvite', 'post'> = { teamId, action, token };
-  return api.post<HandleInviteAnswer>('/cohost/handleCoHostInvite', body);
+  return api.post('/v1/cohost/handleCoHostInvite', { body });
 }
 
 export function useHandleInvite(teamId: string, token: string) {

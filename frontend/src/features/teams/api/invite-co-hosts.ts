@@ -7,7 +7,7 @@ export type InviteBody = Body<'/v1/cohost/inviteCoHosts', 'post'>;
 
 /** `POST /cohost/inviteCoHosts` `{teamId, coHostEmails, earningsSharePercent?}`: inviting a pending email again resends it. */
 export function inviteCoHosts(body: InviteBody): Promise<Answer<'/v1/cohost/inviteCoHosts', 'post'>> {
-  return api.post<Answer<'/v1/cohost/inviteCoHosts', 'post'>>('/cohost/inviteCoHosts', body);
+  return api.post('/v1/cohost/inviteCoHosts', { body });
 }
 
 export function useInviteCoHosts() {

@@ -7,7 +7,7 @@ export type PermissionsBody = Body<'/v1/cohost/manageTeamPermissions', 'post'>;
 
 /** `POST /cohost/manageTeamPermissions` `{teamId, permissions}` (host only). */
 export function manageTeamPermissions(body: PermissionsBody): Promise<Answer<'/v1/cohost/manageTeamPermissions', 'post'>> {
-  return api.post<Answer<'/v1/cohost/manageTeamPermissions', 'post'>>('/cohost/manageTeamPermissions', body);
+  return api.post('/v1/cohost/manageTeamPermissions', { body });
 }
 
 export function useManageTeamPermissions() {

@@ -7,7 +7,7 @@ export type VehiclesBody = Body<'/v1/cohost/manageVehiclesOnTeam', 'post'>;
 
 /** `POST /cohost/manageVehiclesOnTeam` `{teamId, carIds}`: the team's cars become these (host only). */
 export function manageVehiclesOnTeam(body: VehiclesBody): Promise<Answer<'/v1/cohost/manageVehiclesOnTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/manageVehiclesOnTeam', 'post'>>('/cohost/manageVehiclesOnTeam', body);
+  return api.post('/v1/cohost/manageVehiclesOnTeam', { body });
 }
 
 export function useManageVehicles() {

@@ -10,7 +10,7 @@ export type RemoveBody = Body<'/v1/cohost/removeCoHost', 'post'>;
  * the host removes a co-host or withdraws an invitation; a co-host removing themselves leaves.
  */
 export function removeCoHost(body: RemoveBody): Promise<Answer<'/v1/cohost/removeCoHost', 'post'>> {
-  return api.post<Answer<'/v1/cohost/removeCoHost', 'post'>>('/cohost/removeCoHost', body);
+  return api.post('/v1/cohost/removeCoHost', { body });
 }
 
 export function useRemoveCoHost({ leaving = false }: { leaving?: boolean } = {}) {

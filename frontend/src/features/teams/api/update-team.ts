@@ -7,7 +7,7 @@ export type UpdateTeamBody = Body<'/v1/cohost/updateTeam', 'post'>;
 
 /** `POST /cohost/updateTeam` `{teamId, teamName?, earningsSplit?}` (host only). */
 export function updateTeam(body: UpdateTeamBody): Promise<Answer<'/v1/cohost/updateTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/updateTeam', 'post'>>('/cohost/updateTeam', body);
+  return api.post('/v1/cohost/updateTeam', { body });
 }
 
 export function useUpdateTeam() {

@@ -13,7 +13,7 @@ export type AddIncidentalsAnswer = Answer<'/v1/trips/addIncidentals/{id}', 'post
  */
 export function addIncidentals(tripId: string, items: IncidentalItem[]): Promise<AddIncidentalsAnswer> {
   const body: Body<'/v1/trips/addIncidentals/{id}', 'post'> = { incidentals: items };
-  return api.post<AddIncidentalsAnswer>(`/trips/addIncidentals/${encodeURIComponent(tripId)}`, body);
+  return api.post('/v1/trips/addIncidentals/{id}', { path: { id: tripId }, body });
 }
 
 /** The host's list is the answer; the trip's other trip-care reads (charges) and its history change too. */

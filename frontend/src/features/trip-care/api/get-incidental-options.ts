@@ -13,7 +13,7 @@ export type IncidentalOption = IncidentalOptionsData['options'][number];
  * (the caller is the host and the claim window is open).
  */
 export async function getIncidentalOptions(tripId: string): Promise<IncidentalOptionsData> {
-  const r = await api.get<Answer<'/v1/trips/getIncidentalOptions/{id}', 'get'>>(`/trips/getIncidentalOptions/${encodeURIComponent(tripId)}`);
+  const r = await api.get('/v1/trips/getIncidentalOptions/{id}', { path: { id: tripId } });
   return r.data;
 }
 

@@ -11,7 +11,7 @@ export type IncidentalsRole = 'guest' | 'host';
 
 /** `GET /trips/getIncidentals/{id}?role`: the trip's incidentals as one side reads them. */
 export async function getIncidentals(tripId: string, role: IncidentalsRole): Promise<IncidentalsData> {
-  const r = await api.get<Answer<'/v1/trips/getIncidentals/{id}', 'get'>>(`/trips/getIncidentals/${encodeURIComponent(tripId)}`, { params: { role } });
+  const r = await api.get('/v1/trips/getIncidentals/{id}', { path: { id: tripId }, params: { role } });
   return r.data;
 }
 

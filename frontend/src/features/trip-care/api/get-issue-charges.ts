@@ -9,7 +9,7 @@ export type IssueChargeEntry = IssueCharges['data'][number];
 
 /** `GET /trips/getTripIssueCharges/{id}[?type=]`: per issue type, its charges by name; with `type`, that type's only. */
 export async function getIssueCharges(tripId: string, type: string | null): Promise<IssueCharges> {
-  return api.get<IssueCharges>(`/trips/getTripIssueCharges/${encodeURIComponent(tripId)}`, { params: { type } });
+  return api.get('/v1/trips/getTripIssueCharges/{id}', { path: { id: tripId }, params: { type } });
 }
 
 export const issueChargesQueryOptions = (tripId: string, type: string | null) =>

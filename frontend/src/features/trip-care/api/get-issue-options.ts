@@ -8,7 +8,7 @@ export type IssueOption = Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get
 
 /** `GET /trips/getAllReportIssuesOption/{id}`: `[{type, label, description}]`. */
 export async function getIssueOptions(tripId: string): Promise<IssueOption[]> {
-  const r = await api.get<Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get'>>(`/trips/getAllReportIssuesOption/${encodeURIComponent(tripId)}`);
+  const r = await api.get('/v1/trips/getAllReportIssuesOption/{id}', { path: { id: tripId } });
   return r.data;
 }
 

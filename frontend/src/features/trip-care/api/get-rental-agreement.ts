@@ -11,7 +11,7 @@ export type RentalAgreement = Answer<'/v1/trips/getRentalAgreement/{tripId}', 'g
  * a session token someone was sent) opens it.
  */
 export async function getRentalAgreement(tripId: string, urlToken: string | null): Promise<RentalAgreement> {
-  const r = await api.get<Answer<'/v1/trips/getRentalAgreement/{tripId}', 'get'>>(`/trips/getRentalAgreement/${encodeURIComponent(tripId)}`, { params: { token: urlToken } });
+  const r = await api.get('/v1/trips/getRentalAgreement/{tripId}', { path: { tripId }, params: { token: urlToken } });
   return r.data;
 }
 

@@ -8,7 +8,7 @@ export type TripPhotos = Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'g
 
 /** `GET /trips/getCheckInAndCheckoutPhotos/{id}`: `{checkIn, checkout}`, each `{photoUrls, photos}`. */
 export async function getTripPhotos(tripId: string): Promise<TripPhotos> {
-  const r = await api.get<Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'get'>>(`/trips/getCheckInAndCheckoutPhotos/${encodeURIComponent(tripId)}`);
+  const r = await api.get('/v1/trips/getCheckInAndCheckoutPhotos/{id}', { path: { id: tripId } });
   return r.data;
 }
 

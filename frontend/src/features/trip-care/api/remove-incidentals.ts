@@ -8,7 +8,7 @@ export type RemoveIncidentalsAnswer = Answer<'/v1/trips/modifyIncidentals/{id}',
 /** `POST /trips/modifyIncidentals/{id} {incidentalIds}`: the host removes pending incidentals (at least one). */
 export function removeIncidentals(tripId: string, incidentalIds: string[]): Promise<RemoveIncidentalsAnswer> {
   const body: Body<'/v1/trips/modifyIncidentals/{id}', 'post'> = { incidentalIds };
-  return api.post<RemoveIncidentalsAnswer>(`/trips/modifyIncidentals/${encodeURIComponent(tripId)}`, body);
+  return api.post('/v1/trips/modifyIncidentals/{id}', { path: { id: tripId }, body });
 }
 
 export function useRemoveIncidentals(tripId: string) {

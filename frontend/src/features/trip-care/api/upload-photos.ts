@@ -1,4 +1,4 @@
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { putFile } from '@/lib/upload';
 
@@ -10,7 +10,7 @@ import { putFile } from '@/lib/upload';
 export async function uploadPhotos(files: File[], onProgress: (index: number, pct: number) => void = () => {}): Promise<string[]> {
   if (files.length === 0) return [];
   const body: Body<'/v1/image/generatePresignedUrlsForUpload', 'post'> = { files: files.map((f) => ({ fileName: f.name, fileType: f.type })) };
-  const r = await api.post<Answer<'/v1/image/generatePresignedUrlsForUpload', 'post'>>('/image/generatePresignedUrlsForUpload', body);
+  const r = await api.post('/v1/image/generatePresignedUrlsForUpload', { body });
   if (r.urls.length !== files.length) throw new Error('Failed to upload images');
   await Promise.all(r.urls.map((u, i) => putFile(u.presignedUrl, files[i], (pct) => onProgress(i, pct), () => 'Error uploading images. Please try again.')));
   return r.urls.map((u) => u.s3Url);
