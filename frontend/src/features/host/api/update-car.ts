@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
-import type { ListingAnswer } from './get-listing-car';
+import type { ListingAnswer } from '@/api/get-car-listing';
 
 /**
  * The car update calls of `POST /host/car-update/...` (spec 001 section 7). They take the same
@@ -54,7 +54,7 @@ export function updateDatePrices(carId: string, prices: DatePricesBody['prices']
 function useCarAnswer(carId: string) {
   const qc = useQueryClient();
   return (answer: CarUpdateAnswer | DatePricesAnswer) => {
-    qc.setQueryData(queryKeys.hostCars.car(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
+    qc.setQueryData(queryKeys.carListing(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
     void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
   };
 }
@@ -79,7 +79,7 @@ export function useDeleteCar(carId: string) {
   return useMutation({
     mutationFn: () => deleteCar(carId),
     onSuccess: () => {
-      qc.removeQueries({ queryKey: queryKeys.hostCars.car(carId) });
+      qc.removeQueries({ queryKey: queryKeys.carListing(carId) });
       void qc.invalidateQueries({ queryKey: queryKeys.hostCars.all });
     },
   });

@@ -10,5 +10,5 @@ export function deleteCarListing(carId: string): Promise<Answer<'/v1/host/carLis
 
 export function useDeleteCarListing() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteCarListing, onSuccess: (_r, carId) => qc.removeQueries({ queryKey: queryKeys.listing.draft(carId) }) });
+  return useMutation({ mutationFn: deleteCarListing, onSuccess: (_r, carId) => qc.removeQueries({ queryKey: queryKeys.carListing(carId) }) });
 }

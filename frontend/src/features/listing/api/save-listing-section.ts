@@ -27,7 +27,7 @@ export function useSaveListingSection() {
   return useMutation({
     mutationFn: saveListingSection,
     onSuccess: (r) => {
-      if (r.carId) void qc.invalidateQueries({ queryKey: queryKeys.listing.draft(r.carId) });
+      if (r.carId) void qc.invalidateQueries({ queryKey: queryKeys.carListing(r.carId) });
     },
   });
 }
