@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { getChatRooms } from './get-chat-rooms';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
  * room of the view (`unreadTotal` of `GET /chat/rooms`), so one small page is asked for.
  */
 export function getUnreadMessages(userType: 'guest' | 'host'): Promise<number> {
-  return api.get('/v1/chat/rooms', { params: { userType, limit: 1, currentPage: 1 } }).then((r) => r.unreadTotal ?? 0);
+  return getChatRooms(userType, 1, 1).then((r) => r.unreadTotal ?? 0);
 }
 
 export const unreadMessagesQueryOptions = (userType: 'guest' | 'host') =>
