@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, PaymentMethod, Schemas, User } from '@/api/types';
+import type { Body, PaymentMethod, Schemas, User } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /**
@@ -22,7 +22,7 @@ export const primaryPaymentMethodQueryOptions = (userId: string) =>
 
 export const usePrimaryPaymentMethod = (userId: string) => useQuery(primaryPaymentMethodQueryOptions(userId));
 
-export function addPaymentMethod(body: AddPaymentMethodBody): Promise<Answer<'/v1/payment/stripe/addPaymentMethod', 'post'>> {
+export function addPaymentMethod(body: AddPaymentMethodBody) {
   return api.post('/v1/payment/stripe/addPaymentMethod', { body });
 }
 

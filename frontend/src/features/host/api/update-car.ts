@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { ListingAnswer } from '@/api/get-car-listing';
 
@@ -19,41 +19,37 @@ const UPDATES = {
 
 export type CarUpdateCall = keyof typeof UPDATES;
 
-export type CarUpdateBody = Body<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
-export type CarUpdateAnswer = Answer<'/v1/host/car-update/updateCarDailyPrice/{id}', 'post'>;
-export type CarStatusBody = Body<'/v1/host/car-update/updateCarStatus/{id}', 'post'>;
+/** The body the six calls take (the document's `CarUpdateBody` for each). */
+export type CarUpdateBody = Body<(typeof UPDATES)[CarUpdateCall], 'post'>;
 
-export function updateCar(call: CarUpdateCall, carId: string, body: CarUpdateBody): Promise<CarUpdateAnswer> {
+export function updateCar(call: CarUpdateCall, carId: string, body: CarUpdateBody) {
   return api.post(UPDATES[call], { path: { id: carId }, body });
 }
 
 /** `POST /host/car-update/updateCarStatus/{id} {carStatus}`: listed, snoozed or unlisted. */
-export function updateCarStatus(carId: string, carStatus: string): Promise<CarUpdateAnswer> {
-  const body: CarStatusBody = { carStatus };
-  return api.post('/v1/host/car-update/updateCarStatus/{id}', { path: { id: carId }, body });
+export function updateCarStatus(carId: string, carStatus: string) {
+  return api.post('/v1/host/car-update/updateCarStatus/{id}', { path: { id: carId }, body: { carStatus } });
 }
 
 /** `POST /host/car-update/deleteCar/{id}`: 409 `car_has_trips` while trips have not ended. */
-export function deleteCar(carId: string): Promise<Answer<'/v1/host/car-update/deleteCar/{id}', 'post'>> {
+export function deleteCar(carId: string) {
   return api.post('/v1/host/car-update/deleteCar/{id}', { path: { id: carId } });
 }
 
 export type DatePricesBody = Body<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
-export type DatePricesAnswer = Answer<'/v1/host/car-update/updateDatePrices/{id}', 'post'>;
 
 /**
  * `POST /host/car-update/updateDatePrices/{id} {prices: [{date, dailyPrice}]}`: sets the price
  * of each date sent, or removes it with a `dailyPrice` of null; other dates keep theirs.
  */
-export function updateDatePrices(carId: string, prices: DatePricesBody['prices']): Promise<DatePricesAnswer> {
-  const body: DatePricesBody = { prices };
-  return api.post('/v1/host/car-update/updateDatePrices/{id}', { path: { id: carId }, body });
+export function updateDatePrices(carId: string, prices: DatePricesBody['prices']) {
+  return api.post('/v1/host/car-update/updateDatePrices/{id}', { path: { id: carId }, body: { prices } });
 }
 
 /** The car an update answers replaces the cached one; the list of cars is read again. */
 function useCarAnswer(carId: string) {
   const qc = useQueryClient();
-  return (answer: CarUpdateAnswer | DatePricesAnswer) => {
+  return (answer: Awaited<ReturnType<typeof updateCar | typeof updateCarStatus | typeof updateDatePrices>>) => {
     qc.setQueryData(queryKeys.carListing(carId), (old: ListingAnswer | undefined) => ({ status: true, nextStep: old?.nextStep ?? null, carListing: answer.data }));
     void qc.invalidateQueries({ queryKey: queryKeys.hostCars.lists });
   };

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type WeekAnswer = Answer<'/v1/trips/getHostWeeklyAvailability', 'get'>;
+export type WeekAnswer = Awaited<ReturnType<typeof getWeeklyAvailability>>;
 export type WeeklyBody = Body<'/v1/trips/updateWeeklyAvailability', 'post'>;
 
 // Availability calls treat 200 and 400 as answers (spec 001 section 7): a 400 carries
@@ -13,7 +13,7 @@ export type WeeklyBody = Body<'/v1/trips/updateWeeklyAvailability', 'post'>;
 const ANSWERS = [400] as const;
 
 /** `GET /trips/getHostWeeklyAvailability`: `{status, message, data: {isAlwaysAvailable, weeklyAvailability}}`. */
-export function getWeeklyAvailability(): Promise<WeekAnswer> {
+export function getWeeklyAvailability() {
   return api.get('/v1/trips/getHostWeeklyAvailability', { acceptStatuses: ANSWERS });
 }
 
@@ -24,7 +24,7 @@ export function useWeeklyAvailability(config?: QueryConfig<typeof weeklyAvailabi
 }
 
 /** `POST /trips/updateWeeklyAvailability {isAlwaysAvailable, weeklyAvailability}`. */
-export function updateWeeklyAvailability(body: WeeklyBody): Promise<WeekAnswer> {
+export function updateWeeklyAvailability(body: WeeklyBody) {
   return api.post('/v1/trips/updateWeeklyAvailability', { body, acceptStatuses: ANSWERS });
 }
 

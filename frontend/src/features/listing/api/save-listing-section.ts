@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Schemas } from '@/api/types';
+import type { Body, Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type SectionAnswer = Answer<'/v1/host/carListing/addCarListing', 'post'>;
+export type SectionAnswer = Awaited<ReturnType<typeof saveListingSection>>;
 
 /**
  * The body of one section: `sectionName` and that section's fields (spec 001 section 3). The
@@ -15,7 +15,7 @@ export type SectionBody = Omit<Body<'/v1/host/carListing/addCarListing', 'post'>
 };
 
 /** `POST /host/carListing/addCarListing`: saves one step (the first starts the draft). */
-export function saveListingSection(body: SectionBody): Promise<SectionAnswer> {
+export function saveListingSection(body: SectionBody) {
   // The document's `location` is an object of any shape (typed `Record<string, never>`), which
   // no GeoJSON point satisfies: the body is sent as the route's type.
   return api.post('/v1/host/carListing/addCarListing', { body: body as Body<'/v1/host/carListing/addCarListing', 'post'> });

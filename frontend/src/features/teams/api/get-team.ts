@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Schemas } from '@/api/types';
+import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type TeamAnswer = Answer<'/v1/cohost/getTeamById/{id}', 'get'>;
 export type Team = Schemas['Team'];
 export type CoHost = Schemas['CoHost'];
 export type VehicleOption = Schemas['VehicleOption'];
 export type TeamPermissions = Schemas['Permissions'];
 
 /** `GET /cohost/getTeamById/{id}`: the team and the viewer's `role` (`host` or `co-host`). */
-export function getTeam(teamId: string): Promise<TeamAnswer> {
+export function getTeam(teamId: string) {
   return api.get('/v1/cohost/getTeamById/{id}', { path: { id: teamId } });
 }
 
