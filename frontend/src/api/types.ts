@@ -7,9 +7,13 @@
  * `api.get('/v1/cars/getCar/{carId}', { path: { carId } })` (`src/lib/api-client.ts`). That one
  * literal gives the URL, and the types below give the rest: only a route of `paths` that has the
  * method is accepted, `path` (its `{...}` segments) is asked for exactly when the route has some,
- * `params` is its query, `body` its request body and the promise its answer. A route that
- * disappears or changes breaks the build instead of the page. `Answer`, `Body` and `Query` name a
- * route the same way, for the types a feature exports or a test's mock answers.
+ * `params` is its query, `body` its request body (JSON, or `FormData` for a multipart route) and
+ * the promise its answer, or with `acceptStatuses` also what the document declares for those
+ * statuses (`Accepted`). There is no type argument and no plain-string path, so no call takes
+ * another route's types, and a route that disappears or changes breaks the build instead of the
+ * page. A name a feature exports for an answer is derived from the function that makes the call
+ * (`Awaited<ReturnType<typeof getX>>`); `Answer`, `Body` and `Query` name a route's types for what
+ * no call gives (a function's input, a test's mock answers).
  *
  * Request bodies and queries are the document's loose input types (`Text` is
  * `string | number | boolean | null`, `Int` and `Dollars` `number | string | null`, `Flag`
