@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import { queryKeys } from './query-keys';
-import type { Answer, CarPage } from './types';
+import type { CarPage } from './types';
 
 /** `GET /cars/getCar/{id}`: the car page and checkout read the same answer (one cache entry). */
 export async function getCar(id: string, signal?: AbortSignal): Promise<CarPage> {
-  const r = await api.get<Answer<'/v1/cars/getCar/{carId}', 'get'>>(`/cars/getCar/${encodeURIComponent(id)}`, { signal });
+  const r = await api.get('/v1/cars/getCar/{carId}', { path: { carId: id }, signal });
   return r.data;
 }
 

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { queryKeys } from './query-keys';
-import type { Answer } from './types';
 
 /** The favourites: the cars' cards (`data`) and their ids (`favoriteCars`). */
-export type FavouritesAnswer = Answer<'/v1/users/getFavCars', 'get'>;
+export type FavouritesAnswer = Awaited<ReturnType<typeof getFavCars>>;
 
-export function getFavCars(): Promise<FavouritesAnswer> {
-  return api.get<FavouritesAnswer>('/users/getFavCars');
+export function getFavCars() {
+  return api.get('/v1/users/getFavCars');
 }
 
 export const favCarsQueryOptions = () => queryOptions({ queryKey: queryKeys.favourites, queryFn: getFavCars });

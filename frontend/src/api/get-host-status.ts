@@ -2,17 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import { queryKeys } from './query-keys';
-import type { Answer } from './types';
 
-export type HostStatus = Answer<'/v1/users/getHostStatus', 'get'>;
 
 /**
  * `GET /users/getHostStatus`: `hostStatus` (active, pending, inactive, rejected, draft, none),
  * `isHost`, `activeCars`, `pendingListings`, `hasDraft`. Read by the header's view switch and
  * refreshed by the listing wizard after a submit (spec 001 section 4).
  */
-export function getHostStatus(): Promise<HostStatus> {
-  return api.get<HostStatus>('/users/getHostStatus');
+export function getHostStatus() {
+  return api.get('/v1/users/getHostStatus');
 }
 
 export const hostStatusQueryOptions = (userId: string) =>

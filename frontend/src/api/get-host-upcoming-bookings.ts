@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Trip } from '@/api/types';
+import type { Trip } from '@/api/types';
 import { api, ApiError } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
@@ -11,7 +11,7 @@ import type { QueryConfig } from '@/lib/query-client';
  */
 export async function getUpcomingBookings(): Promise<Trip[]> {
   try {
-    const r = await api.get<Answer<'/v1/trips/getAllFutureBookingsForHostSortByDate', 'get'>>('/trips/getAllFutureBookingsForHostSortByDate');
+    const r = await api.get('/v1/trips/getAllFutureBookingsForHostSortByDate');
     return r.data;
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return [];

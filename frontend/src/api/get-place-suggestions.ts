@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from './query-keys';
-import type { Answer, Query } from './types';
-
-/** Suggestions, all (`data`) and by group. */
-type Suggestions = Answer<'/v1/places/autocomplete', 'get'>;
 
 /** Autocomplete starts at 3 characters (spec 000 section 5). */
 export const MIN_CHARS = 3;
 
-export function getPlaceSuggestions(input: string, signal?: AbortSignal): Promise<Suggestions> {
-  const params: Query<'/v1/places/autocomplete', 'get'> = { input };
-  return api.get<Suggestions>('/places/autocomplete', { params, signal });
+/** `GET /places/autocomplete?input`: suggestions, all (`data`) and by group. */
+export function getPlaceSuggestions(input: string, signal?: AbortSignal) {
+  return api.get('/v1/places/autocomplete', { params: { input }, signal });
 }
 
 export const placeSuggestionsQueryOptions = (input: string) =>

@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import { queryKeys } from './query-keys';
-import type { Answer, Trip } from './types';
+import type { Trip } from './types';
 
 /**
  * `GET /trips/getTrip/{id}`: one trip (the trip page, /update-trip, the trip-care pages), under
  * one key, so a check-in or a cancellation that moves the trip refreshes every page showing it.
  */
 export async function getTrip(id: string): Promise<Trip> {
-  const r = await api.get<Answer<'/v1/trips/getTrip/{id}', 'get'>>(`/trips/getTrip/${encodeURIComponent(id)}`);
+  const r = await api.get('/v1/trips/getTrip/{id}', { path: { id } });
   return r.data;
 }
 

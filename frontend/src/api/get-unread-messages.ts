@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { getChatRooms } from './get-chat-rooms';
 import { queryKeys } from './query-keys';
-import type { Answer } from './types';
-
-type RoomsAnswer = Answer<'/v1/chat/rooms', 'get'>;
 
 /**
  * How many messages the signed-in user has not read in a view: the server counts them over every
  * room of the view (`unreadTotal` of `GET /chat/rooms`), so one small page is asked for.
  */
 export function getUnreadMessages(userType: 'guest' | 'host'): Promise<number> {
-  return api.get<RoomsAnswer>('/chat/rooms', { params: { userType, limit: 1, currentPage: 1 } }).then((r) => r.unreadTotal ?? 0);
+  return getChatRooms(userType, 1, 1).then((r) => r.unreadTotal ?? 0);
 }
 
 export const unreadMessagesQueryOptions = (userType: 'guest' | 'host') =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { Body, SessionAnswer } from './types';
+import type { SessionAnswer } from './types';
 
 export type OtpType = 'phone' | 'email';
 
@@ -10,8 +10,7 @@ export type OtpType = 'phone' | 'email';
  * and also marks the email verified (prebook's email step, which sends no device fingerprint).
  */
 export function loginOtp(userId: string, otp: string, otpType: OtpType = 'phone', fingerprint: string | null = deviceFingerprint()): Promise<SessionAnswer> {
-  const body: Body<'/v1/users/login/otp', 'post'> = { userId, otp, deviceFingerprint: fingerprint, otpType };
-  return api.post<SessionAnswer>('/users/login/otp', body);
+  return api.post('/v1/users/login/otp', { body: { userId, otp, deviceFingerprint: fingerprint, otpType } });
 }
 
 export function useLoginOtp() {

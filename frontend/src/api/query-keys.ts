@@ -37,9 +37,9 @@ export const queryKeys = {
     blockedDates: (carId: string, year: number, month: number) => ['car', carId, 'blocked', year, month] as const,
     ratings: (carId: string) => ['car', carId, 'ratings'] as const,
   },
+  /** `GET /api/enums/{name}` (src/api/get-enum.ts): the search filters', the wizard's and a car's settings' lists. */
+  enums: (name: string) => ['enums', name] as const,
   filters: {
-    carMakes: ['enums', 'availableCarMakes'] as const,
-    carTypes: ['enums', 'carTypes'] as const,
     carModels: (make: string) => ['car-makes-models', make] as const,
   },
   tripPrice: (carId: string, range: TripRange) => ['trip-price', carId, range] as const,
@@ -97,6 +97,13 @@ export const queryKeys = {
   ownerCars: (ownerId: string) => ['owner-cars', ownerId] as const,
   /** `GET /users/getInvitationCode`: the member's own invitation code and its uses. */
   invitationCode: (userId: string) => ['invitation-code', userId] as const,
+  /**
+   * `GET /host/carListing/car/{id}` (src/api/get-car-listing.ts): the wizard's draft and a listed
+   * car's settings; each saved step and car update changes it. Under `hostCars.all`.
+   */
+  carListing: (carId: string) => ['host-cars', 'car', carId] as const,
+  /** `POST /host/carListing/checkCarListing`: the wizard's draft, shown as "Continue listing". Under `hostCars.all`. */
+  listingDraft: ['host-cars', 'draft'] as const,
   /** `GET /users/getHostStatus`: the header's view switch; the wizard's submit refreshes it. */
   hostStatus: (userId: string) => ['host-status', userId] as const,
 
@@ -104,13 +111,9 @@ export const queryKeys = {
   // The host side (spec 001). Each feature keeps its keys in its own section below.
   // ---------------------------------------------------------------------------------------
 
-  /** The listing wizard (features/listing): the draft, VIN lookups, enums. */
+  /** The listing wizard (features/listing): VIN lookups, models and features (the draft is `carListing`). */
   listing: {
     all: ['listing'] as const,
-    /** `GET /host/carListing/car/{id}`: the draft the wizard fills (each saved step invalidates it). */
-    draft: (carId: string) => ['listing', 'draft', carId] as const,
-    /** `GET /api/enums/{name}` as the wizard reads it (carMakes, carTypes, carOdometers, statesList, ...). */
-    enumList: (name: string) => ['listing', 'enum', name] as const,
     /** `GET /host/carListing/getModelsForMake/{make}`. */
     models: (make: string) => ['listing', 'models', make] as const,
     /** `POST /host/carListing/getcarfeatures`, keyed by the decoded vehicle it is asked with. */
@@ -126,10 +129,6 @@ export const queryKeys = {
     lists: ['host-cars', 'list'] as const,
     /** `GET /host/getHostCarsOnPlatform?page&limit`. */
     list: (page: number, limit: number) => ['host-cars', 'list', page, limit] as const,
-    /** `POST /host/carListing/checkCarListing`: the wizard's draft, shown as "Continue listing". */
-    draft: ['host-cars', 'draft'] as const,
-    /** `GET /host/carListing/car/{id}`; every car update answers the car and refreshes it. */
-    car: (carId: string) => ['host-cars', 'car', carId] as const,
     /** The weekly hours and the custom blocks, which apply across the host's cars. */
     weeklyHours: ['host-cars', 'weekly-hours'] as const,
     blocks: ['host-cars', 'blocks'] as const,
@@ -141,8 +140,6 @@ export const queryKeys = {
     reviewsAll: ['host-cars', 'reviews'] as const,
     reviews: (page: number) => ['host-cars', 'reviews', page] as const,
     templates: ['host-cars', 'templates'] as const,
-    /** `GET /api/enums/{name}`: the listing's option lists (features, states, special features). */
-    enumList: (name: string) => ['host-cars', 'enum', name] as const,
   },
 
   // ---------------------------------------------------------------------------------------

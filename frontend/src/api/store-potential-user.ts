@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from './types';
 import { api } from '@/lib/api-client';
 
 /** `POST /coupons/potential-user {email}`: the email capture (the home page's first-trip offer, the giveaway's enrolment). */
-export function storePotentialUser(email: string): Promise<Answer<'/v1/coupons/potential-user', 'post'>> {
-  const body: Body<'/v1/coupons/potential-user', 'post'> = { email };
-  return api.post('/coupons/potential-user', body);
+export function storePotentialUser(email: string) {
+  return api.post('/v1/coupons/potential-user', { body: { email } });
 }
 
 export function useStorePotentialUser() {

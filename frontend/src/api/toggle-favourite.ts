@@ -2,14 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { FavouritesAnswer } from './get-fav-cars';
 import { queryKeys } from './query-keys';
-import type { Answer } from './types';
 
-export function addFavourite(carId: string): Promise<Answer<'/v1/users/addFav/{carId}', 'post'>> {
-  return api.post(`/users/addFav/${encodeURIComponent(carId)}`);
+export function addFavourite(carId: string) {
+  return api.post('/v1/users/addFav/{carId}', { path: { carId } });
 }
 
-export function removeFavourite(carId: string): Promise<Answer<'/v1/users/removeFav/{carId}', 'post'>> {
-  return api.post(`/users/removeFav/${encodeURIComponent(carId)}`);
+export function removeFavourite(carId: string) {
+  return api.post('/v1/users/removeFav/{carId}', { path: { carId } });
 }
 
 type Vars = { carId: string; favourite: boolean };

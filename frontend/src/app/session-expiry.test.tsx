@@ -15,7 +15,7 @@ import { Layout } from './layout';
 
 /** A page that reads the trip with the session's token. */
 function TripPage() {
-  const trip = useQuery({ queryKey: queryKeys.trips.detail('trip-1'), queryFn: () => api.get<{ data: { carName: string } }>('/trips/getTrip/trip-1'), retry: false });
+  const trip = useQuery({ queryKey: queryKeys.trips.detail('trip-1'), queryFn: () => api.get('/v1/trips/getTrip/{id}', { path: { id: 'trip-1' } }), retry: false });
   return <p>{trip.data ? `trip of ${trip.data.data.carName}` : 'trip page'}</p>;
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MIN_CHARS, usePlaceSuggestions } from '@/api/get-place-suggestions';
 import type { Place } from '@/api/types';
-import { reverseGeocodeQueryOptions } from '@/api/reverse-geocode';
+import { reverseGeocodeQueryOptions } from '@/api/geocode';
 import { useDebounced } from '@/lib/use-debounced';
 import { truncate } from '@/lib/format';
 

@@ -1,3 +1,4 @@
+import type { Accepted, CallArgs, CallInit, Method, RouteWith } from '@/api/types';
 import { env } from '@/config/env';
 import { clearSession, expireSession, getToken, storedToken } from './session';
 import { ensureFreshToken } from './session-refresh';
@@ -27,7 +28,7 @@ type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Statuses other than 2xx whose body is still an answer (availability calls: 400). */
-  acceptStatuses?: number[];
+  acceptStatuses?: readonly number[];
   /** Sent again once: the token it went with was replaced meanwhile. */
   retried?: boolean;
 };
@@ -114,14 +115,42 @@ async function request<T>(auth: ClientAuth, method: string, path: string, opts: 
   throw new ApiError(res.status, code, message ?? `Request failed (${res.status})`, data, message === null);
 }
 
-/** A client of the gateway that sends the token of one session. */
+/**
+ * The URL path of a route of the document (`/v1/cars/getCar/{carId}`) with its `{...}` segments
+ * filled and encoded, without the `/v1` that `buildUrl` adds.
+ */
+export function routePath(route: string, path?: Record<string, unknown>): string {
+  const filled = route.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = path?.[name];
+    if (v === undefined || v === null) throw new Error(`${route}: no value for {${name}}`);
+    return encodeURIComponent(String(v));
+  });
+  return filled.replace(/^\/v1(?=\/|$)/, '');
+}
+
+type Init = { path?: Record<string, unknown>; params?: object; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; acceptStatuses?: readonly number[] };
+
+// Async, so that a missing path value rejects the call's promise like any other failure.
+async function call<T>(auth: ClientAuth, method: string, route: string, init: Init = {}): Promise<T> {
+  const { path, params, acceptStatuses, ...rest } = init;
+  return request<T>(auth, method, routePath(route, path), { ...rest, params: params as Params | undefined, acceptStatuses });
+}
+
+/** A call of one method: the route is a literal of the document's `paths` that has it. */
+type Call<M extends Method> = <P extends RouteWith<M>, S extends number = never>(route: P, ...init: CallArgs<CallInit<P, M, S>>) => Promise<Accepted<P, M, S>>;
+
+/**
+ * A client of the gateway that sends the token of one session. Each call names its route once,
+ * as the OpenAPI document does: `client.get('/v1/cars/getCar/{carId}', { path: { carId } })`;
+ * the URL, the path parameters, the query (`params`), the body and the answer's type all come
+ * from it (`src/api/types.ts`).
+ */
 export function createApiClient(auth: ClientAuth) {
-  return {
-    get: <T>(path: string, opts?: RequestOptions) => request<T>(auth, 'GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(auth, 'POST', path, { ...opts, body }),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>(auth, 'PUT', path, { ...opts, body }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>(auth, 'DELETE', path, opts),
-  };
+  const of =
+    <M extends Method>(method: M): Call<M> =>
+    (route, ...init) =>
+      call(auth, method.toUpperCase(), route, init[0] as Init | undefined);
+  return { get: of('get'), post: of('post'), put: of('put'), delete: of('delete') };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

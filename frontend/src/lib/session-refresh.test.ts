@@ -51,7 +51,7 @@ describe('refreshing the session', () => {
     const old = jwt(nowSec() + 1800, 'old');
     setSession(old, user({ firstName: 'Dana' }));
     const { seen, fresh } = backend();
-    await api.get('/cars/getCar/c1');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
     expect(seen).toEqual([
       { path: 'refresh', auth: `Bearer ${old}` },
       { path: 'car', auth: `Bearer ${fresh}` },
@@ -63,7 +63,7 @@ describe('refreshing the session', () => {
   it('calls made together wait for one refresh', async () => {
     setSession(jwt(nowSec() + 600, 'old'), user());
     const { seen, fresh } = backend();
-    await Promise.all([api.get('/cars/getCar/c1'), api.get('/cars/getCar/c1'), api.get('/cars/getCar/c1')]);
+    await Promise.all([api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } }), api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } }), api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } })]);
     expect(seen.filter((s) => s.path === 'refresh')).toHaveLength(1);
     expect(seen.filter((s) => s.path === 'car').map((s) => s.auth)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
   });
@@ -72,8 +72,8 @@ describe('refreshing the session', () => {
     setSession(jwt(nowSec() + 600, 'old'), user());
     const short = jwt(nowSec() + 900, 'short');
     const { seen } = backend({ status: 200, body: session({ access_token: short, expiresAt: nowSec() + 900 }) });
-    await api.get('/cars/getCar/c1');
-    await api.get('/cars/getCar/c1');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
     expect(seen.map((s) => s.path)).toEqual(['refresh', 'car', 'car']);
     expect(getToken()).toBe(short);
   });
@@ -82,7 +82,7 @@ describe('refreshing the session', () => {
     const token = jwt(nowSec() + 3700);
     setSession(token, user());
     const { seen } = backend();
-    await api.get('/cars/getCar/c1');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
     expect(seen).toEqual([{ path: 'car', auth: `Bearer ${token}` }]);
   });
 
@@ -90,8 +90,8 @@ describe('refreshing the session', () => {
     const token = jwt(nowSec() + 1800);
     setSession(token, user());
     const { seen } = backend({ status: 400, body: { error: 'token_refresh_not_due', message: 'The token is not due for a refresh yet' } });
-    await api.get('/cars/getCar/c1');
-    await api.get('/cars/getCar/c1');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
     expect(seen.map((s) => s.path)).toEqual(['refresh', 'car', 'car']);
     expect(getToken()).toBe(token);
   });
@@ -147,7 +147,7 @@ describe('refreshing the session', () => {
     );
     const ended = vi.fn();
     const off = onSessionExpired(ended);
-    await api.get('/cars/getCar/c1');
+    await api.get('/v1/cars/getCar/{carId}', { path: { carId: 'c1' } });
     off();
     expect(seen).toEqual([`Bearer ${old}`, `Bearer ${fresh}`]);
     expect(ended).not.toHaveBeenCalled();

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type InvitationCode = Answer<'/v1/users/getInvitationCode', 'get'>;
 
 /** `GET /users/getInvitationCode`: the caller's own invitation code (made on first ask), its uses and what is left. */
-export function getInvitationCode(): Promise<InvitationCode> {
-  return api.get<InvitationCode>('/users/getInvitationCode');
+export function getInvitationCode() {
+  return api.get('/v1/users/getInvitationCode');
 }
 
 export const invitationCodeQueryOptions = (userId: string) => queryOptions({ queryKey: queryKeys.invitationCode(userId), queryFn: getInvitationCode, enabled: Boolean(userId) });

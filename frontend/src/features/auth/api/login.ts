@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { Answer, Body, SessionAnswer } from '@/api/types';
+import type { SessionAnswer } from '@/api/types';
 
 /** `POST /users/login` with email and password answers a session (a phone number alone would answer a code sent). */
 export async function login(email: string, password: string): Promise<SessionAnswer> {
-  const body: Body<'/v1/users/login', 'post'> = { email, password, deviceFingerprint: deviceFingerprint() };
-  const answer = await api.post<Answer<'/v1/users/login', 'post'>>('/users/login', body);
+  const answer = await api.post('/v1/users/login', { body: { email, password, deviceFingerprint: deviceFingerprint() } });
   if (!('access_token' in answer)) throw new Error('Token or user data missing in the response');
   return answer;
 }

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 
 /** The form's fields; the device fingerprint is added here. */
 export type SignUpBody = Omit<Body<'/v1/users/sign-up', 'post'>, 'deviceFingerprint'>;
 
-export function signUp(body: SignUpBody): Promise<Answer<'/v1/users/sign-up', 'post'>> {
-  return api.post('/users/sign-up', { ...body, deviceFingerprint: deviceFingerprint() } satisfies Body<'/v1/users/sign-up', 'post'>);
+export function signUp(body: SignUpBody) {
+  return api.post('/v1/users/sign-up', { body: { ...body, deviceFingerprint: deviceFingerprint() } satisfies Body<'/v1/users/sign-up', 'post'> });
 }
 
 export function useSignUp() {

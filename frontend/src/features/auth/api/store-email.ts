@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export function storeEmail(email: string): Promise<Answer<'/v1/users/storeEmail', 'post'>> {
-  const body: Body<'/v1/users/storeEmail', 'post'> = { email };
-  return api.post('/users/storeEmail', body);
+export function storeEmail(email: string) {
+  return api.post('/v1/users/storeEmail', { body: { email } });
 }
 
 /** Fire and forget; failures are only logged (spec 002 section 7). */

@@ -2,12 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 import { deviceFingerprint } from '@/lib/device';
-import type { Answer, Body, SessionAnswer } from '@/api/types';
+import type { SessionAnswer } from '@/api/types';
 
 /** Every login ends with a token check that must succeed before the session is stored. */
 export function verifyToken(token: string): Promise<SessionAnswer> {
-  const body: Body<'/v1/users/verifyToken', 'post'> = { token, deviceFingerprint: deviceFingerprint() };
-  return api.post<Answer<'/v1/users/verifyToken', 'post'>>('/users/verifyToken', body, { headers: { Authorization: `Bearer ${token}` } });
+  return api.post('/v1/users/verifyToken', { body: { token, deviceFingerprint: deviceFingerprint() }, headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** The token check, once per token (the session check on load and every login use it). */

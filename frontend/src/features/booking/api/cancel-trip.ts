@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Trip } from '@/api/types';
+import type { Body, Trip } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type CancelTripBody = Body<'/v1/trips/cancelTrip', 'post'>;
@@ -11,7 +11,7 @@ export type CancelTripBody = Body<'/v1/trips/cancelTrip', 'post'>;
  * server's (the policy at the moment of cancelling); the answer is the trip as it now is.
  */
 export async function cancelTrip(body: CancelTripBody, idempotencyKey: string): Promise<Trip> {
-  const r = await api.post<Answer<'/v1/trips/cancelTrip', 'post'>>('/trips/cancelTrip', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const r = await api.post('/v1/trips/cancelTrip', { body, headers: { 'Idempotency-Key': idempotencyKey } });
   return r.data;
 }
 

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** The checkout's choices (`getFinalTripPrice`'s body) with the quote, the price seen and the user. */
 export type CreateTripBody = Body<'/v1/trips/createTrip', 'post'>;
 
 /** Booking is retry-safe: the same Idempotency-Key for every attempt of one checkout. */
-export function createTrip(body: CreateTripBody, idempotencyKey: string): Promise<Answer<'/v1/trips/createTrip', 'post'>> {
-  return api.post('/trips/createTrip', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function createTrip(body: CreateTripBody, idempotencyKey: string) {
+  return api.post('/v1/trips/createTrip', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreateTrip(idempotencyKey: string) {

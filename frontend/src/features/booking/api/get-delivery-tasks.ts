@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Schemas } from '@/api/types';
+import type { Schemas } from '@/api/types';
 import { ApiError, api } from '@/lib/api-client';
 
 export type DeliveryTask = Schemas['DeliveryTask'];
@@ -11,7 +11,7 @@ export type DeliveryTask = Schemas['DeliveryTask'];
  */
 export async function getDeliveryTasks(tripId: string): Promise<DeliveryTask[]> {
   try {
-    const r = await api.get<Answer<'/v1/trips/getDeliveryTasks/{tripId}', 'get'>>(`/trips/getDeliveryTasks/${encodeURIComponent(tripId)}`);
+    const r = await api.get('/v1/trips/getDeliveryTasks/{tripId}', { path: { tripId } });
     return r.data ?? [];
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return [];

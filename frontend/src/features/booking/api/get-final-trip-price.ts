@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, PriceDetails } from '@/api/types';
+import type { Body, PriceDetails } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** The checkout's choices; `createTrip` takes the same with the quote. */
 export type FinalPriceRequest = Body<'/v1/tripPrice/getFinalTripPrice', 'post'>;
 
 export async function getFinalTripPrice(body: FinalPriceRequest): Promise<PriceDetails> {
-  return (await api.post<Answer<'/v1/tripPrice/getFinalTripPrice', 'post'>>('/tripPrice/getFinalTripPrice', body)).data;
+  return (await api.post('/v1/tripPrice/getFinalTripPrice', { body })).data;
 }
 
 /** A quote for the current choices; the previous one stays on screen while the next loads (no layout shift). */

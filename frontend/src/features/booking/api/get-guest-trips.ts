@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Trip } from '@/api/types';
+import type { Trip } from '@/api/types';
 import { api, ApiError } from '@/lib/api-client';
 
 /** A 404 (`no_trips`) is how the lists say "none" (API.md, trips lists). */
@@ -15,12 +15,12 @@ async function listOrNone(read: () => Promise<{ data: Trip[] }>): Promise<Trip[]
 
 /** `GET /trips/getInProgressAndFutureTrips`: the guest's trips under way and to come. */
 export function getCurrentTrips(): Promise<Trip[]> {
-  return listOrNone(() => api.get<Answer<'/v1/trips/getInProgressAndFutureTrips', 'get'>>('/trips/getInProgressAndFutureTrips'));
+  return listOrNone(() => api.get('/v1/trips/getInProgressAndFutureTrips'));
 }
 
 /** `GET /trips/getAllPastTripsForUserSortByDate`: past, cancelled and rejected trips, newest first. */
 export function getPastTrips(): Promise<Trip[]> {
-  return listOrNone(() => api.get<Answer<'/v1/trips/getAllPastTripsForUserSortByDate', 'get'>>('/trips/getAllPastTripsForUserSortByDate'));
+  return listOrNone(() => api.get('/v1/trips/getAllPastTripsForUserSortByDate'));
 }
 
 export const currentTripsQueryOptions = () => queryOptions({ queryKey: queryKeys.trips.current, queryFn: getCurrentTrips });

@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** The change asked: new dates, or new extras and plan (absent parts are kept). */
 export type TripChange = Body<'/v1/tripPrice/getModifiedTripPrice', 'post'> & { tripId: string };
-export type ModifiedPrice = Answer<'/v1/tripPrice/getModifiedTripPrice', 'post'>;
+export type ModifiedPrice = Awaited<ReturnType<typeof getModifiedPrice>>;
 
 /** `POST /tripPrice/getModifiedTripPrice`: the new price, the previous one and the difference. */
-export function getModifiedPrice(change: TripChange): Promise<ModifiedPrice> {
-  return api.post<ModifiedPrice>('/tripPrice/getModifiedTripPrice', change);
+export function getModifiedPrice(change: TripChange) {
+  return api.post('/v1/tripPrice/getModifiedTripPrice', { body: change });
 }
 
 export const modifiedPriceQueryOptions = (change: TripChange) =>

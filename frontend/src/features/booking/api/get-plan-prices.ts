@@ -1,14 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, PriceDetails } from '@/api/types';
+import type { PriceDetails } from '@/api/types';
 import { api } from '@/lib/api-client';
-
-type PlanPriceBody = Body<'/v1/tripPrice/getProtectionPlanPrice', 'post'>;
 
 /** `POST /tripPrice/getProtectionPlanPrice`: what a plan costs on a rental price (dollars). */
 export async function getPlanPrice(plan: string, rental: number): Promise<number> {
-  const body: PlanPriceBody = { protectionPlanType: plan, finalTripPrice: rental };
-  return (await api.post<Answer<'/v1/tripPrice/getProtectionPlanPrice', 'post'>>('/tripPrice/getProtectionPlanPrice', body)).data.price;
+  return (await api.post('/v1/tripPrice/getProtectionPlanPrice', { body: { protectionPlanType: plan, finalTripPrice: rental } })).data.price;
 }
 
 /** The rental a plan is a share of: the quote's rental lines after their discounts. */

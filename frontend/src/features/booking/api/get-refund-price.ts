@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Schemas } from '@/api/types';
+import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** The split of what was paid, and the rule that decided it in plain words (`message`). */
@@ -8,7 +8,7 @@ export type Refund = Schemas['Refund'] & { message: string };
 
 /** `GET /tripPrice/getTripRefundPrice?tripId`: what cancelling now gives back, by the policy (pricing decides). */
 export async function getRefundPrice(tripId: string): Promise<Refund> {
-  const r = await api.get<Answer<'/v1/tripPrice/getTripRefundPrice', 'get'>>('/tripPrice/getTripRefundPrice', { params: { tripId } });
+  const r = await api.get('/v1/tripPrice/getTripRefundPrice', { params: { tripId } });
   return { ...r.data, message: r.message };
 }
 

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Schemas } from '@/api/types';
-import { api } from '@/lib/api-client';
-
-type RoomsAnswer = Answer<'/v1/chat/rooms', 'get'>;
+import type { Schemas } from '@/api/types';
+import { getChatRooms } from '@/api/get-chat-rooms';
 
 /** Pages read at most (the rooms list is newest activity first, a trip's room is rarely far down). */
 const MAX_PAGES = 10;
@@ -14,7 +12,7 @@ const MAX_PAGES = 10;
  */
 export async function findTripRoom(tripId: string, userType: 'guest' | 'host'): Promise<Schemas['Room'] | null> {
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const r = await api.get<RoomsAnswer>('/chat/rooms', { params: { userType, limit: 10, currentPage: page } });
+    const r = await getChatRooms(userType, page, 10);
     const room = r.chatboxes.find((c) => c.tripId === tripId);
     if (room) return room;
     if (page >= r.numPages) return null;

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Trip } from '@/api/types';
+import type { Body, Trip } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type ModifyRequestBody = Body<'/v1/trips/createModifyTripRequest', 'post'> & { tripId: string };
 
 /** `POST /trips/createModifyTripRequest`: ask to change a confirmed trip; the host answers. */
-export async function createModifyRequest(body: ModifyRequestBody): Promise<Answer<'/v1/trips/createModifyTripRequest', 'post'>> {
-  return api.post('/trips/createModifyTripRequest', body);
+export async function createModifyRequest(body: ModifyRequestBody) {
+  return api.post('/v1/trips/createModifyTripRequest', { body });
 }
 
 /** `POST /trips/cancelModifyRequest {tripId}`: its creator withdraws the pending request. */
 export async function cancelModifyRequest(tripId: string): Promise<Trip> {
-  const body: Body<'/v1/trips/cancelModifyRequest', 'post'> = { tripId };
-  return (await api.post<Answer<'/v1/trips/cancelModifyRequest', 'post'>>('/trips/cancelModifyRequest', body)).data;
+  return (await api.post('/v1/trips/cancelModifyRequest', { body: { tripId } })).data;
 }
 
 function useTripChanged() {
@@ -44,8 +43,7 @@ export type ModifyAnswer = { tripId: string; accept: boolean };
 
 /** `POST /trips/respondToModifyRequest {tripId, response}`: the guest answers the host's request. */
 export async function respondToModifyRequest({ tripId, accept }: ModifyAnswer): Promise<Trip> {
-  const body: Body<'/v1/trips/respondToModifyRequest', 'post'> = { tripId, response: accept ? 'accept' : 'decline' };
-  return (await api.post<Answer<'/v1/trips/respondToModifyRequest', 'post'>>('/trips/respondToModifyRequest', body)).data;
+  return (await api.post('/v1/trips/respondToModifyRequest', { body: { tripId, response: accept ? 'accept' : 'decline' } })).data;
 }
 
 export function useRespondToModifyRequest() {

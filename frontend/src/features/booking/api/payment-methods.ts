@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, PaymentMethod, Schemas, User } from '@/api/types';
+import type { Body, PaymentMethod, Schemas, User } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,19 +10,20 @@ import { api } from '@/lib/api-client';
 export type BillingDetails = Schemas['BillingDetailsBody'] & { gateway: 'stripe' };
 export type AddPaymentMethodBody = Omit<Body<'/v1/payment/stripe/addPaymentMethod', 'post'>, 'billingDetails'> & { billingDetails: BillingDetails };
 
-export async function getPrimaryPaymentMethod(userId: string): Promise<PaymentMethod | null> {
-  // The spec's client sends its `userId`; the server reads the token (the route declares no body).
-  const r = await api.post<Answer<'/v1/payment/stripe/getPrimaryPaymentMethod', 'post'>>('/payment/stripe/getPrimaryPaymentMethod', { userId });
+export async function getPrimaryPaymentMethod(): Promise<PaymentMethod | null> {
+  // The spec's client sent its `userId`; the route declares no body (the server reads the
+  // token), so none is sent. `userId` keys the query.
+  const r = await api.post('/v1/payment/stripe/getPrimaryPaymentMethod');
   return r.data ?? null;
 }
 
 export const primaryPaymentMethodQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: queryKeys.paymentMethod(userId), queryFn: () => getPrimaryPaymentMethod(userId), enabled: Boolean(userId), retry: false });
+  queryOptions({ queryKey: queryKeys.paymentMethod(userId), queryFn: () => getPrimaryPaymentMethod(), enabled: Boolean(userId), retry: false });
 
 export const usePrimaryPaymentMethod = (userId: string) => useQuery(primaryPaymentMethodQueryOptions(userId));
 
-export function addPaymentMethod(body: AddPaymentMethodBody): Promise<Answer<'/v1/payment/stripe/addPaymentMethod', 'post'>> {
-  return api.post('/payment/stripe/addPaymentMethod', body);
+export function addPaymentMethod(body: AddPaymentMethodBody) {
+  return api.post('/v1/payment/stripe/addPaymentMethod', { body });
 }
 
 /** How often, and how many more times, `me` is asked again after a card is added. */

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export function validateCoupon(couponCode: string): Promise<Answer<'/v1/tripPrice/validateCoupon', 'post'>> {
-  const body: Body<'/v1/tripPrice/validateCoupon', 'post'> = { couponCode };
-  return api.post('/tripPrice/validateCoupon', body);
+export function validateCoupon(couponCode: string) {
+  return api.post('/v1/tripPrice/validateCoupon', { body: { couponCode } });
 }
 
 export const useValidateCoupon = () => useMutation({ mutationFn: validateCoupon });

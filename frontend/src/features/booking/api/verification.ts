@@ -5,20 +5,19 @@ import type { Answer, Body } from '@/api/types';
 import { api, buildUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
 
-/** The driver documents' status: which are uploaded (`*StorageKey`) and whether the driver is verified. */
-export type DriverDocuments = Answer<'/v1/users/driverDocuments', 'get'>;
 /** An upload's answer: the documents' status after it, with what was uploaded. */
 export type DocumentUpload = Answer<'/v1/users/uploadDriverDocument', 'post'>;
 
-export function getDriverDocuments(token?: string): Promise<DriverDocuments> {
-  return api.get('/users/driverDocuments', token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
+/** `GET /users/driverDocuments`: which documents are uploaded (`*StorageKey`) and whether the driver is verified. */
+export function getDriverDocuments(token?: string) {
+  return api.get('/v1/users/driverDocuments', { headers: token ? { Authorization: `Bearer ${token}` } : undefined });
 }
 
 export const driverDocumentsQueryOptions = (token?: string) => queryOptions({ queryKey: queryKeys.driverDocuments.of(token), queryFn: () => getDriverDocuments(token) });
 export const useDriverDocuments = (token?: string) => useQuery(driverDocumentsQueryOptions(token));
 
-export function updateProfile(body: Body<'/v1/users/profile', 'put'>): Promise<Answer<'/v1/users/profile', 'put'>> {
-  return api.put('/users/profile', body);
+export function updateProfile(body: Body<'/v1/users/profile', 'put'>) {
+  return api.put('/v1/users/profile', { body });
 }
 
 export function useUpdateProfile(userId: string) {
@@ -27,18 +26,19 @@ export function useUpdateProfile(userId: string) {
 }
 
 /** The licence's details as kept (empty strings when none). */
-export type DriverLicense = Answer<'/v1/users/driverLicense', 'get'>['data'];
+export type DriverLicense = Awaited<ReturnType<typeof getDriverLicense>>;
 export type DriverLicenseBody = Body<'/v1/users/driverLicense', 'put'>;
 
-export const driverLicenseQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.driverLicense, queryFn: () => api.get<Answer<'/v1/users/driverLicense', 'get'>>('/users/driverLicense').then((a) => a.data) });
+const getDriverLicense = () => api.get('/v1/users/driverLicense').then((a) => a.data);
+
+export const driverLicenseQueryOptions = () => queryOptions({ queryKey: queryKeys.driverLicense, queryFn: getDriverLicense });
 export const useDriverLicense = (enabled = true) => useQuery({ ...driverLicenseQueryOptions(), enabled });
 
 /** Saves the driver form; the profile (its date of birth, what verification still needs) is read again. */
 export function useSaveDriverLicense(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: DriverLicenseBody) => api.put<Answer<'/v1/users/driverLicense', 'put'>>('/users/driverLicense', body),
+    mutationFn: (body: DriverLicenseBody) => api.put('/v1/users/driverLicense', { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.driverLicense });
       void qc.invalidateQueries({ queryKey: queryKeys.me(userId) });
@@ -46,8 +46,8 @@ export function useSaveDriverLicense(userId: string) {
   });
 }
 
-export function generateTempToken(): Promise<Answer<'/v1/session/generate-temp-token', 'post'>> {
-  return api.post('/session/generate-temp-token');
+export function generateTempToken() {
+  return api.post('/v1/session/generate-temp-token');
 }
 
 export const tempTokenQueryOptions = () => queryOptions({ queryKey: queryKeys.tempToken, queryFn: generateTempToken, staleTime: 10 * 60_000 });

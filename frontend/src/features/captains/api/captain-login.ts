@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, SessionAnswer } from '@/api/types';
+import type { SessionAnswer } from '@/api/types';
 import { captainApi, captainSession } from '../lib/captain-session';
 
 /** `POST /captains/login {email, password}` answers `{access_token, user}` (CONTRACT.md, Identity). */
 export async function captainLogin(email: string, password: string): Promise<SessionAnswer> {
-  const body: Body<'/v1/captains/login', 'post'> = { email, password };
-  const answer = await captainApi.post<Answer<'/v1/captains/login', 'post'>>('/captains/login', body);
+  const answer = await captainApi.post('/v1/captains/login', { body: { email, password } });
   if (!answer?.access_token || !answer.user) throw new Error('Token or user data missing in the response');
   return answer;
 }

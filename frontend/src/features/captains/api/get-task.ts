@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { captainApi } from '../lib/captain-session';
 import type { CaptainTask } from '../lib/steps';
 
 /** `GET /captains/tasks/{id}`: one of the captain's tasks (another captain's is 404). */
 export async function getTask(taskId: string): Promise<CaptainTask> {
-  const r = await captainApi.get<Answer<'/v1/captains/tasks/{id}', 'get'>>(`/captains/tasks/${encodeURIComponent(taskId)}`);
+  const r = await captainApi.get('/v1/captains/tasks/{id}', { path: { id: taskId } });
   return r.data;
 }
 

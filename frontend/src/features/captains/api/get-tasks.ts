@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import type { QueryConfig } from '@/lib/query-client';
 import { captainApi } from '../lib/captain-session';
 
-export type TasksAnswer = Answer<'/v1/tasks', 'get'>;
 
 /** `GET /tasks?date=yyyy-MM-dd`: the captain's tasks of the day, in route order. */
-export function getTasks(date: string): Promise<TasksAnswer> {
-  return captainApi.get<TasksAnswer>('/tasks', { params: { date } });
+export function getTasks(date: string) {
+  return captainApi.get('/v1/tasks', { params: { date } });
 }
 
 export const tasksQueryOptions = (date: string) => queryOptions({ queryKey: queryKeys.captains.tasks(date), queryFn: () => getTasks(date), enabled: Boolean(date) });

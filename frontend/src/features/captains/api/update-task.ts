@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { ApiError } from '@/lib/api-client';
 import { captainApi } from '../lib/captain-session';
 import type { Position } from '../lib/position';
@@ -14,8 +13,10 @@ export type StepInput = { taskId: string; step: string; position: Position | nul
  * browser gave one, else neither coordinate.
  */
 export async function updateTask({ taskId, step, position, photoUrls }: StepInput): Promise<CaptainTask> {
-  const body: Body<'/v1/captains/tasks/update/{id}', 'post'> = { step, photoUrls, ...(position ? { latitude: position.latitude, longitude: position.longitude } : {}) };
-  const r = await captainApi.post<Answer<'/v1/captains/tasks/update/{id}', 'post'>>(`/captains/tasks/update/${encodeURIComponent(taskId)}`, body);
+  const r = await captainApi.post('/v1/captains/tasks/update/{id}', {
+    path: { id: taskId },
+    body: { step, photoUrls, ...(position ? { latitude: position.latitude, longitude: position.longitude } : {}) },
+  });
   return r.data;
 }
 

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { ApiError } from '@/lib/api-client';
 import { uploadTarget } from '@/lib/upload';
 import { captainApi } from '../lib/captain-session';
@@ -32,8 +31,7 @@ export function photoType(file: File): string | null {
 export async function uploadCaptainPhotos(files: File[]): Promise<string[]> {
   if (files.length === 0) return [];
   const typed = files.map((file) => ({ file, type: photoType(file) ?? file.type }));
-  const body: Body<'/v1/captains/image/generatePresignedUrlsForUpload', 'post'> = { files: typed.map(({ file, type }) => ({ fileName: file.name, fileType: type })) };
-  const r = await captainApi.post<Answer<'/v1/captains/image/generatePresignedUrlsForUpload', 'post'>>('/captains/image/generatePresignedUrlsForUpload', body);
+  const r = await captainApi.post('/v1/captains/image/generatePresignedUrlsForUpload', { body: { files: typed.map(({ file, type }) => ({ fileName: file.name, fileType: type })) } });
   if (r.urls.length !== files.length) throw new Error('Failed to upload images');
   await Promise.all(
     r.urls.map(async (u, i) => {

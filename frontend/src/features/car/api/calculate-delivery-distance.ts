@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type DeliveryDistance = Answer<'/v1/cars/calculateMaxDeliveryDistance/{id}', 'post'>;
 
-export function calculateDeliveryDistance(carId: string, lat: number, lng: number): Promise<DeliveryDistance> {
+export function calculateDeliveryDistance(carId: string, lat: number, lng: number) {
   // GeoJSON order, [longitude, latitude] (the server reads only the coordinates).
-  const body: Body<'/v1/cars/calculateMaxDeliveryDistance/{id}', 'post'> = { deliveryLocation: { coordinates: [lng, lat] } };
-  return api.post(`/cars/calculateMaxDeliveryDistance/${encodeURIComponent(carId)}`, body);
+  return api.post('/v1/cars/calculateMaxDeliveryDistance/{id}', { path: { id: carId }, body: { deliveryLocation: { coordinates: [lng, lat] } } });
 }
 
 export function useDeliveryDistance(carId: string) {

@@ -1,12 +1,10 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export async function getBlockedDates(carId: string, year: number, month: number, signal?: AbortSignal): Promise<string[]> {
   // `month` is 1-12 on the wire.
-  const params: Query<'/v1/calendar/getBlockedOrBookedDates', 'get'> = { carId, year, month };
-  const r = await api.get<Answer<'/v1/calendar/getBlockedOrBookedDates', 'get'>>('/calendar/getBlockedOrBookedDates', { params, signal });
+  const r = await api.get('/v1/calendar/getBlockedOrBookedDates', { params: { carId, year, month }, signal });
   return r.carUnavailableDates;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Ratings } from '@/api/types';
+import type { Ratings } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export async function getRatings(carId: string, signal?: AbortSignal): Promise<Ratings> {
-  const r = await api.get<Answer<'/v1/cars/getRatings/{carId}', 'get'>>(`/cars/getRatings/${encodeURIComponent(carId)}`, { signal });
+  const r = await api.get('/v1/cars/getRatings/{carId}', { path: { carId }, signal });
   return r.data;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, PriceDetails, Query } from '@/api/types';
+import type { PriceDetails } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { addDays, parseYmd, roundTimeForPrice, toYmd, type TripRange } from '@/lib/dates';
 
@@ -14,8 +14,7 @@ export function priceRange(r: TripRange): TripRange {
 
 export async function getTripPrice(carId: string, r: TripRange, signal?: AbortSignal): Promise<PriceDetails> {
   const p = priceRange(r);
-  const params: Query<'/v1/tripPrice/getTripPrice', 'get'> = { carId, newStartDate: p.fromDate, newStartTime: p.fromTime, newEndDate: p.untilDate, newEndTime: p.untilTime };
-  const a = await api.get<Answer<'/v1/tripPrice/getTripPrice', 'get'>>('/tripPrice/getTripPrice', { params, signal });
+  const a = await api.get('/v1/tripPrice/getTripPrice', { params: { carId, newStartDate: p.fromDate, newStartTime: p.fromTime, newEndDate: p.untilDate, newEndTime: p.untilTime }, signal });
   return a.data;
 }
 

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import type { UserType } from './get-rooms';
 
-export type MessagesAnswer = Answer<'/v1/chat/getmessages', 'get'>;
 
 export const MESSAGES_PAGE_SIZE = 50;
 
@@ -13,8 +11,8 @@ export const MESSAGES_PAGE_SIZE = 50;
  * `GET /chat/getmessages?roomId&userType&before&limit`: a page of the room's messages, oldest
  * first; without `before` the newest (reading it marks the room read for the caller's side).
  */
-export function getMessages(roomId: string, userType: UserType, before?: string): Promise<MessagesAnswer> {
-  return api.get<MessagesAnswer>('/chat/getmessages', { params: { roomId, userType, before, limit: MESSAGES_PAGE_SIZE } });
+export function getMessages(roomId: string, userType: UserType, before?: string) {
+  return api.get('/v1/chat/getmessages', { params: { roomId, userType, before, limit: MESSAGES_PAGE_SIZE } });
 }
 
 /** The newest page; what follows it comes over the socket. Read once per visit to the room. */

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 import type { UserType } from './get-rooms';
 
-export type RoomAnswer = Answer<'/v1/chat/getChatRoom', 'get'>;
 
 /** `GET /chat/getChatRoom?roomId&userType`: the room (the whole last message); 404 `room_not_found` for anyone who may not read it. */
-export function getRoom(roomId: string, userType: UserType): Promise<RoomAnswer> {
-  return api.get<RoomAnswer>('/chat/getChatRoom', { params: { roomId, userType } });
+export function getRoom(roomId: string, userType: UserType) {
+  return api.get('/v1/chat/getChatRoom', { params: { roomId, userType } });
 }
 
 export const roomQueryOptions = (roomId: string, userType: UserType) =>

@@ -1,18 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Schemas } from '@/api/types';
-import { api } from '@/lib/api-client';
+import { getChatRooms } from '@/api/get-chat-rooms';
+import type { Schemas } from '@/api/types';
 import type { QueryConfig } from '@/lib/query-client';
 import { ROOMS_PAGE_SIZE } from '../lib/rules';
 
-export type RoomsAnswer = Answer<'/v1/chat/rooms', 'get'>;
 export type Room = Schemas['Room'];
 export type UserType = 'guest' | 'host';
 
-/** `GET /chat/rooms?userType&limit=10&currentPage`: one page of the caller's rooms in a view, newest message first. */
-export function getRooms(userType: UserType, page: number): Promise<RoomsAnswer> {
-  return api.get<RoomsAnswer>('/chat/rooms', { params: { userType, limit: ROOMS_PAGE_SIZE, currentPage: page } });
-}
+/** One page of the list (`limit=10`). */
+export const getRooms = (userType: UserType, page: number) => getChatRooms(userType, page, ROOMS_PAGE_SIZE);
 
 export const roomsQueryOptions = (userType: UserType, page: number) =>
   queryOptions({ queryKey: queryKeys.chat.rooms(userType, page), queryFn: () => getRooms(userType, page), placeholderData: keepPreviousData });

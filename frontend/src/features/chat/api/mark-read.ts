@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** `POST /chat/markRead {roomId, messageId}`: the caller's side has read the room up to that message. */
-export function markRead(roomId: string, messageId: string): Promise<Answer<'/v1/chat/markRead', 'post'>> {
-  return api.post<Answer<'/v1/chat/markRead', 'post'>>('/chat/markRead', { roomId, messageId });
+export function markRead(roomId: string, messageId: string) {
+  return api.post('/v1/chat/markRead', { body: { roomId, messageId } });
 }
 
 export function useMarkRead() {

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type SendBody = Body<'/v1/chat/sendmessage', 'post'>;
-export type Sent = Answer<'/v1/chat/sendmessage', 'post'>;
 
 /**
  * `POST /chat/sendmessage {roomId, message, senderType, imageUrl[], clientMessageId}`: the
  * stored message (`data`). The client key makes a retried send store one message.
  */
-export function sendMessage(body: SendBody & { clientMessageId: string }): Promise<Sent> {
-  return api.post<Sent>('/chat/sendmessage', body);
+export function sendMessage(body: SendBody & { clientMessageId: string }) {
+  return api.post('/v1/chat/sendmessage', { body });
 }
 
 export function useSendMessage() {

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** `POST /chat/typing {roomId, isTyping}`: the caller's typing state, to the room's subscribers. */
-export function sendTyping(roomId: string, isTyping: boolean): Promise<Answer<'/v1/chat/typing', 'post'>> {
-  return api.post<Answer<'/v1/chat/typing', 'post'>>('/chat/typing', { roomId, isTyping });
+export function sendTyping(roomId: string, isTyping: boolean) {
+  return api.post('/v1/chat/typing', { body: { roomId, isTyping } });
 }
 
 export function useSendTyping() {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
+import { uploadFiles } from '@/api/upload-photos';
 import { Skeleton } from '@/components/skeleton';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -12,7 +13,6 @@ import type { UserType } from '../api/get-rooms';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
-import { uploadImages } from '../api/upload-images';
 import { messageTime } from '../lib/format';
 import { addMessage, addMessages, confirmSent, dropPending, lastFromOthers, lastSeq, type ShownMessage } from '../lib/messages';
 import { SEND_FAILED } from '../lib/rules';
@@ -139,7 +139,7 @@ export function ChatPanel({ roomId, view, myId, socket, status }: { roomId: stri
     typing.stop();
     const localId = newLocalId();
     try {
-      const imageUrl = await uploadImages(files);
+      const imageUrl = await uploadFiles(files, { fallback: (f) => `Failed to upload ${f.name}` });
       const message = text.trim();
       const pending: ShownMessage = { id: localId, roomId, seq: 0, senderId: myId ?? '', senderType: mySide, message, msg: message, imageUrl, timestamp: new Date().toISOString(), masked: false, pending: true, sentAt: Date.now() };
       setMessages((l) => addMessage(l, pending));

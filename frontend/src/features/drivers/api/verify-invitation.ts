@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-/** An invitation and its trip as the invitee sees it (times are local to the car); `addDriverToTrip` answers the same. */
-export type DriverInvitationAnswer = Answer<'/v1/additionaldriver/verification', 'post'>;
-
-/** `POST /additionaldriver/verification` `{token}`: whether the invitation is valid for the signed-in user. */
-export function verifyInvitation(token: string): Promise<DriverInvitationAnswer> {
-  const body: Body<'/v1/additionaldriver/verification', 'post'> = { token };
-  return api.post<DriverInvitationAnswer>('/additionaldriver/verification', body);
+/**
+ * `POST /additionaldriver/verification` `{token}`: whether the invitation is valid for the signed-in
+ * user, and the invitation and its trip as the invitee sees it (times are local to the car).
+ */
+export function verifyInvitation(token: string) {
+  return api.post('/v1/additionaldriver/verification', { body: { token } });
 }
 
 /** Keyed by the user too: signing in with another account asks again. */

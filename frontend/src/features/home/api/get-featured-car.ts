@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, FeaturedCar } from '@/api/types';
+import type { FeaturedCar } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export async function getFeaturedCar(): Promise<FeaturedCar> {
-  const r = await api.get<Answer<'/v1/statics/featured-car', 'get'>>('/statics/featured-car');
+  const r = await api.get('/v1/statics/featured-car');
   return r.data.data;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, HomeCard } from '@/api/types';
+import type { HomeCard } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export async function getStaticCars(): Promise<HomeCard[]> {
-  const r = await api.get<Answer<'/v1/cars/getStaticCarsByType', 'get'>>('/cars/getStaticCarsByType');
+  const r = await api.get('/v1/cars/getStaticCarsByType');
   return r.data.data;
 }
 

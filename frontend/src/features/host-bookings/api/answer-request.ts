@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Trip } from '@/api/types';
+import type { Trip } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type RequestAnswer = { tripId: string; accept: true } | { tripId: string; accept: false; rejectReason: string };
@@ -13,11 +13,10 @@ export type RequestAnswer = { tripId: string; accept: true } | { tripId: string;
 export async function answerRequest(a: RequestAnswer): Promise<Trip> {
   const id = encodeURIComponent(a.tripId);
   if (a.accept) {
-    const r = await api.post<Answer<'/v1/trips/acceptTrip/{id}', 'post'>>(`/trips/acceptTrip/${id}`);
+    const r = await api.post('/v1/trips/acceptTrip/{id}', { path: { id } });
     return r.data;
   }
-  const body: Body<'/v1/trips/rejectTrip/{id}', 'post'> = { rejectReason: a.rejectReason };
-  const r = await api.post<Answer<'/v1/trips/rejectTrip/{id}', 'post'>>(`/trips/rejectTrip/${id}`, body);
+  const r = await api.post('/v1/trips/rejectTrip/{id}', { path: { id }, body: { rejectReason: a.rejectReason } });
   return r.data;
 }
 

@@ -1,39 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type FeedAnswer = Answer<'/v1/host/calendar/feed/{carId}', 'get'>;
-export type ImportsAnswer = Answer<'/v1/host/calendar/imports/{carId}', 'get'>;
+export type ImportsAnswer = Awaited<ReturnType<typeof getCalendarImports>>;
 export type CalendarImport = ImportsAnswer['data'][number];
-export type ImportBody = Body<'/v1/host/calendar/imports/{carId}', 'post'>;
-export type AddImportAnswer = Answer<'/v1/host/calendar/imports/{carId}', 'post'>;
-export type DeleteImportAnswer = Answer<'/v1/host/calendar/imports/{carId}/{importId}', 'delete'>;
-export type RotateAnswer = Answer<'/v1/host/calendar/feed/{carId}/rotate', 'post'>;
-
-const car = (carId: string) => encodeURIComponent(carId);
 
 /** `GET /host/calendar/feed/{carId}`: the car's secret calendar address (made on the first ask). */
-export function getCalendarFeed(carId: string): Promise<FeedAnswer> {
-  return api.get<FeedAnswer>(`/host/calendar/feed/${car(carId)}`);
+export function getCalendarFeed(carId: string) {
+  return api.get('/v1/host/calendar/feed/{carId}', { path: { carId } });
 }
 
 /** `POST /host/calendar/feed/{carId}/rotate`: a new address; the old one stops answering. */
-export function rotateCalendarFeed(carId: string): Promise<RotateAnswer> {
-  return api.post<RotateAnswer>(`/host/calendar/feed/${car(carId)}/rotate`);
+export function rotateCalendarFeed(carId: string) {
+  return api.post('/v1/host/calendar/feed/{carId}/rotate', { path: { carId } });
 }
 
-export function getCalendarImports(carId: string): Promise<ImportsAnswer> {
-  return api.get<ImportsAnswer>(`/host/calendar/imports/${car(carId)}`);
+export function getCalendarImports(carId: string) {
+  return api.get('/v1/host/calendar/imports/{carId}', { path: { carId } });
 }
 
-export function addCalendarImport(carId: string, url: string): Promise<AddImportAnswer> {
-  const body: ImportBody = { url };
-  return api.post<AddImportAnswer>(`/host/calendar/imports/${car(carId)}`, body);
+export function addCalendarImport(carId: string, url: string) {
+  return api.post('/v1/host/calendar/imports/{carId}', { path: { carId }, body: { url } });
 }
 
-export function deleteCalendarImport(carId: string, importId: string): Promise<DeleteImportAnswer> {
-  return api.delete<DeleteImportAnswer>(`/host/calendar/imports/${car(carId)}/${encodeURIComponent(importId)}`);
+export function deleteCalendarImport(carId: string, importId: string) {
+  return api.delete('/v1/host/calendar/imports/{carId}/{importId}', { path: { carId, importId } });
 }
 
 export function useCalendarImports(carId: string) {

@@ -1,20 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type BlocksAnswer = Answer<'/v1/trips/getCustomAvailabilityForHost', 'get'>;
+export type BlocksAnswer = Awaited<ReturnType<typeof getCustomAvailability>>;
 export type Block = BlocksAnswer['data'][number];
 export type CustomBody = Body<'/v1/trips/updateCustomAvailabilityForHost', 'post'>;
 export type BlockInput = NonNullable<CustomBody['customAvailability']>[number];
 
-// 200 and 400 are answers of the availability calls (spec 001 section 7).
-const ANSWERS = { acceptStatuses: [400] };
+// 200 and 400 are answers of the availability calls (spec 001 section 7). The document declares
+// no 400 for these routes, so the answer keeps the 200's type (a 400 is `{status: false, message}`).
+const ANSWERS = [400] as const;
 
 /** `GET /trips/getCustomAvailabilityForHost`: the host's blocks (a co-host's blocks of a team car included). */
-export function getCustomAvailability(): Promise<BlocksAnswer> {
-  return api.get<BlocksAnswer>('/trips/getCustomAvailabilityForHost', ANSWERS);
+export function getCustomAvailability() {
+  return api.get('/v1/trips/getCustomAvailabilityForHost', { acceptStatuses: ANSWERS });
 }
 
 export const customAvailabilityQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.blocks, queryFn: getCustomAvailability });
@@ -24,9 +25,8 @@ export function useCustomAvailability(config?: QueryConfig<typeof customAvailabi
 }
 
 /** `POST /trips/updateCustomAvailabilityForHost {action, customAvailability}`: answers all the host's blocks. */
-export function updateCustomAvailability(action: 'add' | 'update' | 'delete', blocks: BlockInput[]): Promise<BlocksAnswer> {
-  const body: CustomBody = { action, customAvailability: blocks };
-  return api.post<BlocksAnswer>('/trips/updateCustomAvailabilityForHost', body, ANSWERS);
+export function updateCustomAvailability(action: 'add' | 'update' | 'delete', blocks: BlockInput[]) {
+  return api.post('/v1/trips/updateCustomAvailabilityForHost', { body: { action, customAvailability: blocks }, acceptStatuses: ANSWERS });
 }
 
 export function useUpdateCustomAvailability() {

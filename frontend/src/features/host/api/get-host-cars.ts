@@ -1,18 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type HostCarsPage = Answer<'/v1/host/getHostCarsOnPlatform', 'get'>;
+export type HostCarsPage = Awaited<ReturnType<typeof getHostCars>>;
 export type HostCar = HostCarsPage['data'][number];
 
 /** The spec's page size for the host's cars (section 9). */
 export const HOST_CARS_PAGE_SIZE = 9;
 
 /** `GET /host/getHostCarsOnPlatform?page&limit`: the host's listings past the wizard, newest first. */
-export function getHostCars(page: number, limit = HOST_CARS_PAGE_SIZE): Promise<HostCarsPage> {
-  return api.get<HostCarsPage>('/host/getHostCarsOnPlatform', { params: { page, limit } });
+export function getHostCars(page: number, limit = HOST_CARS_PAGE_SIZE) {
+  return api.get('/v1/host/getHostCarsOnPlatform', { params: { page, limit } });
 }
 
 export const hostCarsQueryOptions = (page: number, limit = HOST_CARS_PAGE_SIZE) =>

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type PerformanceAnswer = Answer<'/v1/hostbusiness/getPerformanceData', 'get'>;
+export type PerformanceAnswer = Awaited<ReturnType<typeof getPerformance>>;
 export type Performance = PerformanceAnswer['data'];
 
 /** `GET /hostbusiness/getPerformanceData?days`: the host's figures over the last `days` days. */
-export function getPerformance(days: number): Promise<PerformanceAnswer> {
-  return api.get<PerformanceAnswer>('/hostbusiness/getPerformanceData', { params: { days } });
+export function getPerformance(days: number) {
+  return api.get('/v1/hostbusiness/getPerformanceData', { params: { days } });
 }
 
 export const performanceQueryOptions = (days: number) =>

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type TransactionHistory = Answer<'/v1/transaction/getTransactionHistory', 'get'>;
+export type TransactionHistory = Awaited<ReturnType<typeof getTransactions>>;
 export type Transaction = TransactionHistory['data'][number];
 
 /** `GET /transaction/getTransactionHistory?year`: the year's charges, refunds, earnings and payouts, with totals. */
-export function getTransactions(year: number): Promise<TransactionHistory> {
-  return api.get<TransactionHistory>('/transaction/getTransactionHistory', { params: { year } });
+export function getTransactions(year: number) {
+  return api.get('/v1/transaction/getTransactionHistory', { params: { year } });
 }
 
 export const transactionsQueryOptions = (year: number) =>

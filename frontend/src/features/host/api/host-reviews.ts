@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type HostReviewsAnswer = Answer<'/v1/hostbusiness/getReviewsForHost', 'get'>;
+export type HostReviewsAnswer = Awaited<ReturnType<typeof getHostReviews>>;
 export type HostReview = HostReviewsAnswer['data']['reviews'][number];
 
 /** `GET /hostbusiness/getReviewsForHost?page`: reviews of the host's cars, newest first, 50 a page. */
-export function getHostReviews(page: number): Promise<HostReviewsAnswer> {
-  return api.get<HostReviewsAnswer>('/hostbusiness/getReviewsForHost', { params: { page } });
+export function getHostReviews(page: number) {
+  return api.get('/v1/hostbusiness/getReviewsForHost', { params: { page } });
 }
 
 export const hostReviewsQueryOptions = (page: number) =>
@@ -20,9 +19,8 @@ export function useHostReviews(page: number, config?: QueryConfig<typeof hostRev
 }
 
 /** `POST /cars/respondToCarReview {ratingId, responseMessage}`: answering again replaces the answer. */
-export function respondToReview(ratingId: string, responseMessage: string): Promise<Answer<'/v1/cars/respondToCarReview', 'post'>> {
-  const body: Body<'/v1/cars/respondToCarReview', 'post'> = { ratingId, responseMessage };
-  return api.post('/cars/respondToCarReview', body);
+export function respondToReview(ratingId: string, responseMessage: string) {
+  return api.post('/v1/cars/respondToCarReview', { body: { ratingId, responseMessage } });
 }
 
 export function useRespondToReview() {

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type OnboardingStatus = Answer<'/v1/payment/stripe/hostStripeOnboardingStatus', 'get'>;
-export type AccountSetup = Answer<'/v1/payment/stripe/hostStripeAccountSetup', 'post'>;
 
 /** `GET /payment/stripe/hostStripeOnboardingStatus`: the payout account and how far its onboarding is. */
-export function getPayoutAccount(): Promise<OnboardingStatus> {
-  return api.get<OnboardingStatus>('/payment/stripe/hostStripeOnboardingStatus');
+export function getPayoutAccount() {
+  return api.get('/v1/payment/stripe/hostStripeOnboardingStatus');
 }
 
 export const payoutAccountQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.payoutAccount, queryFn: getPayoutAccount });
@@ -22,9 +19,8 @@ export function usePayoutAccount(config?: QueryConfig<typeof payoutAccountQueryO
  * `POST /payment/stripe/hostStripeAccountSetup {createOnboardingLinkOnly}`: creates the account
  * when there is none and answers a fresh onboarding link (`url`).
  */
-export function setUpPayoutAccount(linkOnly: boolean): Promise<AccountSetup> {
-  const body: Body<'/v1/payment/stripe/hostStripeAccountSetup', 'post'> = { createOnboardingLinkOnly: linkOnly };
-  return api.post<AccountSetup>('/payment/stripe/hostStripeAccountSetup', body);
+export function setUpPayoutAccount(linkOnly: boolean) {
+  return api.post('/v1/payment/stripe/hostStripeAccountSetup', { body: { createOnboardingLinkOnly: linkOnly } });
 }
 
 export function useSetUpPayoutAccount() {
@@ -36,8 +32,8 @@ export function useSetUpPayoutAccount() {
  * `GET /dev/payment/stripe/completeOnboarding/{accountId}` (development only, local payment
  * provider): plays the host filling in the provider's form.
  */
-export function completeOnboardingDev(accountId: string): Promise<Answer<'/v1/dev/payment/stripe/completeOnboarding/{accountId}', 'get'>> {
-  return api.get(`/dev/payment/stripe/completeOnboarding/${encodeURIComponent(accountId)}`);
+export function completeOnboardingDev(accountId: string) {
+  return api.get('/v1/dev/payment/stripe/completeOnboarding/{accountId}', { path: { accountId } });
 }
 
 export function useCompleteOnboardingDev() {

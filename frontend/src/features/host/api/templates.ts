@@ -1,19 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type TemplatesAnswer = Answer<'/v1/scheduledMessage/getAllTemplates', 'get'>;
+export type TemplatesAnswer = Awaited<ReturnType<typeof getTemplates>>;
 export type Template = TemplatesAnswer['data'][number];
 export type TemplateBody = Body<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
-type TemplateAnswer = Answer<'/v1/scheduledMessage/updateTemplate/{id}', 'post'>;
-
-const id = (templateId: string) => encodeURIComponent(templateId);
 
 /** `GET /scheduledMessage/getAllTemplates`: the caller's templates (the first call writes the five defaults). */
-export function getTemplates(): Promise<TemplatesAnswer> {
-  return api.get<TemplatesAnswer>('/scheduledMessage/getAllTemplates');
+export function getTemplates() {
+  return api.get('/v1/scheduledMessage/getAllTemplates');
 }
 
 export const templatesQueryOptions = () => queryOptions({ queryKey: queryKeys.hostCars.templates, queryFn: getTemplates });
@@ -23,24 +20,23 @@ export function useTemplates(config?: QueryConfig<typeof templatesQueryOptions>)
 }
 
 /** `POST /scheduledMessage/createTemplate`. */
-export function createTemplate(body: TemplateBody): Promise<TemplateAnswer> {
-  return api.post<TemplateAnswer>('/scheduledMessage/createTemplate', body);
+export function createTemplate(body: TemplateBody) {
+  return api.post('/v1/scheduledMessage/createTemplate', { body });
 }
 
 /** `POST /scheduledMessage/updateTemplate/{id}`: the fields sent change. */
-export function updateTemplate(templateId: string, body: TemplateBody): Promise<TemplateAnswer> {
-  return api.post<TemplateAnswer>(`/scheduledMessage/updateTemplate/${id(templateId)}`, body);
+export function updateTemplate(templateId: string, body: TemplateBody) {
+  return api.post('/v1/scheduledMessage/updateTemplate/{id}', { path: { id: templateId }, body });
 }
 
 /** `POST /scheduledMessage/updateEnabledStatus/{id} {enabled}`. */
-export function setTemplateEnabled(templateId: string, enabled: boolean): Promise<TemplateAnswer> {
-  const body: Body<'/v1/scheduledMessage/updateEnabledStatus/{id}', 'post'> = { enabled };
-  return api.post<TemplateAnswer>(`/scheduledMessage/updateEnabledStatus/${id(templateId)}`, body);
+export function setTemplateEnabled(templateId: string, enabled: boolean) {
+  return api.post('/v1/scheduledMessage/updateEnabledStatus/{id}', { path: { id: templateId }, body: { enabled } });
 }
 
 /** `DELETE /scheduledMessage/delete/{id}`. */
-export function deleteTemplate(templateId: string): Promise<Answer<'/v1/scheduledMessage/delete/{id}', 'delete'>> {
-  return api.delete(`/scheduledMessage/delete/${id(templateId)}`);
+export function deleteTemplate(templateId: string) {
+  return api.delete('/v1/scheduledMessage/delete/{id}', { path: { id: templateId } });
 }
 
 export function useTemplateMutations() {

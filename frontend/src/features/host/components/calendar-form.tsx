@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/skeleton';
 import { useToast } from '@/components/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import type { Listing } from '../api/get-listing-car';
+import type { CarListing } from '@/api/get-car-listing';
 import { getCalendarFeed, rotateCalendarFeed, useCalendarImportChange, useCalendarImports, type CalendarImport } from '../api/calendar';
 import { readOnlyNote, type CarAccess } from '../lib/car-access';
 import { MonthCalendar } from './month-calendar';
@@ -52,7 +52,7 @@ function ImportRow({ imp, readOnly, onRemove, busy }: { imp: CalendarImport; rea
  * its trips and blocks), and the calendars of other platforms read into its availability every
  * 15 minutes, each with its last read, its error and the events that overlap a trip.
  */
-export function CalendarForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function CalendarForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const toast = useToast();
   const note = readOnlyNote(access, 'pricing');

@@ -6,8 +6,8 @@ import { Modal } from '@/components/modal';
 import { PhotoListView, savedPhotos, usePhotoList, type PhotoUploads } from '@/components/photo-manager/photo-manager';
 import { useToast } from '@/components/toast';
 import { extraName } from '@/lib/format';
-import type { Listing } from '../api/get-listing-car';
-import { useEnum } from '../api/get-enum';
+import type { CarListing } from '@/api/get-car-listing';
+import { useEnum } from '@/api/get-enum';
 import { useDeleteCar, useUpdateCar, useUpdateCarStatus, type CarUpdateCall } from '../api/update-car';
 import { readOnlyNote, type CarAccess } from '../lib/car-access';
 import { saveError } from '../lib/save-error';
@@ -31,7 +31,7 @@ const minLabel = (d: number) => `${d} day${d === 1 ? '' : 's'}${d === 1 ? ' (rec
 const maxLabel = (d: number) => (d === 1000 ? 'Any' : d === 7 ? '1 week' : d === 15 ? '2 weeks' : `${d} days`);
 
 /** One save of one call: the server's message on refusal, else the spec's text; a toast on success. */
-function useSave(car: Listing, call: CarUpdateCall, fallback: string, done: string) {
+function useSave(car: CarListing, call: CarUpdateCall, fallback: string, done: string) {
   const toast = useToast();
   const m = useUpdateCar(car._id, call);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +59,7 @@ function SaveButton({ pending, label = 'Save' }: { pending: boolean; label?: str
 }
 
 /** Description (60 words), features, plate (upper case), state, seats, doors, gas type, special feature. */
-export function DetailsForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function DetailsForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const note = readOnlyNote(access, 'listing');
   const ro = note !== null;
@@ -194,7 +194,7 @@ const CAR_UPLOADS: PhotoUploads = { presign: presignUploads, put: putFile, faile
  * `updateCarDetails {photoUrls, primaryPhotoUrl}`, whose server judges each photo by its bytes
  * as the wizard's step does. Read only for a co-host without full access.
  */
-export function PhotosForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function PhotosForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const note = readOnlyNote(access, 'listing');
   const ro = note !== null;
   const list = usePhotoList(savedPhotos(car.photoUrls, car.primaryPhotoUrl), CAR_UPLOADS);
@@ -230,7 +230,7 @@ export function PhotosForm({ car, access }: { car: Listing; access: CarAccess })
 type ExtraRow = { extraType: string; description: string; price: string; per: string; isQuantityChoosable: boolean; availableQuantity: number };
 
 /** The extras, edited as a whole list (at most 20) and sent together. */
-export function ExtrasForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function ExtrasForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const note = readOnlyNote(access, 'listing');
   const ro = note !== null;
@@ -319,7 +319,7 @@ export function ExtrasForm({ car, access }: { car: Listing; access: CarAccess })
 }
 
 /** Advance notice, minimum and maximum trip, the two-day weekend minimum and instant booking. */
-export function PreferencesForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function PreferencesForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const note = readOnlyNote(access, 'pricing');
   const ro = note !== null;
@@ -371,7 +371,7 @@ export function PreferencesForm({ car, access }: { car: Listing; access: CarAcce
 }
 
 /** What the guest reads before the trip, at most 2,000 characters. */
-export function InstructionsForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function InstructionsForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const note = readOnlyNote(access, 'listing');
   const [text, setText] = useState(car.guestInstructions);
@@ -407,7 +407,7 @@ const STATUSES = [
 ];
 
 /** Listed, snoozed or unlisted; a listing under review or rejected goes through the wizard. */
-export function StatusForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function StatusForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const toast = useToast();
   const note = readOnlyNote(access, 'pricing');
   const current = car.status === 'active' ? 'listed' : car.status;
@@ -441,7 +441,7 @@ export function StatusForm({ car, access }: { car: Listing; access: CarAccess })
 }
 
 /** Deleting the car, for its host only, after a confirmation; a car with trips to come is refused (409 `car_has_trips`). */
-export function DeleteCar({ car, name }: { car: Listing; name: string }) {
+export function DeleteCar({ car, name }: { car: CarListing; name: string }) {
   const toast = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

@@ -3,12 +3,12 @@ import { TRIP_WINDOW } from '@/api/policy';
 import { useToast } from '@/components/toast';
 import { addDays, formatDisplayDate, parseYmd, toYmd } from '@/lib/dates';
 import { money } from '@/lib/format';
-import type { Listing } from '../api/get-listing-car';
+import type { CarListing } from '@/api/get-car-listing';
 import { useUpdateDatePrices } from '../api/update-car';
 import { dailyPriceError, digitsOnly } from '../lib/price';
 import { saveError } from '../lib/save-error';
 
-type DatePrice = Listing['datePrices'][number];
+type DatePrice = CarListing['datePrices'][number];
 
 /** Consecutive dates at one price, as the host set them: one row each. */
 export type PriceRun = { from: string; until: string; dailyPrice: number; dates: string[] };
@@ -46,7 +46,7 @@ const runText = (r: PriceRun) => (r.from === r.until ? formatDisplayDate(r.from)
  * its price instead of the daily price; discounts still apply on top. The server checks every
  * rule (from today to a year ahead, the daily price's bounds); these checks spare a round trip.
  */
-export function DatePricesForm({ car, readOnly }: { car: Listing; readOnly: boolean }) {
+export function DatePricesForm({ car, readOnly }: { car: CarListing; readOnly: boolean }) {
   const id = useId();
   const toast = useToast();
   const save = useUpdateDatePrices(car._id);

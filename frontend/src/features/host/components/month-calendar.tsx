@@ -10,7 +10,7 @@ import { money, moneyShort } from '@/lib/format';
 import { usePastTrips } from '@/api/get-host-past-trips';
 import { useUpcomingBookings } from '@/api/get-host-upcoming-bookings';
 import { updateCustomAvailability, useCustomAvailability, useUpdateCustomAvailability, type Block } from '../api/custom-availability';
-import type { Listing } from '../api/get-listing-car';
+import type { CarListing } from '@/api/get-car-listing';
 import { monthGrid, ownBlock, span, unblockDay, type Day } from '../lib/month';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -69,7 +69,7 @@ function DayCell({ d, selected, onPick }: { d: Day; selected: boolean; onPick: (
  * frees a blocked day again; the availability rules stay the server's (a block never covers a
  * trip, nothing in the past, at most a year ahead).
  */
-export function MonthCalendar({ car, readOnly, now = new Date() }: { car: Listing; readOnly: boolean; now?: Date }) {
+export function MonthCalendar({ car, readOnly, now = new Date() }: { car: CarListing; readOnly: boolean; now?: Date }) {
   const id = useId();
   const toast = useToast();
   const qc = useQueryClient();

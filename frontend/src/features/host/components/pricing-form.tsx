@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toast';
-import type { Listing } from '../api/get-listing-car';
+import type { CarListing } from '@/api/get-car-listing';
 import { useUpdateCar } from '../api/update-car';
 import { DatePricesForm } from './date-prices-form';
 import { readOnlyNote, type CarAccess } from '../lib/car-access';
@@ -19,7 +19,7 @@ function ReadOnlyNote({ text }: { text: string | null }) {
 export { ReadOnlyNote };
 
 /** The daily price (the wizard's rules, a warning under $50) and the weekly and monthly discounts. */
-export function PricingForm({ car, access }: { car: Listing; access: CarAccess }) {
+export function PricingForm({ car, access }: { car: CarListing; access: CarAccess }) {
   const id = useId();
   const toast = useToast();
   const note = readOnlyNote(access, 'pricing');

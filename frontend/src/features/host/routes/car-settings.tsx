@@ -4,7 +4,7 @@ import { useHostTeams } from '@/api/get-host-teams';
 import { Skeleton } from '@/components/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useListingCar, type Listing } from '../api/get-listing-car';
+import { useCarListing, type CarListing } from '@/api/get-car-listing';
 import { DeleteCar, DetailsForm, ExtrasForm, InstructionsForm, PhotosForm, PreferencesForm, StatusForm } from '../components/car-forms';
 import { PricingForm } from '../components/pricing-form';
 import { CalendarForm } from '../components/calendar-form';
@@ -22,9 +22,9 @@ const SECTIONS = [
   { path: 'delete', label: 'Delete' },
 ] as const;
 
-const carTitle = (c: Listing) => [c.carYear, c.make, c.model].filter(Boolean).join(' ') || 'Your car';
+const carTitle = (c: CarListing) => [c.carYear, c.make, c.model].filter(Boolean).join(' ') || 'Your car';
 
-function Section({ section, car, access, name }: { section: string; car: Listing; access: CarAccess; name: string }) {
+function Section({ section, car, access, name }: { section: string; car: CarListing; access: CarAccess; name: string }) {
   switch (section) {
     case 'edit-pricing':
       return <PricingForm car={car} access={access} />;
@@ -56,7 +56,7 @@ export default function CarSettingsRoute() {
   const { id = '', section = 'edit-pricing' } = useParams();
   const session = useSession();
   const userId = String(session?.user.userId ?? session?.user._id ?? '');
-  const car = useListingCar(id);
+  const car = useCarListing(id);
   const teams = useHostTeams(undefined, { enabled: Boolean(car.data) && car.data?.carListing.hostId !== userId });
   const navigate = useNavigate();
   const name = car.data ? carTitle(car.data.carListing) : 'Your car';

@@ -5,7 +5,7 @@ import { CardSkeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { money } from '@/lib/format';
-import { useDraftListing } from '../api/check-car-listing';
+import { useDraftListing } from '@/api/get-car-listing';
 import { useHostCars, type HostCar } from '../api/get-host-cars';
 import { Pager } from '../components/pager';
 import { parsePage } from '../lib/pagination';

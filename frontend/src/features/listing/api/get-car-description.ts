@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type DescriptionRequest = { carListingId: string; make: string; model: string; carYear: string; style: string; transmissionType: string };
@@ -9,8 +8,7 @@ export type DescriptionRequest = { carListingId: string; make: string; model: st
  * year (the document's `carYear`; the server also reads `year`), style, transmissionType.
  */
 export async function getCarDescription(req: DescriptionRequest): Promise<string> {
-  const body: Body<'/v1/host/carListing/getcardescription', 'post'> = req;
-  const r = await api.post<Answer<'/v1/host/carListing/getcardescription', 'post'>>('/host/carListing/getcardescription', body);
+  const r = await api.post('/v1/host/carListing/getcardescription', { body: req });
   if (!r.carDescription) throw new Error('empty description');
   return r.carDescription;
 }

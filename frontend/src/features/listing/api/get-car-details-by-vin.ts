@@ -1,14 +1,13 @@
-import type { Answer, Schemas } from '@/api/types';
+import type { Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type DecodedVehicle = Schemas['Vehicle'];
-export type VinAnswer = Answer<'/v1/host/carListing/getCarDetailsByVIN/{vin}', 'get'>;
 
 /**
  * `GET /host/carListing/getCarDetailsByVIN/{vin}`: make, model, trim, style, year and
  * transmission; `data` is null when nothing is known for the VIN. Asked on the VIN step's
  * Look up button, so it is a plain call rather than a cached query.
  */
-export function getCarDetailsByVin(vin: string): Promise<VinAnswer> {
-  return api.get<VinAnswer>(`/host/carListing/getCarDetailsByVIN/${encodeURIComponent(vin)}`);
+export function getCarDetailsByVin(vin: string) {
+  return api.get('/v1/host/carListing/getCarDetailsByVIN/{vin}', { path: { vin } });
 }

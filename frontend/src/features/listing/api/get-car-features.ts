@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type FeatureAvailability = { name: string; available: boolean };
@@ -8,8 +7,7 @@ export type VehicleFacts = { make: string; model: string; trim: string; style: s
 
 /** `POST /host/carListing/getcarfeatures` with the decoded vehicle: every feature and whether the car likely has it. */
 export async function getCarFeatures(vehicle: VehicleFacts): Promise<FeatureAvailability[]> {
-  const body: Body<'/v1/host/carListing/getcarfeatures', 'post'> = vehicle;
-  const r = await api.post<Answer<'/v1/host/carListing/getcarfeatures', 'post'>>('/host/carListing/getcarfeatures', body);
+  const r = await api.post('/v1/host/carListing/getcarfeatures', { body: vehicle });
   return r.data.featuresAvailability;
 }
 

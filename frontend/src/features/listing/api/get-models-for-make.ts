@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** `GET /host/carListing/getModelsForMake/{make}`: the make's models (the edit modal's list). */
 export async function getModelsForMake(make: string): Promise<string[]> {
-  const r = await api.get<Answer<'/v1/host/carListing/getModelsForMake/{make}', 'get'>>(`/host/carListing/getModelsForMake/${encodeURIComponent(make)}`);
+  const r = await api.get('/v1/host/carListing/getModelsForMake/{make}', { path: { make } });
   return r.models;
 }
 

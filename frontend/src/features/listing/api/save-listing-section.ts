@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Schemas } from '@/api/types';
+import type { Body, Schemas } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type SectionAnswer = Answer<'/v1/host/carListing/addCarListing', 'post'>;
+export type SectionAnswer = Awaited<ReturnType<typeof saveListingSection>>;
 
 /**
  * The body of one section: `sectionName` and that section's fields (spec 001 section 3). The
@@ -15,8 +15,10 @@ export type SectionBody = Omit<Body<'/v1/host/carListing/addCarListing', 'post'>
 };
 
 /** `POST /host/carListing/addCarListing`: saves one step (the first starts the draft). */
-export function saveListingSection(body: SectionBody): Promise<SectionAnswer> {
-  return api.post<SectionAnswer>('/host/carListing/addCarListing', body);
+export function saveListingSection(body: SectionBody) {
+  // The document's `location` is an object of any shape (typed `Record<string, never>`), which
+  // no GeoJSON point satisfies: the body is sent as the route's type.
+  return api.post('/v1/host/carListing/addCarListing', { body: body as Body<'/v1/host/carListing/addCarListing', 'post'> });
 }
 
 /** Saving a step changes the draft the review reads. */
@@ -25,7 +27,7 @@ export function useSaveListingSection() {
   return useMutation({
     mutationFn: saveListingSection,
     onSuccess: (r) => {
-      if (r.carId) void qc.invalidateQueries({ queryKey: queryKeys.listing.draft(r.carId) });
+      if (r.carId) void qc.invalidateQueries({ queryKey: queryKeys.carListing(r.carId) });
     },
   });
 }

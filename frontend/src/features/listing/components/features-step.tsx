@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Field } from '@/components/field';
 import { useCarFeatures, type VehicleFacts } from '../api/get-car-features';
-import { useEnum } from '../api/get-enum';
+import { useEnum } from '@/api/get-enum';
 import { DEFAULT_DOORS, DEFAULT_GAS_TYPE, DEFAULT_PLATE_STATE, DEFAULT_SEATS, DOOR_OPTIONS, GAS_TYPES, SEAT_OPTIONS } from '../lib/constants';
 import { MSG } from '../lib/messages';
 import { hasErrors, plateInput, validateFeatures, type Errors, type FeaturesForm } from '../lib/validation';

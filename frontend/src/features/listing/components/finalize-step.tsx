@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { queryKeys } from '@/api/query-keys';
 import { Modal } from '@/components/modal';
 import { errorMessage } from '@/lib/api-client';
-import type { CarListing } from '../api/get-car-listing';
+import type { CarListing } from '@/api/get-car-listing';
 import { useSaveListingSection, type SectionBody } from '../api/save-listing-section';
 import { formatAddress } from '../lib/address';
-import { useEnum } from '../api/get-enum';
+import { useEnum } from '@/api/get-enum';
 import { styleLabel } from './vehicle-modals';
 import { ADVANCE_NOTICE_OPTIONS, FINALIZE_REDIRECT_MS, GAS_TYPES, MAX_TRIP_OPTIONS, MIN_TRIP_OPTIONS, TRANSMISSIONS } from '../lib/constants';
 import { MSG } from '../lib/messages';
@@ -104,7 +104,7 @@ export function FinalizeStep() {
         return;
       }
       void qc.invalidateQueries({ queryKey: queryKeys.hostStatus(userId) });
-      void qc.invalidateQueries({ queryKey: queryKeys.listing.draft(r.carId || l.carId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.carListing(r.carId || l.carId) });
       setDoneId(r.carId || carId || l.carId);
     } catch (e) {
       setError(errorMessage(e, MSG.finalizeFailed));

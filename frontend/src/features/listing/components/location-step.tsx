@@ -3,7 +3,7 @@ import { Field } from '@/components/field';
 import { CarsMap } from '@/components/map/lazy-map';
 import { Modal } from '@/components/modal';
 import { PlaceAutocomplete, type SelectedPlace } from '@/components/place-autocomplete';
-import { geocodeAddress } from '../api/geocode-address';
+import { geocodeAddress } from '@/api/geocode';
 import { formatAddress, missingParts, parseFormattedAddress, withTypedStreet } from '../lib/address';
 import { COUNTRY, MAP_ZOOM, US_CENTRE } from '../lib/constants';
 import { MSG } from '../lib/messages';

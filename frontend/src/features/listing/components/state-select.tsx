@@ -1,4 +1,4 @@
-import { useEnum } from '../api/get-enum';
+import { useEnum } from '@/api/get-enum';
 import { MSG } from '../lib/messages';
 
 type Props = { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; describedBy?: string; required?: boolean };

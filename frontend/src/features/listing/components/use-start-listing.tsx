@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { userIdOf } from '@/lib/session';
-import { useCheckCarListing } from '../api/check-car-listing';
+import { useCheckCarListing } from '@/api/get-car-listing';
 import { useDeleteCarListing } from '../api/delete-car-listing';
 import { parseStep } from '../lib/steps';
 import { ExistingListingDialog } from './existing-listing-dialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '@/components/field';
 import { Modal } from '@/components/modal';
-import { useEnum } from '../api/get-enum';
+import { useEnum } from '@/api/get-enum';
 import { useModelsForMake } from '../api/get-models-for-make';
 import { STYLE_OTHER, STYLE_OTHER_DEFAULT, YEAR_LIST_LENGTH } from '../lib/constants';
 import { MSG } from '../lib/messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '@/components/field';
-import { useEnum } from '../api/get-enum';
+import { useEnum } from '@/api/get-enum';
 import { useLookupVin } from '../api/lookup-vin';
 import { DEFAULT_TRANSMISSION, TRANSMISSIONS, VIN_LENGTH } from '../lib/constants';
 import { MSG } from '../lib/messages';

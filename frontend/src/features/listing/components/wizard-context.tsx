@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CarListing } from '../api/get-car-listing';
+import type { CarListing } from '@/api/get-car-listing';
 import type { SectionAnswer } from '../api/save-listing-section';
 import type { StepKey } from '../lib/steps';
 

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** `POST /users/resetPasswordWithOTP {email}`: emails a password reset code (a new one after 30 s). */
-export function sendResetCode(email: string): Promise<Answer<'/v1/users/resetPasswordWithOTP', 'post'>> {
-  const body: Body<'/v1/users/resetPasswordWithOTP', 'post'> = { email };
-  return api.post('/users/resetPasswordWithOTP', body);
+export function sendResetCode(email: string) {
+  return api.post('/v1/users/resetPasswordWithOTP', { body: { email } });
 }
 
 export function useSendResetCode() {

@@ -1,17 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Query } from '@/api/types';
 import { api } from '@/lib/api-client';
-
-/** A page of the host's cars (search cards). */
-export type OwnerCarsPage = Answer<'/v1/cars/getCarsByOwner/{id}', 'get'>;
 
 /** The profile's vehicles grid: 6 first, 6 more at a time (spec 000 section 2). */
 export const OWNER_PAGE_SIZE = 6;
 
-export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal): Promise<OwnerCarsPage> {
-  const params: Query<'/v1/cars/getCarsByOwner/{id}', 'get'> = { page, limit: OWNER_PAGE_SIZE };
-  return api.get<OwnerCarsPage>(`/cars/getCarsByOwner/${encodeURIComponent(ownerId)}`, { params, signal });
+/** `GET /cars/getCarsByOwner/{id}?page&limit`: a page of the host's cars (search cards). */
+export function getOwnerCars(ownerId: string, page: number, signal?: AbortSignal) {
+  return api.get('/v1/cars/getCarsByOwner/{id}', { path: { id: ownerId }, params: { page, limit: OWNER_PAGE_SIZE }, signal });
 }
 
 export const ownerCarsQueryOptions = (ownerId: string) =>

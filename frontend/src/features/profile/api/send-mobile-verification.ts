@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /**
  * `POST /users/sendMobileVerification {phoneNumber}`: texts a code to the number (10 digits, US),
  * which becomes the profile's number, not verified until the code comes back.
  */
-export function sendMobileVerification(phoneNumber: string): Promise<Answer<'/v1/users/sendMobileVerification', 'post'>> {
-  const body: Body<'/v1/users/sendMobileVerification', 'post'> = { phoneNumber };
-  return api.post('/users/sendMobileVerification', body);
+export function sendMobileVerification(phoneNumber: string) {
+  return api.post('/v1/users/sendMobileVerification', { body: { phoneNumber } });
 }
 
 export function useSendMobileVerification() {

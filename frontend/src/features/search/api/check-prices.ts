@@ -1,19 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, PriceDetails, Query } from '@/api/types';
+import type { PriceDetails } from '@/api/types';
 import { api } from '@/lib/api-client';
-
-/** A page's prices: `status` is `ready` once every car is priced, else `pending`; a car not priced yet has no `priceDetails`. */
-export type CheckPricesAnswer = Answer<'/v1/cars/checkPrices/{ids}', 'get'>;
 
 /** Polling: 5 attempts, 2 s apart (spec 002 section 9). */
 export const PRICE_ATTEMPTS = 5;
 export const PRICE_INTERVAL_MS = 2000;
 export const PRICE_GAVE_UP = 'Price details could not be retrieved after multiple attempts';
 
-export function checkPrices(ids: string[], requestId: string, signal?: AbortSignal): Promise<CheckPricesAnswer> {
-  const params: Query<'/v1/cars/checkPrices/{ids}', 'get'> = { requestId };
-  return api.get<CheckPricesAnswer>(`/cars/checkPrices/${ids.map(encodeURIComponent).join(',')}`, { params, signal });
+/**
+ * `GET /cars/checkPrices/{ids}?requestId` (ids comma separated): a page's prices. `status` is
+ * `ready` once every car is priced, else `pending`; a car not priced yet has no `priceDetails`.
+ */
+export function checkPrices(ids: string[], requestId: string, signal?: AbortSignal) {
+  return api.get('/v1/cars/checkPrices/{ids}', { path: { ids: ids.join(',') }, params: { requestId }, signal });
 }
 
 export const checkPricesQueryOptions = (ids: string[], requestId: string) =>

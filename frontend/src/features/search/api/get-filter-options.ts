@@ -1,32 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useEnum } from '@/api/get-enum';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-type EnumAnswer = Answer<'/v1/api/enums/{name}', 'get'>;
-
-function values(a: EnumAnswer): { value: string; label: string }[] {
-  return a.data.map((x) => (typeof x === 'string' ? { value: x, label: x } : x));
-}
-
-export function getCarMakes() {
-  return api.get<EnumAnswer>('/api/enums/availableCarMakes').then(values);
-}
-export function getCarTypes() {
-  return api.get<EnumAnswer>('/api/enums/carTypes').then(values);
-}
 export function getCarModels(make: string) {
-  return api.get<Answer<'/v1/car-makes-models/{make}', 'get'>>(`/car-makes-models/${encodeURIComponent(make)}`).then((r) => r.data.models);
+  return api.get('/v1/car-makes-models/{make}', { path: { make } }).then((r) => r.data.models);
 }
 
-// Filter data failures are logged only and leave empty options (spec 000 section 8).
+// Filter data failures are logged only and leave empty options (spec 000 section 8): the filter
+// bar shows what it has.
 const logged = <T,>(p: Promise<T>, empty: T) => p.catch((e) => (console.warn('filter options unavailable', e), empty));
 
-export const carMakesQueryOptions = () => queryOptions({ queryKey: queryKeys.filters.carMakes, queryFn: () => logged(getCarMakes(), []), staleTime: Infinity });
-export const carTypesQueryOptions = () => queryOptions({ queryKey: queryKeys.filters.carTypes, queryFn: () => logged(getCarTypes(), []), staleTime: Infinity });
+function useLogged<T>(q: UseQueryResult<T>): UseQueryResult<T> {
+  useEffect(() => {
+    if (q.error) console.warn('filter options unavailable', q.error);
+  }, [q.error]);
+  return q;
+}
+
 export const carModelsQueryOptions = (make: string) =>
   queryOptions({ queryKey: queryKeys.filters.carModels(make), queryFn: () => logged(getCarModels(make), []), enabled: Boolean(make), staleTime: Infinity });
 
-export const useCarMakes = () => useQuery(carMakesQueryOptions());
-export const useCarTypes = () => useQuery(carTypesQueryOptions());
+/** The makes and types are the shared lists (`src/api/get-enum.ts`), read once for every page. */
+export const useCarMakes = () => useLogged(useEnum('availableCarMakes'));
+export const useCarTypes = () => useLogged(useEnum('carTypes'));
 export const useCarModels = (make: string) => useQuery(carModelsQueryOptions(make));

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Query } from '@/api/types';
+import type { Query } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { PRICE_DEFAULT, YEAR_DEFAULT, type SearchState } from '../lib/search-state';
 
-export type SearchAnswer = Answer<'/v1/cars/search', 'get'>;
 export type SearchQuery = Query<'/v1/cars/search', 'get'>;
 
 export function searchParamsToQuery(s: SearchState): SearchQuery {
@@ -41,11 +40,13 @@ function preloadFirstPhotos(a: SearchAnswer): void {
   }
 }
 
-export async function searchCars(s: SearchState, signal?: AbortSignal): Promise<SearchAnswer> {
-  const answer = await api.get<SearchAnswer>('/cars/search', { params: searchParamsToQuery(s), signal });
+export async function searchCars(s: SearchState, signal?: AbortSignal) {
+  const answer = await api.get('/v1/cars/search', { params: searchParamsToQuery(s), signal });
   preloadFirstPhotos(answer);
   return answer;
 }
+
+export type SearchAnswer = Awaited<ReturnType<typeof searchCars>>;
 
 export const searchCarsQueryOptions = (s: SearchState) =>
   queryOptions({

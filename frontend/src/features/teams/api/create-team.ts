@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type CreateTeamBody = Body<'/v1/cohost/createTeam', 'post'>;
 
 /** `POST /cohost/createTeam` `{teamName, carIds, permissions}`: answers the team (`data._id`). */
-export function createTeam(body: CreateTeamBody): Promise<Answer<'/v1/cohost/createTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/createTeam', 'post'>>('/cohost/createTeam', body);
+export function createTeam(body: CreateTeamBody) {
+  return api.post('/v1/cohost/createTeam', { body });
 }
 
 export function useCreateTeam() {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** `POST /cohost/deleteTeam` `{teamId}` (host only). */
-export function deleteTeam(teamId: string): Promise<Answer<'/v1/cohost/deleteTeam', 'post'>> {
-  const body: Body<'/v1/cohost/deleteTeam', 'post'> = { teamId };
-  return api.post<Answer<'/v1/cohost/deleteTeam', 'post'>>('/cohost/deleteTeam', body);
+export function deleteTeam(teamId: string) {
+  return api.post('/v1/cohost/deleteTeam', { body: { teamId } });
 }
 
 export function useDeleteTeam() {

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type InvitationAnswer = Answer<'/v1/cohost/getTeamInfoForInvitee/{id}', 'get'>;
 
 /** `GET /cohost/getTeamInfoForInvitee/{id}?token`: the team, its cars, permissions and the share offered. */
-export function getInvitation(teamId: string, token: string): Promise<InvitationAnswer> {
-  return api.get<InvitationAnswer>(`/cohost/getTeamInfoForInvitee/${encodeURIComponent(teamId)}`, { params: { token } });
+export function getInvitation(teamId: string, token: string) {
+  return api.get('/v1/cohost/getTeamInfoForInvitee/{id}', { path: { id: teamId }, params: { token } });
 }
 
 /** Keyed by the user too: signing in with another account asks again. */

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
 
-export type TeamVehiclesAnswer = Answer<'/v1/cohost/getTeamVehicles/{id}', 'get'>;
 
 /** `GET /cohost/getTeamVehicles/{id}`: the team's cars, for its host and its co-hosts. */
-export function getTeamVehicles(teamId: string): Promise<TeamVehiclesAnswer> {
-  return api.get<TeamVehiclesAnswer>(`/cohost/getTeamVehicles/${encodeURIComponent(teamId)}`);
+export function getTeamVehicles(teamId: string) {
+  return api.get('/v1/cohost/getTeamVehicles/{id}', { path: { id: teamId } });
 }
 
 export const teamVehiclesQueryOptions = (teamId: string) => queryOptions({ queryKey: queryKeys.teams.vehicles(teamId), queryFn: () => getTeamVehicles(teamId), enabled: Boolean(teamId) });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type InviteBody = Body<'/v1/cohost/inviteCoHosts', 'post'>;
 
 /** `POST /cohost/inviteCoHosts` `{teamId, coHostEmails, earningsSharePercent?}`: inviting a pending email again resends it. */
-export function inviteCoHosts(body: InviteBody): Promise<Answer<'/v1/cohost/inviteCoHosts', 'post'>> {
-  return api.post<Answer<'/v1/cohost/inviteCoHosts', 'post'>>('/cohost/inviteCoHosts', body);
+export function inviteCoHosts(body: InviteBody) {
+  return api.post('/v1/cohost/inviteCoHosts', { body });
 }
 
 export function useInviteCoHosts() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type PermissionsBody = Body<'/v1/cohost/manageTeamPermissions', 'post'>;
 
 /** `POST /cohost/manageTeamPermissions` `{teamId, permissions}` (host only). */
-export function manageTeamPermissions(body: PermissionsBody): Promise<Answer<'/v1/cohost/manageTeamPermissions', 'post'>> {
-  return api.post<Answer<'/v1/cohost/manageTeamPermissions', 'post'>>('/cohost/manageTeamPermissions', body);
+export function manageTeamPermissions(body: PermissionsBody) {
+  return api.post('/v1/cohost/manageTeamPermissions', { body });
 }
 
 export function useManageTeamPermissions() {

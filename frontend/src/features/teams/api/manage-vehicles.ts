@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type VehiclesBody = Body<'/v1/cohost/manageVehiclesOnTeam', 'post'>;
 
 /** `POST /cohost/manageVehiclesOnTeam` `{teamId, carIds}`: the team's cars become these (host only). */
-export function manageVehiclesOnTeam(body: VehiclesBody): Promise<Answer<'/v1/cohost/manageVehiclesOnTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/manageVehiclesOnTeam', 'post'>>('/cohost/manageVehiclesOnTeam', body);
+export function manageVehiclesOnTeam(body: VehiclesBody) {
+  return api.post('/v1/cohost/manageVehiclesOnTeam', { body });
 }
 
 export function useManageVehicles() {

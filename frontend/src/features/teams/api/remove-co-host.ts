@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type RemoveBody = Body<'/v1/cohost/removeCoHost', 'post'>;
@@ -9,8 +9,8 @@ export type RemoveBody = Body<'/v1/cohost/removeCoHost', 'post'>;
  * `POST /cohost/removeCoHost` `{teamId, coHostId}` (the account id or the invitation's `_id`):
  * the host removes a co-host or withdraws an invitation; a co-host removing themselves leaves.
  */
-export function removeCoHost(body: RemoveBody): Promise<Answer<'/v1/cohost/removeCoHost', 'post'>> {
-  return api.post<Answer<'/v1/cohost/removeCoHost', 'post'>>('/cohost/removeCoHost', body);
+export function removeCoHost(body: RemoveBody) {
+  return api.post('/v1/cohost/removeCoHost', { body });
 }
 
 export function useRemoveCoHost({ leaving = false }: { leaving?: boolean } = {}) {

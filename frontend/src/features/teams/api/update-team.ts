@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
+import type { Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type UpdateTeamBody = Body<'/v1/cohost/updateTeam', 'post'>;
 
 /** `POST /cohost/updateTeam` `{teamId, teamName?, earningsSplit?}` (host only). */
-export function updateTeam(body: UpdateTeamBody): Promise<Answer<'/v1/cohost/updateTeam', 'post'>> {
-  return api.post<Answer<'/v1/cohost/updateTeam', 'post'>>('/cohost/updateTeam', body);
+export function updateTeam(body: UpdateTeamBody) {
+  return api.post('/v1/cohost/updateTeam', { body });
 }
 
 export function useUpdateTeam() {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type AcceptRequest = { tripId: string; priceToPay: number; idempotencyKey: string };
@@ -10,8 +9,7 @@ export type AcceptRequest = { tripId: string; priceToPay: number; idempotencyKey
  * shown total, so a retried click charges once. The server answers the incidentals as they are now.
  */
 export async function acceptIncidentals({ tripId, priceToPay, idempotencyKey }: AcceptRequest) {
-  const body: Body<'/v1/trips/acceptIncidentals', 'post'> = { tripId, priceToPay };
-  const r = await api.post<Answer<'/v1/trips/acceptIncidentals', 'post'>>('/trips/acceptIncidentals', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const r = await api.post('/v1/trips/acceptIncidentals', { body: { tripId, priceToPay }, headers: { 'Idempotency-Key': idempotencyKey } });
   return r;
 }
 

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 /** One charge as the host sends it: its type and what its rule is computed from. */
 export type IncidentalItem = { type: string; description: string; amount?: number; milesDriven?: number; improperReturn?: boolean };
-export type AddIncidentalsAnswer = Answer<'/v1/trips/addIncidentals/{id}', 'post'>;
 
 /**
  * `POST /trips/addIncidentals/{id} {incidentals: [...]}`: the host charges incidentals (all or
  * none are added; pricing computes each). The answer is the host's list as it now is.
  */
-export function addIncidentals(tripId: string, items: IncidentalItem[]): Promise<AddIncidentalsAnswer> {
-  const body: Body<'/v1/trips/addIncidentals/{id}', 'post'> = { incidentals: items };
-  return api.post<AddIncidentalsAnswer>(`/trips/addIncidentals/${encodeURIComponent(tripId)}`, body);
+export function addIncidentals(tripId: string, items: IncidentalItem[]) {
+  return api.post('/v1/trips/addIncidentals/{id}', { path: { id: tripId }, body: { incidentals: items } });
 }
 
 /** The host's list is the answer; the trip's other trip-care reads (charges) and its history change too. */

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 import type { ReportKind } from '../lib/photo-target';
 
@@ -8,8 +7,7 @@ export type AttachRequest = { tripId: string; kind: ReportKind; category: string
 
 /** `POST /trips/attachReportPhotos/{id} {kind, category, photoUrls}`: an issue report's, a damage report's or an incidence charge's photos. */
 export async function attachReportPhotos({ tripId, kind, category, photoUrls }: AttachRequest) {
-  const body: Body<'/v1/trips/attachReportPhotos/{id}', 'post'> = { kind, category, photoUrls };
-  return api.post<Answer<'/v1/trips/attachReportPhotos/{id}', 'post'>>(`/trips/attachReportPhotos/${encodeURIComponent(tripId)}`, body);
+  return api.post('/v1/trips/attachReportPhotos/{id}', { path: { id: tripId }, body: { kind, category, photoUrls } });
 }
 
 /** Reports and incidentals carry their photos: the trip's care queries are read again. */

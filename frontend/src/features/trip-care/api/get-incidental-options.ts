@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-export type IncidentalOptionsData = Answer<'/v1/trips/getIncidentalOptions/{id}', 'get'>['data'];
+export type IncidentalOptionsData = Awaited<ReturnType<typeof getIncidentalOptions>>;
 export type IncidentalOption = IncidentalOptionsData['options'][number];
 
 /**
@@ -12,8 +11,8 @@ export type IncidentalOption = IncidentalOptionsData['options'][number];
  * return, ...) with their rules, the trip's own numbers they are computed from, and `canAdd`
  * (the caller is the host and the claim window is open).
  */
-export async function getIncidentalOptions(tripId: string): Promise<IncidentalOptionsData> {
-  const r = await api.get<Answer<'/v1/trips/getIncidentalOptions/{id}', 'get'>>(`/trips/getIncidentalOptions/${encodeURIComponent(tripId)}`);
+export async function getIncidentalOptions(tripId: string) {
+  const r = await api.get('/v1/trips/getIncidentalOptions/{id}', { path: { id: tripId } });
   return r.data;
 }
 

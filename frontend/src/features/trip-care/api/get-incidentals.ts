@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-export type IncidentalsData = Answer<'/v1/trips/getIncidentals/{id}', 'get'>['data'];
+export type IncidentalsData = Awaited<ReturnType<typeof getIncidentals>>;
 export type Incidental = IncidentalsData['incidentals'][number];
 /** Whose list: the guest's (to accept and pay) or the host's (to add and remove). */
 export type IncidentalsRole = 'guest' | 'host';
 
 /** `GET /trips/getIncidentals/{id}?role`: the trip's incidentals as one side reads them. */
-export async function getIncidentals(tripId: string, role: IncidentalsRole): Promise<IncidentalsData> {
-  const r = await api.get<Answer<'/v1/trips/getIncidentals/{id}', 'get'>>(`/trips/getIncidentals/${encodeURIComponent(tripId)}`, { params: { role } });
+export async function getIncidentals(tripId: string, role: IncidentalsRole) {
+  const r = await api.get('/v1/trips/getIncidentals/{id}', { path: { id: tripId }, params: { role } });
   return r.data;
 }
 

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-export type IssueCharges = Answer<'/v1/trips/getTripIssueCharges/{id}', 'get'>;
+export type IssueCharges = Awaited<ReturnType<typeof getIssueCharges>>;
 export type IssueChargeEntry = IssueCharges['data'][number];
 
 /** `GET /trips/getTripIssueCharges/{id}[?type=]`: per issue type, its charges by name; with `type`, that type's only. */
-export async function getIssueCharges(tripId: string, type: string | null): Promise<IssueCharges> {
-  return api.get<IssueCharges>(`/trips/getTripIssueCharges/${encodeURIComponent(tripId)}`, { params: { type } });
+export async function getIssueCharges(tripId: string, type: string | null) {
+  return api.get('/v1/trips/getTripIssueCharges/{id}', { path: { id: tripId }, params: { type } });
 }
 
 export const issueChargesQueryOptions = (tripId: string, type: string | null) =>

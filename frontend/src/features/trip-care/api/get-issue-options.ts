@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-export type IssueOption = Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get'>['data'][number];
+export type IssueOption = Awaited<ReturnType<typeof getIssueOptions>>[number];
 
 /** `GET /trips/getAllReportIssuesOption/{id}`: `[{type, label, description}]`. */
-export async function getIssueOptions(tripId: string): Promise<IssueOption[]> {
-  const r = await api.get<Answer<'/v1/trips/getAllReportIssuesOption/{id}', 'get'>>(`/trips/getAllReportIssuesOption/${encodeURIComponent(tripId)}`);
+export async function getIssueOptions(tripId: string) {
+  const r = await api.get('/v1/trips/getAllReportIssuesOption/{id}', { path: { id: tripId } });
   return r.data;
 }
 

@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type RentalAgreement = Answer<'/v1/trips/getRentalAgreement/{tripId}', 'get'>['data'];
+export type RentalAgreement = Awaited<ReturnType<typeof getRentalAgreement>>;
 
 /**
  * `GET /trips/getRentalAgreement/{tripId}[?token=]`. Signed in, the client sends the session's
  * bearer token and no URL token is needed; otherwise `urlToken` (the trip's agreement token, or
  * a session token someone was sent) opens it.
  */
-export async function getRentalAgreement(tripId: string, urlToken: string | null): Promise<RentalAgreement> {
-  const r = await api.get<Answer<'/v1/trips/getRentalAgreement/{tripId}', 'get'>>(`/trips/getRentalAgreement/${encodeURIComponent(tripId)}`, { params: { token: urlToken } });
+export async function getRentalAgreement(tripId: string, urlToken: string | null) {
+  const r = await api.get('/v1/trips/getRentalAgreement/{tripId}', { path: { tripId }, params: { token: urlToken } });
   return r.data;
 }
 

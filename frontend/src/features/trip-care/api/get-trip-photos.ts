@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer } from '@/api/types';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
-export type TripPhotos = Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'get'>['data'];
+export type TripPhotos = Awaited<ReturnType<typeof getTripPhotos>>;
 
 /** `GET /trips/getCheckInAndCheckoutPhotos/{id}`: `{checkIn, checkout}`, each `{photoUrls, photos}`. */
-export async function getTripPhotos(tripId: string): Promise<TripPhotos> {
-  const r = await api.get<Answer<'/v1/trips/getCheckInAndCheckoutPhotos/{id}', 'get'>>(`/trips/getCheckInAndCheckoutPhotos/${encodeURIComponent(tripId)}`);
+export async function getTripPhotos(tripId: string) {
+  const r = await api.get('/v1/trips/getCheckInAndCheckoutPhotos/{id}', { path: { id: tripId } });
   return r.data;
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body, Trip } from '@/api/types';
+import type { Trip } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type HandoverKind = 'check-in' | 'check-out';
 export type PhotoGroup = 'exterior' | 'interior';
 
-const PATHS = { 'check-in': 'checkIn', 'check-out': 'checkout' } as const;
+const ROUTES = { 'check-in': '/v1/trips/checkIn/{tripId}', 'check-out': '/v1/trips/checkout/{tripId}' } as const;
 
 export type HandoverRequest = { tripId: string; type: PhotoGroup; photoUrls: string[] };
 
@@ -16,8 +16,7 @@ export type HandoverRequest = { tripId: string; type: PhotoGroup; photoUrls: str
  * token decides anyway).
  */
 export async function handover(kind: HandoverKind, { tripId, type, photoUrls }: HandoverRequest): Promise<Trip> {
-  const body: Body<'/v1/trips/checkIn/{tripId}', 'post'> = { role: 'guest', photoUrls, type };
-  const r = await api.post<Answer<'/v1/trips/checkIn/{tripId}', 'post'>>(`/trips/${PATHS[kind]}/${encodeURIComponent(tripId)}`, body);
+  const r = await api.post(ROUTES[kind], { path: { tripId }, body: { role: 'guest', photoUrls, type } });
   return r.data;
 }
 

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-export type RemoveIncidentalsAnswer = Answer<'/v1/trips/modifyIncidentals/{id}', 'post'>;
 
 /** `POST /trips/modifyIncidentals/{id} {incidentalIds}`: the host removes pending incidentals (at least one). */
-export function removeIncidentals(tripId: string, incidentalIds: string[]): Promise<RemoveIncidentalsAnswer> {
-  const body: Body<'/v1/trips/modifyIncidentals/{id}', 'post'> = { incidentalIds };
-  return api.post<RemoveIncidentalsAnswer>(`/trips/modifyIncidentals/${encodeURIComponent(tripId)}`, body);
+export function removeIncidentals(tripId: string, incidentalIds: string[]) {
+  return api.post('/v1/trips/modifyIncidentals/{id}', { path: { id: tripId }, body: { incidentalIds } });
 }
 
 export function useRemoveIncidentals(tripId: string) {

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import type { Answer, Body } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export type ReportRequest = { tripId: string; type: string; description: string };
 
 /** `POST /trips/reportIssue/{id} {type, description, photoUrls}`; photos follow on the photo screen. */
 export async function reportIssue({ tripId, type, description }: ReportRequest) {
-  const body: Body<'/v1/trips/reportIssue/{id}', 'post'> = { type, description, photoUrls: [] };
-  return api.post<Answer<'/v1/trips/reportIssue/{id}', 'post'>>(`/trips/reportIssue/${encodeURIComponent(tripId)}`, body);
+  return api.post('/v1/trips/reportIssue/{id}', { path: { id: tripId }, body: { type, description, photoUrls: [] } });
 }
 
 export function useReportIssue() {

@@ -27,3 +27,6 @@ export function selectionText(n: number): string {
 
 export const AT_LEAST_ONE = 'Please select or capture at least 1 image.';
 export const TOKEN_MISSING = 'Authentication token is missing. Please try logging in again.';
+
+/** A failed upload of trip photos, whatever the file or status (the server's message, when it gave one, is shown instead). */
+export const UPLOAD_FAILED = () => 'Error uploading images. Please try again.';

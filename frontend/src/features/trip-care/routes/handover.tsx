@@ -4,14 +4,14 @@ import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatInTimeZone } from '@/lib/dates';
 import { useTrip } from '@/api/get-trip';
+import { uploadFiles } from '@/api/upload-photos';
 import { useSession } from '@/lib/auth';
 import { useTripPhotos, type TripPhotos } from '../api/get-trip-photos';
 import { useHandover, type HandoverKind, type PhotoGroup } from '../api/handover';
-import { uploadPhotos } from '../api/upload-photos';
 import { CarePage } from '../components/care-page';
 import { PhotoChooser } from '../components/photo-chooser';
 import { CAN_CHECK_IN, CAN_CHECK_OUT, checkInOpensAt, isCheckInOpen, msUntilCheckIn } from '../lib/check-in-window';
-import { AT_LEAST_ONE } from '../lib/photo-target';
+import { AT_LEAST_ONE, UPLOAD_FAILED } from '../lib/photo-target';
 import { preparePhoto } from '../lib/photo-rules';
 import '../trip-care.css';
 
@@ -89,7 +89,7 @@ function Handover({ kind, tripId }: { kind: HandoverKind; tripId: string }) {
         if (chosen.length === 0) continue;
         const prepared = await Promise.all(chosen.map(preparePhoto));
         setProgress((p) => ({ ...p, [g.type]: prepared.map(() => 0) }));
-        const urls = await uploadPhotos(prepared, (i, pct) => setProgress((p) => ({ ...p, [g.type]: (p[g.type] ?? []).map((v, n) => (n === i ? pct : v)) })));
+        const urls = await uploadFiles(prepared, { onProgress: (i, pct) => setProgress((p) => ({ ...p, [g.type]: (p[g.type] ?? []).map((v, n) => (n === i ? pct : v)) })), fallback: UPLOAD_FAILED });
         await send.mutateAsync({ tripId, type: g.type, photoUrls: urls });
         setFiles((f) => ({ ...f, [g.type]: [] }));
         setProgress((p) => ({ ...p, [g.type]: undefined }));

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { uploadFiles } from '@/api/upload-photos';
 import { useSession } from '@/lib/auth';
 import { getToken } from '@/lib/session';
 import { useAttachReportPhotos } from '../api/attach-report-photos';
 import { useTrip } from '@/api/get-trip';
 import { useTripPhotos } from '../api/get-trip-photos';
-import { uploadPhotos } from '../api/upload-photos';
 import { CarePage, tripPath } from '../components/care-page';
 import { PhotoChooser } from '../components/photo-chooser';
-import { AT_LEAST_ONE, photoPath, selectionText, TOKEN_MISSING } from '../lib/photo-target';
+import { AT_LEAST_ONE, photoPath, selectionText, TOKEN_MISSING, UPLOAD_FAILED } from '../lib/photo-target';
 import { preparePhoto } from '../lib/photo-rules';
 import '../trip-care.css';
 
@@ -67,7 +67,7 @@ function PhotoScreen({ tripId, mode, setMode }: { tripId: string; mode: Mode; se
       {mode === 'gallery' ? (
         <Gallery tripId={tripId} busy={busy} onUpload={() => { setError(null); setMode('new'); }} onCancel={leave} onAttach={(urls) => send(async () => urls, urls.length)} />
       ) : (
-        <NewPhotos busy={busy} onBack={() => { setError(null); setMode('gallery'); }} onClose={leave} onAttach={(files) => send(async () => uploadPhotos(await Promise.all(files.map(preparePhoto))), files.length)} />
+        <NewPhotos busy={busy} onBack={() => { setError(null); setMode('gallery'); }} onClose={leave} onAttach={(files) => send(async () => uploadFiles(await Promise.all(files.map(preparePhoto)), { fallback: UPLOAD_FAILED }), files.length)} />
       )}
       {busy && (
         <p role="status" data-testid="uploading">
