@@ -154,6 +154,14 @@ export function typeChecks(id: string, form: FormData) {
   // @ts-expect-error a route without a query takes none
   void api.get('/v1/trips/protectionPlans', { params: { page: 1 } });
 
+  // A refusal's code is one the server's tables declare (ErrorCode, from the document).
+  const refusal = new ApiError(404, 'car_not_found', 'Car not found', null);
+  // @ts-expect-error a code no table declares
+  void (refusal.code === 'no_such_code');
+  // @ts-expect-error nor can one be made up
+  void new ApiError(400, 'no_such_code', 'x', null);
+  void (refusal.code === 'http_502');
+
   // The answer is the route's.
   expectTypeOf(api.get('/v1/cars/getCar/{carId}', { path: { carId: id } })).resolves.toEqualTypeOf<Answer<'/v1/cars/getCar/{carId}', 'get'>>();
   expectTypeOf(api.post('/v1/image/uploadPdf', { body: form })).resolves.toEqualTypeOf<Schemas['PrivateFile']>();

@@ -1,16 +1,23 @@
-import type { Accepted, CallArgs, CallInit, Method, RouteWith } from '@/api/types';
+import type { Accepted, CallArgs, CallInit, Method, RouteWith, Schemas } from '@/api/types';
 import { env } from '@/config/env';
 import { clearSession, expireSession, getToken, storedToken } from './session';
 import { ensureFreshToken } from './session-refresh';
 
+/**
+ * The code of a refusal: one of the document's `ErrorCode` (every error table's codes, generated
+ * from the services' own tables), or `http_<status>` when an answer carried none. Comparing a
+ * code the server does not declare fails the type check.
+ */
+export type ErrorCode = Schemas['ErrorCode'] | `http_${number}`;
+
 /** An answer of the gateway that is not 2xx: `{error, message}` (CONTRACT.md). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly body: unknown;
   /** The answer carried no `message`: `message` is the client's own "Request failed (status)". */
   readonly generic: boolean;
-  constructor(status: number, code: string, message: string, body: unknown, generic = false) {
+  constructor(status: number, code: ErrorCode, message: string, body: unknown, generic = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -53,17 +60,17 @@ export function buildUrl(path: string, params?: Params): string {
  */
 export type ClientAuth = {
   token: () => string | null;
-  onRefused: (status: number, code: string, token: string) => void;
+  onRefused: (status: number, code: ErrorCode, token: string) => void;
   ready?: () => Promise<void>;
   /** The token now, read afresh (another tab may have replaced it): a call refused with an older one is sent again with it. */
   current?: () => string | null;
 };
 
 // Codes that mean the stored session is no longer valid: it is cleared (spec 000 section 3).
-const DEAD_SESSION = new Set(['token_invalid', 'token_expired', 'token_revoked']);
+const DEAD_SESSION: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['token_invalid', 'token_expired', 'token_revoked']);
 
 /** A 401 that says the token is no longer valid (expired, revoked, unknown). */
-export const isDeadSession = (status: number, code: string) => status === 401 && DEAD_SESSION.has(code);
+export const isDeadSession = (status: number, code: ErrorCode) => status === 401 && DEAD_SESSION.has(code);
 
 const guestAuth: ClientAuth = {
   token: getToken,
@@ -104,8 +111,8 @@ async function request<T>(auth: ClientAuth, method: string, path: string, opts: 
     }
   }
   if (res.ok || opts.acceptStatuses?.includes(res.status)) return data as T;
-  const obj = (data && typeof data === 'object' ? data : {}) as { error?: string; message?: string };
-  const code = obj.error ?? `http_${res.status}`;
+  const obj = (data && typeof data === 'object' ? data : {}) as { error?: ErrorCode; message?: string };
+  const code: ErrorCode = obj.error ?? `http_${res.status}`;
   // Refreshed in another tab while this call was under way (the old token is revoked once
   // exchanged): sent again, once, with the new one. A 401 was refused before anything was done.
   const now = auth.current?.();

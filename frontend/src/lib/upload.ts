@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, type ErrorCode } from './api-client';
 
 /**
  * Where to send a signed upload link's PUT. In the development server the API is proxied under
@@ -40,7 +40,7 @@ export function putFile(url: string, file: File, onProgress: (pct: number) => vo
         resolve();
         return;
       }
-      let body: { error?: string; message?: string } = {};
+      let body: { error?: ErrorCode; message?: string } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type ErrorCode } from '@/lib/api-client';
 import { uploadTarget } from '@/lib/upload';
 import { captainApi } from '../lib/captain-session';
 
@@ -38,7 +38,7 @@ export async function uploadCaptainPhotos(files: File[]): Promise<string[]> {
       // A signed URL: no token goes with it.
       const res = await fetch(uploadTarget(u.presignedUrl), { method: 'PUT', headers: { 'Content-Type': typed[i].type }, body: typed[i].file });
       if (!res.ok) {
-        const err = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+        const err = (await res.json().catch(() => ({}))) as { error?: ErrorCode; message?: string };
         throw new ApiError(res.status, err.error ?? `http_${res.status}`, err.message ?? `Failed to upload ${typed[i].file.name}`, err);
       }
     }),

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type ErrorCode } from '@/lib/api-client';
 
 /** What the page offers next to an error. */
 export type ProblemAction = 'login' | 'switch-account' | 'verify' | 'trips' | 'retry' | 'none';
@@ -18,7 +18,7 @@ type Known = Omit<InvitationProblem, 'code' | 'message'> & { message: string; us
 
 // The server's messages for these codes are written for people (API.md, additional drivers);
 // `token_required` is not ("token is required"), so it has its own.
-const KNOWN: Record<string, Known> = {
+const KNOWN: Partial<Record<ErrorCode, Known>> = {
   token_required: {
     title: 'This link is incomplete',
     message: 'The invitation link is missing its code. Open the link in your invitation email again.',

@@ -30,7 +30,7 @@ describe('invitation emails', () => {
 });
 
 describe('failure texts', () => {
-  const refused = (message?: string) => new ApiError(409, 'x', message ?? 'Request failed (409)', message ? { error: 'x', message } : null);
+  const refused = (message?: string) => new ApiError(409, 'team_not_found', message ?? 'Request failed (409)', message ? { error: 'team_not_found', message } : null);
 
   it('teams list: the server message, else no response, else the fallback', () => {
     expect(teamsListError(refused('Token expired'))).toBe('Token expired');
