@@ -15,12 +15,16 @@
 #                                                 RabbitMQ: one container each)
 #   compose-restart.sh check <base url> <service>...
 #                                                 `roll` while a client sends searches, car
-#                                                 pages and prices through <base url> (20/s);
-#                                                 fails when any of them fails
+#                                                 pages and prices through <base url> (20/s)
+#                                                 and CHECK_SOCKETS (50) real-time sockets are
+#                                                 held (`loadgen sockets`); fails when any
+#                                                 request fails, or a socket ends other than
+#                                                 by a restart close or does not come back
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SETTLE="${ROLL_SETTLE:-12}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/upcar-target}"
 
 containers() { scripts/compose.sh ps -q "$1"; }
 # The first replica's container. Not `| head -n 1`: compose writing the second line into the
@@ -123,14 +127,24 @@ print(f"requests: {sent}, failed: {sum(failed.values())} {failed or ''}")
 sys.exit(1 if failed else 0)
 PY
         client=$!
+        # The sockets: the demo guest on many devices, each opened again when told the server
+        # restarts (1012), as the web app does.
+        cargo build -q --release --locked -p upcar-loadgen
+        held="$(mktemp)"
+        "$CARGO_TARGET_DIR/release/loadgen" sockets http "$base" guest@demo.local DemoGuest123! \
+            "${CHECK_SOCKETS:-50}" "$stopfile" >"$held" 2>&1 &
+        sockets=$!
         sleep 2
         roll "$@"
         echo done >"$stopfile"
-        rc=0
+        rc=0 src=0
         wait "$client" || rc=$?
+        wait "$sockets" || src=$?
         sed 's/^/  /' "$report"
-        rm -f "$stopfile" "$report"
+        sed 's/^/  /' "$held"
+        rm -f "$stopfile" "$report" "$held"
         [ "$rc" = 0 ] || { echo "requests failed during the rolling restart" >&2; exit 1; }
+        [ "$src" = 0 ] || { echo "sockets were dropped during the rolling restart" >&2; exit 1; }
         ;;
     *)
         echo "unknown command $1" >&2

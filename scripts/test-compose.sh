@@ -9,8 +9,11 @@
 #     checkout, and a chat between a guest and a host in two browser contexts;
 #   - every replica of the gateway and of each backend service the journey calls served part
 #     of it (compose's DNS names every replica; the gRPC channels balance per request);
+#   - the gateway's end-to-end tests that need only the HTTP API
+#     (services/gateway/tests/e2e/compose-tests.txt) pass through the load balancer;
 #   - a rolling restart of the gateways and the backends it calls, one replica at a time,
-#     while requests go on: none fails.
+#     while requests go on and real-time sockets are held: no request fails, every socket
+#     told to reconnect comes back, none ends otherwise.
 # The stack is removed at the end, with its data. NO_BUILD=1 takes the release binaries and
 # the web app already built; KEEP=1 leaves the stack up.
 set -euo pipefail
@@ -44,6 +47,20 @@ up_s=$(( $(date +%s) - up_started ))
 
 echo "== compose tests: the stack's secrets"
 python3 scripts/check-run-secrets.py "$BASE"
+
+# The part of the gateway's end-to-end suite that needs only the HTTP API, on the fresh stack
+# (its bookings take days the smoke journey's do not), through the load balancer.
+echo "== compose tests: the gateway's end-to-end tests through the load balancer"
+mapfile -t E2E < <(grep -v '^#' services/gateway/tests/e2e/compose-tests.txt | grep .)
+e2e_log="$(mktemp)"
+if ! UPCAR_E2E_BASE="$BASE" cargo test -q -p gateway --test e2e -- --exact "${E2E[@]}" >"$e2e_log" 2>&1; then
+    grep -E -A12 "^---- |panicked" "$e2e_log" | head -80
+    grep -E '^test result' "$e2e_log"
+    echo "compose tests: end-to-end tests failed against the compose stack" >&2
+    exit 1
+fi
+grep -E '^test result' "$e2e_log" | sed 's/^/  /'
+rm -f "$e2e_log"
 
 # Calls served so far by each replica (gateway: HTTP requests, backends: gRPC calls), from
 # /metrics inside each container.

@@ -19,6 +19,8 @@
 //!   60 % search, 39 % car page and price, 0.5 % login, 0.5 % booking, open loop (see `mixed.rs`)
 //! loadgen activity http <gateway> <activity db> <events/s,...> <seconds per step> [batch]
 //!   activity ingestion at stepped rates: confirmed answers, loss, send-to-stored (see `activity.rs`)
+//! loadgen sockets http <gateway> <email> <password> <sockets> <stop file>
+//!   real-time sockets held through restarts: each told to reconnect comes back (see `sockets.rs`)
 //! ```
 //!
 //! The search is the one of `docs/PERFORMANCE.md`'s car search section ("Car search at 100k
@@ -31,6 +33,7 @@ mod chat;
 mod cpu;
 mod hosting;
 mod mixed;
+mod sockets;
 
 use std::time::{Duration, Instant};
 use upcar_grpc::Channel;
@@ -237,6 +240,7 @@ async fn main() -> anyhow::Result<()> {
         Some("wizard") => return hosting::wizard(&args).await,
         Some("chat") => return chat::run(&args).await,
         Some("activity") => return activity::run(&args).await,
+        Some("sockets") => return sockets::run(&args).await,
         Some("listing-lag") => return hosting::listing_lag(&args).await,
         _ => {}
     }

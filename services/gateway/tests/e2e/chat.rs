@@ -313,7 +313,7 @@ async fn a_socket_that_drops_and_comes_back_with_its_last_number_misses_nothing_
 
     // The replica restarts: its sockets are told (1012) and come back to the other one; what
     // was sent meanwhile arrives, in order, once.
-    replica.stopper.stop().await;
+    replica.stopper().stop().await;
     let mut closed = None;
     for _ in 0..20 {
         match guest_ws.next(WAIT).await.unwrap() {

@@ -27,8 +27,38 @@ pub struct Stack {
     pub activity_db: String,
     /// The gateway's internal metrics address.
     pub metrics_base: String,
-    /// Stops this gateway as a SIGTERM would.
-    pub stopper: gateway::Stopper,
+    /// Stops this gateway as a SIGTERM would (none for a stack this process did not start).
+    pub stopper: Option<gateway::Stopper>,
+}
+
+impl Stack {
+    /// A running product at `base` (its load balancer): only its HTTP API is reached; the
+    /// services' ports and databases are not (a test that needs them cannot run this way).
+    fn external(base: String) -> Stack {
+        Stack {
+            base: base.trim_end_matches('/').to_owned(),
+            accounts_port: 0,
+            catalog_port: 0,
+            catalog_db: String::new(),
+            pricing_port: 0,
+            trips_port: 0,
+            trips_db: String::new(),
+            messaging_port: 0,
+            hosting_port: 0,
+            hosting_db: String::new(),
+            captains_port: 0,
+            captains_db: String::new(),
+            activity_port: 0,
+            activity_db: String::new(),
+            metrics_base: String::new(),
+            stopper: None,
+        }
+    }
+
+    /// Stops this process's gateway as a SIGTERM would.
+    pub fn stopper(&self) -> &gateway::Stopper {
+        self.stopper.as_ref().expect("a gateway started by this test binary")
+    }
 }
 
 static STACK: OnceLock<Stack> = OnceLock::new();
@@ -61,8 +91,13 @@ pub fn test_exchange() -> &'static str {
 }
 
 /// One stack per test binary run, shared by the tests (each test uses its own accounts).
+/// With `UPCAR_E2E_BASE` set, the product running there instead (the compose stack,
+/// `scripts/test-compose.sh`: the tests it names need nothing but the HTTP API).
 pub fn stack() -> &'static Stack {
-    STACK.get_or_init(|| start(Environment::Development, 10_000, None, None))
+    STACK.get_or_init(|| match std::env::var("UPCAR_E2E_BASE") {
+        Ok(base) if !base.is_empty() => Stack::external(base),
+        _ => start(Environment::Development, 10_000, None, None),
+    })
 }
 
 /// Starts accounts (unless `accounts_port` is given) and a gateway.
@@ -221,7 +256,7 @@ fn start_inner(
         activity_port,
         activity_db,
         metrics_base: format!("http://127.0.0.1:{metrics_port}"),
-        stopper,
+        stopper: Some(stopper),
     }
 }
 

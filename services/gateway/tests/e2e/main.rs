@@ -1069,12 +1069,12 @@ async fn a_stopping_gateway_is_not_ready_but_still_answers() {
     };
     let (s, b) = ready(replica.base.clone()).await;
     assert_eq!((s, b["status"].as_str()), (200, Some("ready")), "{b}");
-    replica.stopper.begin();
+    replica.stopper().begin();
     let (s, b) = ready(replica.base.clone()).await;
     assert_eq!((s, b["status"].as_str()), (503, Some("draining")), "{b}");
     let health = client().get(format!("{}/healthz", replica.base)).send().await.expect("healthz");
     assert_eq!(health.status().as_u16(), 200, "it still serves while it drains");
-    replica.stopper.stop().await;
+    replica.stopper().stop().await;
 }
 
 #[tokio::test]
