@@ -53,7 +53,7 @@ python3 scripts/check-run-secrets.py "$BASE"
 echo "== compose tests: the gateway's end-to-end tests through the load balancer"
 mapfile -t E2E < <(grep -v '^#' services/gateway/tests/e2e/compose-tests.txt | grep .)
 e2e_log="$(mktemp)"
-if ! UPCAR_E2E_BASE="$BASE" cargo test -q -p gateway --test e2e -- --exact "${E2E[@]}" >"$e2e_log" 2>&1; then
+if ! UPCAR_E2E_BASE="$BASE" cargo test -q -p gateway --test e2e -- --test-threads 4 --exact "${E2E[@]}" >"$e2e_log" 2>&1; then
     grep -E -A12 "^---- |panicked" "$e2e_log" | head -80
     grep -E '^test result' "$e2e_log"
     echo "compose tests: end-to-end tests failed against the compose stack" >&2
