@@ -264,14 +264,7 @@ pub async fn listing_lag(args: &[String]) -> anyhow::Result<()> {
     let base = args[3].trim_end_matches('/').to_owned();
     let listings: u64 = args[6].parse()?;
     let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;
-    let r = http
-        .post(format!("{base}/v1/users/login"))
-        .json(&json!({"email": args[4], "password": args[5]}))
-        .send()
-        .await?;
-    let b: Value = r.json().await?;
-    let admin = b["access_token"].as_str().unwrap_or_default().to_owned();
-    anyhow::ensure!(!admin.is_empty(), "admin login: {b}");
+    let admin = crate::login(&http, &base, &args[4], &args[5]).await?;
     let mut lags = Vec::new();
     let mut approvals = Vec::new();
     for i in 0..listings {

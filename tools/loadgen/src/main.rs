@@ -218,6 +218,24 @@ async fn once(client: &mut Client, call: Call, token: &str, id: &str) -> bool {
     }
 }
 
+/// Signs in with a password (`users/login`) and gives the access token.
+async fn login(
+    http: &reqwest::Client,
+    base: &str,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<String> {
+    let r = http
+        .post(format!("{base}/v1/users/login"))
+        .json(&serde_json::json!({"email": email, "password": password}))
+        .send()
+        .await?;
+    let b: serde_json::Value = r.json().await?;
+    let token = b["access_token"].as_str().unwrap_or_default().to_owned();
+    anyhow::ensure!(!token.is_empty(), "login of {email}: {b}");
+    Ok(token)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;

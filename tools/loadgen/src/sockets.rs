@@ -12,7 +12,7 @@
 //! sockets, how many were told to reconnect and came back, how many ended otherwise. The exit
 //! code is 1 when any socket ended other than by a restart close, or did not come back.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -100,14 +100,7 @@ pub async fn run(args: &[String]) -> anyhow::Result<()> {
     let sockets: usize = args[6].parse()?;
     let stop_file: Arc<str> = args[7].as_str().into();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;
-    let r = http
-        .post(format!("{base}/v1/users/login"))
-        .json(&json!({"email": args[4], "password": args[5]}))
-        .send()
-        .await?;
-    let b: Value = r.json().await?;
-    let token: Arc<str> = b["access_token"].as_str().unwrap_or_default().into();
-    anyhow::ensure!(!token.is_empty(), "login: {b}");
+    let token: Arc<str> = crate::login(&http, &base, &args[4], &args[5]).await?.into();
     let counts = Arc::new(Counts::default());
     let tasks: Vec<_> = (0..sockets)
         .map(|_| tokio::spawn(hold(base.clone(), token.clone(), stop_file.clone(), counts.clone())))
