@@ -36,6 +36,21 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ErrorKind; 11] = [
+        ErrorKind::InvalidInput,
+        ErrorKind::Unauthenticated,
+        ErrorKind::Forbidden,
+        ErrorKind::NotFound,
+        ErrorKind::Conflict,
+        ErrorKind::MethodNotAllowed,
+        ErrorKind::PayloadTooLarge,
+        ErrorKind::UriTooLong,
+        ErrorKind::RateLimited,
+        ErrorKind::Unavailable,
+        ErrorKind::Internal,
+    ];
+
     /// HTTP status for this kind.
     pub fn http_status(self) -> u16 {
         match self {
@@ -609,5 +624,18 @@ mod tests {
         let api = ApiError::from_status(&tonic::Status::not_found("gone"));
         assert_eq!(api.code, "not_found");
         assert_eq!(api.http_status(), 404);
+    }
+
+    /// `ALL` holds each kind once (every kind has a status of its own), the statuses of
+    /// `docs/API.md`'s conventions.
+    #[test]
+    fn all_lists_every_kind_once() {
+        let statuses: std::collections::BTreeSet<u16> =
+            ErrorKind::ALL.iter().map(|k| k.http_status()).collect();
+        assert_eq!(statuses.len(), ErrorKind::ALL.len());
+        assert_eq!(
+            statuses.into_iter().collect::<Vec<_>>(),
+            [400, 401, 403, 404, 405, 409, 413, 414, 429, 500, 503]
+        );
     }
 }
