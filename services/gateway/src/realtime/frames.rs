@@ -31,6 +31,9 @@ pub enum SocketError {
     /// The token's lifetime ended while the socket was open.
     #[error("The token has expired; reconnect with a fresh one")]
     TokenExpired,
+    /// The account was suspended while the socket was open (found at a heartbeat's check).
+    #[error("{0}")]
+    AccountSuspended(String),
     /// Not a JSON object with a `type`, or a field of the wrong shape.
     #[error("{0}")]
     InvalidFrame(String),
@@ -55,6 +58,7 @@ upcar_errors::error_table! {
     SocketError {
         SocketError::InvalidToken(_) => Unauthenticated, "invalid_token";
         SocketError::TokenExpired => Unauthenticated, "token_expired";
+        SocketError::AccountSuspended(_) => Forbidden, "account_suspended";
         SocketError::InvalidFrame(_) => InvalidInput, "invalid_frame";
         SocketError::UnknownType(_) => InvalidInput, "unknown_type";
         SocketError::TooManySubscriptions(_) => InvalidInput, "too_many_subscriptions";
@@ -65,6 +69,16 @@ upcar_errors::error_table! {
 }
 
 impl SocketError {
+    /// A token refused at a heartbeat's check, by the refusal's kind: a suspended account (the
+    /// only refusal of a valid token) is `account_suspended`, as over HTTP; any other is
+    /// `invalid_token` with the reason.
+    pub fn of_token_check(kind: upcar_errors::ErrorKind, message: String) -> Self {
+        match kind {
+            upcar_errors::ErrorKind::Forbidden => SocketError::AccountSuspended(message),
+            _ => SocketError::InvalidToken(message),
+        }
+    }
+
     /// What a channel's read refused by messaging means for the socket, by the refusal's kind
     /// (not its code): a room the caller cannot see is `forbidden` whether it is missing or
     /// another's, a malformed channel is `invalid_channel`, anything else is messaging away.
@@ -274,7 +288,7 @@ mod tests {
     /// socket's table shares the HTTP tables' rules (the product-wide code test checks it).
     #[test]
     fn a_refused_channel_read_is_answered_by_its_kind() {
-        use upcar_errors::{ErrorKind, ErrorTable};
+        use upcar_errors::{ErrorCode, ErrorKind, ErrorTable};
         for (kind, want) in [
             (ErrorKind::NotFound, "forbidden"),
             (ErrorKind::Forbidden, "forbidden"),
@@ -282,9 +296,12 @@ mod tests {
             (ErrorKind::Unavailable, "service_unavailable"),
             (ErrorKind::Internal, "service_unavailable"),
         ] {
-            use upcar_errors::ErrorCode;
             assert_eq!(SocketError::of_channel_read(kind).code(), want, "{kind:?}");
         }
         assert!(upcar_errors::table_problems(&[("socket", SocketError::ROWS)]).is_empty());
+        let suspended = SocketError::of_token_check(ErrorKind::Forbidden, "suspended".into());
+        assert_eq!(suspended.code(), "account_suspended");
+        let revoked = SocketError::of_token_check(ErrorKind::Unauthenticated, "revoked".into());
+        assert_eq!((revoked.code(), revoked.to_string().as_str()), ("invalid_token", "revoked"));
     }
 }

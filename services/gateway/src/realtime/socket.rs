@@ -115,7 +115,7 @@ impl Conn {
             // The check itself could not run (Redis or accounts away): keep the socket.
             Err(e) if e.0.http_status() >= 500 => Ok(()),
             Err(e) => {
-                let refused = SocketError::InvalidToken(e.0.message.clone());
+                let refused = SocketError::of_token_check(e.0.kind, e.0.message.clone());
                 self.send(frames::error(None, &refused)).await?;
                 Err(End::Close(CloseCode::Other(CLOSE_UNAUTHENTICATED), "token refused"))
             }
