@@ -23,7 +23,7 @@ pub async fn healthz() -> HttpResponse {
 /// balancer checking it takes it out before it goes).
 pub async fn readyz(state: State) -> HttpResponse {
     if state.hub.is_stopping() {
-        return readiness(Readiness::Draining);
+        return HttpResponse::ServiceUnavailable().json(json!({"status": "draining"}));
     }
     let redis_ok = match state.redis.get().await {
         Ok(mut c) => redis::cmd("PING").query_async::<String>(&mut *c).await.is_ok(),
@@ -34,28 +34,12 @@ pub async fn readyz(state: State) -> HttpResponse {
         serving(state.accounts_channel.clone()),
         serving(state.catalog_channel.clone())
     );
-    readiness(Readiness::Checked { redis: redis_ok, accounts: accounts_ok, catalog: catalog_ok })
-}
-
-/// What readiness found.
-enum Readiness {
-    /// The gateway is stopping.
-    Draining,
-    /// Whether each part it needs answered.
-    Checked { redis: bool, accounts: bool, catalog: bool },
-}
-
-/// The readiness answer: 200 `ready`, else 503 `not_ready` (a part did not answer) or
-/// `draining`.
-fn readiness(r: Readiness) -> HttpResponse {
-    let body = match r {
-        Readiness::Draining => json!({"status": "draining"}),
-        Readiness::Checked { redis, accounts, catalog } => json!({
-            "status": if redis && accounts && catalog { "ready" } else { "not_ready" },
-            "checks": {"redis": redis, "accounts": accounts, "catalog": catalog},
-        }),
-    };
-    if body["status"] == "ready" {
+    let ready = redis_ok && accounts_ok && catalog_ok;
+    let body = json!({
+        "status": if ready { "ready" } else { "not_ready" },
+        "checks": {"redis": redis_ok, "accounts": accounts_ok, "catalog": catalog_ok},
+    });
+    if ready {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)
