@@ -88,6 +88,8 @@ case "${1:?roll, kill, restart or check}" in
     check)
         base="${2:?base url}"
         shift 2
+        # The socket client (built before any load starts).
+        cargo build -q --release --locked -p upcar-loadgen
         stopfile="$(mktemp)"
         report="$(mktemp)"
         python3 - "$base" "$stopfile" >"$report" 2>&1 <<'PY' &
@@ -129,7 +131,6 @@ PY
         client=$!
         # The sockets: the demo guest on many devices, each opened again when told the server
         # restarts (1012), as the web app does.
-        cargo build -q --release --locked -p upcar-loadgen
         held="$(mktemp)"
         "$CARGO_TARGET_DIR/release/loadgen" sockets http "$base" guest@demo.local DemoGuest123! \
             "${CHECK_SOCKETS:-50}" "$stopfile" >"$held" 2>&1 &
