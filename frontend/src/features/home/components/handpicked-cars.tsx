@@ -30,7 +30,7 @@ export function HandpickedCars() {
         Handpicked Cars
       </h2>
       {cars.isPending ? (
-        <div className="grid grid--cards" aria-busy="true" aria-label="Loading cars">
+        <div className="grid grid--cards" role="status" aria-busy="true" aria-label="Loading cars">
           {Array.from({ length: 15 }, (_, i) => (
             <CardSkeleton key={i} testId="home-skeleton" />
           ))}

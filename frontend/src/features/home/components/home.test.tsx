@@ -1,9 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
 import { Faq } from './faq';
 import { Testimonials, TESTIMONIALS } from './testimonials';
-import { cardsForWidth } from './handpicked-cars';
+import { HandpickedCars, cardsForWidth } from './handpicked-cars';
 import { isPaidArrival } from './promo-dialog';
 
 describe('home', () => {
@@ -30,6 +33,15 @@ describe('home', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
     expect(screen.getByTestId('testimonial')).toHaveTextContent(TESTIMONIALS[0].text);
     vi.useRealTimers();
+  });
+
+  it('names the cards still loading as a status: an aria-label on a plain div is not allowed', async () => {
+    server.use(http.get('*/v1/cars/getStaticCarsByType', () => new Promise<never>(() => {})));
+    const { container } = renderWithProviders(<HandpickedCars />);
+    const loading = await screen.findByRole('status', { name: 'Loading cars' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    const r = await axe.run(container, { runOnly: ['aria-prohibited-attr', 'aria-allowed-attr', 'aria-allowed-role'] });
+    expect(r.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('shows 15, 8 or 7 cards by width', () => {

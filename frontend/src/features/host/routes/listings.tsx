@@ -69,7 +69,7 @@ export default function ListingsRoute() {
         </div>
       )}
       {cars.isPending ? (
-        <div className="grid grid--cards" aria-busy="true" aria-label="Loading your cars">
+        <div className="grid grid--cards" role="status" aria-busy="true" aria-label="Loading your cars">
           {[0, 1, 2].map((i) => (
             <CardSkeleton key={i} />
           ))}

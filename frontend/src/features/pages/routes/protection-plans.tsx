@@ -43,7 +43,7 @@ function Plans() {
   const plans = useProtectionPlans();
   if (plans.isPending)
     return (
-      <div className="pg-plan-grid" aria-busy="true" aria-label="Loading protection plans">
+      <div className="pg-plan-grid" role="status" aria-busy="true" aria-label="Loading protection plans">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="skeleton--block" />
         ))}
