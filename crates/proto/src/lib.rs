@@ -1,54 +1,100 @@
 //! Generated protobuf and gRPC code for every context, from the workspace's `proto/` folder.
+//!
+//! The modules nest as the packages do (`upcar::trips::v1`), so that one package's messages can
+//! name another's types (the events name the trips context's states); each context is also
+//! re-exported at the crate's root (`upcar_proto::trips`).
+
+/// The generated packages, nested as their names.
+pub mod upcar {
+    /// Accounts context.
+    pub mod accounts {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.accounts.v1");
+        }
+    }
+    /// Catalog-search context.
+    pub mod catalog {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.catalog.v1");
+        }
+    }
+    /// Pricing context.
+    pub mod pricing {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.pricing.v1");
+        }
+    }
+    /// Trips context.
+    pub mod trips {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.trips.v1");
+        }
+    }
+    /// Messaging context.
+    pub mod messaging {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.messaging.v1");
+        }
+    }
+    /// Hosting context.
+    pub mod hosting {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.hosting.v1");
+        }
+    }
+    /// Activity context.
+    pub mod activity {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.activity.v1");
+        }
+    }
+    /// Captains context.
+    pub mod captains {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.captains.v1");
+        }
+    }
+    /// Integration events.
+    pub mod events {
+        /// Version 1.
+        pub mod v1 {
+            #![allow(clippy::all, missing_docs)]
+            tonic::include_proto!("upcar.events.v1");
+        }
+    }
+}
 
 /// Accounts context: users, codes, tokens, favourites, driver documents, captains.
-pub mod accounts {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.accounts.v1");
-}
-
-/// Catalog-search context: cars, search, places.
-pub mod catalog {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.catalog.v1");
-}
-
-/// Pricing context: quotes, checkout prices, refunds, protection plans.
-pub mod pricing {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.pricing.v1");
-}
-
-/// Trips context: bookings, the trip lifecycle, payments.
-pub mod trips {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.trips.v1");
-}
-
-/// Messaging context: the chat rooms of bookings.
-pub mod messaging {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.messaging.v1");
-}
-
-/// Hosting context: car listings and their review, availability, co-host teams.
-pub mod hosting {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.hosting.v1");
-}
-
+pub use upcar::accounts::v1 as accounts;
 /// Activity context: logged events, analytics, journeys.
-pub mod activity {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.activity.v1");
-}
-
+pub use upcar::activity::v1 as activity;
+/// Captains context: deliveries and collections, captains' tasks.
+pub use upcar::captains::v1 as captains;
+/// Catalog-search context: cars, search, places.
+pub use upcar::catalog::v1 as catalog;
 /// Integration events carried over RabbitMQ between contexts.
-pub mod captains {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.captains.v1");
-}
-
-pub mod events {
-    #![allow(clippy::all, missing_docs)]
-    tonic::include_proto!("upcar.events.v1");
-}
+pub use upcar::events::v1 as events;
+/// Hosting context: car listings and their review, availability, co-host teams.
+pub use upcar::hosting::v1 as hosting;
+/// Messaging context: the chat rooms of bookings.
+pub use upcar::messaging::v1 as messaging;
+/// Pricing context: quotes, checkout prices, refunds, protection plans.
+pub use upcar::pricing::v1 as pricing;
+/// Trips context: bookings, the trip lifecycle, payments.
+pub use upcar::trips::v1 as trips;

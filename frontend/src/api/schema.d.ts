@@ -3606,8 +3606,7 @@ export interface components {
         /** @description An additional driver of a trip. */
         AdditionalDriver: {
             email: string;
-            /** @description `invited`, `added` or `expired`. */
-            status: string;
+            status: components["schemas"]["DriverStatus"];
             invitedAt: string;
             expiresAt: string;
             addedAt?: string | null;
@@ -3920,14 +3919,10 @@ export interface components {
         CaptainTask: {
             taskId: string;
             tripId: string;
-            /** @description delivery_to_guest | return_to_host */
-            taskType: string;
-            /** @description scheduled | in_progress | completed | cancelled */
-            status: string;
-            /** @description The last step recorded, null before the first. */
-            step?: string | null;
-            /** @description The next step to record, null when done. */
-            nextStep?: string | null;
+            taskType: components["schemas"]["TaskType"];
+            status: components["schemas"]["TaskStatus"];
+            step?: components["schemas"]["TaskStep"] | null;
+            nextStep?: components["schemas"]["TaskStep"] | null;
             guestName: string;
             /** @description At the guest: the trip's start (delivery) or end (return), RFC 3339. */
             scheduledTime: string;
@@ -3951,7 +3946,7 @@ export interface components {
             late: boolean;
             timeZone: string;
             date: string;
-            steps: components["schemas"]["TaskStep"][];
+            steps: components["schemas"]["TaskStepRecord"][];
         };
         /** @description A car's street address. */
         CarAddress: {
@@ -4604,9 +4599,9 @@ export interface components {
         /** @description A delivery or return as the guest follows it. */
         DeliveryTask: {
             taskId: string;
-            taskType: string;
-            status: string;
-            step?: string | null;
+            taskType: components["schemas"]["TaskType"];
+            status: components["schemas"]["TaskStatus"];
+            step?: components["schemas"]["TaskStep"] | null;
             scheduledTime: string;
             /**
              * @description When the captain is expected at the guest: from their last position once on the way,
@@ -4615,7 +4610,7 @@ export interface components {
             eta?: string | null;
             captainFirstName?: string | null;
             late: boolean;
-            steps: components["schemas"]["TaskStep"][];
+            steps: components["schemas"]["TaskStepRecord"][];
         };
         /** @description `getcardescription`. */
         DescriptionAnswer: {
@@ -4689,6 +4684,11 @@ export interface components {
              */
             dob?: components["schemas"]["Text"];
         };
+        /**
+         * @description An additional driver's place on a trip.
+         * @enum {string}
+         */
+        DriverStatus: "invited" | "added" | "expired" | "revoked";
         /** @description An invitation's token, from its email's link. */
         DriverTokenBody: {
             /** @default  */
@@ -4952,11 +4952,11 @@ export interface components {
         };
         /** @description One change of a trip (the append-only history). */
         HistoryEntry: {
-            fromStatus: string;
-            toStatus: string;
+            fromStatus?: components["schemas"]["TripStatus"] | null;
+            toStatus: components["schemas"]["TripStatus"];
             action: string;
-            /** @description `guest`, `host`, `cohost`, `admin` or `system`. */
-            actorRole: string;
+            /** @description `guest`, `host`, `cohost`, `admin`, `driver` or `system`. */
+            actorRole: components["schemas"]["TripRole"];
             actorId: string;
             reason: string;
             at: string;
@@ -5117,7 +5117,7 @@ export interface components {
              */
             total: number;
             /** @description `pending`, `removed` or `paid`. */
-            status: string;
+            status: components["schemas"]["IncidentalStatus"];
             createdAt: string;
             removedAt?: string | null;
             paidAt?: string | null;
@@ -5197,6 +5197,11 @@ export interface components {
             /** @description The caller is the host and the claim window is open. */
             canAdd: boolean;
         };
+        /**
+         * @description An incidental charge a host added to a trip.
+         * @enum {string}
+         */
+        IncidentalStatus: "pending" | "removed" | "paid";
         /** @description A trip's incidentals. */
         Incidentals: {
             status: boolean;
@@ -5216,7 +5221,7 @@ export interface components {
             /** Format: double */
             paidTotal: number;
             /** @description `guest` or `host`. */
-            role: string;
+            role: components["schemas"]["TripRole"];
         };
         /** @description `{incidentals: [...]}` (also `items`, `charges`), or one incidental's fields at the top. */
         IncidentalsObject: {
@@ -5263,7 +5268,7 @@ export interface components {
             tripId: string;
             email: string;
             /** @description `invited`, `added` or `expired`. */
-            status: string;
+            status: components["schemas"]["DriverStatus"];
             expiresAt: string;
             reservationNumber: string;
             carId: string;
@@ -5348,7 +5353,7 @@ export interface components {
             label: string;
             description: string;
             /** @description `guest`, `host` or `driver`. */
-            reportedBy: string;
+            reportedBy: components["schemas"]["TripRole"];
             createdAt: string;
             photoUrls: string[];
             photos: components["schemas"]["ReportPhoto"][];
@@ -5698,6 +5703,11 @@ export interface components {
             message: string;
             data?: components["schemas"]["PaymentMethod"] | null;
         };
+        /**
+         * @description The money of a trip: the hold on the guest's card and what became of it.
+         * @enum {string}
+         */
+        PaymentStatus: "authorized" | "captured" | "released" | "refunded" | "partially_refunded";
         /** @description A host's payout account at the payment provider. */
         PayoutAccount: {
             hasAccount: boolean;
@@ -6133,7 +6143,7 @@ export interface components {
             reservationNumber: string;
             /** @description The added drivers' emails. */
             additionalDrivers: string[];
-            status: string;
+            status: components["schemas"]["TripStatus"];
             protectionPlanType: string;
             protectionPlan?: components["schemas"]["AgreementPlan"] | null;
             signed: boolean;
@@ -6187,7 +6197,7 @@ export interface components {
             category: string;
             url: string;
             sha256: string;
-            uploadedBy: string;
+            uploadedBy: components["schemas"]["TripRole"];
             takenAt: string;
         };
         /** @description The photos of that kind and category. */
@@ -6596,9 +6606,19 @@ export interface components {
             /** Format: double */
             longitude: number;
         };
+        /**
+         * @description Where a captain task stands.
+         * @enum {string}
+         */
+        TaskStatus: "scheduled" | "in_progress" | "completed" | "cancelled";
+        /**
+         * @description A step of a captain task (spec 001 section 9).
+         * @enum {string}
+         */
+        TaskStep: "picked_up_from_host" | "delivered_to_guest" | "picked_up_from_guest" | "delivered_to_host";
         /** @description A recorded step: the server's time, the captain's position, the photos. */
-        TaskStep: {
-            step: string;
+        TaskStepRecord: {
+            step: components["schemas"]["TaskStep"];
             at: string;
             /** Format: double */
             latitude: number;
@@ -6606,6 +6626,11 @@ export interface components {
             longitude: number;
             photoUrls: string[];
         };
+        /**
+         * @description A captain task's type (spec 001 section 3).
+         * @enum {string}
+         */
+        TaskType: "delivery_to_guest" | "return_to_host";
         /** @description The captain's tasks of a day. */
         TasksAnswer: {
             status: boolean;
@@ -6909,11 +6934,7 @@ export interface components {
             ownerId: string;
             /** @description The guest. */
             userId: string;
-            /**
-             * @description `requested`, `confirmed`, `modification_pending`, `in_progress`, `completed`,
-             *     `rejected`, `cancelled_by_guest` or `cancelled_by_host`.
-             */
-            status: string;
+            status: components["schemas"]["TripStatus"];
             /** @description `YYYY-MM-DD`, local to the car. */
             newStartDate: string;
             /** @description `h:mm AM`, local to the car. */
@@ -6946,13 +6967,11 @@ export interface components {
             refundAmount?: number | null;
             isCancelled: boolean;
             cancelDate?: string | null;
-            /** @description `guest` or `host`. */
-            cancelledBy: string;
+            cancelledBy?: components["schemas"]["TripRole"] | null;
             reservationNumber: string;
-            /** @description `authorized`, `captured`, `released`, `refunded` or `partially_refunded`. */
-            paymentStatus: string;
+            paymentStatus?: components["schemas"]["PaymentStatus"] | null;
             /** @description `guest`, `host`, `admin` or `driver`. */
-            viewerRole: string;
+            viewerRole: components["schemas"]["TripRole"];
             createdAt: string;
             updatedAt: string;
             history: components["schemas"]["HistoryEntry"][];
@@ -7060,7 +7079,7 @@ export interface components {
             /** @description `exterior` or `interior`. */
             type: string;
             /** @description `guest` or `host`. */
-            uploadedBy: string;
+            uploadedBy: components["schemas"]["TripRole"];
             /** @description Server time. */
             takenAt: string;
         };
@@ -7078,7 +7097,7 @@ export interface components {
         TripReview: {
             id: string;
             /** @description `guest` (of the car and host) or `host` (of the guest). */
-            authorRole: string;
+            authorRole: components["schemas"]["TripRole"];
             /** @description The guest, or the car's owner for the host's review. */
             fromUserId: string;
             reviewerName: string;
@@ -7096,7 +7115,7 @@ export interface components {
         TripReviews: {
             tripId: string;
             /** @description The caller's side: `guest` or `host` (a co-host managing bookings writes the host's). */
-            role: string;
+            role: components["schemas"]["TripRole"];
             /** @description Whether the caller may write now (not yet written, trip completed, window open). */
             canReview: boolean;
             /** @description RFC 3339; `null` until the trip is completed. */
@@ -7112,6 +7131,12 @@ export interface components {
             message: string;
             data: components["schemas"]["TripReviews"];
         };
+        /**
+         * @description Who someone is to a trip: its viewer, the actor of a history entry, the side that
+         *     cancelled, the author of a review or a photo.
+         * @enum {string}
+         */
+        TripRole: "guest" | "host" | "cohost" | "admin" | "driver" | "system";
         /** @description One template's fate for one trip. */
         TripScheduledMessage: {
             templateId: string;
@@ -7140,6 +7165,11 @@ export interface components {
             tripStatus: string;
             data: components["schemas"]["TripScheduledMessage"][];
         };
+        /**
+         * @description A trip's status (spec 002, the Trip entity).
+         * @enum {string}
+         */
+        TripStatus: "requested" | "confirmed" | "modification_pending" | "in_progress" | "completed" | "rejected" | "cancelled_by_guest" | "cancelled_by_host";
         /** @description A list of trips. */
         TripsAnswer: {
             status: boolean;

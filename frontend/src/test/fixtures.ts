@@ -190,7 +190,7 @@ export function trip(over: Partial<Trip> = {}): Trip {
     refundAmount: null,
     isCancelled: false,
     cancelDate: null,
-    cancelledBy: '',
+    cancelledBy: null,
     reservationNumber: 'UPC-ABC',
     paymentStatus: 'authorized',
     viewerRole: 'guest',

@@ -12,10 +12,12 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use redis::AsyncCommands;
 use std::sync::Arc;
 use upcar_events::{Envelope, IntegrationEvent};
+use upcar_proto::captains::TaskStep;
 use upcar_proto::events::{
     MessageSent, TaskStepRecorded, TripBooked, TripCancelled, TripCheckedIn, TripConfirmed,
     TripRescheduled,
 };
+use upcar_proto::trips::TripStatus;
 use uuid::Uuid;
 
 /// Routing keys of this module.
@@ -126,17 +128,18 @@ fn confirmed_notice(trip: Uuid, guest: Uuid, start: DateTime<Utc>) -> Notice {
     )
 }
 
-/// The notice of a cancellation or rejection, to the side that did not do it.
+/// The notice of a cancellation or rejection, to the side that did not do it (none for a
+/// status that ends no trip).
 pub fn cancelled_notices(
     trip: Uuid,
     guest: Uuid,
     host: Uuid,
-    status: &str,
+    status: TripStatus,
     start: DateTime<Utc>,
 ) -> Vec<Notice> {
     let about = trip.to_string();
     match status {
-        "rejected" => vec![notice(
+        TripStatus::Rejected => vec![notice(
             "cancelled",
             &about,
             guest,
@@ -147,7 +150,7 @@ pub fn cancelled_notices(
             ),
             false,
         )],
-        "cancelled_by_guest" => vec![notice(
+        TripStatus::CancelledByGuest => vec![notice(
             "cancelled",
             &about,
             host,
@@ -158,7 +161,7 @@ pub fn cancelled_notices(
             ),
             false,
         )],
-        _ => vec![notice(
+        TripStatus::CancelledByHost => vec![notice(
             "cancelled",
             &about,
             guest,
@@ -169,6 +172,12 @@ pub fn cancelled_notices(
             ),
             false,
         )],
+        TripStatus::Unspecified
+        | TripStatus::Requested
+        | TripStatus::Confirmed
+        | TripStatus::ModificationPending
+        | TripStatus::InProgress
+        | TripStatus::Completed => Vec::new(),
     }
 }
 
@@ -359,7 +368,7 @@ pub async fn apply(
                 tracing::error!(event_id = %e.id, "dropping a booking event without its parties or times");
                 return Ok(());
             };
-            let confirmed = m.status == "confirmed";
+            let confirmed = m.status() == TripStatus::Confirmed;
             keep_trip(
                 conn,
                 KeptTrip {
@@ -398,7 +407,7 @@ pub async fn apply(
             let Some(trip) = uuid(&m.trip_id) else { return Ok(()) };
             let Some(p) = parties(conn, trip).await? else { return Ok(()) };
             set_state(conn, trip, "cancelled").await?;
-            cancelled_notices(trip, p.guest_id, p.host_id, &m.status, p.start_time)
+            cancelled_notices(trip, p.guest_id, p.host_id, m.status(), p.start_time)
         }
         TripRescheduled::ROUTING_KEY => {
             let m: TripRescheduled = e.decode()?;
@@ -451,8 +460,8 @@ pub async fn apply(
         }
         TaskStepRecorded::ROUTING_KEY => {
             let m: TaskStepRecorded = e.decode()?;
-            match (m.step.as_str(), uuid(&m.task_id), uuid(&m.guest_id)) {
-                ("picked_up_from_host", Some(task), Some(guest)) => vec![on_the_way_notice(
+            match (m.step(), uuid(&m.task_id), uuid(&m.guest_id)) {
+                (TaskStep::PickedUpFromHost, Some(task), Some(guest)) => vec![on_the_way_notice(
                     task,
                     guest,
                     &m.captain_first_name,
@@ -616,12 +625,15 @@ mod tests {
         );
         // The instant booking's confirmation and a later confirmed event are one notice.
         assert_eq!(instant[1].key, confirmed_notice(trip, guest, start).key);
-        for (status, to) in
-            [("rejected", guest), ("cancelled_by_guest", host), ("cancelled_by_host", guest)]
-        {
+        for (status, to) in [
+            (TripStatus::Rejected, guest),
+            (TripStatus::CancelledByGuest, host),
+            (TripStatus::CancelledByHost, guest),
+        ] {
             let n = cancelled_notices(trip, guest, host, status, start);
-            assert_eq!((n.len(), n[0].user), (1, to), "{status}");
+            assert_eq!((n.len(), n[0].user), (1, to), "{status:?}");
         }
+        assert!(cancelled_notices(trip, guest, host, TripStatus::Unspecified, start).is_empty());
         let m = modified_notices(trip, 3, guest, host, start, end);
         assert_eq!(m.len(), 2);
         assert_ne!(

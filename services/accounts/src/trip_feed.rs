@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_events::{Envelope, IntegrationEvent};
 use upcar_proto::events::{TripCheckedOut, TripReviewPublished};
+use upcar_proto::trips::TripRole;
 use uuid::Uuid;
 
 /// Routing keys of this module.
@@ -40,10 +41,14 @@ pub struct ProfileReview {
 
 /// Reads a published review: a guest's is about the car's owner, a host's about the guest.
 pub fn review_of(m: &TripReviewPublished) -> Result<ProfileReview, BadEvent> {
-    let (author_role, user_id) = match m.author_role.as_str() {
-        "guest" => ("guest", uuid(&m.owner_id, "owner_id")?),
-        "host" => ("host", uuid(&m.guest_id, "guest_id")?),
-        _ => return Err(BadEvent::Field("author_role")),
+    let (author_role, user_id) = match m.author_role() {
+        TripRole::Guest => ("guest", uuid(&m.owner_id, "owner_id")?),
+        TripRole::Host => ("host", uuid(&m.guest_id, "guest_id")?),
+        TripRole::Unspecified
+        | TripRole::Cohost
+        | TripRole::Admin
+        | TripRole::Driver
+        | TripRole::System => return Err(BadEvent::Field("author_role")),
     };
     if !(1..=5).contains(&m.stars) {
         return Err(BadEvent::Field("stars"));
@@ -125,14 +130,14 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    fn published(role: &str) -> TripReviewPublished {
+    fn published(role: TripRole) -> TripReviewPublished {
         TripReviewPublished {
             review_id: Uuid::now_v7().to_string(),
             trip_id: Uuid::now_v7().to_string(),
             car_id: Uuid::now_v7().to_string(),
             owner_id: Uuid::now_v7().to_string(),
             guest_id: Uuid::now_v7().to_string(),
-            author_role: role.into(),
+            author_role: role as i32,
             author_id: Uuid::now_v7().to_string(),
             author_name: "Ana G.".into(),
             stars: 5,
@@ -143,10 +148,10 @@ mod tests {
 
     #[test]
     fn a_guest_reviews_the_owner_and_a_host_the_guest() {
-        let g = published("guest");
+        let g = published(TripRole::Guest);
         assert_eq!(review_of(&g).unwrap().user_id.to_string(), g.owner_id);
         assert_eq!(review_of(&g).unwrap().author_role, "guest");
-        let h = published("host");
+        let h = published(TripRole::Host);
         assert_eq!(review_of(&h).unwrap().user_id.to_string(), h.guest_id);
         assert_eq!(review_of(&h).unwrap().from_user_id.to_string(), h.author_id);
     }
@@ -155,13 +160,22 @@ mod tests {
     fn what_cannot_be_applied_says_why() {
         let cases = [
             (
-                TripReviewPublished { author_role: "admin".into(), ..published("guest") },
+                TripReviewPublished {
+                    author_role: TripRole::Admin as i32,
+                    ..published(TripRole::Guest)
+                },
                 "author_role",
             ),
-            (TripReviewPublished { stars: 0, ..published("guest") }, "stars"),
-            (TripReviewPublished { owner_id: "x".into(), ..published("guest") }, "owner_id"),
-            (TripReviewPublished { guest_id: "x".into(), ..published("host") }, "guest_id"),
-            (TripReviewPublished { written_at: "".into(), ..published("host") }, "written_at"),
+            (TripReviewPublished { stars: 0, ..published(TripRole::Guest) }, "stars"),
+            (
+                TripReviewPublished { owner_id: "x".into(), ..published(TripRole::Guest) },
+                "owner_id",
+            ),
+            (TripReviewPublished { guest_id: "x".into(), ..published(TripRole::Host) }, "guest_id"),
+            (
+                TripReviewPublished { written_at: "".into(), ..published(TripRole::Host) },
+                "written_at",
+            ),
         ];
         for (m, field) in cases {
             assert_eq!(review_of(&m), Err(BadEvent::Field(field)));

@@ -112,11 +112,17 @@ fn server_activity(
         }
         k if k == TripBooked::ROUTING_KEY => {
             let e = TripBooked::decode(payload)?;
+            let instant = e.status() == upcar_proto::trips::TripStatus::Confirmed;
             (
                 "trip_booked",
                 e.guest_id,
                 e.occurred_at,
-                json!({"tripId": e.trip_id, "carId": e.car_id, "status": e.status}),
+                json!({
+                    "tripId": e.trip_id,
+                    "carId": e.car_id,
+                    // Booked at once (instant) or waiting for the host's answer.
+                    "instant": instant,
+                }),
             )
         }
         other => anyhow::bail!("no activity is recorded for {other}"),
@@ -167,6 +173,13 @@ mod tests {
             Some(booked.guest_id.as_str())
         );
         assert_eq!((got[0].scope.as_str(), got[0].event_id.as_str()), ("server", "e-1"));
+        assert_eq!(got[0].metadata["instant"], false, "a request waits for the host");
+        let instant = TripBooked {
+            status: upcar_proto::trips::TripStatus::Confirmed as i32,
+            ..booked.clone()
+        };
+        let got = activities_of("trips.trip_booked", Some("e-2"), &instant.encode_to_vec());
+        assert_eq!(got[0].metadata["instant"], true);
         let viewed = CarViewed {
             car_id: "c".into(),
             occurred_at: "2026-11-28T10:00:00Z".into(),

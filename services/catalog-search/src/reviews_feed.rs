@@ -37,7 +37,7 @@ pub struct CarReview {
 /// The car review a published review makes: None for a host's review of a guest (not the
 /// catalog's), an error for what the tables would refuse.
 pub fn car_review_of(e: &TripReviewPublished) -> Result<Option<CarReview>, BadReview> {
-    if e.author_role != "guest" {
+    if e.author_role() != upcar_proto::trips::TripRole::Guest {
         return Ok(None);
     }
     let id = |s: &str, f| s.parse::<Uuid>().map_err(|_| BadReview::Field(f));
@@ -123,7 +123,7 @@ mod tests {
             car_id: Uuid::now_v7().to_string(),
             owner_id: Uuid::now_v7().to_string(),
             guest_id: Uuid::now_v7().to_string(),
-            author_role: "guest".into(),
+            author_role: upcar_proto::trips::TripRole::Guest as i32,
             author_id: Uuid::now_v7().to_string(),
             author_name: "Ana G.".into(),
             author_profile_pic: String::new(),
@@ -147,7 +147,10 @@ mod tests {
 
     #[test]
     fn a_host_review_is_not_the_catalogs() {
-        let e = TripReviewPublished { author_role: "host".into(), ..published() };
+        let e = TripReviewPublished {
+            author_role: upcar_proto::trips::TripRole::Host as i32,
+            ..published()
+        };
         assert_eq!(car_review_of(&e), Ok(None));
     }
 

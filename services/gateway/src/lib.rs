@@ -14,6 +14,7 @@ pub mod recent_searches;
 pub mod routes;
 pub mod startup;
 pub mod state;
+pub mod states;
 pub mod text;
 pub mod web_app;
 pub mod wire;

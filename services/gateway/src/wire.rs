@@ -937,10 +937,26 @@ impl<T: serde::de::DeserializeOwned> FromRequest for Query<T> {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
+/// `body` as JSON with `status`; a body that cannot be written (it holds a state a service
+/// left unspecified, `crate::states`) is a 500 `internal_error`, logged, never a made-up answer.
+fn json_answer<T: Serialize>(
+    status: actix_web::http::StatusCode,
+    body: &T,
+) -> actix_web::HttpResponse {
+    match serde_json::to_vec(body) {
+        Ok(bytes) => actix_web::HttpResponse::build(status)
+            .content_type(actix_web::http::header::ContentType::json())
+            .body(bytes),
+        Err(e) => actix_web::ResponseError::error_response(&HttpError::internal(format_args!(
+            "an answer could not be written: {e}"
+        ))),
+    }
+}
+
 impl<T: Serialize> actix_web::Responder for Json<T> {
     type Body = actix_web::body::BoxBody;
     fn respond_to(self, _: &HttpRequest) -> actix_web::HttpResponse {
-        actix_web::HttpResponse::Ok().json(&self.0)
+        json_answer(actix_web::http::StatusCode::OK, &self.0)
     }
 }
 
@@ -951,7 +967,7 @@ pub struct Created<T>(pub T);
 impl<T: Serialize> actix_web::Responder for Created<T> {
     type Body = actix_web::body::BoxBody;
     fn respond_to(self, _: &HttpRequest) -> actix_web::HttpResponse {
-        actix_web::HttpResponse::Created().json(&self.0)
+        json_answer(actix_web::http::StatusCode::CREATED, &self.0)
     }
 }
 

@@ -11,6 +11,7 @@ use upcar_events::{Envelope, IntegrationEvent};
 use upcar_proto::events::{
     PaymentSettled, TripBooked, TripCancelled, TripCheckedOut, TripConfirmed, TripRescheduled,
 };
+use upcar_proto::trips::TripStatus;
 use uuid::Uuid;
 
 /// The routing keys this read model needs beyond the bookings'.
@@ -75,7 +76,7 @@ pub fn fact_of(e: &Envelope) -> Option<Fact> {
                 trip: id(&m.trip_id)?,
                 car: id(&m.car_id)?,
                 owner: id(&m.owner_id)?,
-                requested: m.status == "requested",
+                requested: m.status() == TripStatus::Requested,
                 at: time(&m.occurred_at)?,
                 start,
                 end,
@@ -98,11 +99,17 @@ pub fn fact_of(e: &Envelope) -> Option<Fact> {
         }
         TripCancelled::ROUTING_KEY => {
             let m: TripCancelled = e.decode().ok()?;
-            let status = match m.status.as_str() {
-                "rejected" => "rejected",
-                "cancelled_by_guest" => "cancelled_by_guest",
-                "cancelled_by_host" => "cancelled_by_host",
-                _ => return None,
+            // The stored names of the ended statuses (trip_facts.status).
+            let status = match m.status() {
+                TripStatus::Rejected => "rejected",
+                TripStatus::CancelledByGuest => "cancelled_by_guest",
+                TripStatus::CancelledByHost => "cancelled_by_host",
+                TripStatus::Unspecified
+                | TripStatus::Requested
+                | TripStatus::Confirmed
+                | TripStatus::ModificationPending
+                | TripStatus::InProgress
+                | TripStatus::Completed => return None,
             };
             Some(Fact::Ended {
                 trip: id(&m.trip_id)?,
@@ -226,11 +233,11 @@ mod tests {
             end_time: "2026-12-03T10:00:00Z".into(),
             version: 1,
             occurred_at: "2026-11-20T09:00:00Z".into(),
-            status: "requested".into(),
+            status: TripStatus::Requested as i32,
             ..Default::default()
         };
         assert!(matches!(fact_of(&env(&booked)), Some(Fact::Booked { requested: true, .. })));
-        let instant = TripBooked { status: "confirmed".into(), ..booked.clone() };
+        let instant = TripBooked { status: TripStatus::Confirmed as i32, ..booked.clone() };
         assert!(matches!(fact_of(&env(&instant)), Some(Fact::Booked { requested: false, .. })));
         let inverted = TripBooked { end_time: "2026-11-30T10:00:00Z".into(), ..booked.clone() };
         assert_eq!(fact_of(&env(&inverted)), None);
@@ -239,14 +246,14 @@ mod tests {
             car_id: Uuid::now_v7().to_string(),
             version: 2,
             occurred_at: "2026-11-21T09:00:00Z".into(),
-            status: "cancelled_by_host".into(),
+            status: TripStatus::CancelledByHost as i32,
             owner_id: String::new(),
         };
         assert!(matches!(
             fact_of(&env(&cancelled)),
             Some(Fact::Ended { status: "cancelled_by_host", .. })
         ));
-        let odd = TripCancelled { status: "vanished".into(), ..cancelled };
+        let odd = TripCancelled { status: TripStatus::Completed as i32, ..cancelled };
         assert_eq!(fact_of(&env(&odd)), None);
         let settled = PaymentSettled {
             trip_id: trip.to_string(),

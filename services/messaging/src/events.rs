@@ -190,7 +190,8 @@ pub fn schedule_change_of(e: &Envelope) -> Result<Option<ScheduleChange>, BadEve
                 parties: parties_of(e)?,
                 start: time(&m.start_time, "start_time")?,
                 end: time(&m.end_time, "end_time")?,
-                confirmed_at: (m.status == "confirmed").then_some(at),
+                confirmed_at: (m.status() == upcar_proto::trips::TripStatus::Confirmed)
+                    .then_some(at),
                 version: m.version,
             }
         }

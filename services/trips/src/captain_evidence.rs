@@ -8,21 +8,22 @@ use chrono::{DateTime, Utc};
 use diesel::sql_types::{Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use upcar_db::Prepare;
+use upcar_proto::captains::TaskStep;
 use upcar_proto::events::TaskStepRecorded;
 use uuid::Uuid;
 
 /// The trip's handover a step documents, if any.
-pub fn handover_of(step: &str) -> Option<&'static str> {
+pub fn handover_of(step: TaskStep) -> Option<&'static str> {
     match step {
-        "delivered_to_guest" => Some("check_in"),
-        "picked_up_from_guest" => Some("checkout"),
-        _ => None,
+        TaskStep::DeliveredToGuest => Some("check_in"),
+        TaskStep::PickedUpFromGuest => Some("checkout"),
+        TaskStep::Unspecified | TaskStep::PickedUpFromHost | TaskStep::DeliveredToHost => None,
     }
 }
 
 /// Keeps a step's photos as the trip's evidence; answers how many were added.
 pub async fn apply(conn: &mut AsyncPgConnection, e: &TaskStepRecorded) -> anyhow::Result<usize> {
-    let Some(event) = handover_of(&e.step) else { return Ok(0) };
+    let Some(event) = handover_of(e.step()) else { return Ok(0) };
     let (Ok(trip), Ok(captain)) = (e.trip_id.parse::<Uuid>(), e.captain_id.parse::<Uuid>()) else {
         tracing::error!(trip_id = %e.trip_id, "dropping a step event with bad ids");
         return Ok(0);
@@ -63,9 +64,9 @@ mod tests {
 
     #[test]
     fn only_the_guests_handovers_are_evidence() {
-        assert_eq!(handover_of("delivered_to_guest"), Some("check_in"));
-        assert_eq!(handover_of("picked_up_from_guest"), Some("checkout"));
-        assert_eq!(handover_of("picked_up_from_host"), None);
-        assert_eq!(handover_of("delivered_to_host"), None);
+        assert_eq!(handover_of(TaskStep::DeliveredToGuest), Some("check_in"));
+        assert_eq!(handover_of(TaskStep::PickedUpFromGuest), Some("checkout"));
+        assert_eq!(handover_of(TaskStep::PickedUpFromHost), None);
+        assert_eq!(handover_of(TaskStep::DeliveredToHost), None);
     }
 }

@@ -41,7 +41,7 @@ pub async fn booked(
         version: t.version,
         occurred_at: at.to_rfc3339(),
         owner_id: t.owner_id.to_string(),
-        status: t.status.clone(),
+        status: crate::api::convert::status(&t.status) as i32,
         pick_up: t.pick_up_location.as_ref().and_then(place),
         drop_off: t.drop_off_location.as_ref().and_then(place),
         time_zone: t.time_zone.clone(),
@@ -88,7 +88,7 @@ pub async fn cancelled(
         car_id: t.car_id.to_string(),
         version: t.version,
         occurred_at: at.to_rfc3339(),
-        status: t.status.clone(),
+        status: crate::api::convert::status(&t.status) as i32,
         owner_id: t.owner_id.to_string(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
@@ -247,7 +247,7 @@ pub async fn review_published(
         car_id: t.car_id.to_string(),
         owner_id: t.owner_id.to_string(),
         guest_id: t.guest_id.to_string(),
-        author_role: r.author_role.clone(),
+        author_role: crate::api::convert::role(&r.author_role) as i32,
         author_id: r.author_id.to_string(),
         author_name: r.author_name.clone(),
         author_profile_pic: r.author_profile_pic.clone(),

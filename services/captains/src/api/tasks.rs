@@ -56,9 +56,51 @@ fn place(v: &serde_json::Value) -> pb::Place {
     }
 }
 
+/// A stored task type on the wire.
+fn kind_of(stored: &str) -> pb::TaskType {
+    match TaskKind::parse(stored) {
+        Some(TaskKind::DeliveryToGuest) => pb::TaskType::DeliveryToGuest,
+        Some(TaskKind::ReturnToHost) => pb::TaskType::ReturnToHost,
+        None => pb::TaskType::Unspecified,
+    }
+}
+
+/// A step on the wire (unspecified: none).
+fn wire_step(s: Option<Step>) -> pb::TaskStep {
+    match s {
+        Some(Step::PickedUpFromHost) => pb::TaskStep::PickedUpFromHost,
+        Some(Step::DeliveredToGuest) => pb::TaskStep::DeliveredToGuest,
+        Some(Step::PickedUpFromGuest) => pb::TaskStep::PickedUpFromGuest,
+        Some(Step::DeliveredToHost) => pb::TaskStep::DeliveredToHost,
+        None => pb::TaskStep::Unspecified,
+    }
+}
+
+/// A stored task status (`tasks.status`) on the wire.
+fn status_of(stored: &str) -> pb::TaskStatus {
+    match stored {
+        "scheduled" => pb::TaskStatus::Scheduled,
+        "in_progress" => pb::TaskStatus::InProgress,
+        "completed" => pb::TaskStatus::Completed,
+        "cancelled" => pb::TaskStatus::Cancelled,
+        _ => pb::TaskStatus::Unspecified,
+    }
+}
+
+/// The last step a task recorded.
+fn last_step(t: &TaskRow) -> Option<Step> {
+    t.step.as_deref().and_then(Step::parse)
+}
+
+/// The step to record next: none once done or cancelled.
+fn following(t: &TaskRow) -> Option<Step> {
+    let kind = TaskKind::parse(&t.kind)?;
+    (t.status != "cancelled").then(|| kind.following(last_step(t))).flatten()
+}
+
 fn step_of(s: &StepRow) -> pb::StepRecord {
     pb::StepRecord {
-        step: s.step.clone(),
+        step: wire_step(Step::parse(&s.step)) as i32,
         at: s.at.to_rfc3339(),
         latitude: s.latitude.unwrap_or_default(),
         longitude: s.longitude.unwrap_or_default(),
@@ -74,9 +116,10 @@ fn task_of(t: &TaskRow, guest_name: &str, steps: &[&StepRow]) -> pb::Task {
     pb::Task {
         task_id: t.id.to_string(),
         trip_id: t.trip_id.to_string(),
-        task_type: t.kind.clone(),
-        status: t.status.clone(),
-        step: t.step.clone().unwrap_or_default(),
+        task_type: kind_of(&t.kind) as i32,
+        status: status_of(&t.status) as i32,
+        step: wire_step(last_step(t)) as i32,
+        next_step: wire_step(following(t)) as i32,
         guest_id: t.guest_id.to_string(),
         guest_name: guest_name.to_owned(),
         scheduled_time: t.scheduled_at.to_rfc3339(),
@@ -258,8 +301,7 @@ pub async fn update(
             let t = t.ok_or(CaptainsError::TaskNotFound)?;
             let kind =
                 TaskKind::parse(&t.kind).ok_or_else(|| anyhow::anyhow!("bad kind {}", t.kind))?;
-            let last = t.step.as_deref().and_then(Step::parse);
-            next_step(kind, last, step, t.status == "cancelled")?;
+            next_step(kind, last_step(&t), step, t.status == "cancelled")?;
             let record = StepRow {
                 task_id: t.id,
                 step: step.as_str().to_owned(),
@@ -288,8 +330,8 @@ pub async fn update(
                     trip_id: t.trip_id.to_string(),
                     captain_id: me.user_id.to_string(),
                     guest_id: t.guest_id.to_string(),
-                    task_type: t.kind.clone(),
-                    step: step.as_str().to_owned(),
+                    task_type: kind_of(&t.kind) as i32,
+                    step: wire_step(Some(step)) as i32,
                     at: now.to_rfc3339(),
                     latitude: record.latitude.unwrap_or_default(),
                     longitude: record.longitude.unwrap_or_default(),
@@ -344,9 +386,9 @@ pub async fn for_trip(
         };
         tasks.push(pb::TripTask {
             task_id: t.id.to_string(),
-            task_type: t.kind.clone(),
-            status: t.status.clone(),
-            step: t.step.clone().unwrap_or_default(),
+            task_type: kind_of(&t.kind) as i32,
+            status: status_of(&t.status) as i32,
+            step: wire_step(last_step(t)) as i32,
             scheduled_time: t.scheduled_at.to_rfc3339(),
             eta: if t.status == "cancelled" { String::new() } else { rfc(eta_at_guest(t, &mine)) },
             captain_first_name: name,

@@ -32,6 +32,16 @@ impl TaskKind {
             TaskKind::ReturnToHost => [Step::PickedUpFromGuest, Step::DeliveredToHost],
         }
     }
+
+    /// How many of the task's steps are done when `last` is the last one recorded.
+    fn done(self, last: Option<Step>) -> usize {
+        last.and_then(|l| self.steps().iter().position(|s| *s == l)).map_or(0, |p| p + 1)
+    }
+
+    /// The step to record next after `last` (`None` when the task is done).
+    pub fn following(self, last: Option<Step>) -> Option<Step> {
+        self.steps().get(self.done(last)).copied()
+    }
 }
 
 /// A step of a task.
@@ -103,10 +113,7 @@ pub fn next_step(
     let Some(i) = steps.iter().position(|s| *s == step) else {
         return Err(StepError::NotOfThisTask(step.as_str()));
     };
-    let done = match last {
-        None => 0,
-        Some(l) => steps.iter().position(|s| *s == l).map_or(0, |p| p + 1),
-    };
+    let done = kind.done(last);
     if i < done {
         return Err(StepError::AlreadyDone(step.as_str()));
     }
@@ -150,6 +157,24 @@ mod tests {
     use super::*;
     use Step::*;
     use TaskKind::*;
+
+    #[test]
+    fn the_next_step_follows_the_last_one_recorded_until_the_task_is_done() {
+        assert_eq!(DeliveryToGuest.following(None), Some(PickedUpFromHost));
+        assert_eq!(DeliveryToGuest.following(Some(PickedUpFromHost)), Some(DeliveredToGuest));
+        assert_eq!(DeliveryToGuest.following(Some(DeliveredToGuest)), None);
+        assert_eq!(ReturnToHost.following(None), Some(PickedUpFromGuest));
+        assert_eq!(ReturnToHost.following(Some(PickedUpFromGuest)), Some(DeliveredToHost));
+        assert_eq!(ReturnToHost.following(Some(DeliveredToHost)), None);
+        // The step that `following` names is the one `next_step` accepts.
+        for kind in [DeliveryToGuest, ReturnToHost] {
+            let mut last = None;
+            while let Some(step) = kind.following(last) {
+                assert_eq!(next_step(kind, last, step, false), Ok(()));
+                last = Some(step);
+            }
+        }
+    }
 
     #[test]
     fn steps_move_forward_one_at_a_time_and_only_within_their_task() {

@@ -90,7 +90,7 @@ fn booked(trip: Uuid, start: &str, end: &str) -> TripBooked {
         end_time: end.into(),
         version: 1,
         occurred_at: Utc::now().to_rfc3339(),
-        status: "confirmed".into(),
+        status: upcar_proto::trips::TripStatus::Confirmed as i32,
         pick_up: Some(place.clone()),
         drop_off: Some(place),
         time_zone: "America/Los_Angeles".into(),
@@ -195,7 +195,8 @@ async fn a_delivery_booking_makes_both_tasks_once_however_often_its_events_arriv
         .unwrap()
         .into_inner();
     let d = r.tasks.iter().find(|x| x.trip_id == trip.to_string()).unwrap();
-    assert_eq!((d.task_type.as_str(), d.route_order, d.late), ("delivery_to_guest", 1, false));
+    assert_eq!((d.task_type(), d.route_order, d.late), (pb::TaskType::DeliveryToGuest, 1, false));
+    assert_eq!(d.next_step(), pb::TaskStep::PickedUpFromHost, "the first step comes next");
     assert_eq!(d.delivery_location.as_ref().unwrap().street, "5400 Mowry Ave");
     assert_eq!(d.pickup_location.as_ref().unwrap().city, "Fremont");
     let eta = t(&d.eta_delivery);
@@ -268,7 +269,7 @@ async fn a_cancellation_cancels_the_tasks_and_a_booking_arriving_after_it_makes_
         car_id: CAR.to_string(),
         version: 2,
         occurred_at: String::new(),
-        status: "cancelled_by_guest".into(),
+        status: upcar_proto::trips::TripStatus::CancelledByGuest as i32,
         owner_id: String::new(),
     };
     let trip = Uuid::now_v7();
@@ -360,8 +361,13 @@ async fn steps_go_forward_only_by_the_assigned_captain_and_are_published() {
         .into_inner();
     let got = r.task.unwrap();
     assert_eq!(
-        (got.status.as_str(), got.step.as_str(), got.steps.len()),
-        ("in_progress", "picked_up_from_host", 1)
+        (got.status(), got.step(), got.next_step(), got.steps.len()),
+        (
+            pb::TaskStatus::InProgress,
+            pb::TaskStep::PickedUpFromHost,
+            pb::TaskStep::DeliveredToGuest,
+            1
+        )
     );
 
     // The database holds the same rules whatever writes to it.

@@ -8,6 +8,7 @@ use crate::error::HttpResult;
 use crate::grpc::request;
 use crate::routes::trips::stored_photos;
 use crate::state::AppState;
+use crate::states::{TaskStatus, TaskStep, TaskType};
 use crate::wire::{Json, Number, Query, Text, Texts};
 use actix_web::{get, post, web};
 use serde::{Deserialize, Serialize};
@@ -58,18 +59,18 @@ pub struct CarPhotos {
 /// A recorded step: the server's time, the captain's position, the photos.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TaskStep {
-    step: String,
+pub struct TaskStepRecord {
+    step: TaskStep,
     at: String,
     latitude: f64,
     longitude: f64,
     photo_urls: Vec<String>,
 }
 
-fn steps(list: Vec<pb::StepRecord>) -> Vec<TaskStep> {
+fn steps(list: Vec<pb::StepRecord>) -> Vec<TaskStepRecord> {
     list.into_iter()
-        .map(|s| TaskStep {
-            step: s.step,
+        .map(|s| TaskStepRecord {
+            step: s.step().into(),
             at: s.at,
             latitude: s.latitude,
             longitude: s.longitude,
@@ -88,14 +89,12 @@ fn some(s: String) -> Option<String> {
 pub struct CaptainTask {
     task_id: String,
     trip_id: String,
-    /// delivery_to_guest | return_to_host
-    task_type: String,
-    /// scheduled | in_progress | completed | cancelled
-    status: String,
+    task_type: TaskType,
+    status: TaskStatus,
     /// The last step recorded, null before the first.
-    step: Option<String>,
-    /// The next step to record, null when done.
-    next_step: Option<String>,
+    step: Option<TaskStep>,
+    /// The next step to record, null when done (or cancelled).
+    next_step: Option<TaskStep>,
     guest_name: String,
     /// At the guest: the trip's start (delivery) or end (return), RFC 3339.
     scheduled_time: String,
@@ -116,30 +115,18 @@ pub struct CaptainTask {
     late: bool,
     time_zone: String,
     date: String,
-    steps: Vec<TaskStep>,
-}
-
-fn next_of(kind: &str, step: &str, status: &str) -> Option<String> {
-    if status == "cancelled" {
-        return None;
-    }
-    let order: &[&str] = match kind {
-        "delivery_to_guest" => &["picked_up_from_host", "delivered_to_guest"],
-        _ => &["picked_up_from_guest", "delivered_to_host"],
-    };
-    let done = order.iter().position(|s| *s == step).map_or(0, |i| i + 1);
-    order.get(done).map(|s| (*s).to_owned())
+    steps: Vec<TaskStepRecord>,
 }
 
 impl From<pb::Task> for CaptainTask {
     fn from(t: pb::Task) -> Self {
         Self {
-            next_step: next_of(&t.task_type, &t.step, &t.status),
+            task_type: t.task_type().into(),
+            status: t.status().into(),
+            step: TaskStep::specified(t.step()),
+            next_step: TaskStep::specified(t.next_step()),
             task_id: t.task_id,
             trip_id: t.trip_id,
-            task_type: t.task_type,
-            status: t.status,
-            step: some(t.step),
             guest_name: t.guest_name,
             scheduled_time: t.scheduled_time,
             pickup_location: t.pickup_location.into(),
@@ -271,16 +258,16 @@ pub async fn update_task(
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryTask {
     task_id: String,
-    task_type: String,
-    status: String,
-    step: Option<String>,
+    task_type: TaskType,
+    status: TaskStatus,
+    step: Option<TaskStep>,
     scheduled_time: String,
     /// When the captain is expected at the guest: from their last position once on the way,
     /// else from the plan (RFC 3339; null when cancelled).
     eta: Option<String>,
     captain_first_name: Option<String>,
     late: bool,
-    steps: Vec<TaskStep>,
+    steps: Vec<TaskStepRecord>,
 }
 
 /// A trip's deliveries.
@@ -310,10 +297,10 @@ pub async fn delivery_tasks(
             .tasks
             .into_iter()
             .map(|t| DeliveryTask {
+                task_type: t.task_type().into(),
+                status: t.status().into(),
+                step: TaskStep::specified(t.step()),
                 task_id: t.task_id,
-                task_type: t.task_type,
-                status: t.status,
-                step: some(t.step),
                 scheduled_time: t.scheduled_time,
                 eta: some(t.eta),
                 captain_first_name: some(t.captain_first_name),
@@ -322,31 +309,4 @@ pub async fn delivery_tasks(
             })
             .collect(),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_next_step_follows_the_task_type() {
-        assert_eq!(
-            next_of("delivery_to_guest", "", "scheduled").as_deref(),
-            Some("picked_up_from_host")
-        );
-        assert_eq!(
-            next_of("delivery_to_guest", "picked_up_from_host", "in_progress").as_deref(),
-            Some("delivered_to_guest")
-        );
-        assert_eq!(next_of("delivery_to_guest", "delivered_to_guest", "completed"), None);
-        assert_eq!(
-            next_of("return_to_host", "", "scheduled").as_deref(),
-            Some("picked_up_from_guest")
-        );
-        assert_eq!(
-            next_of("return_to_host", "picked_up_from_guest", "in_progress").as_deref(),
-            Some("delivered_to_host")
-        );
-        assert_eq!(next_of("return_to_host", "", "cancelled"), None);
-    }
 }

@@ -59,7 +59,7 @@ pub struct TripCategoryRating {
 pub struct TripReview {
     id: String,
     /// `guest` (of the car and host) or `host` (of the guest).
-    author_role: String,
+    author_role: crate::states::TripRole,
     /// The guest, or the car's owner for the host's review.
     from_user_id: String,
     reviewer_name: String,
@@ -76,8 +76,8 @@ pub struct TripReview {
 impl From<pb::TripReview> for TripReview {
     fn from(r: pb::TripReview) -> Self {
         TripReview {
+            author_role: r.author_role().into(),
             id: r.id,
-            author_role: r.author_role,
             from_user_id: r.from_user_id,
             reviewer_name: r.reviewer_name,
             reviewer_profile_pic: r.reviewer_profile_pic,
@@ -100,7 +100,7 @@ impl From<pb::TripReview> for TripReview {
 pub struct TripReviews {
     trip_id: String,
     /// The caller's side: `guest` or `host` (a co-host managing bookings writes the host's).
-    role: String,
+    role: crate::states::TripRole,
     /// Whether the caller may write now (not yet written, trip completed, window open).
     can_review: bool,
     /// RFC 3339; `null` until the trip is completed.
@@ -125,8 +125,8 @@ fn answer(r: pb::TripReviewsReply, message: &str) -> TripReviewsAnswer {
         status: true,
         message: message.to_owned(),
         data: TripReviews {
+            role: r.role().into(),
             trip_id: r.trip_id,
-            role: r.role,
             can_review: r.can_review,
             review_window_closes_at: (!r.review_window_closes_at.is_empty())
                 .then_some(r.review_window_closes_at),

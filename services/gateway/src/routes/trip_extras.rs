@@ -7,6 +7,7 @@ use crate::error::{GatewayError, HttpResult};
 use crate::grpc::request;
 use crate::routes::trips::{AdditionalDriver, Trip, idempotency_key, names, stored_photos};
 use crate::state::AppState;
+use crate::states::{DriverStatus, IncidentalStatus, TripRole, TripStatus};
 use crate::wire::{Dollars, Flag, Int, Json, Query, Text, Texts, dollars};
 use actix_web::{HttpRequest, get, post, web};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -148,7 +149,7 @@ pub struct Incidental {
     /// Dollars.
     total: f64,
     /// `pending`, `removed` or `paid`.
-    status: String,
+    status: IncidentalStatus,
     created_at: String,
     removed_at: Option<String>,
     paid_at: Option<String>,
@@ -166,7 +167,7 @@ pub struct IncidentalsData {
     price_to_pay: f64,
     paid_total: f64,
     /// `guest` or `host`.
-    role: String,
+    role: TripRole,
 }
 
 /// A trip's incidentals.
@@ -194,7 +195,7 @@ impl From<pb::IncidentalsReply> for Incidentals {
                         description: i.description.clone(),
                         charges: i.charges.iter().map(Charge::from).collect(),
                         total: dollars(i.total_cents),
-                        status: i.status.clone(),
+                        status: i.status().into(),
                         created_at: i.created_at.clone(),
                         removed_at: i.removed_at.clone(),
                         paid_at: i.paid_at.clone(),
@@ -204,7 +205,7 @@ impl From<pb::IncidentalsReply> for Incidentals {
                 pending_total: dollars(r.pending_cents),
                 price_to_pay: dollars(r.pending_cents),
                 paid_total: dollars(r.paid_cents),
-                role: r.viewer_role,
+                role: r.viewer_role().into(),
             },
             message: r.message,
         }
@@ -484,7 +485,7 @@ pub struct ReportPhoto {
     category: String,
     url: String,
     sha256: String,
-    uploaded_by: String,
+    uploaded_by: TripRole,
     taken_at: String,
 }
 
@@ -495,7 +496,7 @@ impl From<&pb::ReportPhoto> for ReportPhoto {
             category: p.category.clone(),
             url: p.url.clone(),
             sha256: p.sha256.clone(),
-            uploaded_by: p.uploaded_by_role.clone(),
+            uploaded_by: p.uploaded_by_role().into(),
             taken_at: p.taken_at.clone(),
         }
     }
@@ -514,7 +515,7 @@ pub struct IssueReport {
     label: String,
     description: String,
     /// `guest`, `host` or `driver`.
-    reported_by: String,
+    reported_by: TripRole,
     created_at: String,
     photo_urls: Vec<String>,
     photos: Vec<ReportPhoto>,
@@ -529,7 +530,7 @@ impl From<&pb::IssueReport> for IssueReport {
             kind: i.r#type.clone(),
             label: i.label.clone(),
             description: i.description.clone(),
-            reported_by: i.reported_by_role.clone(),
+            reported_by: i.reported_by_role().into(),
             created_at: i.created_at.clone(),
             photo_urls: i.photos.iter().map(|p| p.url.clone()).collect(),
             photos: i.photos.iter().map(ReportPhoto::from).collect(),
@@ -783,7 +784,7 @@ pub struct RentalAgreement {
     reservation_number: String,
     /// The added drivers' emails.
     additional_drivers: Vec<String>,
-    status: String,
+    status: TripStatus,
     protection_plan_type: String,
     protection_plan: Option<AgreementPlan>,
     signed: bool,
@@ -872,10 +873,10 @@ pub async fn rental_agreement(
             additional_drivers: t
                 .additional_drivers
                 .iter()
-                .filter(|d| d.status == "added")
+                .filter(|d| d.status() == pb::DriverStatus::Added)
                 .map(|d| d.email.clone())
                 .collect(),
-            status: t.status.clone(),
+            status: t.status().into(),
             protection_plan_type: t.protection_plan_type.clone(),
             protection_plan: plan.map(|p| AgreementPlan {
                 name: p.name.clone(),
@@ -1002,7 +1003,7 @@ pub struct Invitation {
     trip_id: String,
     email: String,
     /// `invited`, `added` or `expired`.
-    status: String,
+    status: DriverStatus,
     expires_at: String,
     reservation_number: String,
     car_id: String,
@@ -1021,13 +1022,14 @@ pub struct InvitationAnswer {
 
 impl From<pb::DriverInvitationReply> for InvitationAnswer {
     fn from(r: pb::DriverInvitationReply) -> Self {
+        let status = r.status().into();
         Self {
             status: true,
             message: r.message,
             data: Invitation {
+                status,
                 trip_id: r.trip_id,
                 email: r.email,
-                status: r.status,
                 expires_at: r.expires_at,
                 reservation_number: r.reservation_number,
                 car_id: r.car_id,
@@ -1179,7 +1181,7 @@ mod tests {
                     platform: true,
                 }],
                 total_cents: 450,
-                status: "pending".into(),
+                status: pb::IncidentalStatus::Pending as i32,
                 created_at: "c".into(),
                 removed_at: None,
                 paid_at: Some("p".into()),
@@ -1187,7 +1189,7 @@ mod tests {
             }],
             pending_cents: 450,
             paid_cents: 0,
-            viewer_role: "host".into(),
+            viewer_role: pb::TripRole::Host as i32,
             message: "m".into(),
         };
         assert_eq!(
@@ -1213,14 +1215,14 @@ mod tests {
             r#type: "damage".into(),
             label: "Damage".into(),
             description: "dent".into(),
-            reported_by_role: "guest".into(),
+            reported_by_role: pb::TripRole::Guest as i32,
             created_at: "c".into(),
             photos: vec![pb::ReportPhoto {
                 kind: "report-issue".into(),
                 category: "damage".into(),
                 url: "u".into(),
                 sha256: "h".into(),
-                uploaded_by_role: "guest".into(),
+                uploaded_by_role: pb::TripRole::Guest as i32,
                 taken_at: "t".into(),
             }],
         };

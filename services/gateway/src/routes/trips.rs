@@ -6,6 +6,7 @@ use crate::auth::AuthUser;
 use crate::error::{GatewayError, HttpError, HttpResult};
 use crate::grpc::request;
 use crate::state::AppState;
+use crate::states::{DriverStatus, PaymentStatus, TripRole, TripStatus};
 use crate::wire::{Created, Dollars, Extras, Flag, Int, Json, Place, Query, Text, Texts, dollars};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use prost::Message;
@@ -163,11 +164,12 @@ pub struct PickUpLocation {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
-    from_status: String,
-    to_status: String,
+    /// `null` in the entry of the booking itself.
+    from_status: Option<TripStatus>,
+    to_status: TripStatus,
     action: String,
-    /// `guest`, `host`, `cohost`, `admin` or `system`.
-    actor_role: String,
+    /// `guest`, `host`, `cohost`, `admin`, `driver` or `system`.
+    actor_role: TripRole,
     actor_id: String,
     reason: String,
     at: String,
@@ -178,8 +180,7 @@ pub struct HistoryEntry {
 #[serde(rename_all = "camelCase")]
 pub struct AdditionalDriver {
     email: String,
-    /// `invited`, `added` or `expired`.
-    status: String,
+    status: DriverStatus,
     invited_at: String,
     expires_at: String,
     added_at: Option<String>,
@@ -189,7 +190,7 @@ impl From<&pb::AdditionalDriver> for AdditionalDriver {
     fn from(d: &pb::AdditionalDriver) -> Self {
         Self {
             email: d.email.clone(),
-            status: d.status.clone(),
+            status: d.status().into(),
             invited_at: d.invited_at.clone(),
             expires_at: d.expires_at.clone(),
             added_at: d.added_at.clone(),
@@ -210,9 +211,7 @@ pub struct Trip {
     pub owner_id: String,
     /// The guest.
     pub user_id: String,
-    /// `requested`, `confirmed`, `modification_pending`, `in_progress`, `completed`,
-    /// `rejected`, `cancelled_by_guest` or `cancelled_by_host`.
-    pub status: String,
+    pub status: TripStatus,
     /// `YYYY-MM-DD`, local to the car.
     pub new_start_date: String,
     /// `h:mm AM`, local to the car.
@@ -242,13 +241,13 @@ pub struct Trip {
     pub refund_amount: Option<f64>,
     pub is_cancelled: bool,
     pub cancel_date: Option<String>,
-    /// `guest` or `host`.
-    pub cancelled_by: String,
+    /// `guest` or `host`; `null` while the trip is not cancelled.
+    pub cancelled_by: Option<TripRole>,
     pub reservation_number: String,
-    /// `authorized`, `captured`, `released`, `refunded` or `partially_refunded`.
-    pub payment_status: String,
+    /// `null` in an additional driver's view.
+    pub payment_status: Option<PaymentStatus>,
     /// `guest`, `host`, `admin` or `driver`.
-    pub viewer_role: String,
+    pub viewer_role: TripRole,
     pub created_at: String,
     pub updated_at: String,
     pub history: Vec<HistoryEntry>,
@@ -278,7 +277,9 @@ impl Trip {
         let guest = n.people.get(&t.guest_id).cloned().unwrap_or_default();
         let host = n.people.get(&t.owner_id).cloned().unwrap_or_default();
         // An additional driver's view carries no money (trips leaves it out).
-        let priced = t.viewer_role != "driver";
+        let status = TripStatus::from(t.status());
+        let viewer_role = TripRole::from(t.viewer_role());
+        let priced = viewer_role != TripRole::Driver;
         let details =
             priced.then(|| ppb::PriceDetails::decode(t.price_details.as_slice()).ok()).flatten();
         Self {
@@ -288,7 +289,7 @@ impl Trip {
             host_id: t.owner_id.clone(),
             owner_id: t.owner_id.clone(),
             user_id: t.guest_id.clone(),
-            status: t.status.clone(),
+            status,
             new_start_date: start_date.clone(),
             new_start_time: start_time,
             new_end_date: end_date.clone(),
@@ -320,25 +321,22 @@ impl Trip {
             cancel_reason: t.cancel_reason.clone(),
             reject_reason: t.reject_reason.clone(),
             refund_amount: t.refund_cents.map(dollars),
-            is_cancelled: matches!(
-                t.status.as_str(),
-                "cancelled_by_guest" | "cancelled_by_host" | "rejected"
-            ),
+            is_cancelled: status.is_cancelled(),
             cancel_date: t.cancelled_at.clone(),
-            cancelled_by: t.cancelled_by.clone(),
+            cancelled_by: TripRole::specified(t.cancelled_by()),
             reservation_number: t.reservation_number.clone(),
-            payment_status: t.payment_status.clone(),
-            viewer_role: t.viewer_role.clone(),
+            payment_status: PaymentStatus::specified(t.payment_status()),
+            viewer_role,
             created_at: t.created_at.clone(),
             updated_at: t.updated_at.clone(),
             history: t
                 .history
                 .iter()
                 .map(|h| HistoryEntry {
-                    from_status: h.from_status.clone(),
-                    to_status: h.to_status.clone(),
+                    from_status: TripStatus::specified(h.from_status()),
+                    to_status: h.to_status().into(),
                     action: h.action.clone(),
-                    actor_role: h.actor_role.clone(),
+                    actor_role: h.actor_role().into(),
                     actor_id: h.actor_id.clone(),
                     reason: h.reason.clone(),
                     at: h.at.clone(),
@@ -1231,7 +1229,7 @@ pub struct TripPhoto {
     #[serde(rename = "type")]
     kind: String,
     /// `guest` or `host`.
-    uploaded_by: String,
+    uploaded_by: TripRole,
     /// Server time.
     taken_at: String,
 }
@@ -1254,7 +1252,7 @@ impl HandoverPhotos {
                     url: p.url.clone(),
                     sha256: p.sha256.clone(),
                     kind: p.r#type.clone(),
-                    uploaded_by: p.uploaded_by_role.clone(),
+                    uploaded_by: p.uploaded_by_role().into(),
                     taken_at: p.taken_at.clone(),
                 })
                 .collect(),
@@ -1409,7 +1407,7 @@ mod tests {
     use serde_json::json;
 
     /// A trip with every field set, its car and its people.
-    fn fixture(role: &str) -> (pb::Trip, Names) {
+    fn fixture(role: pb::TripRole) -> (pb::Trip, Names) {
         let details = ppb::PriceDetails {
             car_id: "car-1".into(),
             start_time: "2027-01-05T10:00:00-08:00".into(),
@@ -1444,7 +1442,7 @@ mod tests {
             car_id: "car-1".into(),
             owner_id: "host-1".into(),
             guest_id: "guest-1".into(),
-            status: "cancelled_by_guest".into(),
+            status: pb::TripStatus::CancelledByGuest as i32,
             start_time: "2027-01-05T10:00:00-08:00".into(),
             end_time: "2027-01-07T14:30:00-08:00".into(),
             time_zone: "America/Los_Angeles".into(),
@@ -1468,23 +1466,23 @@ mod tests {
             created_at: "2026-12-01T00:00:00Z".into(),
             updated_at: "2026-12-02T00:00:00Z".into(),
             history: vec![pb::HistoryEntry {
-                from_status: "".into(),
-                to_status: "confirmed".into(),
+                from_status: pb::TripStatus::Unspecified as i32,
+                to_status: pb::TripStatus::Confirmed as i32,
                 action: "book".into(),
                 actor_id: "guest-1".into(),
-                actor_role: "guest".into(),
+                actor_role: pb::TripRole::Guest as i32,
                 reason: "".into(),
                 at: "2026-12-01T00:00:00Z".into(),
             }],
-            payment_status: "released".into(),
+            payment_status: pb::PaymentStatus::Released as i32,
             reservation_number: "R123".into(),
-            viewer_role: role.into(),
+            viewer_role: role as i32,
             version: 3,
             cancelled_at: Some("2026-12-02T00:00:00Z".into()),
-            cancelled_by: "guest".into(),
+            cancelled_by: pb::TripRole::Guest as i32,
             additional_drivers: vec![pb::AdditionalDriver {
                 email: "a@x.com".into(),
-                status: "invited".into(),
+                status: pb::DriverStatus::Invited as i32,
                 invited_at: "i".into(),
                 expires_at: "e".into(),
                 added_at: None,
@@ -1525,7 +1523,7 @@ mod tests {
 
     #[test]
     fn the_trip_answer_has_the_spec_keys_and_shapes() {
-        let (t, n) = fixture("guest");
+        let (t, n) = fixture(pb::TripRole::Guest);
         let want: serde_json::Value = serde_json::from_str(
             r#"{
             "_id": "trip-1", "tripId": "trip-1", "carId": "car-1", "hostId": "host-1",
@@ -1562,7 +1560,7 @@ mod tests {
             "reservationNumber": "R123", "paymentStatus": "released", "viewerRole": "guest",
             "createdAt": "2026-12-01T00:00:00Z", "updatedAt": "2026-12-02T00:00:00Z",
             "history": [{
-                "fromStatus": "", "toStatus": "confirmed", "action": "book",
+                "fromStatus": null, "toStatus": "confirmed", "action": "book",
                 "actorRole": "guest", "actorId": "guest-1", "reason": "",
                 "at": "2026-12-01T00:00:00Z"
             }],
@@ -1581,7 +1579,7 @@ mod tests {
 
     #[test]
     fn a_drivers_view_carries_no_money() {
-        let (t, n) = fixture("driver");
+        let (t, n) = fixture(pb::TripRole::Driver);
         let a = answer(&t, &n);
         assert_eq!((&a["finalPrice"], &a["priceDetails"]), (&json!(null), &json!(null)));
         assert_eq!(a["reservationNumber"], "R123");
@@ -1589,11 +1587,11 @@ mod tests {
 
     #[test]
     fn missing_parts_are_nulls_and_unknown_names_are_empty() {
-        let (mut t, _) = fixture("host");
+        let (mut t, _) = fixture(pb::TripRole::Host);
         t.pick_up_location = None;
         t.refund_cents = None;
         t.cancelled_at = None;
-        t.status = "confirmed".into();
+        t.status = pb::TripStatus::Confirmed as i32;
         let a = answer(&t, &Names { cars: HashMap::new(), people: HashMap::new() });
         for k in ["pickUpLocation", "refundAmount", "cancelDate"] {
             assert!(a[k].is_null(), "{k}: {a}");

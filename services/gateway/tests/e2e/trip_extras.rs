@@ -655,10 +655,8 @@ async fn additional_drivers_are_invited_by_the_guest_and_join_with_a_single_use_
     assert_eq!(d["data"]["viewerRole"], "driver");
     assert_eq!(d["data"]["tripId"], id.as_str());
     assert!(d["data"]["finalPrice"].is_null() && d["data"]["priceDetails"].is_null(), "{d}");
-    assert_eq!(
-        (d["data"]["paymentStatus"].as_str(), d["data"]["message"].as_str()),
-        (Some(""), Some(""))
-    );
+    assert!(d["data"]["paymentStatus"].is_null(), "no payment in a driver's view: {d}");
+    assert_eq!(d["data"]["message"], "");
     assert!(
         d["data"]["additionalDrivers"].as_array().unwrap().iter().all(|x| x["status"] == "added")
     );

@@ -138,7 +138,7 @@ fn booked(trip: Uuid, guest: Uuid, host: Uuid, at: DateTime<Utc>) -> TripBooked 
         end_time: (at + Duration::days(32)).to_rfc3339(),
         version: 1,
         occurred_at: at.to_rfc3339(),
-        status: "confirmed".into(),
+        status: upcar_proto::trips::TripStatus::Confirmed as i32,
         ..Default::default()
     }
 }
@@ -1010,7 +1010,7 @@ fn confirmed_booking(guest: Uuid, host: Uuid) -> TripBooked {
         end_time: "2026-12-12T18:00:00Z".into(),
         version: 1,
         occurred_at: "2026-12-01T20:00:00Z".into(),
-        status: "confirmed".into(),
+        status: upcar_proto::trips::TripStatus::Confirmed as i32,
         ..Default::default()
     }
 }
@@ -1156,7 +1156,7 @@ async fn scheduled_messages_go_once_as_the_host_outside_quiet_hours_and_never_fo
         car_id: c.car_id.clone(),
         version: 2,
         occurred_at: "2026-12-02T10:00:00Z".into(),
-        status: "cancelled_by_guest".into(),
+        status: upcar_proto::trips::TripStatus::CancelledByGuest as i32,
         owner_id: host.to_string(),
     };
     app.publish(&cancelled, Uuid::now_v7()).await;
@@ -1212,7 +1212,7 @@ async fn contact_details_are_hidden_from_the_other_side_until_the_trip_is_confir
     let app = spawn_app().await;
     let (guest, host) = (person("Mia", "Masked").await, person("Hal", "Hidden").await);
     let mut b = booked(Uuid::now_v7(), guest, host, Utc::now());
-    b.status = "pending".into();
+    b.status = upcar_proto::trips::TripStatus::Requested as i32;
     app.publish(&b, Uuid::now_v7()).await;
     let room = loop {
         let rooms = app.list(guest, "guest", Some(50), None).await.unwrap().rooms;

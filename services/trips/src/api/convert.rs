@@ -3,7 +3,74 @@
 use crate::store::extras::IncidentalRow;
 use crate::store::trips::{HistoryRow, TripRow};
 use chrono::{DateTime, Utc};
+use trips_domain::TripStatus;
 use upcar_proto::trips as pb;
+
+/// A status on the wire.
+pub fn status_of(s: TripStatus) -> pb::TripStatus {
+    match s {
+        TripStatus::Requested => pb::TripStatus::Requested,
+        TripStatus::Confirmed => pb::TripStatus::Confirmed,
+        TripStatus::ModificationPending => pb::TripStatus::ModificationPending,
+        TripStatus::InProgress => pb::TripStatus::InProgress,
+        TripStatus::Completed => pb::TripStatus::Completed,
+        TripStatus::Rejected => pb::TripStatus::Rejected,
+        TripStatus::CancelledByGuest => pb::TripStatus::CancelledByGuest,
+        TripStatus::CancelledByHost => pb::TripStatus::CancelledByHost,
+    }
+}
+
+/// A stored status on the wire (the history's first entry has none: unspecified).
+pub fn status(stored: &str) -> pb::TripStatus {
+    TripStatus::parse(stored).map_or(pb::TripStatus::Unspecified, status_of)
+}
+
+/// A stored role (`access::role_name`, `access::history_role`, `system` for the jobs) on the
+/// wire.
+pub fn role(stored: &str) -> pb::TripRole {
+    match stored {
+        "guest" => pb::TripRole::Guest,
+        "host" => pb::TripRole::Host,
+        "cohost" => pb::TripRole::Cohost,
+        "admin" => pb::TripRole::Admin,
+        "driver" | "additional_driver" => pb::TripRole::Driver,
+        "system" => pb::TripRole::System,
+        _ => pb::TripRole::Unspecified,
+    }
+}
+
+/// A stored hold status on the wire (none in a driver's view).
+pub fn payment_status(stored: &str) -> pb::PaymentStatus {
+    match stored {
+        "authorized" => pb::PaymentStatus::Authorized,
+        "captured" => pb::PaymentStatus::Captured,
+        "released" => pb::PaymentStatus::Released,
+        "refunded" => pb::PaymentStatus::Refunded,
+        "partially_refunded" => pb::PaymentStatus::PartiallyRefunded,
+        _ => pb::PaymentStatus::Unspecified,
+    }
+}
+
+/// A stored driver status on the wire.
+pub fn driver_status(stored: &str) -> pb::DriverStatus {
+    match stored {
+        "invited" => pb::DriverStatus::Invited,
+        "added" => pb::DriverStatus::Added,
+        "expired" => pb::DriverStatus::Expired,
+        "revoked" => pb::DriverStatus::Revoked,
+        _ => pb::DriverStatus::Unspecified,
+    }
+}
+
+/// A stored incidental status on the wire.
+pub fn incidental_status(stored: &str) -> pb::IncidentalStatus {
+    match stored {
+        "pending" => pb::IncidentalStatus::Pending,
+        "removed" => pb::IncidentalStatus::Removed,
+        "paid" => pb::IncidentalStatus::Paid,
+        _ => pb::IncidentalStatus::Unspecified,
+    }
+}
 
 pub fn local(t: DateTime<Utc>, tz: &str) -> String {
     match tz.parse::<chrono_tz::Tz>() {
@@ -42,17 +109,18 @@ pub fn trip(
     viewer_role: &str,
     payment_status: &str,
 ) -> pb::Trip {
-    let cancelled_by = match t.status.as_str() {
-        "cancelled_by_guest" => "guest",
-        "cancelled_by_host" | "rejected" => "host",
-        _ => "",
+    let status = status(&t.status);
+    let cancelled_by = match status {
+        pb::TripStatus::CancelledByGuest => pb::TripRole::Guest,
+        pb::TripStatus::CancelledByHost | pb::TripStatus::Rejected => pb::TripRole::Host,
+        _ => pb::TripRole::Unspecified,
     };
     pb::Trip {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
         owner_id: t.owner_id.to_string(),
         guest_id: t.guest_id.to_string(),
-        status: t.status.clone(),
+        status: status as i32,
         start_time: local(t.start_time, &t.time_zone),
         end_time: local(t.end_time, &t.time_zone),
         time_zone: t.time_zone.clone(),
@@ -75,21 +143,21 @@ pub fn trip(
             .iter()
             .filter(|h| h.trip_id == t.id)
             .map(|h| pb::HistoryEntry {
-                from_status: h.from_status.clone(),
-                to_status: h.to_status.clone(),
+                from_status: self::status(&h.from_status) as i32,
+                to_status: self::status(&h.to_status) as i32,
                 action: h.action.clone(),
                 actor_id: h.actor_id.map(|a| a.to_string()).unwrap_or_default(),
-                actor_role: h.actor_role.clone(),
+                actor_role: role(&h.actor_role) as i32,
                 reason: h.reason.clone(),
                 at: h.at.to_rfc3339(),
             })
             .collect(),
-        payment_status: payment_status.to_owned(),
+        payment_status: self::payment_status(payment_status) as i32,
         reservation_number: t.reservation_number.clone(),
-        viewer_role: viewer_role.to_owned(),
+        viewer_role: role(viewer_role) as i32,
         version: t.version,
         cancelled_at: t.cancelled_at.map(|c| local(c, &t.time_zone)),
-        cancelled_by: cancelled_by.to_owned(),
+        cancelled_by: cancelled_by as i32,
         additional_drivers: Vec::new(),
     }
 }
@@ -122,9 +190,9 @@ pub fn for_driver(t: &mut pb::Trip) {
     t.price_details.clear();
     t.total_cents = 0;
     t.refund_cents = None;
-    t.payment_status.clear();
+    t.payment_status = pb::PaymentStatus::Unspecified as i32;
     t.message.clear();
-    t.additional_drivers.retain(|d| d.status == "added");
+    t.additional_drivers.retain(|d| d.status() == pb::DriverStatus::Added);
     let joined: Vec<&str> = t.additional_drivers.iter().map(|d| d.email.as_str()).collect();
     for h in &mut t.history {
         if (h.action == INVITE_DRIVER || h.action == REMOVE_DRIVER)

@@ -185,13 +185,13 @@ async fn invitation(
 fn answer(
     d: &DriverRow,
     t: &trips::TripRow,
-    status: &str,
+    status: pb::DriverStatus,
     message: &str,
 ) -> pb::DriverInvitationReply {
     pb::DriverInvitationReply {
         trip_id: t.id.to_string(),
         email: d.email.clone(),
-        status: status.to_owned(),
+        status: status as i32,
         expires_at: d.expires_at.to_rfc3339(),
         reservation_number: t.reservation_number.clone(),
         car_id: t.car_id.to_string(),
@@ -211,7 +211,7 @@ pub async fn verify(
     let me = account(state, &who).await?;
     let mut conn = state.conn().await?;
     let (d, t) = invitation(&mut conn, &me, &r.token, false, state.clock.now()).await?;
-    Ok(answer(&d, &t, "invited", "The invitation is valid."))
+    Ok(answer(&d, &t, pb::DriverStatus::Invited, "The invitation is valid."))
 }
 
 /// `additionaldriver/addDriverToTrip` `{token}`: the invitee joins the trip (once).
@@ -242,7 +242,7 @@ pub async fn accept(
             return Err(TripsError::InvitationUsed);
         }
         note(c, &t, Some(&who), "additional_driver", "add_driver", &d.email, now).await?;
-        Ok(answer(&d, &t, "added", "You are now an additional driver on this trip."))
+        Ok(answer(&d, &t, pb::DriverStatus::Added, "You are now an additional driver on this trip."))
     })
     .await
 }

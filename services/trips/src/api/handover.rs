@@ -216,7 +216,7 @@ pub async fn trip_photos(
                 url: p.url.clone(),
                 sha256: p.sha256.clone(),
                 r#type: p.photo_type.clone(),
-                uploaded_by_role: p.role.clone(),
+                uploaded_by_role: crate::api::convert::role(&p.role) as i32,
                 taken_at: p.created_at.to_rfc3339(),
             })
             .collect()

@@ -141,7 +141,7 @@ pub async fn reply(
                 description: r.description.clone(),
                 charges: charges_of(r),
                 total_cents: r.total_cents,
-                status: r.status.clone(),
+                status: crate::api::convert::incidental_status(&r.status) as i32,
                 created_at: r.created_at.to_rfc3339(),
                 removed_at: r.removed_at.map(|d| d.to_rfc3339()),
                 paid_at: r.paid_at.map(|d| d.to_rfc3339()),
@@ -152,7 +152,7 @@ pub async fn reply(
                     .collect(),
             })
             .collect(),
-        viewer_role: role_name(viewer).to_owned(),
+        viewer_role: crate::api::convert::role(role_name(viewer)) as i32,
         message: message.to_owned(),
     })
 }

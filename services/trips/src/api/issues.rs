@@ -26,7 +26,7 @@ fn photo_of(p: &ReportPhotoRow) -> pb::ReportPhoto {
         category: p.category.clone(),
         url: p.url.clone(),
         sha256: p.sha256.clone(),
-        uploaded_by_role: p.role.clone(),
+        uploaded_by_role: crate::api::convert::role(&p.role) as i32,
         taken_at: p.created_at.to_rfc3339(),
     }
 }
@@ -38,7 +38,7 @@ fn issue_of(i: &IssueRow, photos: &[ReportPhotoRow]) -> pb::IssueReport {
         r#type: i.kind.clone(),
         label: issue_type(&i.kind).map(|(_, l)| l).unwrap_or_default().to_owned(),
         description: i.description.clone(),
-        reported_by_role: i.role.clone(),
+        reported_by_role: crate::api::convert::role(&i.role) as i32,
         created_at: i.created_at.to_rfc3339(),
         photos: photos.iter().filter(|p| p.issue_id == Some(i.id)).map(photo_of).collect(),
     }

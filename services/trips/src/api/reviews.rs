@@ -40,7 +40,7 @@ fn check_window(trip: &TripRow, status: TripStatus, now: DateTime<Utc>) -> Trips
 fn review_of(r: &ReviewRow) -> pb::TripReview {
     pb::TripReview {
         id: r.id.to_string(),
-        author_role: r.author_role.clone(),
+        author_role: crate::api::convert::role(&r.author_role) as i32,
         from_user_id: r.author_id.to_string(),
         reviewer_name: r.author_name.clone(),
         reviewer_profile_pic: r.author_profile_pic.clone(),
@@ -68,7 +68,7 @@ fn reply(
     let theirs = rows.iter().find(|r| r.author_role != side.as_str());
     pb::TripReviewsReply {
         trip_id: trip.id.to_string(),
-        role: side.as_str().to_owned(),
+        role: crate::api::convert::role(side.as_str()) as i32,
         can_review: mine.is_none() && check_window(trip, status, now).is_ok(),
         review_window_closes_at: trip
             .checked_out_at

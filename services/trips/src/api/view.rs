@@ -20,10 +20,10 @@ pub fn driver_of(d: &DriverRow, now: DateTime<Utc>) -> pb::AdditionalDriver {
     pb::AdditionalDriver {
         email: d.email.clone(),
         status: if d.status == "invited" && d.expires_at < now {
-            "expired".to_owned()
+            pb::DriverStatus::Expired
         } else {
-            d.status.clone()
-        },
+            convert::driver_status(&d.status)
+        } as i32,
         invited_at: d.created_at.to_rfc3339(),
         expires_at: d.expires_at.to_rfc3339(),
         added_at: d.used_at.map(|t| t.to_rfc3339()),

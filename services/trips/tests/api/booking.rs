@@ -17,10 +17,10 @@ async fn a_verified_guest_books_at_the_quoted_price_and_the_card_is_held() {
 
     let trip = app.create(guest, r).await.unwrap();
 
-    assert_eq!(trip.status, "confirmed", "the car books instantly");
+    assert_eq!(trip.status(), pb::TripStatus::Confirmed, "the car books instantly");
     assert_eq!(trip.total_cents, q.final_price_cents);
+    assert_eq!(trip.payment_status(), pb::PaymentStatus::Authorized);
     assert_eq!((trip.owner_id, trip.guest_id), (host.to_string(), guest.to_string()));
-    assert_eq!(trip.payment_status, "authorized");
     let held = app
         .count(&format!(
             "SELECT amount_cents AS n FROM payment_holds WHERE trip_id = '{}' AND status = 'authorized'",
@@ -185,7 +185,7 @@ async fn the_advance_notice_refusal_suggests_a_start_the_car_then_takes() {
     assert_eq!(suggested, expected.with_timezone(&TZ).naive_local(), "{}", e.message());
     // And a booking at the suggested start is taken.
     let trip = app.book(guest, app.trip_request(car, 3, 4)).await.unwrap();
-    assert_eq!(trip.status, "confirmed");
+    assert_eq!(trip.status(), pb::TripStatus::Confirmed);
 }
 
 #[tokio::test]

@@ -38,7 +38,7 @@ async fn a_guest_who_cancels_within_an_hour_of_booking_gets_everything_back() {
     let reply = app.cancel(guest, &trip.trip_id).await.unwrap();
 
     let t = reply.trip.unwrap();
-    assert_eq!(t.status, "cancelled_by_guest");
+    assert_eq!(t.status(), pb::TripStatus::CancelledByGuest);
     assert_eq!(t.refund_cents, Some(trip.total_cents));
     assert_eq!(reply.message, "Cancelled within 1 hour of booking: full refund.");
     assert_eq!(hold_status(&app, &trip.trip_id).await, (0, "released".into()));
@@ -87,7 +87,10 @@ async fn a_host_who_cancels_refunds_the_guest_in_full() {
     let reply = app.cancel(host, &trip.trip_id).await.unwrap();
 
     let t = reply.trip.unwrap();
-    assert_eq!((t.status.as_str(), t.refund_cents), ("cancelled_by_host", Some(trip.total_cents)));
+    assert_eq!(
+        (t.status(), t.refund_cents),
+        (pb::TripStatus::CancelledByHost, Some(trip.total_cents))
+    );
     assert_eq!(hold_status(&app, &trip.trip_id).await, (0, "released".into()));
 }
 
@@ -117,7 +120,7 @@ async fn a_stranger_learns_nothing_of_a_trip_from_trips_or_from_pricing() {
         assert_eq!(code_of(&e.unwrap_err()), not_found, "pricing's modified price");
     }
     let admin = app.trip_with_role(Uuid::now_v7(), &trip.trip_id, Role::Admin).await.unwrap();
-    assert_eq!(admin.status, "confirmed", "support still reads it");
+    assert_eq!(admin.status(), pb::TripStatus::Confirmed, "support still reads it");
 }
 
 #[tokio::test]
@@ -140,11 +143,14 @@ async fn a_cohost_with_booking_management_cancels_for_the_host() {
     let reply = app.cancel(cohost, &trip.trip_id).await.unwrap();
 
     let t = reply.trip.unwrap();
-    assert_eq!((t.status.as_str(), t.refund_cents), ("cancelled_by_host", Some(trip.total_cents)));
+    assert_eq!(
+        (t.status(), t.refund_cents),
+        (pb::TripStatus::CancelledByHost, Some(trip.total_cents))
+    );
     let last = t.history.last().unwrap();
     assert_eq!(
-        (last.actor_role.as_str(), last.actor_id.as_str()),
-        ("cohost", &*cohost.to_string())
+        (last.actor_role(), last.actor_id.as_str()),
+        (pb::TripRole::Cohost, &*cohost.to_string())
     );
 }
 

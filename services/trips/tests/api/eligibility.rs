@@ -3,6 +3,7 @@
 
 use crate::helpers::*;
 use tonic::Code;
+use upcar_proto::trips as pb;
 
 #[tokio::test]
 async fn a_licence_that_expires_before_the_trip_ends_is_refused_and_one_valid_through_it_books() {
@@ -21,7 +22,7 @@ async fn a_licence_that_expires_before_the_trip_ends_is_refused_and_one_valid_th
     // Valid through its expiration date: a trip ending that day books.
     app.set_license_expiry(guest, &day(&app, 8));
     let t = app.book(guest, app.trip_request(car, 5, 8)).await.unwrap();
-    assert_eq!(t.status, "confirmed");
+    assert_eq!(t.status(), pb::TripStatus::Confirmed);
 }
 
 #[tokio::test]

@@ -32,14 +32,14 @@ fn end_of(t: &pb::Trip) -> DateTime<Utc> {
 async fn a_request_waits_for_the_host_and_accepting_it_twice_changes_nothing() {
     let app = spawn_app().await;
     let (trip, _, host) = booked(&app, false).await;
-    assert_eq!(trip.status, "requested");
+    assert_eq!(trip.status(), pb::TripStatus::Requested);
     let accept = |id: &str| pb::TripIdRequest { trip_id: id.to_owned() };
 
     let first = app.trips.clone().accept_trip(as_user(accept(&trip.trip_id), host)).await;
     let again = app.trips.clone().accept_trip(as_user(accept(&trip.trip_id), host)).await;
 
     let (first, again) = (first.unwrap().into_inner(), again.unwrap().into_inner());
-    assert_eq!(first.trip.as_ref().unwrap().status, "confirmed");
+    assert_eq!(first.trip.as_ref().unwrap().status(), pb::TripStatus::Confirmed);
     assert_eq!(again.message, "The trip is already confirmed.");
     assert_eq!(again.trip.unwrap().history.len(), first.trip.unwrap().history.len());
 }
@@ -67,7 +67,7 @@ async fn a_rejected_request_releases_the_hold() {
 
     let t = app.trips.clone().reject_trip(as_user(r, host)).await.unwrap().into_inner().trip;
 
-    assert_eq!(t.unwrap().status, "rejected");
+    assert_eq!(t.unwrap().status(), pb::TripStatus::Rejected);
     let released = format!(
         "SELECT count(*) AS n FROM payment_holds WHERE trip_id = '{}' AND status = 'released'",
         trip.trip_id
@@ -87,8 +87,8 @@ async fn check_in_opens_thirty_minutes_before_the_start_and_captures_the_hold() 
 
     assert_eq!(code_of(&early), (Code::AlreadyExists, "check_in_not_open".into()));
     assert_eq!(
-        (started.status.as_str(), started.payment_status.as_str()),
-        ("in_progress", "captured")
+        (started.status(), started.payment_status()),
+        (pb::TripStatus::InProgress, pb::PaymentStatus::Captured)
     );
 }
 
@@ -141,7 +141,7 @@ async fn checkout_completes_the_trip_and_signs_the_agreement_at_the_services_tim
 
     let done = app.handover(host, &trip.trip_id, false).await.unwrap();
 
-    assert_eq!(done.status, "completed");
+    assert_eq!(done.status(), pb::TripStatus::Completed);
     let r = pb::RentalAgreementRequest { trip_id: trip.trip_id.clone(), token: String::new() };
     let agreement = app.trips.clone().get_rental_agreement(as_user(r, guest)).await.unwrap();
     let signed_at = agreement.into_inner().signed_at.unwrap();
@@ -261,8 +261,10 @@ async fn an_added_driver_sees_neither_the_money_nor_the_emails_of_pending_invite
 
     let seen = app.trip(friend, &trip.trip_id).await.unwrap();
 
-    assert_eq!((seen.viewer_role.as_str(), seen.total_cents), ("driver", 0));
-    assert!(seen.price_details.is_empty() && seen.payment_status.is_empty());
+    assert_eq!((seen.viewer_role(), seen.total_cents), (pb::TripRole::Driver, 0));
+    assert!(
+        seen.price_details.is_empty() && seen.payment_status() == pb::PaymentStatus::Unspecified
+    );
     let emails: Vec<&str> = seen.additional_drivers.iter().map(|d| d.email.as_str()).collect();
     assert_eq!(emails, ["friend@example.com"]);
     assert!(seen.history.iter().all(|h| !h.reason.contains("pending@")), "{:?}", seen.history);

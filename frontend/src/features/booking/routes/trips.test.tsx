@@ -150,7 +150,7 @@ describe("the trip page's next steps", () => {
   it("shows the trip's history, newest first, in the car's zone", async () => {
     current = trip({
       history: [
-        { fromStatus: '', toStatus: 'confirmed', action: 'book', actorRole: 'guest', actorId: 'u1', reason: '', at: '2029-12-01T18:00:00Z' },
+        { fromStatus: null, toStatus: 'confirmed', action: 'book', actorRole: 'guest', actorId: 'u1', reason: '', at: '2029-12-01T18:00:00Z' },
         { fromStatus: 'confirmed', toStatus: 'confirmed', action: 'invite_driver', actorRole: 'guest', actorId: 'u1', reason: 'pat@example.com', at: '2029-12-02T18:00:00Z' },
       ],
     });

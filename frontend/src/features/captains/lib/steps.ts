@@ -1,15 +1,22 @@
 import type { Schemas } from '@/api/types';
 
 export type CaptainTask = Schemas['CaptainTask'];
-export type TaskStep = Schemas['TaskStep'];
+/** A recorded step: its name, time, position and photos. */
+export type TaskStep = Schemas['TaskStepRecord'];
+export type StepName = Schemas['TaskStep'];
+export type TaskType = Schemas['TaskType'];
+export type TaskStatus = Schemas['TaskStatus'];
 
-/** The two steps of each task type, in order (spec 001 section 3; docs/API.md "Captains' tasks"). */
-export const TASK_STEPS: Record<string, string[]> = {
+/**
+ * The two steps of each task type, in order (spec 001 section 3), to draw the whole progress;
+ * which one comes next is the server's `nextStep`.
+ */
+export const TASK_STEPS: Record<TaskType, StepName[]> = {
   delivery_to_guest: ['picked_up_from_host', 'delivered_to_guest'],
   return_to_host: ['picked_up_from_guest', 'delivered_to_host'],
 };
 
-const STEP_LABELS: Record<string, string> = {
+const STEP_LABELS: Record<StepName, string> = {
   picked_up_from_host: 'Picked up from host',
   delivered_to_guest: 'Delivered to guest',
   picked_up_from_guest: 'Picked up from guest',
@@ -17,19 +24,19 @@ const STEP_LABELS: Record<string, string> = {
 };
 
 /** What the captain presses to record a step. */
-const STEP_ACTIONS: Record<string, string> = {
+const STEP_ACTIONS: Record<StepName, string> = {
   picked_up_from_host: 'Picked up from host',
   delivered_to_guest: 'Delivered to guest',
   picked_up_from_guest: 'Picked up from guest',
   delivered_to_host: 'Delivered to host',
 };
 
-const TYPE_LABELS: Record<string, string> = {
+const TYPE_LABELS: Record<TaskType, string> = {
   delivery_to_guest: 'Delivery to guest',
   return_to_host: 'Return to host',
 };
 
-const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Record<TaskStatus, string> = {
   scheduled: 'Scheduled',
   in_progress: 'In progress',
   completed: 'Completed',
@@ -38,10 +45,10 @@ const STATUS_LABELS: Record<string, string> = {
 
 const human = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-export const stepLabel = (step: string) => STEP_LABELS[step] ?? human(step);
-export const stepAction = (step: string) => `Mark as ${(STEP_ACTIONS[step] ?? human(step)).toLowerCase()}`;
-export const taskTypeLabel = (type: string) => TYPE_LABELS[type] ?? human(type);
-export const taskStatusLabel = (status: string) => STATUS_LABELS[status] ?? human(status);
+export const stepLabel = (step: StepName) => STEP_LABELS[step] ?? human(step);
+export const stepAction = (step: StepName) => `Mark as ${(STEP_ACTIONS[step] ?? human(step)).toLowerCase()}`;
+export const taskTypeLabel = (type: TaskType) => TYPE_LABELS[type] ?? human(type);
+export const taskStatusLabel = (status: TaskStatus) => STATUS_LABELS[status] ?? human(status);
 
 /** `street, city, state` of a task's place. */
 export function placeLine(p: { street?: string; city?: string; state?: string } | null | undefined): string {

@@ -8,6 +8,7 @@ import { captainTask } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { renderRoutes } from '@/test/render';
 import { captainSession } from '../lib/captain-session';
+import type { StepName } from '../lib/steps';
 import { captainRoutes } from './captain-routes';
 
 const routes = [captainRoutes];
@@ -26,7 +27,7 @@ function stepAnswer(task: Task, refuse?: { status: number; error: string; messag
       const body = (await request.json()) as StepBody;
       sent.push({ body, auth: request.headers.get('authorization') });
       if (refuse) return HttpResponse.json({ error: refuse.error, message: refuse.message }, { status: refuse.status });
-      const done: Task = { ...task, status: 'in_progress', step: String(body.step), nextStep: 'delivered_to_guest', steps: [{ step: String(body.step), at: '2030-01-10T17:05:00Z', latitude: 37.55, longitude: -121.99, photoUrls: (Array.isArray(body.photoUrls) ? body.photoUrls : []).map(String) }] };
+      const done: Task = { ...task, status: 'in_progress', step: String(body.step) as StepName, nextStep: 'delivered_to_guest', steps: [{ step: String(body.step) as StepName, at: '2030-01-10T17:05:00Z', latitude: 37.55, longitude: -121.99, photoUrls: (Array.isArray(body.photoUrls) ? body.photoUrls : []).map(String) }] };
       taskAnswer(done);
       return HttpResponse.json<Answer<'/v1/captains/tasks/update/{id}', 'post'>>({ status: true, message: 'Step recorded', data: done });
     }),

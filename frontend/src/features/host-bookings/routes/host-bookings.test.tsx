@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Answer, Trip } from '@/api/types';
+import type { Answer, Trip, TripStatus } from '@/api/types';
 import { setSession } from '@/lib/session';
 import { trip } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
@@ -28,7 +28,7 @@ function upcoming(trips: () => Trip[]) {
 describe("the host's bookings", () => {
   it('accepts a request: the server is asked and the list read again shows the trip confirmed', async () => {
     setSession('host-token', { userId: 'h1' });
-    let status = 'requested';
+    let status: TripStatus = 'requested';
     upcoming(() => [trip({ tripId: 't1', status, message: 'Landing at 9' }), trip({ tripId: 't2', status: 'confirmed', carName: '2020 Honda Civic' })]);
     const accepted: string[] = [];
     server.use(

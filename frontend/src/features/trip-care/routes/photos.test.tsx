@@ -2,18 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer } from '@/api/types';
+import type { Answer, TripRole } from '@/api/types';
 import { setSession } from '@/lib/session';
 import { trip, user } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { tripCareRoutes } from './trip-care-routes';
 
-const photo = (n: number, over: Partial<{ type: string; uploadedBy: string }> = {}) => ({
+const photo = (n: number, over: Partial<{ type: string; uploadedBy: TripRole }> = {}) => ({
   url: `http://files.test/public/${n}.jpg`,
   sha256: `h${n}`,
   type: 'exterior',
-  uploadedBy: 'guest',
+  uploadedBy: 'guest' as TripRole,
   takenAt: '2030-01-10T18:00:00Z',
   ...over,
 });
