@@ -3706,7 +3706,7 @@ export interface components {
             _id: string;
             actorId: string;
             /** @description host, co-host or invitee. */
-            actorRole: string;
+            actorRole: components["schemas"]["TeamRole"];
             action: string;
             carId?: string | null;
             before: Record<string, never>;
@@ -4027,7 +4027,7 @@ export interface components {
             carId: string;
             hostId: string;
             /** @description draft, pending (under review), active, rejected, snoozed, unlisted. */
-            status: string;
+            status: components["schemas"]["ListingStatus"];
             nextStep?: string | null;
             completedSteps: string[];
             address?: components["schemas"]["Address"] | null;
@@ -4309,7 +4309,7 @@ export interface components {
             lastName: string;
             profilePic: string;
             /** @description pending, accepted, rejected, expired, revoked, removed. */
-            status: string;
+            status: components["schemas"]["InvitationStatus"];
             /**
              * Format: double
              * @description The co-host's share of the team cars' earnings, percent.
@@ -5090,11 +5090,17 @@ export interface components {
             status: boolean;
             data: components["schemas"]["HostReviews"];
         };
+        /**
+         * @description A host's standing as a lister: no listing, a draft, one under review, cars listed,
+         *     cars none of which is listed now, or rejected.
+         * @enum {string}
+         */
+        HostStanding: "none" | "draft" | "pending" | "active" | "inactive" | "rejected";
         /** @description `getHostStatus`. */
         HostStatus: {
             status: boolean;
             /** @description none, draft, pending, active or rejected. */
-            hostStatus: string;
+            hostStatus: components["schemas"]["HostStanding"];
             isHost: boolean;
             /** Format: int32 */
             activeCars: number;
@@ -5282,6 +5288,11 @@ export interface components {
             message: string;
             data: components["schemas"]["Invitation"];
         };
+        /**
+         * @description Where a co-host invitation stands.
+         * @enum {string}
+         */
+        InvitationStatus: "pending" | "accepted" | "rejected" | "expired" | "revoked" | "removed";
         /** @description `inviteCoHosts`. */
         InviteBody: {
             /** @default  */
@@ -5303,13 +5314,13 @@ export interface components {
         InviteeInfo: {
             _id: string;
             teamName: string;
-            teamStatus: string;
+            teamStatus: components["schemas"]["TeamStatus"];
             hostId: string;
             hostName: string;
             cars: components["schemas"]["VehicleOption"][];
             permissions: components["schemas"]["Permissions"];
             /** @description pending, accepted, rejected, expired, revoked, removed. */
-            invitationStatus: string;
+            invitationStatus: components["schemas"]["InvitationStatus"];
             email: string;
             /**
              * Format: double
@@ -5411,6 +5422,11 @@ export interface components {
             /** Format: int32 */
             availableQuantity: number;
         };
+        /**
+         * @description A car listing's status.
+         * @enum {string}
+         */
+        ListingStatus: "draft" | "pending" | "active" | "rejected" | "snoozed" | "unlisted" | "deleted";
         /** @description A page of listings. */
         ListingsPage: {
             status: boolean;
@@ -6644,12 +6660,12 @@ export interface components {
             hostId: string;
             teamName: string;
             /** @description active (at least one approved co-host) or inactive. */
-            teamStatus: string;
+            teamStatus: components["schemas"]["TeamStatus"];
             cars: components["schemas"]["VehicleOption"][];
             coHosts: components["schemas"]["CoHost"][];
             permissions: components["schemas"]["Permissions"];
             /** @description host or co-host. */
-            role: string;
+            role: components["schemas"]["TeamRole"];
             /**
              * Format: double
              * @description What the host keeps of the team cars' earnings, percent.
@@ -6663,13 +6679,23 @@ export interface components {
             status: boolean;
             message: string;
             data?: components["schemas"]["Team"] | null;
-            role?: string | null;
+            role?: components["schemas"]["TeamRole"] | null;
         };
         /** @description `{teamId}`. */
         TeamIdBody: {
             /** @default  */
             teamId?: components["schemas"]["Text"];
         };
+        /**
+         * @description Someone's role in a team (spec 001: "host and co-host").
+         * @enum {string}
+         */
+        TeamRole: "host" | "co-host" | "admin" | "invitee";
+        /**
+         * @description A co-host team's status (spec 001: "active, inactive").
+         * @enum {string}
+         */
+        TeamStatus: "active" | "inactive" | "deleted";
         /** @description `{status, data: [team]}`. */
         TeamsAnswer: {
             status: boolean;

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Answer } from '@/api/types';
+import type { Answer, Schemas } from '@/api/types';
 import { isHostView, setHostView } from '@/lib/host-view';
 import { setSession } from '@/lib/session';
 import { renderRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { Layout } from './layout';
+
+type HostStanding = Schemas['HostStanding'];
 
 const page = (name: string) => <p>{name} page</p>;
 const routes = [
@@ -22,7 +24,7 @@ const routes = [
   },
 ];
 
-function hostStatus(hostStatus: string) {
+function hostStatus(hostStatus: HostStanding) {
   server.use(
     http.get('*/v1/users/getHostStatus', () =>
       HttpResponse.json<Answer<'/v1/users/getHostStatus', 'get'>>({ status: true, hostStatus, isHost: hostStatus !== 'none', activeCars: hostStatus === 'active' ? 1 : 0, pendingListings: 0, hasDraft: false }),

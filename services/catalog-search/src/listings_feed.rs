@@ -10,6 +10,7 @@ use diesel::sql_types::{
 };
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use upcar_proto::events::CarListingChanged;
+use upcar_proto::hosting::ListingStatus;
 use uuid::Uuid;
 
 /// Why a listing event cannot be applied (logged and dropped).
@@ -17,17 +18,21 @@ use uuid::Uuid;
 pub enum BadListing {
     #[error("invalid {0}")]
     Field(&'static str),
-    #[error("unknown status {0:?}")]
-    Status(String),
+    #[error("no catalog status for a listing {0:?}")]
+    Status(ListingStatus),
 }
 
 /// The catalog status of a listing status: a snoozed or unlisted car is kept but not searched.
-pub fn catalog_status(listing: &str) -> Result<&'static str, BadListing> {
+/// Drafts and listings under review or rejected are never published.
+pub fn catalog_status(listing: ListingStatus) -> Result<&'static str, BadListing> {
     match listing {
-        "active" => Ok("active"),
-        "snoozed" | "unlisted" => Ok("inactive"),
-        "deleted" => Ok("deleted"),
-        other => Err(BadListing::Status(other.to_owned())),
+        ListingStatus::Active => Ok("active"),
+        ListingStatus::Snoozed | ListingStatus::Unlisted => Ok("inactive"),
+        ListingStatus::Deleted => Ok("deleted"),
+        other @ (ListingStatus::Unspecified
+        | ListingStatus::Draft
+        | ListingStatus::Pending
+        | ListingStatus::Rejected) => Err(BadListing::Status(other)),
     }
 }
 
@@ -36,7 +41,7 @@ pub fn catalog_status(listing: &str) -> Result<&'static str, BadListing> {
 pub fn check(e: &CarListingChanged) -> Result<(Uuid, Uuid, &'static str), BadListing> {
     let car: Uuid = e.car_id.parse().map_err(|_| BadListing::Field("car_id"))?;
     let host: Uuid = e.host_id.parse().map_err(|_| BadListing::Field("host_id"))?;
-    let status = catalog_status(&e.status)?;
+    let status = catalog_status(e.status())?;
     if e.version < 1 {
         return Err(BadListing::Field("version"));
     }
@@ -201,7 +206,7 @@ mod tests {
             car_id: Uuid::now_v7().to_string(),
             host_id: Uuid::now_v7().to_string(),
             version: 1,
-            status: "active".into(),
+            status: ListingStatus::Active as i32,
             make: "Honda".into(),
             model: "Accord".into(),
             car_year: 2020,
@@ -226,9 +231,11 @@ mod tests {
     fn a_complete_listing_is_accepted_with_its_catalog_status() {
         let e = event();
         assert_eq!(check(&e).map(|c| c.2), Ok("active"));
-        for (listing, catalog) in
-            [("snoozed", "inactive"), ("unlisted", "inactive"), ("deleted", "deleted")]
-        {
+        for (listing, catalog) in [
+            (ListingStatus::Snoozed, "inactive"),
+            (ListingStatus::Unlisted, "inactive"),
+            (ListingStatus::Deleted, "deleted"),
+        ] {
             assert_eq!(catalog_status(listing), Ok(catalog));
         }
     }
@@ -238,7 +245,10 @@ mod tests {
         type Spoil = fn(&mut CarListingChanged);
         let cases: [(Spoil, BadListing); 9] = [
             (|e| e.car_id = "x".into(), BadListing::Field("car_id")),
-            (|e| e.status = "pending".into(), BadListing::Status("pending".into())),
+            (
+                |e| e.status = ListingStatus::Pending as i32,
+                BadListing::Status(ListingStatus::Pending),
+            ),
             (|e| e.version = 0, BadListing::Field("version")),
             (|e| e.daily_price_cents = 0, BadListing::Field("daily_price_cents")),
             (|e| e.latitude = 91.0, BadListing::Field("location")),

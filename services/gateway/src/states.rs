@@ -11,7 +11,7 @@
 //! [`crate::wire::Json`] answers 500 `internal_error` instead of a made-up state. A field that
 //! may rightly be empty is an `Option` ([`specified`](TripStatus::specified)), `null` in JSON.
 
-use upcar_proto::{captains as cpb, trips as tpb};
+use upcar_proto::{captains as cpb, hosting as hpb, trips as tpb};
 
 /// Declares the answer enum of one proto enum, with the spec's string of each value.
 macro_rules! spec_strings {
@@ -147,6 +147,63 @@ spec_strings! {
     }
 }
 
+spec_strings! {
+    /// A co-host team's status (spec 001: "active, inactive").
+    TeamStatus from hpb::TeamStatus {
+        Active => "active",
+        Inactive => "inactive",
+        Deleted => "deleted",
+    }
+}
+
+spec_strings! {
+    /// Where a co-host invitation stands.
+    InvitationStatus from hpb::InvitationStatus {
+        Pending => "pending",
+        Accepted => "accepted",
+        Rejected => "rejected",
+        Expired => "expired",
+        Revoked => "revoked",
+        Removed => "removed",
+    }
+}
+
+spec_strings! {
+    /// Someone's role in a team (spec 001: "host and co-host").
+    TeamRole from hpb::TeamRole {
+        Host => "host",
+        Cohost => "co-host",
+        Admin => "admin",
+        Invitee => "invitee",
+    }
+}
+
+spec_strings! {
+    /// A car listing's status.
+    ListingStatus from hpb::ListingStatus {
+        Draft => "draft",
+        Pending => "pending",
+        Active => "active",
+        Rejected => "rejected",
+        Snoozed => "snoozed",
+        Unlisted => "unlisted",
+        Deleted => "deleted",
+    }
+}
+
+spec_strings! {
+    /// A host's standing as a lister: no listing, a draft, one under review, cars listed,
+    /// cars none of which is listed now, or rejected.
+    HostStanding from hpb::HostStatus {
+        None => "none",
+        Draft => "draft",
+        Pending => "pending",
+        Active => "active",
+        Inactive => "inactive",
+        Rejected => "rejected",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,7 +253,12 @@ mod tests {
         TripRole,
         TaskType,
         TaskStatus,
-        TaskStep
+        TaskStep,
+        TeamStatus,
+        InvitationStatus,
+        TeamRole,
+        ListingStatus,
+        HostStanding
     );
 
     #[test]
@@ -209,6 +271,11 @@ mod tests {
         check::<cpb::TaskType, _>(TaskType::ALL);
         check::<cpb::TaskStatus, _>(TaskStatus::ALL);
         check::<cpb::TaskStep, _>(TaskStep::ALL);
+        check::<hpb::TeamStatus, _>(TeamStatus::ALL);
+        check::<hpb::InvitationStatus, _>(InvitationStatus::ALL);
+        check::<hpb::TeamRole, _>(TeamRole::ALL);
+        check::<hpb::ListingStatus, _>(ListingStatus::ALL);
+        check::<hpb::HostStatus, _>(HostStanding::ALL);
     }
 
     #[test]

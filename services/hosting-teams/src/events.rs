@@ -20,7 +20,7 @@ pub fn listing_changed(l: &Listing, now: DateTime<Utc>) -> Option<CarListingChan
         car_id: r.id.to_string(),
         host_id: r.host_id.to_string(),
         version: r.version,
-        status: r.status.clone(),
+        status: crate::api::states::listing_status(&r.status) as i32,
         vin: text(&r.vin),
         make: text(&r.make),
         model: text(&r.model),

@@ -16,6 +16,7 @@ use upcar_proto::events::{
     MessageTemplatesChanged, TeamChanged, TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut,
     TripConfirmed, TripRescheduled,
 };
+use upcar_proto::hosting::TeamStatus;
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
@@ -118,10 +119,10 @@ pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     let m: TeamChanged = e.decode().map_err(|_| BadEvent::Decode)?;
     let team_id = uuid(&m.team_id, "team_id")?;
     let host_id = uuid(&m.host_id, "host_id")?;
-    let active = match m.status.as_str() {
-        "active" => true,
-        "inactive" | "deleted" => false,
-        _ => return Err(BadEvent::Field("status")),
+    let active = match m.status() {
+        TeamStatus::Active => true,
+        TeamStatus::Inactive | TeamStatus::Deleted => false,
+        TeamStatus::Unspecified => return Err(BadEvent::Field("status")),
     };
     if m.version <= 0 {
         return Err(BadEvent::Field("version"));
@@ -407,7 +408,7 @@ mod tests {
         let valid = TeamChanged {
             team_id: team.to_string(),
             host_id: host.to_string(),
-            status: "active".into(),
+            status: TeamStatus::Active as i32,
             version: 3,
             car_ids: vec![car.to_string(), car.to_string()],
             cohost_ids: vec![c1.to_string(), host.to_string()],
@@ -426,10 +427,13 @@ mod tests {
                 version: 3
             }
         );
-        let deleted = TeamChanged { status: "deleted".into(), ..valid.clone() };
+        let deleted = TeamChanged { status: TeamStatus::Deleted as i32, ..valid.clone() };
         assert!(!team_of(&env(&deleted)).unwrap().active);
         let cases = [
-            (TeamChanged { status: "paused".into(), ..valid.clone() }, BadEvent::Field("status")),
+            (
+                TeamChanged { status: TeamStatus::Unspecified as i32, ..valid.clone() },
+                BadEvent::Field("status"),
+            ),
             (TeamChanged { version: 0, ..valid.clone() }, BadEvent::Field("version")),
             (TeamChanged { team_id: "t".into(), ..valid.clone() }, BadEvent::Field("team_id")),
             (

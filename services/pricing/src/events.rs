@@ -10,6 +10,7 @@ use diesel_async::AsyncPgConnection;
 use pricing_domain::rates::Per;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{CarPricingChanged, TeamChanged, TripBooked, TripCancelled};
+use upcar_proto::hosting::TeamStatus;
 use uuid::Uuid;
 
 /// Routing keys this service consumes.
@@ -116,10 +117,10 @@ pub fn team_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     let m: TeamChanged = e.decode().map_err(|_| BadEvent::Decode)?;
     let team_id = m.team_id.trim().parse().map_err(|_| BadEvent::Field("team_id"))?;
     let host_id: Uuid = m.host_id.trim().parse().map_err(|_| BadEvent::Field("host_id"))?;
-    let active = match m.status.as_str() {
-        "active" => true,
-        "inactive" | "deleted" => false,
-        _ => return Err(BadEvent::Field("status")),
+    let active = match m.status() {
+        TeamStatus::Active => true,
+        TeamStatus::Inactive | TeamStatus::Deleted => false,
+        TeamStatus::Unspecified => return Err(BadEvent::Field("status")),
     };
     if m.version <= 0 {
         return Err(BadEvent::Field("version"));
@@ -239,7 +240,7 @@ mod tests {
         TeamChanged {
             team_id: Uuid::now_v7().to_string(),
             host_id: host.clone(),
-            status: "active".into(),
+            status: TeamStatus::Active as i32,
             car_ids: vec![Uuid::from_u128(2).to_string(), Uuid::from_u128(1).to_string()],
             cohost_ids: vec![Uuid::from_u128(9).to_string(), host, Uuid::from_u128(9).to_string()],
             booking_management: true,
@@ -330,11 +331,14 @@ mod tests {
         assert!(row.active && row.booking_management);
         assert_eq!(row.car_ids, [Uuid::from_u128(1), Uuid::from_u128(2)]);
         assert_eq!(row.cohost_ids, [Uuid::from_u128(9)], "no repeats, never the host");
-        let deleted = TeamChanged { status: "deleted".into(), ..valid() };
+        let deleted = TeamChanged { status: TeamStatus::Deleted as i32, ..valid() };
         assert!(!team_of(&envelope(&deleted)).unwrap().active);
         let cases: [(TeamChanged, BadEvent); 3] = [
             (TeamChanged { team_id: "x".into(), ..valid() }, BadEvent::Field("team_id")),
-            (TeamChanged { status: "paused".into(), ..valid() }, BadEvent::Field("status")),
+            (
+                TeamChanged { status: TeamStatus::Unspecified as i32, ..valid() },
+                BadEvent::Field("status"),
+            ),
             (TeamChanged { version: 0, ..valid() }, BadEvent::Field("version")),
         ];
         for (m, why) in cases {

@@ -7,6 +7,7 @@ use crate::store::teams::{self, TeamAccess};
 use diesel_async::AsyncPgConnection;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::TeamChanged;
+use upcar_proto::hosting::TeamStatus;
 use uuid::Uuid;
 
 /// Why an event cannot be applied.
@@ -38,10 +39,10 @@ pub fn row_of(e: &Envelope) -> Result<TeamAccess, BadEvent> {
     let m: TeamChanged = e.decode().map_err(|_| BadEvent::Decode)?;
     let team_id = m.team_id.trim().parse().map_err(|_| BadEvent::Field("team_id"))?;
     let host_id: Uuid = m.host_id.trim().parse().map_err(|_| BadEvent::Field("host_id"))?;
-    let active = match m.status.as_str() {
-        "active" => true,
-        "inactive" | "deleted" => false,
-        _ => return Err(BadEvent::Field("status")),
+    let active = match m.status() {
+        TeamStatus::Active => true,
+        TeamStatus::Inactive | TeamStatus::Deleted => false,
+        TeamStatus::Unspecified => return Err(BadEvent::Field("status")),
     };
     if m.version <= 0 {
         return Err(BadEvent::Field("version"));
@@ -119,7 +120,7 @@ mod tests {
         TeamChanged {
             team_id: Uuid::now_v7().to_string(),
             host_id: host.clone(),
-            status: "active".into(),
+            status: TeamStatus::Active as i32,
             car_ids: vec![Uuid::from_u128(2).to_string(), Uuid::from_u128(1).to_string()],
             cohost_ids: vec![Uuid::from_u128(9).to_string(), host, Uuid::from_u128(9).to_string()],
             booking_management: true,
@@ -138,8 +139,8 @@ mod tests {
         // Duplicates dropped, and the host is never their own co-host.
         assert_eq!(row.cohost_ids, [Uuid::from_u128(9)]);
         assert_eq!(row.version, 3);
-        for status in ["inactive", "deleted"] {
-            let m = TeamChanged { status: status.into(), ..valid() };
+        for status in [TeamStatus::Inactive, TeamStatus::Deleted] {
+            let m = TeamChanged { status: status as i32, ..valid() };
             assert!(!row_of(&envelope(&m)).unwrap().active);
         }
     }
@@ -149,7 +150,10 @@ mod tests {
         let cases: [(TeamChanged, BadEvent); 5] = [
             (TeamChanged { team_id: "x".into(), ..valid() }, BadEvent::Field("team_id")),
             (TeamChanged { host_id: String::new(), ..valid() }, BadEvent::Field("host_id")),
-            (TeamChanged { status: "paused".into(), ..valid() }, BadEvent::Field("status")),
+            (
+                TeamChanged { status: TeamStatus::Unspecified as i32, ..valid() },
+                BadEvent::Field("status"),
+            ),
             (TeamChanged { version: 0, ..valid() }, BadEvent::Field("version")),
             (TeamChanged { car_ids: vec!["car-1".into()], ..valid() }, BadEvent::Field("car_ids")),
         ];

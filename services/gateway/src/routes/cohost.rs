@@ -6,6 +6,7 @@ use crate::auth::AuthUser;
 use crate::error::HttpResult;
 use crate::grpc::request;
 use crate::state::AppState;
+use crate::states::{InvitationStatus, TeamRole, TeamStatus};
 use crate::wire::{Flag, Json, Query, Text, Texts};
 use actix_web::{get, post, web};
 use serde::{Deserialize, Serialize};
@@ -110,7 +111,7 @@ pub struct CoHost {
     last_name: String,
     profile_pic: String,
     /// pending, accepted, rejected, expired, revoked, removed.
-    status: String,
+    status: InvitationStatus,
     /// The co-host's share of the team cars' earnings, percent.
     earnings_share_percent: f64,
     invited_at: String,
@@ -127,12 +128,12 @@ pub struct Team {
     host_id: String,
     team_name: String,
     /// active (at least one approved co-host) or inactive.
-    team_status: String,
+    team_status: TeamStatus,
     cars: Vec<VehicleOption>,
     co_hosts: Vec<CoHost>,
     permissions: Permissions,
     /// host or co-host.
-    role: String,
+    role: TeamRole,
     /// What the host keeps of the team cars' earnings, percent.
     host_earnings_share_percent: f64,
     created_at: String,
@@ -141,23 +142,24 @@ pub struct Team {
 
 impl From<pb::Team> for Team {
     fn from(t: pb::Team) -> Self {
+        let (team_status, role) = (t.team_status().into(), t.role().into());
         Self {
             id: t.id,
             host_id: t.host_id,
             team_name: t.team_name,
-            team_status: t.team_status,
+            team_status,
             cars: t.cars.into_iter().map(VehicleOption::from).collect(),
             co_hosts: t
                 .co_hosts
                 .into_iter()
                 .map(|m| CoHost {
+                    status: m.status().into(),
                     id: m.id,
                     co_host_id: opt(m.co_host_id),
                     email: m.email,
                     first_name: m.first_name,
                     last_name: m.last_name,
                     profile_pic: m.profile_pic,
-                    status: m.status,
                     earnings_share_percent: percent(m.share_bp),
                     invited_at: m.invited_at,
                     expires_at: m.expires_at,
@@ -165,7 +167,7 @@ impl From<pb::Team> for Team {
                 })
                 .collect(),
             permissions: permissions(t.permissions),
-            role: t.role,
+            role,
             host_earnings_share_percent: percent(t.host_share_bp),
             created_at: t.created_at,
             updated_at: t.updated_at,
@@ -179,17 +181,12 @@ pub struct TeamAnswer {
     status: bool,
     message: String,
     data: Option<Team>,
-    role: Option<String>,
+    role: Option<TeamRole>,
 }
 
 fn team_answer(r: pb::TeamReply) -> TeamAnswer {
     let data = r.team.map(Team::from);
-    TeamAnswer {
-        status: true,
-        message: r.message,
-        role: data.as_ref().map(|t| t.role.clone()),
-        data,
-    }
+    TeamAnswer { status: true, message: r.message, role: data.as_ref().map(|t| t.role), data }
 }
 
 /// `{status, data: [team]}`.
@@ -505,13 +502,13 @@ pub struct InviteeInfo {
     #[serde(rename = "_id")]
     id: String,
     team_name: String,
-    team_status: String,
+    team_status: TeamStatus,
     host_id: String,
     host_name: String,
     cars: Vec<VehicleOption>,
     permissions: Permissions,
     /// pending, accepted, rejected, expired, revoked, removed.
-    invitation_status: String,
+    invitation_status: InvitationStatus,
     email: String,
     /// The earnings share offered, percent.
     earnings_share_percent: f64,
@@ -538,17 +535,18 @@ pub async fn team_info_for_invitee(
         pb::TeamInvitationRequest { team_id: id.into_inner(), token: q.into_inner().token.into() };
     let r =
         state.hosting.clone().get_team_invitation(request(msg, Some(&user.0))).await?.into_inner();
+    let (team_status, invitation_status) = (r.team_status().into(), r.invitation_status().into());
     Ok(Json(InviteeAnswer {
         status: true,
         data: InviteeInfo {
             id: r.team_id,
             team_name: r.team_name,
-            team_status: r.team_status,
+            team_status,
             host_id: r.host_id,
             host_name: r.host_first_name,
             cars: r.cars.into_iter().map(VehicleOption::from).collect(),
             permissions: permissions(r.permissions),
-            invitation_status: r.invitation_status,
+            invitation_status,
             email: r.email,
             earnings_share_percent: percent(r.share_bp),
             expires_at: r.expires_at,
@@ -603,7 +601,7 @@ pub struct AuditEntry {
     id: String,
     actor_id: String,
     /// host, co-host or invitee.
-    actor_role: String,
+    actor_role: TeamRole,
     action: String,
     car_id: Option<String>,
     #[schema(value_type = Object)]
@@ -639,9 +637,9 @@ pub async fn team_audit_log(
             .entries
             .into_iter()
             .map(|e| AuditEntry {
+                actor_role: e.actor_role().into(),
                 id: e.id,
                 actor_id: e.actor_id,
-                actor_role: e.actor_role,
                 action: e.action,
                 car_id: opt(e.car_id),
                 before: json(e.before_json),

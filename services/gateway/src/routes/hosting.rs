@@ -80,7 +80,7 @@ pub struct CarListing {
     car_id: String,
     host_id: String,
     /// draft, pending (under review), active, rejected, snoozed, unlisted.
-    status: String,
+    status: crate::states::ListingStatus,
     next_step: Option<String>,
     completed_steps: Vec<String>,
     address: Option<Address>,
@@ -154,6 +154,7 @@ fn opt(s: String) -> Option<String> {
 
 impl From<pb::Listing> for CarListing {
     fn from(l: pb::Listing) -> Self {
+        let status = l.status().into();
         let address = l.address.map(|a| Address {
             street: a.street,
             city: a.city,
@@ -166,10 +167,10 @@ impl From<pb::Listing> for CarListing {
             _ => None,
         };
         Self {
+            status,
             car_id: l.id.clone(),
             id: l.id,
             host_id: l.host_id,
-            status: l.status,
             next_step: opt(l.next_step),
             completed_steps: l.completed_steps,
             address,
@@ -684,7 +685,7 @@ pub async fn car_description(
 pub struct HostStatus {
     status: bool,
     /// none, draft, pending, active or rejected.
-    host_status: String,
+    host_status: crate::states::HostStanding,
     is_host: bool,
     active_cars: i32,
     pending_listings: i32,
@@ -704,7 +705,7 @@ pub async fn host_status(state: State, user: AuthUser) -> HttpResult<Json<HostSt
     Ok(Json(HostStatus {
         status: true,
         is_host: r.active_cars > 0,
-        host_status: r.host_status,
+        host_status: r.host_status().into(),
         active_cars: r.active_cars,
         pending_listings: r.pending_listings,
         has_draft: r.has_draft,

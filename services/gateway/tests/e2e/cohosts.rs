@@ -32,7 +32,7 @@ fn team(team_id: &str, host: &str, cars: &[String], cohosts: &[&str], version: i
     TeamChanged {
         team_id: team_id.to_owned(),
         host_id: host.to_owned(),
-        status: "active".into(),
+        status: upcar_proto::hosting::TeamStatus::Active as i32,
         car_ids: cars.to_vec(),
         cohost_ids: cohosts.iter().map(|c| (*c).to_owned()).collect(),
         booking_management: true,
@@ -134,7 +134,7 @@ async fn a_cohost_manages_the_bookings_of_the_teams_cars_and_loses_access_when_r
     wait_processed(&id).await;
     assert_eq!(get_trip(cohost.token.clone()).await.0, 200);
     let mut inactive = team(&team_id, &host_id, &[car(4)], &[&cohost.id], 4);
-    inactive.status = "deleted".into();
+    inactive.status = upcar_proto::hosting::TeamStatus::Deleted as i32;
     let id = publish_team(&inactive).await;
     wait_processed(&id).await;
     assert_eq!(get_trip(cohost.token.clone()).await.0, 404);

@@ -19,21 +19,21 @@ pub async fn status(
     let count = |s: &str| counts.iter().find(|(k, _)| k == s).map(|(_, n)| *n).unwrap_or(0);
     let listed = count("active") + count("snoozed") + count("unlisted");
     let host_status = if count("active") > 0 {
-        "active"
+        pb::HostStatus::Active
     } else if count("pending") > 0 {
-        "pending"
+        pb::HostStatus::Pending
     } else if listed > 0 {
-        "inactive"
+        pb::HostStatus::Inactive
     } else if count("rejected") > 0 {
-        "rejected"
+        pb::HostStatus::Rejected
     } else if count("draft") > 0 {
-        "draft"
+        pb::HostStatus::Draft
     } else {
-        "none"
+        pb::HostStatus::None
     };
     let n = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);
     Ok(pb::GetHostStatusReply {
-        host_status: host_status.to_owned(),
+        host_status: host_status as i32,
         active_cars: n(count("active")),
         pending_listings: n(count("pending")),
         has_draft: count("draft") > 0,

@@ -7,6 +7,7 @@ pub mod cars;
 pub mod manage;
 pub mod performance;
 pub mod review;
+pub mod states;
 pub mod teams;
 pub mod templates;
 pub mod vehicles;

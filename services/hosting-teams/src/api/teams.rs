@@ -6,6 +6,7 @@
 //! (`hosting.team_changed`), which trips and pricing apply to the co-hosts' access; the
 //! invitation is published (`hosting.cohost_invited`) for accounts to email.
 
+use crate::api::states;
 use crate::api::{host, listing_id};
 use crate::error::{HostingError, HostingResult};
 use crate::state::AppState;
@@ -238,7 +239,7 @@ pub async fn publish_team(
             TeamChanged {
                 team_id: id.to_string(),
                 host_id: host_id.to_string(),
-                status: "deleted".to_owned(),
+                status: pb::TeamStatus::Deleted as i32,
                 version,
                 occurred_at: rfc3339(now),
                 booking_management: true,
@@ -253,7 +254,8 @@ pub async fn publish_team(
             TeamChanged {
                 team_id: id.to_string(),
                 host_id: t.host_id.to_string(),
-                status: TeamStatus::from_approved_co_hosts(approved.len()).as_str().to_owned(),
+                status: states::team_status(TeamStatus::from_approved_co_hosts(approved.len()))
+                    as i32,
                 car_ids: store::car_ids(c, id).await?.iter().map(Uuid::to_string).collect(),
                 cohost_ids: approved
                     .iter()
@@ -333,7 +335,7 @@ async fn view(
         id: t.id.to_string(),
         host_id: t.host_id.to_string(),
         team_name: t.team_name.clone(),
-        team_status: TeamStatus::from_approved_co_hosts(approved).as_str().to_owned(),
+        team_status: states::team_status(TeamStatus::from_approved_co_hosts(approved)) as i32,
         cars,
         co_hosts: members
             .iter()
@@ -344,7 +346,7 @@ async fn view(
                 id: m.id.to_string(),
                 co_host_id: m.user_id.map(|u| u.to_string()).unwrap_or_default(),
                 email: m.email.clone(),
-                status: member_status(m, now),
+                status: states::invitation_status(&member_status(m, now)) as i32,
                 share_bp: m.share_bp,
                 invited_at: rfc3339(m.invited_at),
                 expires_at: rfc3339(m.expires_at),
@@ -353,7 +355,7 @@ async fn view(
             })
             .collect(),
         permissions: Some(pb_permissions(&permissions_of(t))),
-        role: role.as_str().to_owned(),
+        role: states::team_role(role) as i32,
         created_at: rfc3339(t.created_at),
         updated_at: rfc3339(t.updated_at),
         host_share_bp: 10_000 - shared,
@@ -799,8 +801,8 @@ pub async fn list(
     let who = host(who)?;
     let filter = match r.status.trim().to_ascii_lowercase().as_str() {
         "" | "all" => None,
-        "active" => Some("active"),
-        "inactive" => Some("inactive"),
+        "active" => Some(pb::TeamStatus::Active),
+        "inactive" => Some(pb::TeamStatus::Inactive),
         _ => return Err(HostingError::InvalidTeamStatus),
     };
     let now = state.clock.now();
@@ -809,7 +811,7 @@ pub async fn list(
     for t in store::of_user(&mut conn, who.user_id).await? {
         let role = if t.host_id == who.user_id { Role::Host } else { Role::CoHost };
         let v = view(&mut conn, &t, role, now).await?;
-        if filter.is_none_or(|f| v.team_status == f) {
+        if filter.is_none_or(|f| v.team_status() == f) {
             teams.push(v);
         }
     }
@@ -859,11 +861,12 @@ pub async fn invitation(
                 host_first_name: String::new(),
                 cars,
                 permissions: Some(pb_permissions(&permissions_of(&t))),
-                invitation_status: member_status(&m, now),
+                invitation_status: states::invitation_status(&member_status(&m, now)) as i32,
                 email: m.email.clone(),
                 share_bp: m.share_bp,
                 expires_at: rfc3339(m.expires_at),
-                team_status: TeamStatus::from_approved_co_hosts(approved).as_str().to_owned(),
+                team_status: states::team_status(TeamStatus::from_approved_co_hosts(approved))
+                    as i32,
             })
         })
         .await?;
@@ -936,7 +939,7 @@ pub async fn audit_log(
             .map(|a| pb::AuditEntry {
                 id: a.id.to_string(),
                 actor_id: a.actor_id.to_string(),
-                actor_role: a.actor_role,
+                actor_role: states::actor_role(&a.actor_role) as i32,
                 action: a.action,
                 car_id: a.car_id.map(|c| c.to_string()).unwrap_or_default(),
                 before_json: json(a.before),

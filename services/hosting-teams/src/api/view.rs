@@ -30,7 +30,7 @@ pub fn listing(l: &Listing) -> pb::Listing {
     pb::Listing {
         id: r.id.to_string(),
         host_id: r.host_id.to_string(),
-        status: r.status.clone(),
+        status: crate::api::states::listing_status(&r.status) as i32,
         next_step: resume_at(l),
         completed_steps: steps.iter().map(|s| s.key().to_owned()).collect(),
         address: l.place.as_ref().map(|p| pb::Address {

@@ -227,7 +227,7 @@ async fn an_approval_publishes_the_listing_once_in_full() {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(l.listing.unwrap().status, "active");
+    assert_eq!(l.listing.unwrap().status(), pb::ListingStatus::Active);
     let again = c
         .approve_listing(req(pb::ListingIdRequest { car_id: id.clone() }, &admin))
         .await
@@ -239,7 +239,10 @@ async fn an_approval_publishes_the_listing_once_in_full() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].0, "hosting.car_listing_changed");
     let e = upcar_proto::events::CarListingChanged::decode(rows[0].1.as_slice()).unwrap();
-    assert_eq!((e.car_id.as_str(), e.status.as_str(), e.version), (id.as_str(), "active", 1));
+    assert_eq!(
+        (e.car_id.as_str(), e.status(), e.version),
+        (id.as_str(), pb::ListingStatus::Active, 1)
+    );
     assert_eq!(
         (e.make.as_str(), e.daily_price_cents, e.time_zone.as_str()),
         ("Tesla", 9000, "America/Los_Angeles")

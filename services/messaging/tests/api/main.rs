@@ -614,7 +614,7 @@ fn team(team: Uuid, host: Uuid, car: Uuid, cohosts: &[Uuid], version: i64) -> Te
     TeamChanged {
         team_id: team.to_string(),
         host_id: host.to_string(),
-        status: "active".into(),
+        status: upcar_proto::hosting::TeamStatus::Active as i32,
         car_ids: vec![car.to_string()],
         cohost_ids: cohosts.iter().map(Uuid::to_string).collect(),
         booking_management: true,

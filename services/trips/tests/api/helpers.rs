@@ -487,7 +487,7 @@ impl TestApp {
         self.publish(&TeamChanged {
             team_id: Uuid::now_v7().to_string(),
             host_id: host.to_string(),
-            status: "active".into(),
+            status: upcar_proto::hosting::TeamStatus::Active as i32,
             car_ids: vec![car.to_string()],
             cohost_ids: vec![cohost.to_string()],
             booking_management: true,
