@@ -4,79 +4,34 @@
 //! name another's types (the events name the trips context's states); each context is also
 //! re-exported at the crate's root (`upcar_proto::trips`).
 
+/// One generated package per context, `upcar::<context>::v1`.
+macro_rules! packages {
+    ($($context:ident => $package:literal),+ $(,)?) => {
+        $(
+            #[doc = concat!("The `", $package, "` package's context.")]
+            pub mod $context {
+                /// Version 1.
+                pub mod v1 {
+                    #![allow(clippy::all, missing_docs)]
+                    tonic::include_proto!($package);
+                }
+            }
+        )+
+    };
+}
+
 /// The generated packages, nested as their names.
 pub mod upcar {
-    /// Accounts context.
-    pub mod accounts {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.accounts.v1");
-        }
-    }
-    /// Catalog-search context.
-    pub mod catalog {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.catalog.v1");
-        }
-    }
-    /// Pricing context.
-    pub mod pricing {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.pricing.v1");
-        }
-    }
-    /// Trips context.
-    pub mod trips {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.trips.v1");
-        }
-    }
-    /// Messaging context.
-    pub mod messaging {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.messaging.v1");
-        }
-    }
-    /// Hosting context.
-    pub mod hosting {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.hosting.v1");
-        }
-    }
-    /// Activity context.
-    pub mod activity {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.activity.v1");
-        }
-    }
-    /// Captains context.
-    pub mod captains {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.captains.v1");
-        }
-    }
-    /// Integration events.
-    pub mod events {
-        /// Version 1.
-        pub mod v1 {
-            #![allow(clippy::all, missing_docs)]
-            tonic::include_proto!("upcar.events.v1");
-        }
+    packages! {
+        accounts => "upcar.accounts.v1",
+        catalog => "upcar.catalog.v1",
+        pricing => "upcar.pricing.v1",
+        trips => "upcar.trips.v1",
+        messaging => "upcar.messaging.v1",
+        hosting => "upcar.hosting.v1",
+        activity => "upcar.activity.v1",
+        captains => "upcar.captains.v1",
+        events => "upcar.events.v1",
     }
 }
 
