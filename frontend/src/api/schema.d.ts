@@ -6773,10 +6773,8 @@ export interface components {
             email: string;
             title: string;
             description: string;
-            /** @description low | medium | high | urgent */
-            priority: string;
-            /** @description pending | in_progress | resolved | closed */
-            status: string;
+            priority: components["schemas"]["TicketPriority"];
+            status: components["schemas"]["TicketStatus"];
             /** @description support_team, or the id of the admin handling it. */
             assignedTo: string;
             metadata: components["schemas"]["TicketSource"];
@@ -6870,12 +6868,22 @@ export interface components {
             /** @default  */
             source?: components["schemas"]["Text"];
         };
+        /**
+         * @description How urgent a support ticket is.
+         * @enum {string}
+         */
+        TicketPriority: "low" | "medium" | "high" | "urgent";
         /** @description Who opened a ticket and from where, as answered (`metadata`). */
         TicketSource: {
             /** @description The signed-in creator's id (empty for an anonymous visitor). */
             createdBy: string;
             source: string;
         };
+        /**
+         * @description Where a support ticket stands (spec 000 section 9).
+         * @enum {string}
+         */
+        TicketStatus: "pending" | "in_progress" | "resolved" | "closed";
         /** @description What support changes on a ticket; absent fields stay. */
         TicketUpdate: {
             /** @default null */

@@ -11,7 +11,7 @@
 //! [`crate::wire::Json`] answers 500 `internal_error` instead of a made-up state. A field that
 //! may rightly be empty is an `Option` ([`specified`](TripStatus::specified)), `null` in JSON.
 
-use upcar_proto::{captains as cpb, hosting as hpb, trips as tpb};
+use upcar_proto::{captains as cpb, hosting as hpb, messaging as mpb, trips as tpb};
 
 /// Declares the answer enum of one proto enum, with the spec's string of each value.
 macro_rules! spec_strings {
@@ -204,6 +204,26 @@ spec_strings! {
     }
 }
 
+spec_strings! {
+    /// Where a support ticket stands (spec 000 section 9).
+    TicketStatus from mpb::TicketStatus {
+        Pending => "pending",
+        InProgress => "in_progress",
+        Resolved => "resolved",
+        Closed => "closed",
+    }
+}
+
+spec_strings! {
+    /// How urgent a support ticket is.
+    TicketPriority from mpb::TicketPriority {
+        Low => "low",
+        Medium => "medium",
+        High => "high",
+        Urgent => "urgent",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +266,8 @@ mod tests {
         ($($t:ty),+) => { $(impl SpecStr for $t { fn text(self) -> Option<&'static str> { self.as_str() } })+ };
     }
     spec_str!(
+        TicketStatus,
+        TicketPriority,
         TripStatus,
         PaymentStatus,
         DriverStatus,
@@ -276,6 +298,8 @@ mod tests {
         check::<hpb::TeamRole, _>(TeamRole::ALL);
         check::<hpb::ListingStatus, _>(ListingStatus::ALL);
         check::<hpb::HostStatus, _>(HostStanding::ALL);
+        check::<mpb::TicketStatus, _>(TicketStatus::ALL);
+        check::<mpb::TicketPriority, _>(TicketPriority::ALL);
     }
 
     #[test]

@@ -56,10 +56,8 @@ pub struct Ticket {
     email: String,
     title: String,
     description: String,
-    /// low | medium | high | urgent
-    priority: String,
-    /// pending | in_progress | resolved | closed
-    status: String,
+    priority: crate::states::TicketPriority,
+    status: crate::states::TicketStatus,
     /// support_team, or the id of the admin handling it.
     assigned_to: String,
     metadata: TicketSource,
@@ -72,14 +70,14 @@ pub struct Ticket {
 impl From<pb::Ticket> for Ticket {
     fn from(t: pb::Ticket) -> Self {
         Self {
+            priority: t.priority().into(),
+            status: t.status().into(),
             underscore_id: t.id.clone(),
             id: t.id,
             name: t.name,
             email: t.email,
             title: t.title,
             description: t.description,
-            priority: t.priority,
-            status: t.status,
             assigned_to: t.assigned_to,
             metadata: TicketSource { created_by: t.created_by, source: t.source },
             last_seq: t.last_seq,

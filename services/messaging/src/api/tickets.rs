@@ -15,6 +15,26 @@ use upcar_identity::{Identity, Role};
 use upcar_proto::messaging as pb;
 use uuid::Uuid;
 
+/// A priority on the wire.
+fn wire_priority(p: Priority) -> pb::TicketPriority {
+    match p {
+        Priority::Low => pb::TicketPriority::Low,
+        Priority::Medium => pb::TicketPriority::Medium,
+        Priority::High => pb::TicketPriority::High,
+        Priority::Urgent => pb::TicketPriority::Urgent,
+    }
+}
+
+/// A status on the wire.
+fn wire_status(s: Status) -> pb::TicketStatus {
+    match s {
+        Status::Pending => pb::TicketStatus::Pending,
+        Status::InProgress => pb::TicketStatus::InProgress,
+        Status::Resolved => pb::TicketStatus::Resolved,
+        Status::Closed => pb::TicketStatus::Closed,
+    }
+}
+
 fn ticket_of(r: &TicketRow) -> pb::Ticket {
     pb::Ticket {
         id: r.id.to_string(),
@@ -22,8 +42,9 @@ fn ticket_of(r: &TicketRow) -> pb::Ticket {
         email: r.email.clone(),
         title: r.title.clone(),
         description: r.description.clone(),
-        priority: r.priority.clone(),
-        status: r.status.clone(),
+        priority: Priority::parse(&r.priority)
+            .map_or(pb::TicketPriority::Unspecified, wire_priority) as i32,
+        status: Status::parse(&r.status).map_or(pb::TicketStatus::Unspecified, wire_status) as i32,
         assigned_to: r.assigned_to.clone(),
         created_by: r.created_by.map(|u| u.to_string()).unwrap_or_default(),
         source: r.source.clone(),

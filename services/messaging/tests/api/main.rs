@@ -801,8 +801,8 @@ async fn tickets_take_the_specs_defaults_and_a_signed_in_users_own_name_and_emai
     anon.assigned_to = Uuid::now_v7().to_string();
     let t = s.create_ticket(Request::new(anon)).await.unwrap().into_inner().ticket.unwrap();
     assert_eq!(
-        (t.name.as_str(), t.email.as_str(), t.priority.as_str(), t.status.as_str()),
-        ("Ana", "ana@example.com", "high", "pending")
+        (t.name.as_str(), t.email.as_str(), t.priority(), t.status()),
+        ("Ana", "ana@example.com", pb::TicketPriority::High, pb::TicketStatus::Pending)
     );
     assert_eq!(
         (t.assigned_to.as_str(), t.source.as_str(), t.created_by.as_str()),
@@ -879,7 +879,10 @@ async fn support_moves_tickets_along_every_change_is_logged_and_a_closed_ticket_
         .into_inner()
         .ticket
         .unwrap();
-    assert_eq!((u.status.as_str(), u.assigned_to), ("in_progress", other_admin.to_string()));
+    assert_eq!(
+        (u.status(), u.assigned_to),
+        (pb::TicketStatus::InProgress, other_admin.to_string())
+    );
     let e = s.update_ticket(as_admin(update(Some("done"), None), admin)).await.unwrap_err();
     assert_eq!(code_of(&e), "invalid_status");
     let e = s.update_ticket(as_admin(update(None, Some("bob".into())), admin)).await.unwrap_err();
@@ -904,7 +907,7 @@ async fn support_moves_tickets_along_every_change_is_logged_and_a_closed_ticket_
         .unwrap()
         .into_inner();
     assert!(
-        closed.tickets.iter().all(|x| x.status == "closed")
+        closed.tickets.iter().all(|x| x.status() == pb::TicketStatus::Closed)
             && closed.tickets.iter().any(|x| x.id == t.id)
     );
     let e = s
