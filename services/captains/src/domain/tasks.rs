@@ -73,16 +73,6 @@ impl Step {
     pub fn parse(s: &str) -> Option<Self> {
         Step::ALL.into_iter().find(|k| k.as_str() == s.trim())
     }
-
-    /// The trip's evidence this step's photos are: the guest receives the car (check-in) or
-    /// hands it back (checkout).
-    pub fn evidence(self) -> Option<&'static str> {
-        match self {
-            Step::DeliveredToGuest => Some("check_in"),
-            Step::PickedUpFromGuest => Some("checkout"),
-            Step::PickedUpFromHost | Step::DeliveredToHost => None,
-        }
-    }
 }
 
 /// Why a step is refused.
@@ -263,13 +253,5 @@ mod tests {
         assert_eq!(tasks_for(&h(Some(guest), Some(guest))), [DeliveryToGuest, ReturnToHost]);
         assert_eq!(tasks_for(&h(Some(guest), Some(near_car))), [DeliveryToGuest]);
         assert_eq!(tasks_for(&h(None, Some(guest))), [ReturnToHost]);
-    }
-
-    #[test]
-    fn evidence_is_the_guests_handover() {
-        assert_eq!(DeliveredToGuest.evidence(), Some("check_in"));
-        assert_eq!(PickedUpFromGuest.evidence(), Some("checkout"));
-        assert_eq!(PickedUpFromHost.evidence(), None);
-        assert_eq!(DeliveredToHost.evidence(), None);
     }
 }
