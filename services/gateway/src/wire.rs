@@ -990,6 +990,32 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    #[test]
+    fn an_answer_holding_an_unspecified_state_is_a_500_internal_error_not_a_made_up_value() {
+        use crate::states::TripStatus;
+        use actix_web::body::MessageBody;
+        #[derive(Serialize)]
+        struct Answer {
+            status: TripStatus,
+        }
+        let ok =
+            json_answer(actix_web::http::StatusCode::OK, &Answer { status: TripStatus::Confirmed });
+        assert_eq!(ok.status(), 200);
+        let body = ok.into_body().try_into_bytes().unwrap();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            json!({"status": "confirmed"})
+        );
+        let bad = json_answer(
+            actix_web::http::StatusCode::OK,
+            &Answer { status: TripStatus::Unspecified },
+        );
+        assert_eq!(bad.status(), 500);
+        let body = bad.into_body().try_into_bytes().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["error"], "internal_error", "{v}");
+    }
+
     #[derive(Deserialize, Default, Debug)]
     #[serde(default, rename_all = "camelCase")]
     struct Sample {

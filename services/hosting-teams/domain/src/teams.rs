@@ -117,11 +117,9 @@ impl Default for Permissions {
 }
 
 /// The viewer's role in a team.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
-    #[serde(rename = "host")]
     Host,
-    #[serde(rename = "co-host")]
     CoHost,
 }
 
@@ -132,14 +130,6 @@ impl Role {
             "host" => Ok(Role::Host),
             "co-host" | "cohost" | "co_host" => Ok(Role::CoHost),
             _ => Err(TeamError::InvalidRole),
-        }
-    }
-
-    /// The spelling the team response uses.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Role::Host => "host",
-            Role::CoHost => "co-host",
         }
     }
 }
@@ -196,8 +186,7 @@ pub fn allows(role: Role, permissions: &Permissions, capability: Capability) -> 
 }
 
 /// Active or inactive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TeamStatus {
     Active,
     Inactive,
@@ -207,14 +196,6 @@ impl TeamStatus {
     /// "A team is not active until at least one co-host has been approved."
     pub fn from_approved_co_hosts(approved: usize) -> TeamStatus {
         if approved > 0 { TeamStatus::Active } else { TeamStatus::Inactive }
-    }
-
-    /// The stored spelling.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            TeamStatus::Active => "active",
-            TeamStatus::Inactive => "inactive",
-        }
     }
 }
 

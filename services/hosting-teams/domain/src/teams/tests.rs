@@ -58,7 +58,6 @@ fn roles() {
     assert_eq!(Role::parse(" Co-Host "), Ok(Role::CoHost));
     assert_eq!(Role::parse("cohost"), Ok(Role::CoHost));
     assert_eq!(Role::parse("owner").unwrap_err().code(), "invalid_role");
-    assert_eq!(Role::CoHost.as_str(), "co-host");
 }
 
 #[test]
@@ -106,7 +105,7 @@ fn what_each_role_may_do() {
 #[test]
 fn a_team_is_active_once_a_co_host_is_approved() {
     assert_eq!(TeamStatus::from_approved_co_hosts(0), TeamStatus::Inactive);
-    assert_eq!(TeamStatus::from_approved_co_hosts(1).as_str(), "active");
+    assert_eq!(TeamStatus::from_approved_co_hosts(1), TeamStatus::Active);
 }
 
 #[test]
