@@ -13,8 +13,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 /// A shared clock: clones read and move the same time.
 #[derive(Debug, Clone, Default)]
 pub struct Clock {
-    /// Milliseconds added to the system's time.
-    offset_ms: Arc<AtomicI64>,
+    /// Nanoseconds added to the system's time (whole nanoseconds, so that right after
+    /// `set(at)` the clock reads `at` or later, never a truncated moment before it).
+    offset_ns: Arc<AtomicI64>,
 }
 
 impl Clock {
@@ -25,23 +26,23 @@ impl Clock {
 
     /// The current time of this clock.
     pub fn now(&self) -> DateTime<Utc> {
-        Utc::now() + Duration::milliseconds(self.offset_ms.load(Ordering::Relaxed))
+        Utc::now() + Duration::nanoseconds(self.offset_ns.load(Ordering::Relaxed))
     }
 
     /// Moves this clock (and every clone of it) so that it reads `at` now.
     pub fn set(&self, at: DateTime<Utc>) {
-        let offset = at.signed_duration_since(Utc::now()).num_milliseconds();
-        self.offset_ms.store(offset, Ordering::Relaxed);
+        let offset = at.signed_duration_since(Utc::now()).num_nanoseconds().unwrap_or(i64::MAX);
+        self.offset_ns.store(offset, Ordering::Relaxed);
     }
 
     /// Moves this clock (and every clone of it) forward by `by` (backward when negative).
     pub fn advance(&self, by: Duration) {
-        self.offset_ms.fetch_add(by.num_milliseconds(), Ordering::Relaxed);
+        self.offset_ns.fetch_add(by.num_nanoseconds().unwrap_or(i64::MAX), Ordering::Relaxed);
     }
 
     /// Back to the system's time.
     pub fn reset(&self) {
-        self.offset_ms.store(0, Ordering::Relaxed);
+        self.offset_ns.store(0, Ordering::Relaxed);
     }
 }
 
@@ -69,6 +70,16 @@ mod tests {
         assert!(close(clock.now(), at - Duration::hours(2)));
         clock.reset();
         assert!(close(seen_by_service.now(), Utc::now()));
+    }
+
+    #[test]
+    fn right_after_a_set_the_clock_reads_that_moment_or_later() {
+        let clock = Clock::system();
+        for i in 0..1_000 {
+            let at = Utc::now() + Duration::days(2) + Duration::nanoseconds(i * 997);
+            clock.set(at);
+            assert!(clock.now() >= at, "read before the moment set");
+        }
     }
 
     #[test]

@@ -53,6 +53,7 @@ routing_keys! {
     TripReviewPublished => "trips.review_published",
     PaymentAuthorized => "payments.payment_authorized",
     PaymentSettled => "payments.payment_settled",
+    PaymentFailed => "payments.payment_failed",
     AdditionalDriverInvited => "trips.additional_driver_invited",
     IncidentalsCharged => "payments.incidentals_charged",
     PaymentMethodAdded => "trips.payment_method_added",

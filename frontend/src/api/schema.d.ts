@@ -5723,7 +5723,7 @@ export interface components {
          * @description The money of a trip: the hold on the guest's card and what became of it.
          * @enum {string}
          */
-        PaymentStatus: "authorized" | "captured" | "released" | "refunded" | "partially_refunded";
+        PaymentStatus: "scheduled" | "authorization_failed" | "authorized" | "captured" | "released" | "refunded" | "partially_refunded";
         /** @description A host's payout account at the payment provider. */
         PayoutAccount: {
             hasAccount: boolean;

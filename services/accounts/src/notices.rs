@@ -14,14 +14,14 @@ use std::sync::Arc;
 use upcar_events::{Envelope, IntegrationEvent};
 use upcar_proto::captains::TaskStep;
 use upcar_proto::events::{
-    MessageSent, TaskStepRecorded, TripBooked, TripCancelled, TripCheckedIn, TripConfirmed,
-    TripRescheduled,
+    MessageSent, PaymentFailed, TaskStepRecorded, TripBooked, TripCancelled, TripCheckedIn,
+    TripConfirmed, TripRescheduled,
 };
 use upcar_proto::trips::TripStatus;
 use uuid::Uuid;
 
 /// Routing keys of this module.
-pub const ROUTING_KEYS: [&str; 7] = [
+pub const ROUTING_KEYS: [&str; 8] = [
     TripBooked::ROUTING_KEY,
     TripConfirmed::ROUTING_KEY,
     TripCancelled::ROUTING_KEY,
@@ -29,6 +29,7 @@ pub const ROUTING_KEYS: [&str; 7] = [
     TripCheckedIn::ROUTING_KEY,
     MessageSent::ROUTING_KEY,
     TaskStepRecorded::ROUTING_KEY,
+    PaymentFailed::ROUTING_KEY,
 ];
 
 /// How long before a trip's start its guest is reminded to check in.
@@ -122,6 +123,45 @@ fn confirmed_notice(trip: Uuid, guest: Uuid, start: DateTime<Utc>) -> Notice {
         "Your trip is confirmed",
         format!(
             "Your trip starting {} is confirmed. You can message your host in Upcar.",
+            day(start)
+        ),
+        false,
+    )
+}
+
+/// The guest's card was refused when the trip's money was to be held: by email and SMS, with
+/// the deadline for another card.
+pub fn payment_failed_notice(
+    trip: Uuid,
+    guest: Uuid,
+    reason: &str,
+    start: DateTime<Utc>,
+    pay_by: DateTime<Utc>,
+) -> Notice {
+    notice(
+        "payment_failed",
+        &format!("{trip}:{}", pay_by.timestamp()),
+        guest,
+        "Action needed: your card was declined",
+        format!(
+            "We could not hold the payment for your trip starting {}: {} Add another card in Upcar by {} or the trip will be cancelled.",
+            day(start),
+            reason.trim(),
+            day(pay_by)
+        ),
+        true,
+    )
+}
+
+/// The guest's notice of a trip the platform cancelled because no card could be charged.
+pub fn unpaid_notice(trip: Uuid, guest: Uuid, start: DateTime<Utc>) -> Notice {
+    notice(
+        "cancelled_unpaid",
+        &trip.to_string(),
+        guest,
+        "Your trip was cancelled",
+        format!(
+            "Your trip starting {} was cancelled because your card was declined and no other card was added in time. Nothing was charged.",
             day(start)
         ),
         false,
@@ -407,7 +447,21 @@ pub async fn apply(
             let Some(trip) = uuid(&m.trip_id) else { return Ok(()) };
             let Some(p) = parties(conn, trip).await? else { return Ok(()) };
             set_state(conn, trip, "cancelled").await?;
-            cancelled_notices(trip, p.guest_id, p.host_id, m.status(), p.start_time)
+            let mut n = cancelled_notices(trip, p.guest_id, p.host_id, m.status(), p.start_time);
+            if m.unpaid {
+                n.push(unpaid_notice(trip, p.guest_id, p.start_time));
+            }
+            n
+        }
+        PaymentFailed::ROUTING_KEY => {
+            let m: PaymentFailed = e.decode()?;
+            let (Some(trip), Some(guest), Some(start), Some(pay_by)) =
+                (uuid(&m.trip_id), uuid(&m.guest_id), time(&m.start_time), time(&m.pay_by))
+            else {
+                tracing::error!(event_id = %e.id, "dropping a payment failure without its trip or times");
+                return Ok(());
+            };
+            vec![payment_failed_notice(trip, guest, &m.reason, start, pay_by)]
         }
         TripRescheduled::ROUTING_KEY => {
             let m: TripRescheduled = e.decode()?;
@@ -642,6 +696,24 @@ mod tests {
             "each change is its own notice"
         );
         assert!(reminder_notice(trip, guest, start).sms);
+    }
+
+    #[test]
+    fn a_refused_card_is_told_to_the_guest_with_its_deadline_and_an_unpaid_cancellation_too() {
+        let (trip, guest) = (Uuid::now_v7(), Uuid::now_v7());
+        let (start, pay_by) = (t("2026-12-10T18:00:00Z"), t("2026-12-09T18:00:00Z"));
+        let n = payment_failed_notice(trip, guest, "Your card was declined.", start, pay_by);
+        assert_eq!((n.user, n.kind, n.sms), (guest, "payment_failed", true));
+        assert!(n.body.contains("Your card was declined."), "{}", n.body);
+        assert!(n.body.contains("by Dec 9, 2026 at 18:00 UTC"), "{}", n.body);
+        // A second refusal with a new deadline is a new notice; the same one is not.
+        let again = payment_failed_notice(trip, guest, "x", start, pay_by);
+        let later = payment_failed_notice(trip, guest, "x", start, t("2026-12-09T19:00:00Z"));
+        assert_eq!(n.key, again.key);
+        assert_ne!(n.key, later.key);
+        let u = unpaid_notice(trip, guest, start);
+        assert_eq!((u.user, u.kind), (guest, "cancelled_unpaid"));
+        assert!(u.body.contains("Nothing was charged."), "{}", u.body);
     }
 
     #[test]

@@ -79,6 +79,8 @@ impl TripStatus {
 spec_strings! {
     /// The money of a trip: the hold on the guest's card and what became of it.
     PaymentStatus from tpb::PaymentStatus {
+        Scheduled => "scheduled",
+        AuthorizationFailed => "authorization_failed",
         Authorized => "authorized",
         Captured => "captured",
         Released => "released",

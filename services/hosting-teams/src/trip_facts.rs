@@ -248,6 +248,7 @@ mod tests {
             occurred_at: "2026-11-21T09:00:00Z".into(),
             status: TripStatus::CancelledByHost as i32,
             owner_id: String::new(),
+            unpaid: false,
         };
         assert!(matches!(
             fact_of(&env(&cancelled)),

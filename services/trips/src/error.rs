@@ -341,7 +341,7 @@ impl From<PaymentError> for TripsError {
     fn from(e: PaymentError) -> Self {
         match e {
             PaymentError::Declined(m) => TripsError::CardDeclined(m),
-            PaymentError::Invalid(m) => TripsError::Payment(m),
+            PaymentError::Invalid(m) | PaymentError::Expired(m) => TripsError::Payment(m),
             PaymentError::Unavailable(m) => TripsError::Internal(anyhow::anyhow!(m)),
         }
     }

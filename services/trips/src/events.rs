@@ -6,8 +6,8 @@ use crate::store::trips::TripRow;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_proto::events::{
-    BookingStarted, PaymentAuthorized, PaymentMethodAdded, PaymentSettled, TripBooked,
-    TripCancelled, TripCheckedIn, TripCheckedOut, TripConfirmed,
+    BookingStarted, PaymentAuthorized, PaymentFailed, PaymentMethodAdded, PaymentSettled,
+    TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut, TripConfirmed,
 };
 
 /// A guest asked to book a car (`trips/createTrip`), before the booking's checks: the
@@ -83,6 +83,17 @@ pub async fn cancelled(
     t: &TripRow,
     at: DateTime<Utc>,
 ) -> diesel::QueryResult<()> {
+    cancelled_as(conn, t, false, at).await
+}
+
+/// A trip ended before its start; `unpaid`: by the platform, for a card refused and not
+/// replaced.
+pub async fn cancelled_as(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    unpaid: bool,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
     let e = TripCancelled {
         trip_id: t.id.to_string(),
         car_id: t.car_id.to_string(),
@@ -90,6 +101,7 @@ pub async fn cancelled(
         occurred_at: at.to_rfc3339(),
         status: crate::api::convert::status(&t.status) as i32,
         owner_id: t.owner_id.to_string(),
+        unpaid,
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
@@ -106,6 +118,28 @@ pub async fn authorized(
         guest_id: t.guest_id.to_string(),
         amount_cents: t.total_cents,
         provider: provider.to_owned(),
+        occurred_at: at.to_rfc3339(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
+/// The guest's card was refused when the trip's money was to be held; `pay_by` is the
+/// deadline for another card.
+pub async fn payment_failed(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    reason: &str,
+    pay_by: DateTime<Utc>,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
+    let e = PaymentFailed {
+        trip_id: t.id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        car_id: t.car_id.to_string(),
+        amount_cents: t.total_cents,
+        reason: reason.to_owned(),
+        pay_by: pay_by.to_rfc3339(),
+        start_time: t.start_time.to_rfc3339(),
         occurred_at: at.to_rfc3339(),
     };
     upcar_events::enqueue(conn, &e).await.map(|_| ())

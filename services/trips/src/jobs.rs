@@ -1,4 +1,5 @@
-//! The periodic money jobs: host payouts and the release of uncaptured holds. Each run takes
+//! The periodic money jobs: the payment plan (`crate::holds`), host payouts and the release of
+//! uncaptured holds. Each run takes
 //! the time it treats as now (the loop passes its clock's, tests their own) and is safe to
 //! repeat or to run on two replicas at once.
 
@@ -156,7 +157,11 @@ async fn send_pending(
                         tracing::warn!(payout = %p.id, error = %e, "payout left pending");
                         out.pending += 1;
                     }
-                    Err(PaymentError::Declined(e) | PaymentError::Invalid(e)) => {
+                    Err(
+                        PaymentError::Declined(e)
+                        | PaymentError::Invalid(e)
+                        | PaymentError::Expired(e),
+                    ) => {
                         tracing::warn!(payout = %p.id, error = %e, "payout refused; reversed");
                         payouts::finish_payout(c, p.id, None, &e).await?;
                         ledger::post(
@@ -200,7 +205,7 @@ pub async fn release_holds(
                     payouts::extend_hold(c, &h.id, at).await?;
                     run.extended.push((h.id, at));
                 }
-                HoldDecision::Release => match provider.release(&h.id).await {
+                HoldDecision::Release => match release_if_held(provider, &h).await {
                     Ok(()) => {
                         payments::settle_hold(c, &h.id, 0, "released").await?;
                         if let Some(t) = trips::get(c, h.trip_id, false).await? {
@@ -221,7 +226,15 @@ pub async fn release_holds(
     Ok(run)
 }
 
-/// Runs both jobs every `every` until `stop` resolves.
+/// Lets the provider's authorisation go, where one stands.
+async fn release_if_held(
+    provider: &dyn PaymentProvider,
+    h: &payouts::DueHold,
+) -> Result<(), PaymentError> {
+    if h.authorized { provider.release(&h.id).await } else { Ok(()) }
+}
+
+/// Runs the jobs every `every` until `stop` resolves.
 pub async fn run_periodically(
     pool: PgPool,
     provider: std::sync::Arc<dyn PaymentProvider>,
@@ -237,6 +250,11 @@ pub async fn run_periodically(
             () = &mut stop => return,
             _ = tick.tick() => {
                 let now = clock.now();
+                match crate::holds::run(&pool, provider.as_ref(), now).await {
+                    Ok(r) if r != crate::holds::PlanRun::default() => tracing::info!(?r, "payment plan run"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "payment plan run failed"),
+                }
                 match release_holds(&pool, provider.as_ref(), now).await {
                     Ok(r) if !r.released.is_empty() || !r.extended.is_empty() => {
                         tracing::info!(released = r.released.len(), extended = r.extended.len(), "hold release run");

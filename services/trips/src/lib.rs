@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod events;
 pub mod feeds;
+pub mod holds;
 pub mod jobs;
 pub mod payments;
 pub mod reviews;

@@ -52,9 +52,10 @@ impl Application {
         let relay_pool = upcar_db::pool(&db_url, 1)?;
         let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "trips");
         let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
-            "local" => {
-                Arc::new(LocalProvider::new(pool.clone(), &settings.payments.public_base_url))
-            }
+            "local" => Arc::new(
+                LocalProvider::new(pool.clone(), &settings.payments.public_base_url)
+                    .with_clock(clock.clone()),
+            ),
             "stripe" => {
                 use secrecy::ExposeSecret;
                 if settings.payments.secret_key.expose_secret().trim().is_empty() {

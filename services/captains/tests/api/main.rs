@@ -271,6 +271,7 @@ async fn a_cancellation_cancels_the_tasks_and_a_booking_arriving_after_it_makes_
         occurred_at: String::new(),
         status: upcar_proto::trips::TripStatus::CancelledByGuest as i32,
         owner_id: String::new(),
+        unpaid: false,
     };
     let trip = Uuid::now_v7();
     app.publish(&booked(trip, "2026-12-01T18:00:00Z", "2026-12-03T18:00:00Z"), Uuid::now_v7())

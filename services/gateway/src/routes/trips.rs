@@ -1419,6 +1419,7 @@ mod tests {
             final_price_per_month_cents: None,
             can_pay_later: true,
             pay_later_date_message: "Pay later".into(),
+            pay_later_at: None,
             total_miles_included: 400,
             price_per_mile_cents: 75,
             converted_free_cancellation_before: Some("2027-01-04T10:00:00-08:00".into()),

@@ -140,7 +140,12 @@ async fn a_verified_guest_books_at_the_quoted_price_cancels_and_the_car_comes_ba
     assert_eq!(t["status"], "confirmed");
     assert_eq!(t["finalPrice"], quote["finalPrice"]);
     assert_eq!(t["priceDetails"]["finalPrice"], quote["finalPrice"]);
-    assert_eq!(t["paymentStatus"], "authorized");
+    // 40 days ahead: the card is saved and nothing is held before pricing's pay-later date.
+    assert_eq!(t["paymentStatus"], "scheduled");
+    assert!(
+        t["priceDetails"]["payLaterDateMessage"].as_str().is_some_and(|m| m.starts_with("$0 due now")),
+        "{t}"
+    );
     assert_eq!(t["newStartDate"], day(40));
     assert_eq!(t["newStartTime"], "10:00 AM");
     assert_eq!(t["history"][0]["action"], "book");

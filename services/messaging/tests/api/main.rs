@@ -1161,6 +1161,7 @@ async fn scheduled_messages_go_once_as_the_host_outside_quiet_hours_and_never_fo
         occurred_at: "2026-12-02T10:00:00Z".into(),
         status: upcar_proto::trips::TripStatus::CancelledByGuest as i32,
         owner_id: host.to_string(),
+        unpaid: false,
     };
     app.publish(&cancelled, Uuid::now_v7()).await;
     app.clock.set(at("2026-12-19T18:00:00Z"));

@@ -36,6 +36,7 @@ pub fn details(
         final_price_per_month_cents: q.per_month.map(|c| c.0),
         can_pay_later: q.can_pay_later,
         pay_later_date_message: q.pay_later_message(window.tz),
+        pay_later_at: q.pay_later_at.map(|t| t.to_rfc3339()),
         total_miles_included: q.miles_included,
         price_per_mile_cents: q.price_per_mile.0,
         converted_free_cancellation_before: q

@@ -17,6 +17,7 @@
 //! guest's tier unlocks it), otherwise `requested` until the host answers (CONTRACT.md).
 
 pub mod extras;
+pub mod holds;
 pub mod lifecycle;
 pub mod money;
 pub mod photos;

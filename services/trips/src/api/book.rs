@@ -512,15 +512,32 @@ async fn book(
         at: now,
     };
     trips::append_history(c, &booked).await?;
+    // The money plan (trips_domain::holds): pricing's quote says when the card is charged;
+    // before then the card is saved and nothing is held.
+    let charge_at = details
+        .pay_later_at
+        .as_deref()
+        .and_then(|t| DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| t.with_timezone(&Utc))
+        .filter(|t| *t > now);
     let customer = crate::payments::customer(c, state.payments.as_ref(), who.user_id).await?;
-    let hold = state
-        .payments
-        .authorize(&customer, &card.id, row.total_cents, &format!("trip-{trip_id}"))
-        .await?;
+    let key = format!("trip-{trip_id}");
+    let (hold, hold_status, lapses_at) = match charge_at {
+        Some(_) => {
+            let setup = state.payments.save_card(&customer, &card.id, &key).await?;
+            (setup, "scheduled", None)
+        }
+        None => {
+            let by = trips_domain::holds::Initiated::Customer;
+            let hold =
+                state.payments.authorize(&customer, &card.id, row.total_cents, &key, by).await?;
+            (hold, "authorized", Some(trips_domain::holds::lapses_at(now, by)))
+        }
+    };
     payments::insert_hold(
         c,
         &payments::HoldRow {
-            id: hold,
+            id: hold.clone(),
             trip_id,
             user_id: who.user_id,
             payment_method_id: card.id.clone(),
@@ -528,8 +545,27 @@ async fn book(
             amount_cents: row.total_cents,
             captured_cents: 0,
             refunded_cents: 0,
-            status: "authorized".to_owned(),
+            status: hold_status.to_owned(),
             release_by: trips_domain::money::hold_release_at(end, false),
+            charge_at: charge_at.unwrap_or(now),
+            lapses_at,
+            failure: String::new(),
+            pay_by: None,
+            attempts: 1,
+        },
+    )
+    .await?;
+    payments::log(
+        c,
+        &payments::LogLine {
+            trip_id,
+            hold_id: &hold,
+            event: if lapses_at.is_some() { "authorized" } else { "card_saved" },
+            amount_cents: row.total_cents,
+            detail: &charge_at
+                .map(|t| format!("authorised on {}", t.to_rfc3339()))
+                .unwrap_or_default(),
+            at: now,
         },
     )
     .await?;
@@ -537,11 +573,13 @@ async fn book(
     if instant {
         crate::events::confirmed(c, &row, now).await?;
     }
-    crate::events::authorized(c, &row, state.payments.name(), now).await?;
+    if lapses_at.is_some() {
+        crate::events::authorized(c, &row, state.payments.name(), now).await?;
+    }
     // The new trip as its guest sees it, from what this transaction wrote: one history line,
-    // the hold just authorised, no additional driver yet.
+    // the hold just placed or planned, no additional driver yet.
     Ok(pb::TripReply {
-        trip: Some(convert::trip(&row, &[booked], "guest", "authorized")),
+        trip: Some(convert::trip(&row, &[booked], "guest", hold_status)),
         message: if instant {
             "Trip booked."
         } else {

@@ -42,6 +42,8 @@ pub fn role(stored: &str) -> pb::TripRole {
 /// A stored hold status on the wire (none in a driver's view).
 pub fn payment_status(stored: &str) -> pb::PaymentStatus {
     match stored {
+        "scheduled" => pb::PaymentStatus::Scheduled,
+        "failed" => pb::PaymentStatus::AuthorizationFailed,
         "authorized" => pb::PaymentStatus::Authorized,
         "captured" => pb::PaymentStatus::Captured,
         "released" => pb::PaymentStatus::Released,

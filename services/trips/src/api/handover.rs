@@ -14,6 +14,7 @@ use crate::store::{payments, photos};
 use chrono::Duration;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use prost::Message;
+use trips_domain::holds;
 use trips_domain::photos::{PHOTO_WINDOW_MINUTES, PhotoError, within_window};
 use trips_domain::{Action, TripStatus, transition};
 use upcar_identity::Identity;
@@ -53,11 +54,42 @@ async fn capture_at_start(
     c: &mut AsyncPgConnection,
     t: &TripRow,
 ) -> TripsResult<()> {
-    let Some(hold) = payments::hold_of(c, t.id).await? else { return Ok(()) };
-    if hold.status != "authorized" {
+    let Some(mut hold) = payments::hold_of(c, t.id).await? else { return Ok(()) };
+    let now = state.clock.now();
+    let valid = |h: &payments::HoldRow| {
+        h.status == "authorized" && h.lapses_at.is_some_and(|l| holds::capturable(l, now))
+    };
+    if !matches!(hold.status.as_str(), "authorized" | "scheduled" | "failed") {
         return Ok(());
     }
+    // Never a capture on a lapsed authorisation: a saved card, a refused one or a lapsed hold
+    // is authorised anew first (the guest's primary card).
+    if !valid(&hold) {
+        let card = payments::primary(c, t.guest_id)
+            .await?
+            .map_or_else(|| hold.payment_method_id.clone(), |m| m.id);
+        if let Err(m) =
+            crate::holds::authorize(c, state.payments.as_ref(), &hold, t, &card, now).await?
+        {
+            return Err(TripsError::CardDeclined(format!(
+                "{m} Add another card to start the trip."
+            )));
+        }
+        hold = payments::hold_of(c, t.id).await?.ok_or(TripsError::TripNotFound)?;
+    }
     state.payments.capture(&hold.id, hold.amount_cents).await?;
+    payments::log(
+        c,
+        &payments::LogLine {
+            trip_id: t.id,
+            hold_id: &hold.id,
+            event: "captured",
+            amount_cents: hold.amount_cents,
+            detail: "check-in",
+            at: now,
+        },
+    )
+    .await?;
     payments::settle_hold(c, &hold.id, hold.amount_cents, "captured").await?;
     let d = ppb::PriceDetails::decode(t.price_details.as_slice()).map_err(anyhow::Error::from)?;
     let (owner, _platform, tax) = split(&d);

@@ -392,6 +392,8 @@ async fn pay(
             total,
             // The provider's key names this set of incidentals (Stripe allows 255 characters).
             &format!("incidentals-{}-{}", t.id, ids_digest(&id_list)),
+            // The guest accepts them here, present.
+            crate::payments::Initiated::Customer,
         )
         .await?;
     state.payments.capture(&charge, total).await?;

@@ -13,6 +13,7 @@ use crate::store::ledger::{self, Entry};
 use crate::store::payments;
 use crate::store::trips::{self, StatusChange, TripRow};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
+use trips_domain::holds;
 use trips_domain::{Action, TripStatus};
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
@@ -71,14 +72,38 @@ async fn settle(
     captured: i64,
     owner_earns: i64,
 ) -> TripsResult<()> {
-    let Some(hold) = payments::hold_of(c, t.id).await? else { return Ok(()) };
-    if hold.status != "authorized" {
+    let Some(mut hold) = payments::hold_of(c, t.id).await? else { return Ok(()) };
+    let now = state.clock.now();
+    let standing = |h: &payments::HoldRow| h.lapses_at.is_some_and(|l| holds::capturable(l, now));
+    if !matches!(hold.status.as_str(), "authorized" | "scheduled" | "failed") {
         return Ok(());
     }
-    let captured = captured.clamp(0, hold.amount_cents);
+    let mut captured = captured.clamp(0, hold.amount_cents);
+    // A fee owed on a card not (or no longer) authorised is authorised now, off-session; a
+    // refused card leaves the fee unpaid (logged) rather than the cancellation refused.
+    if captured > 0 && !(hold.status == "authorized" && standing(&hold)) {
+        let card = payments::primary(c, t.guest_id)
+            .await?
+            .map_or_else(|| hold.payment_method_id.clone(), |m| m.id);
+        match crate::holds::authorize(c, state.payments.as_ref(), &hold, t, &card, now).await? {
+            Ok(()) => hold = payments::hold_of(c, t.id).await?.ok_or(TripsError::TripNotFound)?,
+            Err(_) => captured = 0,
+        }
+    }
     if captured == 0 {
-        state.payments.release(&hold.id).await?;
+        if standing(&hold) {
+            state.payments.release(&hold.id).await?;
+        }
         payments::settle_hold(c, &hold.id, 0, "released").await?;
+        let line = payments::LogLine {
+            trip_id: t.id,
+            hold_id: &hold.id,
+            event: "released",
+            amount_cents: hold.amount_cents,
+            detail: "cancelled",
+            at: now,
+        };
+        payments::log(c, &line).await?;
     } else {
         state.payments.capture(&hold.id, captured).await?;
         payments::settle_hold(c, &hold.id, captured, "captured").await?;

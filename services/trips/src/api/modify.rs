@@ -213,23 +213,50 @@ pub async fn respond(
                     ))
                     .await
                     .map_err(TripsError::upstream)?;
-                if let Some(hold) = payments::hold_of(c, id).await?
-                    && hold.status == "authorized"
-                    && hold.amount_cents != m.new_total_cents
-                {
-                    let customer =
-                        crate::payments::customer(c, state.payments.as_ref(), t.guest_id).await?;
-                    let new_hold = state
-                        .payments
-                        .authorize(
-                            &customer,
-                            &hold.payment_method_id,
-                            m.new_total_cents,
-                            &format!("trip-{id}-{}", m.id),
-                        )
-                        .await?;
-                    state.payments.release(&hold.id).await?;
-                    payments::replace_hold(c, &hold.id, &new_hold, m.new_total_cents).await?;
+                if let Some(hold) = payments::hold_of(c, id).await? {
+                    // The new quote's charge date is the plan's now (trips_domain::holds).
+                    let charge_at = prost::Message::decode(m.price_details.as_slice())
+                        .ok()
+                        .and_then(|d: ppb::PriceDetails| d.pay_later_at)
+                        .and_then(|at| chrono::DateTime::parse_from_rfc3339(&at).ok())
+                        .map(|at| at.with_timezone(&chrono::Utc))
+                        .filter(|at| *at > now)
+                        .unwrap_or(now);
+                    match hold.status.as_str() {
+                        "authorized" if hold.amount_cents != m.new_total_cents => {
+                            let customer =
+                                crate::payments::customer(c, state.payments.as_ref(), t.guest_id)
+                                    .await?;
+                            let by = trips_domain::holds::Initiated::Merchant;
+                            let new_hold = state
+                                .payments
+                                .authorize(
+                                    &customer,
+                                    &hold.payment_method_id,
+                                    m.new_total_cents,
+                                    &format!("trip-{id}-{}", m.id),
+                                    by,
+                                )
+                                .await?;
+                            state.payments.release(&hold.id).await?;
+                            let lapses = trips_domain::holds::lapses_at(now, by);
+                            payments::replace_hold(
+                                c,
+                                &hold.id,
+                                &new_hold,
+                                m.new_total_cents,
+                                lapses,
+                            )
+                            .await?;
+                            payments::reschedule_hold(c, &new_hold, m.new_total_cents, charge_at)
+                                .await?;
+                        }
+                        "authorized" | "scheduled" | "failed" => {
+                            payments::reschedule_hold(c, &hold.id, m.new_total_cents, charge_at)
+                                .await?;
+                        }
+                        _ => {}
+                    }
                 }
                 modifications::close(c, m.id, "accepted", &note).await?;
             } else {

@@ -82,6 +82,17 @@ pub async fn add_payment_method(
         Ok(())
     })
     .await?;
+    // A trip whose card was refused tries the new one at once (trips_domain::holds).
+    let retried = crate::holds::retry_guest(
+        &state.pool,
+        state.payments.as_ref(),
+        who.user_id,
+        state.clock.now(),
+    )
+    .await;
+    if let Err(e) = retried {
+        tracing::warn!(error = %e, "new card not tried on refused holds; the plan's run will");
+    }
     state.relay.wake();
     Ok(pb::PaymentMethodReply {
         payment_method: Some(method_of(&row)),

@@ -19,7 +19,7 @@ fn provider_error(e: PaymentError, message: &'static str) -> TripsError {
             tracing::warn!(%cause, "payment provider failed");
             TripsError::PaymentProviderUnavailable(message)
         }
-        PaymentError::Declined(m) | PaymentError::Invalid(m) => {
+        PaymentError::Declined(m) | PaymentError::Invalid(m) | PaymentError::Expired(m) => {
             TripsError::PayoutAccountFailed(format!("{message}: {m}"))
         }
     }

@@ -5,10 +5,17 @@
 //! (`local_provider_*`), as Stripe would keep them. An onboarding link points at the gateway's
 //! development route `GET /v1/dev/payment/stripe/completeOnboarding/{accountId}`, which plays
 //! the host filling in the provider's form.
+//!
+//! Authorisations are kept as the card network keeps them (`local_provider_authorizations`):
+//! each lapses when `trips_domain::holds::lapses_at` says, by the provider's clock (the
+//! service's, which tests move), and a capture asked after that is refused as `Expired` and
+//! counted in `refused_captures`. `pm_card_chargeCustomerFail` is saved and attached, and every
+//! charge on it is declined, as on Stripe.
 
-use super::{Card, ConnectedAccount, OnboardingLink, PaymentError, PaymentProvider};
+use super::{Card, ConnectedAccount, Initiated, OnboardingLink, PaymentError, PaymentProvider};
+use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Bool, Text};
+use diesel::sql_types::{BigInt, Bool, Text, Timestamptz};
 use diesel_async::RunQueryDsl;
 use upcar_db::PgPool;
 use upcar_db::Prepare;
@@ -25,7 +32,12 @@ const TEST_CARDS: &[(&str, &str, &str)] = &[
     ("pm_card_diners", "diners", "0004"),
     ("pm_card_jcb", "jcb", "0505"),
     ("pm_card_unionpay", "unionpay", "0005"),
+    // Attaching and saving succeed; every charge is declined.
+    ("pm_card_chargeCustomerFail", "visa", "0341"),
 ];
+
+/// The test card whose charges are declined once it is saved.
+const CHARGE_FAILS: &str = "pm_card_chargeCustomerFail";
 
 /// Stripe's test payment methods that are declined, with the decline's text.
 const DECLINED: &[(&str, &str)] = &[
@@ -46,12 +58,23 @@ pub struct LocalProvider {
     pool: PgPool,
     /// Where the gateway is reached (`http://127.0.0.1:8080`), for onboarding links.
     public_base_url: String,
+    /// The card network's time: when an authorisation was made and whether it lapsed.
+    clock: upcar_clock::Clock,
 }
 
 impl LocalProvider {
-    /// A provider keeping its records in the database behind `pool`.
+    /// A provider keeping its records in the database behind `pool`, on the system's time.
     pub fn new(pool: PgPool, public_base_url: &str) -> Self {
-        Self { pool, public_base_url: public_base_url.trim_end_matches('/').to_owned() }
+        Self {
+            pool,
+            public_base_url: public_base_url.trim_end_matches('/').to_owned(),
+            clock: upcar_clock::Clock::system(),
+        }
+    }
+
+    /// The same provider reading time from `clock` (the service's).
+    pub fn with_clock(self, clock: upcar_clock::Clock) -> Self {
+        Self { clock, ..self }
     }
 
     async fn conn(&self) -> Result<upcar_db::PooledConn, PaymentError> {
@@ -119,24 +142,141 @@ impl PaymentProvider for LocalProvider {
         })
     }
 
+    async fn save_card(&self, customer: &str, pm: &str, key: &str) -> Result<String, PaymentError> {
+        if let Some((_, text)) = DECLINED.iter().find(|(d, _)| pm.starts_with(d)) {
+            return Err(PaymentError::Declined((*text).to_owned()));
+        }
+        let mut c = self.conn().await?;
+        // The same key answers the first setup, as Stripe's idempotency keys do.
+        let rows: Vec<IdRow> = diesel::sql_query(
+            "WITH new AS (INSERT INTO local_provider_setups (id, idempotency_key, customer, payment_method_id, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id) \
+             SELECT id FROM new UNION ALL SELECT id FROM local_provider_setups WHERE idempotency_key = $2",
+        )
+        .bind::<Text, _>(format!("seti_local_{}", Uuid::now_v7().simple()))
+        .bind::<Text, _>(key)
+        .bind::<Text, _>(customer)
+        .bind::<Text, _>(pm)
+        .bind::<Timestamptz, _>(self.clock.now())
+        .prepared()
+        .load(&mut c)
+        .await
+        .map_err(db)?;
+        rows.into_iter()
+            .next()
+            .map(|r| r.id)
+            .ok_or_else(|| PaymentError::Unavailable("setup not recorded".to_owned()))
+    }
+
     async fn authorize(
         &self,
         _c: &str,
-        _pm: &str,
+        pm: &str,
         amount: i64,
-        _key: &str,
+        key: &str,
+        by: Initiated,
     ) -> Result<String, PaymentError> {
         if amount < 0 {
             return Err(PaymentError::Invalid("amount must not be negative".to_owned()));
         }
-        Ok(format!("hold_local_{}", Uuid::now_v7().simple()))
+        if pm.starts_with(CHARGE_FAILS) {
+            return Err(PaymentError::Declined("Your card was declined.".to_owned()));
+        }
+        let now = self.clock.now();
+        let lapses = trips_domain::holds::lapses_at(now, by);
+        let initiated = match by {
+            Initiated::Customer => "customer",
+            Initiated::Merchant => "merchant",
+        };
+        let mut c = self.conn().await?;
+        let rows: Vec<IdRow> = diesel::sql_query(
+            "WITH new AS (INSERT INTO local_provider_authorizations \
+               (id, idempotency_key, payment_method_id, amount_cents, initiated, lapses_at, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id) \
+             SELECT id FROM new UNION ALL SELECT id FROM local_provider_authorizations WHERE idempotency_key = $2",
+        )
+        .bind::<Text, _>(format!("hold_local_{}", Uuid::now_v7().simple()))
+        .bind::<Text, _>(key)
+        .bind::<Text, _>(pm)
+        .bind::<BigInt, _>(amount)
+        .bind::<Text, _>(initiated)
+        .bind::<Timestamptz, _>(lapses)
+        .bind::<Timestamptz, _>(now)
+        .prepared()
+        .load(&mut c)
+        .await
+        .map_err(db)?;
+        rows.into_iter()
+            .next()
+            .map(|r| r.id)
+            .ok_or_else(|| PaymentError::Unavailable("authorisation not recorded".to_owned()))
     }
 
-    async fn capture(&self, _hold: &str, _amount: i64) -> Result<(), PaymentError> {
+    async fn capture(&self, hold: &str, amount: i64) -> Result<(), PaymentError> {
+        #[derive(QueryableByName)]
+        struct Auth {
+            #[diesel(sql_type = Text)]
+            status: String,
+            #[diesel(sql_type = BigInt)]
+            amount_cents: i64,
+            #[diesel(sql_type = Timestamptz)]
+            lapses_at: DateTime<Utc>,
+        }
+        let mut c = self.conn().await?;
+        let rows: Vec<Auth> = diesel::sql_query(
+            "SELECT status, amount_cents, lapses_at FROM local_provider_authorizations WHERE id = $1",
+        )
+        .bind::<Text, _>(hold)
+        .prepared()
+        .load(&mut c)
+        .await
+        .map_err(db)?;
+        let Some(a) = rows.into_iter().next() else {
+            // A hold made before this provider kept its authorisations.
+            return Ok(());
+        };
+        if a.status == "captured" {
+            return Ok(());
+        }
+        let now = self.clock.now();
+        if a.status == "released" || !trips_domain::holds::capturable(a.lapses_at, now) {
+            diesel::sql_query(
+                "UPDATE local_provider_authorizations SET refused_captures = refused_captures + 1 WHERE id = $1",
+            )
+            .bind::<Text, _>(hold)
+            .prepared()
+            .execute(&mut c)
+            .await
+            .map_err(db)?;
+            return Err(PaymentError::Expired(
+                "This authorization is no longer valid and cannot be captured.".to_owned(),
+            ));
+        }
+        if amount > a.amount_cents {
+            return Err(PaymentError::Invalid("amount exceeds the authorization".to_owned()));
+        }
+        diesel::sql_query(
+            "UPDATE local_provider_authorizations SET status = 'captured', captured_cents = $2 WHERE id = $1",
+        )
+        .bind::<Text, _>(hold)
+        .bind::<BigInt, _>(amount)
+        .prepared()
+        .execute(&mut c)
+        .await
+        .map_err(db)?;
         Ok(())
     }
 
-    async fn release(&self, _hold: &str) -> Result<(), PaymentError> {
+    async fn release(&self, hold: &str) -> Result<(), PaymentError> {
+        let mut c = self.conn().await?;
+        diesel::sql_query(
+            "UPDATE local_provider_authorizations SET status = 'released' WHERE id = $1 AND status = 'authorized'",
+        )
+        .bind::<Text, _>(hold)
+        .prepared()
+        .execute(&mut c)
+        .await
+        .map_err(db)?;
         Ok(())
     }
 
@@ -284,6 +424,12 @@ mod tests {
             Err(PaymentError::Declined("Your card was declined.".into()))
         );
         assert!(matches!(p.attach("cus", "tok_junk").await, Err(PaymentError::Invalid(_))));
-        assert!(p.authorize("cus", &card.id, 1000, "k").await.unwrap().starts_with("hold_local_"));
+        // Saved without complaint; its charges are declined (the providers' tests).
+        let fails = p.attach("cus", "pm_card_chargeCustomerFail").await.unwrap();
+        assert_eq!(fails.last4, "0341");
+        assert_eq!(
+            p.authorize("cus", &fails.id, 1_000, "k", Initiated::Merchant).await,
+            Err(PaymentError::Declined("Your card was declined.".into()))
+        );
     }
 }

@@ -9,6 +9,8 @@
 pub mod local;
 pub mod stripe;
 
+pub use trips_domain::holds::Initiated;
+
 /// A card as the provider describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
@@ -32,6 +34,9 @@ pub enum PaymentError {
     /// The provider could not be reached or failed.
     #[error("payment provider: {0}")]
     Unavailable(String),
+    /// The authorisation lapsed before it was captured (the card network let it go).
+    #[error("{0}")]
+    Expired(String),
 }
 
 /// A host's payout account as the provider describes it.
@@ -70,15 +75,26 @@ pub trait PaymentProvider: Send + Sync + 'static {
     async fn create_customer(&self, user_id: &str, email: &str) -> Result<String, PaymentError>;
     /// Checks a payment method id from the card form and describes the card.
     async fn attach(&self, customer: &str, payment_method_id: &str) -> Result<Card, PaymentError>;
-    /// Places a pre-authorisation hold of `amount_cents` on the card; answers the hold's id.
+    /// Saves the card for charges made later with the guest away (Stripe: a SetupIntent for
+    /// off-session use); no money is held. Answers the setup's id.
+    async fn save_card(
+        &self,
+        customer: &str,
+        payment_method_id: &str,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError>;
+    /// Places a pre-authorisation hold of `amount_cents` on the card, with the guest present
+    /// (`Customer`, at the checkout) or on the saved card (`Merchant`, off-session); answers
+    /// the hold's id. It lapses as `trips_domain::holds::lapses_at` says.
     async fn authorize(
         &self,
         customer: &str,
         payment_method_id: &str,
         amount_cents: i64,
         idempotency_key: &str,
+        by: Initiated,
     ) -> Result<String, PaymentError>;
-    /// Captures part or all of a hold (the rest is released).
+    /// Captures part or all of a hold (the rest is released); a lapsed hold is `Expired`.
     async fn capture(&self, hold_id: &str, amount_cents: i64) -> Result<(), PaymentError>;
     /// Releases a hold without charging.
     async fn release(&self, hold_id: &str) -> Result<(), PaymentError>;

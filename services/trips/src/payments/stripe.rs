@@ -4,7 +4,7 @@
 //! accounts, account links for onboarding, transfers). Tested against a local fake of these
 //! endpoints.
 
-use super::{Card, ConnectedAccount, OnboardingLink, PaymentError, PaymentProvider};
+use super::{Card, ConnectedAccount, Initiated, OnboardingLink, PaymentError, PaymentProvider};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
@@ -26,6 +26,8 @@ struct StripeErrorBody {
     kind: String,
     #[serde(default)]
     message: String,
+    #[serde(default)]
+    code: String,
 }
 
 #[derive(Deserialize)]
@@ -137,8 +139,11 @@ impl StripeProvider {
                 .map_err(|e| PaymentError::Unavailable(format!("bad answer: {e}")));
         }
         let err: Option<StripeError> = serde_json::from_slice(&body).ok();
-        let (kind, message) = err.map(|e| (e.error.kind, e.error.message)).unwrap_or_default();
+        let (kind, message, code) =
+            err.map(|e| (e.error.kind, e.error.message, e.error.code)).unwrap_or_default();
         Err(match (status.as_u16(), kind.as_str()) {
+            // A PaymentIntent Stripe cancelled (its authorisation lapsed) cannot be captured.
+            _ if code == "payment_intent_unexpected_state" => PaymentError::Expired(message),
             (402, _) | (_, "card_error") => PaymentError::Declined(if message.is_empty() {
                 "Your card was declined.".to_owned()
             } else {
@@ -180,22 +185,42 @@ impl PaymentProvider for StripeProvider {
         })
     }
 
+    async fn save_card(&self, customer: &str, pm: &str, key: &str) -> Result<String, PaymentError> {
+        let form = [
+            ("customer", customer.to_owned()),
+            ("payment_method", pm.to_owned()),
+            ("usage", "off_session".to_owned()),
+            ("confirm", "true".to_owned()),
+        ];
+        let o = self.post("/v1/setup_intents", &form, Some(key)).await?;
+        if o.status != "succeeded" {
+            return Err(PaymentError::Declined("Your card could not be saved.".to_owned()));
+        }
+        Ok(o.id)
+    }
+
     async fn authorize(
         &self,
         customer: &str,
         pm: &str,
         amount_cents: i64,
         key: &str,
+        by: Initiated,
     ) -> Result<String, PaymentError> {
-        let form = [
+        let mut form = vec![
             ("amount", amount_cents.to_string()),
             ("currency", "usd".to_owned()),
             ("customer", customer.to_owned()),
             ("payment_method", pm.to_owned()),
             ("capture_method", "manual".to_owned()),
             ("confirm", "true".to_owned()),
-            ("off_session", "true".to_owned()),
         ];
+        match by {
+            // The guest is at the checkout; the card may be charged later with them away.
+            Initiated::Customer => form.push(("setup_future_usage", "off_session".to_owned())),
+            // The platform charges the saved card (merchant initiated).
+            Initiated::Merchant => form.push(("off_session", "true".to_owned())),
+        }
         let o = self.post("/v1/payment_intents", &form, Some(key)).await?;
         if o.status != "requires_capture" {
             return Err(PaymentError::Declined("Your card was declined.".to_owned()));

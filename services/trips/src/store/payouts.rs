@@ -341,9 +341,12 @@ pub struct DueHold {
     /// Pending incidentals or a damage or accident report keep the hold up to 30 days.
     #[diesel(sql_type = Bool)]
     pub claims_pending: bool,
+    /// An authorisation stands at the provider (a scheduled or refused hold holds nothing).
+    #[diesel(sql_type = Bool)]
+    pub authorized: bool,
 }
 
-/// Authorised holds due at `now`; with `one`, only that hold, locked (skipped when another
+/// Uncaptured holds due at `now`; with `one`, only that hold, locked (skipped when another
 /// transaction holds it).
 pub async fn due_holds(
     conn: &mut AsyncPgConnection,
@@ -355,9 +358,10 @@ pub async fn due_holds(
          (EXISTS (SELECT 1 FROM trip_incidentals i WHERE i.trip_id = h.trip_id AND i.status = 'pending') \
           OR EXISTS (SELECT 1 FROM trip_issue_reports r WHERE r.trip_id = h.trip_id AND r.kind IN ('damage', 'accident')) \
           OR EXISTS (SELECT 1 FROM trip_report_photos p WHERE p.trip_id = h.trip_id AND p.report_kind = 'report-damage')) \
-           AS claims_pending \
+           AS claims_pending, \
+         (h.status = 'authorized' OR (h.status = 'failed' AND h.lapses_at > $1)) AS authorized \
          FROM payment_holds h JOIN trips t ON t.id = h.trip_id \
-         WHERE h.status = 'authorized' AND h.release_by <= $1 AND ($2::text IS NULL OR h.id = $2) \
+         WHERE h.status IN ('authorized', 'scheduled', 'failed') AND h.release_by <= $1 AND ($2::text IS NULL OR h.id = $2) \
          ORDER BY h.release_by LIMIT 500{}",
         if one.is_some() { " FOR UPDATE OF h SKIP LOCKED" } else { "" }
     ))

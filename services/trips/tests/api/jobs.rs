@@ -213,9 +213,11 @@ async fn held_trip(url: &str, end: DateTime<Utc>) -> (Uuid, String) {
     let trip = earning_free_trip(url, end).await;
     let hold = format!("hold_local_{}", Uuid::now_v7().simple());
     sql(url, &format!(
-        "INSERT INTO payment_holds (id, trip_id, user_id, payment_method_id, provider, amount_cents, status, release_by) \
-         VALUES ('{hold}', '{trip}', gen_random_uuid(), 'pm_card_visa_x', 'local', 30000, 'authorized', '{r}')",
-        r = (end + Duration::days(5)).to_rfc3339()
+        "INSERT INTO payment_holds (id, trip_id, user_id, payment_method_id, provider, amount_cents, status, release_by, charge_at, lapses_at) \
+         VALUES ('{hold}', '{trip}', gen_random_uuid(), 'pm_card_visa_x', 'local', 30000, 'authorized', '{r}', '{b}', '{l}')",
+        r = (end + Duration::days(5)).to_rfc3339(),
+        b = (end - Duration::days(4)).to_rfc3339(),
+        l = (end + Duration::days(3)).to_rfc3339()
     )).await;
     (trip, hold)
 }

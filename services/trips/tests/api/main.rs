@@ -7,6 +7,7 @@ mod booking;
 mod cancelling;
 mod eligibility;
 mod helpers;
+mod holds;
 mod jobs;
 mod lifecycle;
 mod migrations;

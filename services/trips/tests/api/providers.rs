@@ -6,7 +6,7 @@ use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use trips::payments::stripe::StripeProvider;
-use trips::payments::{PaymentError, PaymentProvider};
+use trips::payments::{Initiated, PaymentError, PaymentProvider};
 
 const KEY: &str = "sk_test_fake_123";
 
@@ -75,6 +75,9 @@ async fn fake(
             }
             HttpResponse::Ok().json(serde_json::json!({"id": "pi_123", "object": "payment_intent", "status": "requires_capture"}))
         }
+        "/v1/setup_intents" => HttpResponse::Ok().json(serde_json::json!({"id": "seti_123", "object": "setup_intent", "status": "succeeded"})),
+        // Stripe cancels an uncaptured PaymentIntent when its authorisation lapses.
+        "/v1/payment_intents/pi_lapsed/capture" => HttpResponse::BadRequest().json(serde_json::json!({"error": {"type": "invalid_request_error", "code": "payment_intent_unexpected_state", "message": "This PaymentIntent's amount could not be captured because it has a status of canceled."}})),
         "/v1/payment_intents/pi_123/capture" => HttpResponse::Ok().json(serde_json::json!({"id": "pi_123", "status": "succeeded"})),
         "/v1/payment_intents/pi_123/cancel" => HttpResponse::Ok().json(serde_json::json!({"id": "pi_123", "status": "canceled"})),
         "/v1/refunds" => HttpResponse::Ok().json(serde_json::json!({"id": "re_1", "status": "succeeded"})),
@@ -112,8 +115,16 @@ async fn the_stripe_adapter_speaks_the_api_it_uses() {
         (card.id.as_str(), card.brand.as_str(), card.last4.as_str(), card.exp_year),
         ("pm_card_visa", "visa", "4242", 2031)
     );
-    let hold = stripe.authorize(&customer, &card.id, 12_345, "trip-1").await.unwrap();
+    let setup = stripe.save_card(&customer, &card.id, "trip-0").await.unwrap();
+    assert_eq!(setup, "seti_123");
+    let hold =
+        stripe.authorize(&customer, &card.id, 12_345, "trip-1", Initiated::Customer).await.unwrap();
     assert_eq!(hold, "pi_123");
+    stripe
+        .authorize(&customer, &card.id, 12_345, "trip-1-auth-2", Initiated::Merchant)
+        .await
+        .unwrap();
+    assert!(matches!(stripe.capture("pi_lapsed", 100).await, Err(PaymentError::Expired(_))));
     stripe.capture(&hold, 6_000).await.unwrap();
     stripe.refund(&hold, 1_000).await.unwrap();
     stripe.release(&hold).await.unwrap();
@@ -125,7 +136,19 @@ async fn the_stripe_adapter_speaks_the_api_it_uses() {
     assert_eq!(intent.1.get("confirm").map(String::as_str), Some("true"));
     assert_eq!(intent.1.get("payment_method").map(String::as_str), Some("pm_card_visa"));
     assert_eq!(intent.2.as_deref(), Some("trip-1"), "holds carry the idempotency key");
-    let capture = calls.iter().find(|c| c.0.ends_with("/capture")).unwrap();
+    // At the checkout the guest is present and the card is kept for later; the platform's own
+    // authorisation is off-session (merchant initiated).
+    assert_eq!(intent.1.get("setup_future_usage").map(String::as_str), Some("off_session"));
+    assert_eq!(intent.1.get("off_session"), None);
+    let later = calls.iter().find(|c| c.2.as_deref() == Some("trip-1-auth-2")).unwrap();
+    assert_eq!(later.1.get("off_session").map(String::as_str), Some("true"));
+    assert_eq!(later.1.get("setup_future_usage"), None);
+    let saved = calls.iter().find(|c| c.0 == "/v1/setup_intents").unwrap();
+    assert_eq!(saved.1.get("usage").map(String::as_str), Some("off_session"));
+    assert_eq!(saved.1.get("confirm").map(String::as_str), Some("true"));
+    assert_eq!(saved.1.get("payment_method").map(String::as_str), Some("pm_card_visa"));
+    assert_eq!(saved.2.as_deref(), Some("trip-0"));
+    let capture = calls.iter().find(|c| c.0 == "/v1/payment_intents/pi_123/capture").unwrap();
     assert_eq!(capture.1.get("amount_to_capture").map(String::as_str), Some("6000"));
     let customer_call = calls.iter().find(|c| c.0 == "/v1/customers").unwrap();
     assert_eq!(customer_call.1.get("metadata[user_id]").map(String::as_str), Some("user-1"));
@@ -139,7 +162,7 @@ async fn the_stripe_adapter_speaks_the_api_it_uses() {
         Err(PaymentError::Declined("Your card was declined.".into()))
     );
     assert_eq!(
-        stripe.authorize(&customer, &card.id, 666, "trip-2").await,
+        stripe.authorize(&customer, &card.id, 666, "trip-2", Initiated::Customer).await,
         Err(PaymentError::Declined("Your card has insufficient funds.".into()))
     );
     let wrong = StripeProvider::new(&base, "sk_test_wrong".to_owned().into()).unwrap();
@@ -210,6 +233,44 @@ async fn a_users_stripe_customer_is_created_once_and_reused() {
     assert_eq!((first.as_str(), second.as_str()), ("cus_123", "cus_123"));
     let asked = seen.lock().unwrap().calls.iter().filter(|c| c.0 == "/v1/customers").count();
     assert_eq!(asked, 1, "the adapter is asked once per user");
+    drop(pool);
+    db.drop_now().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_local_authorisation_lapses_as_the_card_network_lets_it_and_is_then_not_captured() {
+    let (db, pool) = crate::jobs::fresh_db().await;
+    let clock = upcar_clock::Clock::system();
+    let local = trips::payments::local::LocalProvider::new(pool.clone(), "http://127.0.0.1:8080")
+        .with_clock(clock.clone());
+    let card = local.attach("cus", "pm_card_visa").await.unwrap();
+    let t0 = clock.now();
+    let online = local.authorize("cus", &card.id, 5_000, "a", Initiated::Customer).await.unwrap();
+    let saved = local.authorize("cus", &card.id, 5_000, "b", Initiated::Merchant).await.unwrap();
+    // The same key answers the same authorisation.
+    assert_eq!(
+        local.authorize("cus", &card.id, 5_000, "a", Initiated::Customer).await.unwrap(),
+        online
+    );
+    // Five days on, the merchant-initiated one is gone and the online one stands (seven days).
+    clock.set(t0 + chrono::Duration::days(5) + chrono::Duration::minutes(1));
+    assert!(matches!(local.capture(&saved, 5_000).await, Err(PaymentError::Expired(_))));
+    local.capture(&online, 5_000).await.unwrap();
+    let mut c = pool.get().await.unwrap();
+    #[derive(diesel::QueryableByName)]
+    struct N {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    use diesel_async::RunQueryDsl;
+    let refused: N = diesel::sql_query(
+        "SELECT coalesce(sum(refused_captures), 0)::bigint AS n FROM local_provider_authorizations",
+    )
+    .get_result(&mut c)
+    .await
+    .unwrap();
+    assert_eq!(refused.n, 1, "the capture on the lapsed hold was refused and counted");
+    drop(c);
     drop(pool);
     db.drop_now().await.unwrap();
 }

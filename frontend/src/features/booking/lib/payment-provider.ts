@@ -11,6 +11,8 @@ const TEST_CARDS: Record<string, string> = {
   '5555555555554444': 'pm_card_mastercard',
   '378282246310005': 'pm_card_amex',
   '4000000000000002': 'pm_card_chargeDeclined',
+  // Saved without complaint; every later charge is declined (a far-ahead trip's hold fails).
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 };
 
 export function cardErrors(c: CardInput, now = new Date()): string | null {

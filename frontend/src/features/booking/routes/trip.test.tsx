@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { queryKeys } from '@/api/query-keys';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -161,5 +162,47 @@ describe("the trip page's delivery panel", () => {
     expect(await screen.findByTestId('delivery-step')).toHaveTextContent('Delivered to you');
     expect(screen.getByTestId('delivery-status')).toHaveTextContent('Done');
     expect(screen.queryByTestId('delivery-eta')).not.toBeInTheDocument();
+  });
+
+  it('tells the guest of a trip far ahead that nothing is held yet, and when it will be', async () => {
+    setSession('t', { userId: 'u1' });
+    answer({ viewerRole: 'guest', paymentStatus: 'scheduled', priceDetails: tripPrice({ payLaterDateMessage: '$0 due now. You will be charged $212.40 on Mar 3, 2030.' }) });
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    expect(await screen.findByTestId('trip-payment-note')).toHaveTextContent('Your card is saved and nothing is held yet. $0 due now. You will be charged $212.40 on Mar 3, 2030.');
+    expect(screen.queryByTestId('trip-payment-failed')).not.toBeInTheDocument();
+  });
+
+  it('asks the guest whose card was declined for another by the deadline, and a new card clears it', async () => {
+    setSession('t', { userId: 'u1' });
+    let fixed = false;
+    const reason = 'Your card was declined. Add another card by Mar 2, 2030, 10:00 AM PST or the trip will be cancelled.';
+    const failed = { fromStatus: 'confirmed', toStatus: 'confirmed', action: 'payment_failed', actorId: null, actorRole: 'system', reason, at: '2030-03-01T18:00:00Z' } as unknown as NonNullable<Trip['history']>[number];
+    server.use(
+      http.get('*/v1/trips/getTrip/trip-1', () =>
+        HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip({ viewerRole: 'guest', paymentStatus: fixed ? 'authorized' : 'authorization_failed', history: [failed] }) }),
+      ),
+      http.post('*/v1/payment/stripe/getPrimaryPaymentMethod', () => HttpResponse.json({ status: true, data: { paymentMethodId: fixed ? 'pm_card_visa_2' : 'pm_card_chargeCustomerFail_1', cardType: 'visa', last4: fixed ? '4242' : '0341' } })),
+      http.post('*/v1/payment/stripe/addPaymentMethod', () => {
+        fixed = true;
+        return HttpResponse.json({ status: true, message: 'Payment method added.', data: { paymentMethodId: 'pm_card_visa_2', cardType: 'visa', last4: '4242' } });
+      }),
+      http.get('*/v1/users/getuser/u1', () => HttpResponse.json({ status: true, user: { _id: 'u1', hasPaymentMethod: true } })),
+    );
+    renderRoutes(routes, '/bookings?tripId=trip-1');
+    const panel = await screen.findByTestId('trip-payment-failed');
+    expect(within(panel).getByRole('alert')).toHaveTextContent(reason);
+    const user = userEvent.setup();
+    await user.click(await within(panel).findByRole('button', { name: 'Update Payment' }));
+    await user.type(screen.getByLabelText('First name'), 'Dana');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Street address'), '1 Main St');
+    await user.type(screen.getByLabelText('City'), 'Fremont');
+    await user.type(screen.getByLabelText('State'), 'CA');
+    await user.type(screen.getByLabelText('Postal code'), '94536');
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(screen.queryByTestId('trip-payment-failed')).not.toBeInTheDocument());
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CarPhoto } from '@/components/car-photo';
 import { Skeleton } from '@/components/skeleton';
@@ -16,6 +16,7 @@ import { HostTripActions } from '../components/host-trip-actions';
 import { AdditionalDrivers } from '../components/additional-drivers';
 import { TripHistory } from '../components/trip-history';
 import { TripParty, TripPickup } from '../components/trip-context';
+import { PaymentNote } from '../components/payment-note';
 import { isCancelled, tripActions } from '../lib/trip-actions';
 import '../booking.css';
 
@@ -76,6 +77,8 @@ export default function TripRoute() {
     document.title = tripId ? (trip.data?.carName ? `${trip.data.carName} trip | Upcar` : 'Your trip | Upcar') : 'Your trips | Upcar';
   }, [tripId, trip.data?.carName]);
   const breakdown = trip.data?.priceDetails?.pricingBreakdown ?? [];
+  const { refetch: refetchTrip } = trip;
+  const refetch = useCallback(() => void refetchTrip(), [refetchTrip]);
   if (!session) return <SignedOut title={tripId ? 'Your trip' : 'Your trips'} />;
   if (!tripId)
     return (
@@ -141,6 +144,7 @@ export default function TripRoute() {
           )}
         </section>
       )}
+      {t && guest && <PaymentNote trip={t} userId={userId} onCardSaved={refetch} />}
       {t && <TripPickup trip={t} />}
       {t && (guest || t.viewerRole === 'driver') && <TripActionsPanel trip={t} userId={userId} />}
       {t && (t.viewerRole === 'host' || t.viewerRole === 'admin') && <HostTripActions trip={t} />}
