@@ -56,6 +56,7 @@ routing_keys! {
     PaymentFailed => "payments.payment_failed",
     AdditionalDriverInvited => "trips.additional_driver_invited",
     IncidentalsCharged => "payments.incidentals_charged",
+    IncidentalsDisputed => "trips.incidentals_disputed",
     PaymentMethodAdded => "trips.payment_method_added",
     AvailabilityBlocked => "hosting.availability_blocked",
     AvailabilityUnblocked => "hosting.availability_unblocked",

@@ -78,6 +78,11 @@ export const tests = {
 
       // The second trip: a change of dates on /update-trip, priced before it is sent.
       await page.goto(`${base}/bookings?tripId=${second.tripId}`);
+      // Four months ahead nothing is held on the card yet; the page says when it will be.
+      assert.equal(second.paymentStatus, 'scheduled', 'a trip far ahead is booked with the card saved');
+      const note = page.getByTestId('trip-payment-note');
+      await note.waitFor();
+      assert.match(await note.textContent(), /^Your card is saved and nothing is held yet\. \$0 due now\. You will be charged \$[\d,.]+ on /);
       await page.getByRole('link', { name: 'Change trip' }).click();
       await page.waitForURL((u) => u.pathname === '/update-trip' && u.searchParams.get('tripId') === second.tripId);
       await page.getByTestId('current-plan').waitFor();

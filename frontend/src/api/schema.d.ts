@@ -3134,6 +3134,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trips/disputeIncidentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispute pending incidentals within their 48 hours (the trip's guest): nothing is charged
+         *     and a support ticket is opened; support upholds or waives each.
+         */
+        post: operations["postTripsDisputeIncidentals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/trips/decideDispute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide disputed incidentals (support): uphold (charged) or waive (removed). */
+        post: operations["postAdminTripsDecideDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trips/getAllReportIssuesOption/{id}": {
         parameters: {
             query?: never;
@@ -4557,6 +4594,19 @@ export interface components {
             startTime: string;
             endTime: string;
         };
+        /** @description `decideDispute`. */
+        DecideDisputeBody: {
+            /**
+             * @description The disputed incidentals decided.
+             * @default []
+             */
+            incidentalIds?: components["schemas"]["Texts"];
+            /**
+             * @description `true`: the charge stands and is made on the guest's card; `false`: waived.
+             * @default false
+             */
+            uphold?: components["schemas"]["Flag"];
+        };
         /** @description `{status, message}` after a delete. */
         Deleted: {
             status: boolean;
@@ -4616,6 +4666,19 @@ export interface components {
         DescriptionAnswer: {
             status: boolean;
             carDescription: string;
+        };
+        /** @description `disputeIncidentals`. */
+        DisputeIncidentalsBody: {
+            /**
+             * @description The pending incidentals disputed.
+             * @default []
+             */
+            incidentalIds?: components["schemas"]["Texts"];
+            /**
+             * @description Why (1 to 2,000 characters); support reads it with the host's descriptions.
+             * @default
+             */
+            reason?: components["schemas"]["Text"];
         };
         /** @description The documents' status after an upload, with what was uploaded. */
         DocumentUpload: components["schemas"]["Documents"] & {
@@ -4725,7 +4788,7 @@ export interface components {
          * @description A stable snake_case code; each has one HTTP status (docs/API.md, "Errors")
          * @enum {string}
          */
-        ErrorCode: "about_too_long" | "account_email_unverified" | "account_suspended" | "accounts_unavailable" | "activities_required" | "activity_type_required" | "activity_unavailable" | "additional_driver_emails_required" | "address_required" | "admin_not_suspendable" | "admin_only" | "agreement_not_found" | "already_co_host" | "already_on_trip" | "already_reported" | "already_reviewed" | "already_suspended" | "always_available_required" | "availability_list_empty" | "billing_address_required" | "billing_country_not_supported" | "block_from_calendar" | "block_id_required" | "block_in_past" | "block_inverted" | "block_not_found" | "block_overlaps_trip" | "block_reason_too_long" | "block_too_far" | "calendar_import_exists" | "calendar_import_not_found" | "calendar_not_found" | "calendar_url_not_allowed" | "calendar_url_required" | "cannot_invite_self" | "car_has_trips" | "car_id_required" | "car_in_other_team" | "car_not_available" | "car_not_bookable" | "car_not_found" | "car_not_listed" | "car_year_required" | "card_declined" | "category_required" | "check_in_not_open" | "city_required" | "city_too_long" | "claim_window_closed" | "co_host_not_found" | "conflict" | "conflicting_parameters" | "content_type_mismatch" | "country_not_us" | "country_too_long" | "coupon_expired" | "coupon_first_trip_only" | "coupon_minimum_not_met" | "coupon_not_active" | "coupon_required" | "coupon_used_up" | "database_unavailable" | "date_price_in_past" | "date_price_too_far" | "date_prices_empty" | "date_range_too_long" | "date_required" | "dates_in_past" | "dates_inverted" | "delivery_location_required" | "delivery_not_offered" | "delivery_too_far" | "description_required" | "description_too_long" | "description_too_short" | "device_fingerprint_too_long" | "dob_invalid" | "document_key_not_yours" | "document_type_invalid" | "document_url_required" | "documents_incomplete" | "driver_already_added" | "driver_not_found" | "duplicate_co_host" | "duplicate_date_price" | "duplicate_day" | "duplicate_extra" | "duplicate_photo" | "duplicate_review_category" | "email_invalid" | "email_mismatch" | "email_not_found" | "email_required" | "email_taken" | "empty_file" | "empty_message" | "empty_text" | "empty_window" | "enabled_required" | "enum_not_found" | "event_too_large" | "event_too_old" | "extra_id_required" | "extra_name_required" | "extra_text_too_long" | "featured_car_not_found" | "file_not_found" | "file_type_mismatch" | "final_trip_price_required" | "first_name_required" | "first_name_too_long" | "forbidden" | "google_account_conflict" | "google_code_invalid" | "google_email_unusable" | "google_email_unverified" | "google_not_configured" | "google_sign_in_cancelled" | "google_sign_in_failed" | "google_token_invalid" | "google_unavailable" | "guest_instructions_too_long" | "host_not_found" | "hours_inverted" | "idempotency_key_reused" | "incidental_exists" | "incidental_ids_required" | "incidental_not_pending" | "incidentals_required" | "internal_error" | "invalid_activity_category" | "invalid_activity_type" | "invalid_advance_notice" | "invalid_age" | "invalid_assignee" | "invalid_availability_action" | "invalid_body" | "invalid_calendar_url" | "invalid_cancelled_by" | "invalid_car_id" | "invalid_car_status" | "invalid_car_type" | "invalid_category" | "invalid_category_rating" | "invalid_channel" | "invalid_client_key" | "invalid_content_type" | "invalid_coordinates" | "invalid_coupon" | "invalid_credentials" | "invalid_date" | "invalid_discount" | "invalid_document_url" | "invalid_doors" | "invalid_email" | "invalid_event" | "invalid_event_id" | "invalid_extra_per" | "invalid_extra_price" | "invalid_extra_quantity" | "invalid_frame" | "invalid_gas_type" | "invalid_id" | "invalid_idempotency_key" | "invalid_image_url" | "invalid_incidental_amount" | "invalid_incidental_id" | "invalid_incidental_type" | "invalid_input" | "invalid_instant" | "invalid_invite_action" | "invalid_issue_type" | "invalid_key" | "invalid_limit" | "invalid_location" | "invalid_max_trip_duration" | "invalid_message_id" | "invalid_message_limit" | "invalid_metadata" | "invalid_min_trip_duration" | "invalid_month" | "invalid_multipart" | "invalid_odometer" | "invalid_offset" | "invalid_page" | "invalid_path" | "invalid_period" | "invalid_photo" | "invalid_photo_type" | "invalid_photo_url" | "invalid_photos" | "invalid_plate" | "invalid_plate_state" | "invalid_position" | "invalid_price" | "invalid_price_to_pay" | "invalid_priority" | "invalid_protection_plan" | "invalid_quantity" | "invalid_query" | "invalid_range" | "invalid_response" | "invalid_role" | "invalid_room_id" | "invalid_seats" | "invalid_sent_at" | "invalid_session_id" | "invalid_share" | "invalid_signature" | "invalid_since" | "invalid_sort" | "invalid_source" | "invalid_stars" | "invalid_state" | "invalid_status" | "invalid_step" | "invalid_team_status" | "invalid_tickets_limit" | "invalid_time" | "invalid_time_zone" | "invalid_timestamp" | "invalid_token" | "invalid_transmission" | "invalid_trigger" | "invalid_trip_list" | "invalid_trip_price" | "invalid_trip_status" | "invalid_user_id" | "invalid_user_type" | "invalid_vehicle_type" | "invalid_vin" | "invalid_year" | "invalid_zip" | "invitation_already_answered" | "invitation_code_invalid" | "invitation_code_required" | "invitation_expired" | "invitation_for_another_email" | "invitation_not_found" | "invitation_revoked" | "invitation_used" | "invite_input_required" | "issue_not_reported" | "last_name_required" | "last_name_too_long" | "license_expiration_date_invalid" | "license_expired" | "license_expires_before_trip_ends" | "license_issue_date_invalid" | "license_name_invalid" | "license_number_invalid" | "listing_not_deletable" | "listing_not_editable" | "listing_not_found" | "listing_not_pending" | "listing_not_started" | "listing_under_review" | "login_locked" | "make_not_found" | "make_required" | "make_too_long" | "max_trip_below_min" | "message_not_found" | "message_too_long" | "method_not_allowed" | "model_required" | "modification_empty" | "name_required" | "name_too_long" | "negative_price" | "no_extra_miles" | "no_files" | "no_listed_cars" | "no_mile_rate" | "no_pending_incidentals" | "no_pending_modification" | "no_trips" | "not_allowed" | "not_found" | "not_late" | "not_suspended" | "not_your_file" | "not_your_photo" | "oauth_state_invalid" | "odometer_required" | "otp_attempts_exceeded" | "otp_delivery_failed" | "otp_expired" | "otp_invalid" | "otp_malformed" | "otp_resend_too_soon" | "otp_type_invalid" | "own_car" | "own_email" | "password_required" | "password_too_long" | "password_too_short" | "password_work_busy" | "payload_too_large" | "payment_failed" | "payment_method_id_required" | "payment_method_required" | "payment_provider_unavailable" | "payout_account_failed" | "payout_account_missing" | "payout_account_not_found" | "phone_invalid" | "phone_not_found" | "phone_required" | "phone_taken" | "photo_not_uploaded" | "photo_resolution" | "photo_too_large" | "photo_type" | "photo_window_closed" | "photos_required" | "place_not_found" | "place_text_too_long" | "plate_required" | "price_changed" | "price_required" | "price_too_high" | "primary_photo_not_listed" | "professional_email_invalid" | "profile_pic_invalid" | "profiles_unavailable" | "protection_required" | "quote_already_used" | "quote_mismatch" | "quote_not_found" | "quotes_unavailable" | "rate_limited" | "read_only_room" | "reason_invalid" | "reason_required" | "reason_too_long" | "recent_sign_in_required" | "redirect_uri_invalid" | "rejection_reason_required" | "rejection_reason_too_long" | "report_type_required" | "report_type_too_long" | "request_in_progress" | "response_required" | "response_too_long" | "review_categories_for_cars_only" | "review_not_a_party" | "review_not_found" | "review_too_long" | "review_trip_not_ended" | "review_window_closed" | "room_id_required" | "room_not_found" | "route_not_found" | "search_expired" | "section_missing" | "service_unavailable" | "shares_over_100" | "special_feature_required" | "special_feature_too_long" | "start_too_far_ahead" | "state_required" | "state_too_long" | "step_already_recorded" | "step_not_of_this_task" | "step_out_of_order" | "steps_incomplete" | "street_required" | "street_too_long" | "style_required" | "task_cancelled" | "task_not_found" | "team_host_only" | "team_id_required" | "team_name_required" | "team_name_too_long" | "team_not_found" | "team_permission_denied" | "template_message_required" | "template_message_too_long" | "template_name_required" | "template_name_too_long" | "template_not_found" | "terms_not_accepted" | "text_too_long" | "ticket_closed" | "ticket_id_required" | "ticket_not_found" | "title_required" | "title_too_long" | "to_required" | "token_expired" | "token_invalid" | "token_missing" | "token_refresh_not_due" | "token_required" | "token_revoked" | "too_many_activities" | "too_many_blocks" | "too_many_calendar_imports" | "too_many_cars" | "too_many_date_prices" | "too_many_drivers" | "too_many_extras" | "too_many_favourites" | "too_many_files" | "too_many_images" | "too_many_incidentals" | "too_many_invites" | "too_many_parts" | "too_many_photos" | "too_many_profiles" | "too_many_subscriptions" | "too_many_templates" | "transmission_required" | "trim_required" | "trip_id_required" | "trip_not_found" | "two_day_weekend_not_allowed" | "typing_user_mismatch" | "unauthenticated" | "unclosed_placeholder" | "under_car_minimum_age" | "under_minimum_age" | "underage" | "unknown_day" | "unknown_extra" | "unknown_feature" | "unknown_placeholder" | "unknown_review_category" | "unknown_step" | "unknown_type" | "unsupported_file_type" | "upload_exists" | "uri_too_long" | "user_id_or_first_name_missing" | "user_id_required" | "user_not_available" | "user_not_found" | "user_type_required" | "users_only" | "vehicle_field_too_long" | "vehicle_mileage_too_high" | "vehicle_required" | "vehicle_too_old" | "vehicle_year_in_future" | "vehicles_required" | "verification_required" | "vin_check_digit" | "vin_lookup_failed" | "vin_registered" | "vin_terms_not_accepted" | "websocket_upgrade_required" | "window_too_long" | "wrong_account_kind" | "wrong_sender_type" | "zip_required" | "zip_too_long";
+        ErrorCode: "about_too_long" | "account_email_unverified" | "account_suspended" | "accounts_unavailable" | "activities_required" | "activity_type_required" | "activity_unavailable" | "additional_driver_emails_required" | "address_required" | "admin_not_suspendable" | "admin_only" | "agreement_not_found" | "already_co_host" | "already_on_trip" | "already_reported" | "already_reviewed" | "already_suspended" | "always_available_required" | "availability_list_empty" | "billing_address_required" | "billing_country_not_supported" | "block_from_calendar" | "block_id_required" | "block_in_past" | "block_inverted" | "block_not_found" | "block_overlaps_trip" | "block_reason_too_long" | "block_too_far" | "calendar_import_exists" | "calendar_import_not_found" | "calendar_not_found" | "calendar_url_not_allowed" | "calendar_url_required" | "cannot_invite_self" | "car_has_trips" | "car_id_required" | "car_in_other_team" | "car_not_available" | "car_not_bookable" | "car_not_found" | "car_not_listed" | "car_year_required" | "card_declined" | "category_required" | "check_in_not_open" | "city_required" | "city_too_long" | "claim_window_closed" | "co_host_not_found" | "conflict" | "conflicting_parameters" | "content_type_mismatch" | "country_not_us" | "country_too_long" | "coupon_expired" | "coupon_first_trip_only" | "coupon_minimum_not_met" | "coupon_not_active" | "coupon_required" | "coupon_used_up" | "database_unavailable" | "date_price_in_past" | "date_price_too_far" | "date_prices_empty" | "date_range_too_long" | "date_required" | "dates_in_past" | "dates_inverted" | "delivery_location_required" | "delivery_not_offered" | "delivery_too_far" | "description_required" | "description_too_long" | "description_too_short" | "device_fingerprint_too_long" | "dispute_reason_required" | "dob_invalid" | "document_key_not_yours" | "document_type_invalid" | "document_url_required" | "documents_incomplete" | "driver_already_added" | "driver_not_found" | "duplicate_co_host" | "duplicate_date_price" | "duplicate_day" | "duplicate_extra" | "duplicate_photo" | "duplicate_review_category" | "email_invalid" | "email_mismatch" | "email_not_found" | "email_required" | "email_taken" | "empty_file" | "empty_message" | "empty_text" | "empty_window" | "enabled_required" | "enum_not_found" | "event_too_large" | "event_too_old" | "extra_id_required" | "extra_name_required" | "extra_text_too_long" | "featured_car_not_found" | "file_not_found" | "file_type_mismatch" | "final_trip_price_required" | "first_name_required" | "first_name_too_long" | "forbidden" | "google_account_conflict" | "google_code_invalid" | "google_email_unusable" | "google_email_unverified" | "google_not_configured" | "google_sign_in_cancelled" | "google_sign_in_failed" | "google_token_invalid" | "google_unavailable" | "guest_instructions_too_long" | "host_not_found" | "hours_inverted" | "idempotency_key_reused" | "incidental_exists" | "incidental_ids_required" | "incidental_not_disputable" | "incidental_not_disputed" | "incidental_not_pending" | "incidentals_required" | "internal_error" | "invalid_activity_category" | "invalid_activity_type" | "invalid_advance_notice" | "invalid_age" | "invalid_assignee" | "invalid_availability_action" | "invalid_body" | "invalid_calendar_url" | "invalid_cancelled_by" | "invalid_car_id" | "invalid_car_status" | "invalid_car_type" | "invalid_category" | "invalid_category_rating" | "invalid_channel" | "invalid_client_key" | "invalid_content_type" | "invalid_coordinates" | "invalid_coupon" | "invalid_credentials" | "invalid_date" | "invalid_discount" | "invalid_document_url" | "invalid_doors" | "invalid_email" | "invalid_event" | "invalid_event_id" | "invalid_extra_per" | "invalid_extra_price" | "invalid_extra_quantity" | "invalid_frame" | "invalid_gas_type" | "invalid_id" | "invalid_idempotency_key" | "invalid_image_url" | "invalid_incidental_amount" | "invalid_incidental_id" | "invalid_incidental_type" | "invalid_input" | "invalid_instant" | "invalid_invite_action" | "invalid_issue_type" | "invalid_key" | "invalid_limit" | "invalid_location" | "invalid_max_trip_duration" | "invalid_message_id" | "invalid_message_limit" | "invalid_metadata" | "invalid_min_trip_duration" | "invalid_month" | "invalid_multipart" | "invalid_odometer" | "invalid_offset" | "invalid_page" | "invalid_path" | "invalid_period" | "invalid_photo" | "invalid_photo_type" | "invalid_photo_url" | "invalid_photos" | "invalid_plate" | "invalid_plate_state" | "invalid_position" | "invalid_price" | "invalid_price_to_pay" | "invalid_priority" | "invalid_protection_plan" | "invalid_quantity" | "invalid_query" | "invalid_range" | "invalid_response" | "invalid_role" | "invalid_room_id" | "invalid_seats" | "invalid_sent_at" | "invalid_session_id" | "invalid_share" | "invalid_signature" | "invalid_since" | "invalid_sort" | "invalid_source" | "invalid_stars" | "invalid_state" | "invalid_status" | "invalid_step" | "invalid_team_status" | "invalid_tickets_limit" | "invalid_time" | "invalid_time_zone" | "invalid_timestamp" | "invalid_token" | "invalid_transmission" | "invalid_trigger" | "invalid_trip_list" | "invalid_trip_price" | "invalid_trip_status" | "invalid_user_id" | "invalid_user_type" | "invalid_vehicle_type" | "invalid_vin" | "invalid_year" | "invalid_zip" | "invitation_already_answered" | "invitation_code_invalid" | "invitation_code_required" | "invitation_expired" | "invitation_for_another_email" | "invitation_not_found" | "invitation_revoked" | "invitation_used" | "invite_input_required" | "issue_not_reported" | "last_name_required" | "last_name_too_long" | "license_expiration_date_invalid" | "license_expired" | "license_expires_before_trip_ends" | "license_issue_date_invalid" | "license_name_invalid" | "license_number_invalid" | "listing_not_deletable" | "listing_not_editable" | "listing_not_found" | "listing_not_pending" | "listing_not_started" | "listing_under_review" | "login_locked" | "make_not_found" | "make_required" | "make_too_long" | "max_trip_below_min" | "message_not_found" | "message_too_long" | "method_not_allowed" | "model_required" | "modification_empty" | "name_required" | "name_too_long" | "negative_price" | "no_extra_miles" | "no_files" | "no_listed_cars" | "no_mile_rate" | "no_pending_incidentals" | "no_pending_modification" | "no_trips" | "not_allowed" | "not_found" | "not_late" | "not_suspended" | "not_your_file" | "not_your_photo" | "oauth_state_invalid" | "odometer_required" | "otp_attempts_exceeded" | "otp_delivery_failed" | "otp_expired" | "otp_invalid" | "otp_malformed" | "otp_resend_too_soon" | "otp_type_invalid" | "own_car" | "own_email" | "password_required" | "password_too_long" | "password_too_short" | "password_work_busy" | "payload_too_large" | "payment_failed" | "payment_method_id_required" | "payment_method_required" | "payment_provider_unavailable" | "payout_account_failed" | "payout_account_missing" | "payout_account_not_found" | "phone_invalid" | "phone_not_found" | "phone_required" | "phone_taken" | "photo_not_uploaded" | "photo_resolution" | "photo_too_large" | "photo_type" | "photo_window_closed" | "photos_required" | "place_not_found" | "place_text_too_long" | "plate_required" | "price_changed" | "price_required" | "price_too_high" | "primary_photo_not_listed" | "professional_email_invalid" | "profile_pic_invalid" | "profiles_unavailable" | "protection_required" | "quote_already_used" | "quote_mismatch" | "quote_not_found" | "quotes_unavailable" | "rate_limited" | "read_only_room" | "reason_invalid" | "reason_required" | "reason_too_long" | "recent_sign_in_required" | "redirect_uri_invalid" | "rejection_reason_required" | "rejection_reason_too_long" | "report_type_required" | "report_type_too_long" | "request_in_progress" | "response_required" | "response_too_long" | "review_categories_for_cars_only" | "review_not_a_party" | "review_not_found" | "review_too_long" | "review_trip_not_ended" | "review_window_closed" | "room_id_required" | "room_not_found" | "route_not_found" | "search_expired" | "section_missing" | "service_unavailable" | "shares_over_100" | "special_feature_required" | "special_feature_too_long" | "start_too_far_ahead" | "state_required" | "state_too_long" | "step_already_recorded" | "step_not_of_this_task" | "step_out_of_order" | "steps_incomplete" | "street_required" | "street_too_long" | "style_required" | "task_cancelled" | "task_not_found" | "team_host_only" | "team_id_required" | "team_name_required" | "team_name_too_long" | "team_not_found" | "team_permission_denied" | "template_message_required" | "template_message_too_long" | "template_name_required" | "template_name_too_long" | "template_not_found" | "terms_not_accepted" | "text_too_long" | "ticket_closed" | "ticket_id_required" | "ticket_not_found" | "title_required" | "title_too_long" | "to_required" | "token_expired" | "token_invalid" | "token_missing" | "token_refresh_not_due" | "token_required" | "token_revoked" | "too_many_activities" | "too_many_blocks" | "too_many_calendar_imports" | "too_many_cars" | "too_many_date_prices" | "too_many_drivers" | "too_many_extras" | "too_many_favourites" | "too_many_files" | "too_many_images" | "too_many_incidentals" | "too_many_invites" | "too_many_parts" | "too_many_photos" | "too_many_profiles" | "too_many_subscriptions" | "too_many_templates" | "transmission_required" | "trim_required" | "trip_id_required" | "trip_not_found" | "two_day_weekend_not_allowed" | "typing_user_mismatch" | "unauthenticated" | "unclosed_placeholder" | "under_car_minimum_age" | "under_minimum_age" | "underage" | "unknown_day" | "unknown_extra" | "unknown_feature" | "unknown_placeholder" | "unknown_review_category" | "unknown_step" | "unknown_type" | "unsupported_file_type" | "upload_exists" | "uri_too_long" | "user_id_or_first_name_missing" | "user_id_required" | "user_not_available" | "user_not_found" | "user_type_required" | "users_only" | "vehicle_field_too_long" | "vehicle_mileage_too_high" | "vehicle_required" | "vehicle_too_old" | "vehicle_year_in_future" | "vehicles_required" | "verification_required" | "vin_check_digit" | "vin_lookup_failed" | "vin_registered" | "vin_terms_not_accepted" | "websocket_upgrade_required" | "window_too_long" | "wrong_account_kind" | "wrong_sender_type" | "zip_required" | "zip_too_long";
         /** @description A page of events. */
         EventPage: {
             status: boolean;
@@ -5122,11 +5185,18 @@ export interface components {
              * @description Dollars.
              */
             total: number;
-            /** @description `pending`, `removed` or `paid`. */
+            /**
+             * @description `pending` (the guest accepts or disputes it until `disputeUntil`, else it is charged
+             *     then), `disputed` (support decides), `charged` or `removed`.
+             */
             status: components["schemas"]["IncidentalStatus"];
             createdAt: string;
             removedAt?: string | null;
             paidAt?: string | null;
+            /** @description Until when the guest may accept or dispute it (RFC 3339). */
+            disputeUntil: string;
+            /** @description The guest's reason, once disputed. */
+            disputeReason?: string | null;
             /** @description The incidence photos attached with this type as category. */
             photoUrls: string[];
         };
@@ -5207,7 +5277,7 @@ export interface components {
          * @description An incidental charge a host added to a trip.
          * @enum {string}
          */
-        IncidentalStatus: "pending" | "removed" | "paid";
+        IncidentalStatus: "pending" | "disputed" | "removed" | "charged";
         /** @description A trip's incidentals. */
         Incidentals: {
             status: boolean;
@@ -12304,6 +12374,62 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AcceptIncidentalsBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incidentals"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postTripsDisputeIncidentals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeIncidentalsBody"];
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incidentals"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminTripsDecideDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideDisputeBody"];
             };
         };
         responses: {

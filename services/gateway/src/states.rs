@@ -103,8 +103,10 @@ spec_strings! {
     /// An incidental charge a host added to a trip.
     IncidentalStatus from tpb::IncidentalStatus {
         Pending => "pending",
+        Disputed => "disputed",
         Removed => "removed",
-        Paid => "paid",
+        // CONTRACT.md's word for an incidental paid.
+        Paid => "charged",
     }
 }
 

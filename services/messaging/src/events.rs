@@ -13,8 +13,8 @@ use chrono::{DateTime, Utc};
 use diesel_async::AsyncPgConnection;
 use upcar_events::{Envelope, EventHandler, IntegrationEvent};
 use upcar_proto::events::{
-    MessageTemplatesChanged, TeamChanged, TripBooked, TripCancelled, TripCheckedIn, TripCheckedOut,
-    TripConfirmed, TripRescheduled,
+    IncidentalsDisputed, MessageTemplatesChanged, TeamChanged, TripBooked, TripCancelled,
+    TripCheckedIn, TripCheckedOut, TripConfirmed, TripRescheduled,
 };
 use upcar_proto::hosting::TeamStatus;
 use uuid::Uuid;
@@ -30,7 +30,45 @@ pub fn routing_keys() -> Vec<String> {
         TripCheckedIn::ROUTING_KEY.to_owned(),
         TripCheckedOut::ROUTING_KEY.to_owned(),
         MessageTemplatesChanged::ROUTING_KEY.to_owned(),
+        IncidentalsDisputed::ROUTING_KEY.to_owned(),
     ]
+}
+
+/// The support ticket a guest's dispute of incidentals opens: high priority, for the support
+/// team, holding the host's claims and the guest's reason. Its id is the event's, so a
+/// redelivered event never opens a second one.
+pub fn dispute_ticket_of(
+    e: &Envelope,
+    now: DateTime<Utc>,
+) -> Result<crate::store::tickets::TicketRow, BadEvent> {
+    use crate::domain::{Priority, SUPPORT_TEAM, Status};
+    let m: IncidentalsDisputed = e.decode().map_err(|_| BadEvent::Decode)?;
+    let guest = uuid(&m.guest_id, "guest_id")?;
+    uuid(&m.trip_id, "trip_id")?;
+    let description = format!(
+        "The guest disputes incidentals of trip {} ({}).\n\nThe host's claims:\n{}\n\nThe guest's reason:\n{}\n\nDecide with POST /v1/admin/trips/decideDispute/{} {{incidentalIds: [{}], uphold}}.",
+        m.reservation_number,
+        m.trip_id,
+        m.claims.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n"),
+        m.reason.trim(),
+        m.trip_id,
+        m.incidental_ids.join(", "),
+    );
+    Ok(crate::store::tickets::TicketRow {
+        id: e.id,
+        name: format!("Guest of trip {}", m.reservation_number),
+        email: String::new(),
+        title: format!("Disputed incidentals, trip {}", m.reservation_number),
+        description,
+        priority: Priority::High.as_str().to_owned(),
+        status: Status::Pending.as_str().to_owned(),
+        assigned_to: SUPPORT_TEAM.to_owned(),
+        created_by: Some(guest),
+        source: "incidentals_dispute".to_owned(),
+        last_seq: 0,
+        created_at: now,
+        updated_at: now,
+    })
 }
 
 /// Why an event cannot be applied.
@@ -308,6 +346,14 @@ impl EventHandler for Consumer {
         let applied = if kind == TeamChanged::ROUTING_KEY {
             match team_of(event) {
                 Ok(row) => Ok(teams::upsert(conn, &row).await?),
+                Err(e) => Err(e),
+            }
+        } else if kind == IncidentalsDisputed::ROUTING_KEY {
+            match dispute_ticket_of(event, self.clock.now()) {
+                Ok(row) => {
+                    crate::store::tickets::insert(conn, &row).await?;
+                    Ok(true)
+                }
                 Err(e) => Err(e),
             }
         } else {

@@ -155,6 +155,12 @@ pub enum TripsError {
     InvalidIncidentalId(String),
     #[error("Only pending incidentals of this trip can be removed.")]
     IncidentalNotPending,
+    #[error("Only pending incidentals of this trip can be disputed.")]
+    IncidentalNotDisputable,
+    #[error("Only disputed incidentals of this trip can be decided.")]
+    IncidentalNotDisputed,
+    #[error("Say why you dispute these incidentals (at most {0} characters).")]
+    DisputeReasonRequired(usize),
     #[error("priceToPay must be a number greater than 0.")]
     InvalidPriceToPay,
     #[error("There are no incidentals to accept.")]
@@ -282,6 +288,9 @@ upcar_errors::error_table! {
         TripsError::IncidentalIdsRequired => InvalidInput, "incidental_ids_required";
         TripsError::InvalidIncidentalId(_) => InvalidInput, "invalid_incidental_id";
         TripsError::IncidentalNotPending => Conflict, "incidental_not_pending";
+        TripsError::IncidentalNotDisputable => Conflict, "incidental_not_disputable";
+        TripsError::IncidentalNotDisputed => Conflict, "incidental_not_disputed";
+        TripsError::DisputeReasonRequired(_) => InvalidInput, "dispute_reason_required";
         TripsError::InvalidPriceToPay => InvalidInput, "invalid_price_to_pay";
         TripsError::NoPendingIncidentals => Conflict, "no_pending_incidentals";
         TripsError::PaymentMethodRequired => InvalidInput, "payment_method_required";

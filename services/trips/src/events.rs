@@ -236,6 +236,30 @@ pub async fn incidentals_charged(
     upcar_events::enqueue(conn, &e).await.map(|_| ())
 }
 
+/// The guest disputed incidentals (messaging opens a support ticket).
+pub async fn incidentals_disputed(
+    conn: &mut AsyncPgConnection,
+    t: &TripRow,
+    ids: &[uuid::Uuid],
+    claims: Vec<String>,
+    amount_cents: i64,
+    reason: &str,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<()> {
+    let e = upcar_proto::events::IncidentalsDisputed {
+        trip_id: t.id.to_string(),
+        guest_id: t.guest_id.to_string(),
+        owner_id: t.owner_id.to_string(),
+        incidental_ids: ids.iter().map(uuid::Uuid::to_string).collect(),
+        claims,
+        amount_cents,
+        reason: reason.to_owned(),
+        reservation_number: t.reservation_number.clone(),
+        occurred_at: at.to_rfc3339(),
+    };
+    upcar_events::enqueue(conn, &e).await.map(|_| ())
+}
+
 /// The guest invited an additional driver (the notifications consumer sends the email).
 pub async fn driver_invited(
     conn: &mut AsyncPgConnection,

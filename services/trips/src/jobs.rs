@@ -255,6 +255,11 @@ pub async fn run_periodically(
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "payment plan run failed"),
                 }
+                match crate::api::incidentals::charge_unanswered(&pool, provider.as_ref(), now).await {
+                    Ok(r) if r.charged > 0 || r.retry > 0 => tracing::info!(?r, "unanswered incidentals run"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "unanswered incidentals run failed"),
+                }
                 match release_holds(&pool, provider.as_ref(), now).await {
                     Ok(r) if !r.released.is_empty() || !r.extended.is_empty() => {
                         tracing::info!(released = r.released.len(), extended = r.extended.len(), "hold release run");

@@ -21,6 +21,9 @@ use upcar_proto::trips::trips_server::TripsServer;
 /// The trips database's migrations, compiled into the binary.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+/// Connections of the local payment provider's own pool (its calls are single statements).
+const LOCAL_PROVIDER_CONNECTIONS: usize = 4;
+
 /// Calls to the services this one uses: connected on first use, 10 s per call.
 fn channel(url: &str) -> anyhow::Result<Channel> {
     upcar_grpc::channel(url, Duration::from_secs(2), Duration::from_secs(10))
@@ -52,9 +55,15 @@ impl Application {
         let relay_pool = upcar_db::pool(&db_url, 1)?;
         let relay = Relay::new(relay_pool, settings.amqp.url(), &settings.amqp.exchange, "trips");
         let payments: Arc<dyn PaymentProvider> = match settings.payments.provider.as_str() {
+            // The local provider plays the card network: its records live in this database,
+            // on connections of its own. A booking calls it while holding a pooled connection;
+            // on the shared pool a burst of bookings would wait for connections they hold.
             "local" => Arc::new(
-                LocalProvider::new(pool.clone(), &settings.payments.public_base_url)
-                    .with_clock(clock.clone()),
+                LocalProvider::new(
+                    upcar_db::pool(&db_url, LOCAL_PROVIDER_CONNECTIONS)?,
+                    &settings.payments.public_base_url,
+                )
+                .with_clock(clock.clone()),
             ),
             "stripe" => {
                 use secrecy::ExposeSecret;

@@ -2,7 +2,7 @@
 //! rental agreement and additional drivers. Every rule is trips' (amounts are pricing's); the
 //! gateway reads the bodies, hashes the photos it stores and writes the answers.
 
-use crate::auth::{AuthUser, MaybeUser};
+use crate::auth::{AuthAdmin, AuthUser, MaybeUser};
 use crate::error::{GatewayError, HttpResult};
 use crate::grpc::request;
 use crate::routes::trips::{AdditionalDriver, Trip, idempotency_key, names, stored_photos};
@@ -27,6 +27,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(add_incidentals)
         .service(modify_incidentals)
         .service(accept_incidentals)
+        .service(dispute_incidentals)
+        .service(decide_dispute)
         .service(report_issue_options)
         .service(report_issue)
         .service(trip_issue_charges)
@@ -148,11 +150,16 @@ pub struct Incidental {
     charges: Vec<Charge>,
     /// Dollars.
     total: f64,
-    /// `pending`, `removed` or `paid`.
+    /// `pending` (the guest accepts or disputes it until `disputeUntil`, else it is charged
+    /// then), `disputed` (support decides), `charged` or `removed`.
     status: IncidentalStatus,
     created_at: String,
     removed_at: Option<String>,
     paid_at: Option<String>,
+    /// Until when the guest may accept or dispute it (RFC 3339).
+    dispute_until: String,
+    /// The guest's reason, once disputed.
+    dispute_reason: Option<String>,
     /// The incidence photos attached with this type as category.
     photo_urls: Vec<String>,
 }
@@ -199,6 +206,9 @@ impl From<pb::IncidentalsReply> for Incidentals {
                         created_at: i.created_at.clone(),
                         removed_at: i.removed_at.clone(),
                         paid_at: i.paid_at.clone(),
+                        dispute_until: i.dispute_until.clone(),
+                        dispute_reason: (!i.dispute_reason.is_empty())
+                            .then(|| i.dispute_reason.clone()),
                         photo_urls: i.photo_urls.clone(),
                     })
                     .collect(),
@@ -425,6 +435,66 @@ pub async fn accept_incidentals(
         idempotency_key: idempotency_key(&req)?,
     };
     let r = state.trips.clone().accept_incidentals(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(r.into()))
+}
+
+/// `disputeIncidentals`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DisputeIncidentalsBody {
+    /// The pending incidentals disputed.
+    incidental_ids: Texts,
+    /// Why (1 to 2,000 characters); support reads it with the host's descriptions.
+    reason: Text,
+}
+
+/// Dispute pending incidentals within their 48 hours (the trip's guest): nothing is charged
+/// and a support ticket is opened; support upholds or waives each.
+#[utoipa::path(tag = "incidentals", request_body = DisputeIncidentalsBody, responses((status = 200, body = Incidentals)), security(("bearer" = [])))]
+#[post("/trips/disputeIncidentals/{id}")]
+pub async fn dispute_incidentals(
+    state: State,
+    user: AuthUser,
+    id: web::Path<String>,
+    body: Json<DisputeIncidentalsBody>,
+) -> HttpResult<Json<Incidentals>> {
+    let b = body.into_inner();
+    let msg = pb::DisputeIncidentalsRequest {
+        trip_id: id.into_inner(),
+        incidental_ids: b.incidental_ids.into_vec(),
+        reason: b.reason.into(),
+    };
+    let r =
+        state.trips.clone().dispute_incidentals(request(msg, Some(&user.0))).await?.into_inner();
+    Ok(Json(r.into()))
+}
+
+/// `decideDispute`.
+#[derive(Debug, Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DecideDisputeBody {
+    /// The disputed incidentals decided.
+    incidental_ids: Texts,
+    /// `true`: the charge stands and is made on the guest's card; `false`: waived.
+    uphold: Flag,
+}
+
+/// Decide disputed incidentals (support): uphold (charged) or waive (removed).
+#[utoipa::path(tag = "admin", request_body = DecideDisputeBody, responses((status = 200, body = Incidentals)), security(("bearer" = [])))]
+#[post("/admin/trips/decideDispute/{id}")]
+pub async fn decide_dispute(
+    state: State,
+    admin: AuthAdmin,
+    id: web::Path<String>,
+    body: Json<DecideDisputeBody>,
+) -> HttpResult<Json<Incidentals>> {
+    let b = body.into_inner();
+    let msg = pb::DecideDisputeRequest {
+        trip_id: id.into_inner(),
+        incidental_ids: b.incidental_ids.into_vec(),
+        uphold: b.uphold.0,
+    };
+    let r = state.trips.clone().decide_dispute(request(msg, Some(&admin.0))).await?.into_inner();
     Ok(Json(r.into()))
 }
 
@@ -1186,6 +1256,8 @@ mod tests {
                 removed_at: None,
                 paid_at: Some("p".into()),
                 photo_urls: vec!["u".into()],
+                dispute_until: "d2".into(),
+                dispute_reason: String::new(),
             }],
             pending_cents: 450,
             paid_cents: 0,
@@ -1200,7 +1272,7 @@ mod tests {
                     "label": "Cleaning", "description": "d",
                     "charges": [{"label": "3% processing", "amount": 4.5, "platform": true}],
                     "total": 4.5, "status": "pending", "createdAt": "c", "removedAt": null,
-                    "paidAt": "p", "photoUrls": ["u"]
+                    "paidAt": "p", "photoUrls": ["u"], "disputeUntil": "d2", "disputeReason": null
                 }],
                 "pendingTotal": 4.5, "priceToPay": 4.5, "paidTotal": 0.0, "role": "host"
             }})

@@ -368,6 +368,95 @@ async fn cleaning_processing_goes_to_the_platform() {
 }
 
 #[tokio::test]
+async fn a_disputed_incidental_opens_a_support_ticket_and_support_decides() {
+    let host = host_token().await;
+    let (g, id) = booked(4, 178).await;
+    completed_three_hours_late(&g, &host, &id).await;
+    let (s, b) = parts(
+        post(
+            &format!("/v1/trips/addIncidentals/{id}"),
+            json!([{"type": "smoking", "description": "Ash in the cup holder"}, {"type": "cleaning"}]),
+            Some(&host),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let added = b["data"]["incidentals"].as_array().unwrap().clone();
+    let ids: Vec<&str> = added.iter().map(|i| i["incidentalId"].as_str().unwrap()).collect();
+    assert!(added.iter().all(|i| i["status"] == "pending" && i["disputeUntil"].is_string()), "{b}");
+
+    // The host cannot dispute; the guest needs a reason.
+    let path = format!("/v1/trips/disputeIncidentals/{id}");
+    let (s, e) =
+        parts(post(&path, json!({"incidentalIds": [ids[0]], "reason": "x"}), Some(&host)).await)
+            .await;
+    assert_eq!((s, e["error"].as_str()), (403, Some("not_allowed")), "{e}");
+    let (s, e) = parts(post(&path, json!({"incidentalIds": [ids[0]]}), Some(&g.token)).await).await;
+    assert_eq!((s, e["error"].as_str()), (400, Some("dispute_reason_required")), "{e}");
+    let (s, b) = parts(
+        post(
+            &path,
+            json!({"incidentalIds": [ids[0]], "reason": "Nobody smoked in the car."}),
+            Some(&g.token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let smoking = &b["data"]["incidentals"][0];
+    assert_eq!(
+        (smoking["status"].as_str(), smoking["disputeReason"].as_str()),
+        (Some("disputed"), Some("Nobody smoked in the car."))
+    );
+    // Accepting now pays only the cleaning; the disputed one waits for support.
+    let cleaning = money(&b["data"]["incidentals"][1]["total"]);
+    assert_eq!(money(&b["data"]["priceToPay"]), cleaning);
+
+    // Messaging opens a ticket for support, which the guest also sees as theirs.
+    let mut ticket = None;
+    for _ in 0..100 {
+        let (s, t) = parts(get("/v1/admin/tasks", Some(&g.token)).await).await;
+        assert_eq!(s, 200, "{t}");
+        ticket = t["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["title"].as_str().is_some_and(|x| x.starts_with("Disputed incidentals")))
+            .cloned();
+        if ticket.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let ticket = ticket.expect("a support ticket for the dispute");
+    assert_eq!(ticket["priority"], "high", "{ticket}");
+
+    // Only support decides: upheld, it is charged on the guest's card.
+    let decide = format!("/v1/admin/trips/decideDispute/{id}");
+    let (s, e) =
+        parts(post(&decide, json!({"incidentalIds": [ids[0]], "uphold": true}), Some(&host)).await)
+            .await;
+    assert_eq!(s, 403, "{e}");
+    let support = crate::hosting::admin().await;
+    let (s, b) = parts(
+        post(&decide, json!({"incidentalIds": [ids[0]], "uphold": true}), Some(&support)).await,
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["incidentals"][0]["status"], "charged", "{b}");
+    let (s, e) = parts(
+        post(&decide, json!({"incidentalIds": [ids[0]], "uphold": false}), Some(&support)).await,
+    )
+    .await;
+    assert_eq!(
+        (s, e["error"].as_str()),
+        (409, Some("incidental_not_disputed")),
+        "decided once: {e}"
+    );
+}
+
+#[tokio::test]
 async fn issues_are_reported_with_the_callers_own_photos() {
     let host = host_token().await;
     let (g, id) = booked(1, 178).await;

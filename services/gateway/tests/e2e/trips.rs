@@ -143,7 +143,9 @@ async fn a_verified_guest_books_at_the_quoted_price_cancels_and_the_car_comes_ba
     // 40 days ahead: the card is saved and nothing is held before pricing's pay-later date.
     assert_eq!(t["paymentStatus"], "scheduled");
     assert!(
-        t["priceDetails"]["payLaterDateMessage"].as_str().is_some_and(|m| m.starts_with("$0 due now")),
+        t["priceDetails"]["payLaterDateMessage"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("$0 due now")),
         "{t}"
     );
     assert_eq!(t["newStartDate"], day(40));

@@ -15,6 +15,11 @@ pub const DRIVER_INVITATION_DAYS: i64 = 7;
 pub const AGREEMENT_TOKEN_DAYS_AFTER_END: i64 = 30;
 /// Incidentals added in one call.
 pub const MAX_INCIDENTALS_PER_CALL: usize = 10;
+/// A guest has this long after an incidental is added to accept or dispute it; nothing is
+/// charged before the guest accepts or this closes unanswered (the window Turo gives guests).
+pub const GUEST_RESPONSE_HOURS: i64 = 48;
+/// A dispute's reason: 1 to this many characters.
+pub const MAX_DISPUTE_REASON: usize = 2_000;
 
 /// Why an action around a trip is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,6 +65,42 @@ pub fn may_charge_incidentals(
         return Err(ExtrasError::ClaimWindowClosed);
     }
     Ok(())
+}
+
+/// Until when the guest may dispute an incidental added at `added_at`; unanswered, it is
+/// charged then.
+pub fn dispute_until(added_at: DateTime<Utc>) -> DateTime<Utc> {
+    added_at + Duration::hours(GUEST_RESPONSE_HOURS)
+}
+
+/// The guest disputes a pending incidental within its window (support then decides).
+pub fn may_dispute(
+    actor: Actor,
+    until: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Guest if now < until => Ok(()),
+        Actor::Guest => {
+            Err(ExtrasError::WrongStatus("The 48 hours to dispute these incidentals have passed."))
+        }
+        Actor::Stranger => Err(ExtrasError::NotFound),
+        _ => Err(ExtrasError::NotAllowed("Only the trip's guest can dispute incidentals.")),
+    }
+}
+
+/// Whether a pending incidental is charged by the platform now: its window closed unanswered.
+pub fn charged_unanswered(until: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    now >= until
+}
+
+/// Support decides a dispute: upholds it (the charge is made) or waives it (removed).
+pub fn may_decide_dispute(actor: Actor) -> Result<(), ExtrasError> {
+    match actor {
+        Actor::Admin => Ok(()),
+        Actor::Stranger => Err(ExtrasError::NotFound),
+        _ => Err(ExtrasError::NotAllowed("Only support decides a disputed incidental.")),
+    }
 }
 
 /// Only the guest accepts (and pays) incidentals: no one else may charge their card.
@@ -309,6 +350,37 @@ mod tests {
         }
         assert_eq!(may_accept_incidentals(Actor::Stranger), Err(ExtrasError::NotFound));
         assert!(matches!(may_accept_incidentals(Actor::Driver), Err(ExtrasError::NotAllowed(_))));
+    }
+
+    #[test]
+    fn the_guest_has_48_hours_to_dispute_and_unanswered_incidentals_are_charged_then() {
+        let added = Utc.with_ymd_and_hms(2027, 3, 1, 10, 0, 0).unwrap();
+        let until = dispute_until(added);
+        assert_eq!(until, added + Duration::hours(48));
+        assert!(may_dispute(Actor::Guest, until, until - Duration::seconds(1)).is_ok());
+        assert!(matches!(
+            may_dispute(Actor::Guest, until, until),
+            Err(ExtrasError::WrongStatus(_))
+        ));
+        for a in
+            [Actor::Host, Actor::Admin, Actor::Driver, Actor::CoHost { booking_management: true }]
+        {
+            assert!(matches!(may_dispute(a, until, added), Err(ExtrasError::NotAllowed(_))));
+        }
+        assert_eq!(may_dispute(Actor::Stranger, until, added), Err(ExtrasError::NotFound));
+        assert!(!charged_unanswered(until, until - Duration::seconds(1)));
+        assert!(charged_unanswered(until, until));
+    }
+
+    #[test]
+    fn only_support_decides_a_dispute() {
+        assert!(may_decide_dispute(Actor::Admin).is_ok());
+        for a in
+            [Actor::Host, Actor::Guest, Actor::Driver, Actor::CoHost { booking_management: true }]
+        {
+            assert!(matches!(may_decide_dispute(a), Err(ExtrasError::NotAllowed(_))));
+        }
+        assert_eq!(may_decide_dispute(Actor::Stranger), Err(ExtrasError::NotFound));
     }
 
     #[test]

@@ -70,6 +70,7 @@ pub fn incidental_status(stored: &str) -> pb::IncidentalStatus {
         "pending" => pb::IncidentalStatus::Pending,
         "removed" => pb::IncidentalStatus::Removed,
         "paid" => pb::IncidentalStatus::Paid,
+        "disputed" => pb::IncidentalStatus::Disputed,
         _ => pb::IncidentalStatus::Unspecified,
     }
 }

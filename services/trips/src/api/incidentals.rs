@@ -1,6 +1,8 @@
 //! Incidentals: the host charges late return, smoking, cleaning, fuel, tolls, extra miles...
-//! after (or during) a trip; pricing computes each amount from its rule; the guest accepts the
-//! pending ones and is charged through the payment provider, recorded in the ledger.
+//! after (or during) a trip; pricing computes each amount from its rule. Nothing is charged
+//! before the guest answers: within 48 hours the guest accepts the pending ones (charged
+//! through the payment provider, recorded in the ledger) or disputes them (support upholds or
+//! waives each); unanswered, the scheduled job charges them when the window closes.
 
 use crate::api::access::{load, role_name};
 use crate::api::convert::charges_of;
@@ -8,6 +10,7 @@ use crate::api::history::note;
 use crate::api::idempotent;
 use crate::api::peers::request;
 use crate::error::{TripsError, TripsResult};
+use crate::payments::{Initiated, PaymentProvider};
 use crate::state::AppState;
 use crate::store::extras::{self, ChargeRow, IncidentalRow};
 use crate::store::ledger::{self, Entry};
@@ -17,7 +20,9 @@ use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use trips_domain::Actor;
 use trips_domain::extras::{
-    MAX_INCIDENTALS_PER_CALL, incidentals_view, may_accept_incidentals, may_charge_incidentals,
+    ExtrasError, MAX_DISPUTE_REASON, MAX_INCIDENTALS_PER_CALL, charged_unanswered, dispute_until,
+    incidentals_view, may_accept_incidentals, may_charge_incidentals, may_decide_dispute,
+    may_dispute,
 };
 use upcar_identity::Identity;
 use upcar_proto::pricing as ppb;
@@ -145,6 +150,8 @@ pub async fn reply(
                 created_at: r.created_at.to_rfc3339(),
                 removed_at: r.removed_at.map(|d| d.to_rfc3339()),
                 paid_at: r.paid_at.map(|d| d.to_rfc3339()),
+                dispute_until: r.dispute_until.to_rfc3339(),
+                dispute_reason: r.dispute_reason.clone(),
                 photo_urls: photos
                     .iter()
                     .filter(|p| p.report_kind == "incidence" && p.category == r.kind)
@@ -263,6 +270,8 @@ pub async fn add(
                         created_at: now,
                         removed_at: None,
                         paid_at: None,
+                        dispute_until: dispute_until(now),
+                        dispute_reason: String::new(),
                     },
                 )
                 .await?;
@@ -282,16 +291,7 @@ pub async fn remove(
     who: Identity,
     r: pb::ModifyIncidentalsRequest,
 ) -> TripsResult<pb::IncidentalsReply> {
-    if r.incidental_ids.is_empty() {
-        return Err(TripsError::IncidentalIdsRequired);
-    }
-    let mut ids = Vec::with_capacity(r.incidental_ids.len());
-    for s in &r.incidental_ids {
-        let id: Uuid = s.trim().parse().map_err(|_| TripsError::InvalidIncidentalId(s.clone()))?;
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
-    }
+    let ids = incidental_ids(&r.incidental_ids)?;
     let mut conn = state.conn().await?;
     let reply = conn
         .transaction::<_, TripsError, _>(async |c| {
@@ -380,31 +380,60 @@ async fn pay(
     if (r.price_to_pay_cents - total).abs() > 1 {
         return Err(TripsError::IncidentalsTotalChanged(dollars(total)));
     }
-    let card = payments::primary(c, who.user_id).await?.ok_or(TripsError::PaymentMethodRequired)?;
-    let ids: Vec<Uuid> = pending.iter().map(|i| i.id).collect();
-    let customer = crate::payments::customer(c, state.payments.as_ref(), who.user_id).await?;
+    let now = state.clock.now();
+    // The guest accepts them here, present.
+    let by = Charge {
+        initiated: Initiated::Customer,
+        who: Some(who),
+        role: "guest",
+        action: "accept_incidentals",
+    };
+    charge(state.payments.as_ref(), c, &t, &pending, by, now).await?;
+    reply(c, &t, Actor::Guest, "Incidentals accepted and paid.").await
+}
+
+/// Who makes a charge of incidentals, and the history line it leaves.
+struct Charge<'a> {
+    initiated: Initiated,
+    who: Option<&'a Identity>,
+    role: &'a str,
+    action: &'a str,
+}
+
+/// Charges `rows` (one card payment on the guest's primary card) and records it: the charge,
+/// the incidentals paid, the balanced ledger transaction, a history line and the event.
+async fn charge(
+    provider: &dyn PaymentProvider,
+    c: &mut AsyncPgConnection,
+    t: &TripRow,
+    rows: &[IncidentalRow],
+    by: Charge<'_>,
+    now: DateTime<Utc>,
+) -> TripsResult<()> {
+    let total: i64 = rows.iter().map(|i| i.total_cents).sum();
+    let card = payments::primary(c, t.guest_id).await?.ok_or(TripsError::PaymentMethodRequired)?;
+    let ids: Vec<Uuid> = rows.iter().map(|i| i.id).collect();
+    let customer = crate::payments::customer(c, provider, t.guest_id).await?;
     let id_list: Vec<String> = ids.iter().map(Uuid::to_string).collect();
-    let charge = state
-        .payments
+    let charge = provider
         .authorize(
             &customer,
             &card.id,
             total,
             // The provider's key names this set of incidentals (Stripe allows 255 characters).
             &format!("incidentals-{}-{}", t.id, ids_digest(&id_list)),
-            // The guest accepts them here, present.
-            crate::payments::Initiated::Customer,
+            by.initiated,
         )
         .await?;
-    state.payments.capture(&charge, total).await?;
+    provider.capture(&charge, total).await?;
     extras::insert_charge(
         c,
         &ChargeRow {
             id: &charge,
             trip_id: t.id,
-            user_id: who.user_id,
+            user_id: t.guest_id,
             payment_method_id: &card.id,
-            provider: state.payments.name(),
+            provider: provider.name(),
             kind: "incidentals",
             amount_cents: total,
         },
@@ -414,7 +443,7 @@ async fn pay(
         return Err(TripsError::Internal(anyhow::anyhow!("incidentals changed while locked")));
     }
     let platform: i64 =
-        pending.iter().flat_map(charges_of).filter(|l| l.platform).map(|l| l.amount_cents).sum();
+        rows.iter().flat_map(charges_of).filter(|l| l.platform).map(|l| l.amount_cents).sum();
     let earned = ledger::earning_entries(
         c,
         t.car_id,
@@ -439,11 +468,179 @@ async fn pay(
         description: format!("Incidentals processing, trip {}", t.reservation_number),
     }]);
     ledger::post(c, Some(t.id), &entries).await?;
-    let now = state.clock.now();
-    note(c, &t, Some(who), "guest", "accept_incidentals", &format!("Paid {}", dollars(total)), now)
+    note(c, t, by.who, by.role, by.action, &format!("Paid {}", dollars(total)), now).await?;
+    crate::events::incidentals_charged(c, t, total, id_list, provider.name(), now).await?;
+    Ok(())
+}
+
+/// The incidental ids of a request, each once.
+fn incidental_ids(list: &[String]) -> TripsResult<Vec<Uuid>> {
+    if list.is_empty() {
+        return Err(TripsError::IncidentalIdsRequired);
+    }
+    let mut ids = Vec::with_capacity(list.len());
+    for s in list {
+        let id: Uuid = s.trim().parse().map_err(|_| TripsError::InvalidIncidentalId(s.clone()))?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// `trips/disputeIncidentals/{id}` `{incidentalIds, reason}`: the guest disputes pending
+/// incidentals within their 48 hours; nothing is charged and support decides (messaging
+/// opens a ticket from `trips.incidentals_disputed`).
+pub async fn dispute(
+    state: &AppState,
+    who: Identity,
+    r: pb::DisputeIncidentalsRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    let ids = incidental_ids(&r.incidental_ids)?;
+    // (Control characters are stripped from every body at the gateway.)
+    let reason = r.reason.trim().to_owned();
+    if reason.is_empty() || reason.chars().count() > MAX_DISPUTE_REASON {
+        return Err(TripsError::DisputeReasonRequired(MAX_DISPUTE_REASON));
+    }
+    let mut conn = state.conn().await?;
+    let reply = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            let (t, actor, _) = load(c, &who, &r.trip_id, true).await?;
+            let now = state.clock.now();
+            let rows = extras::incidentals(c, t.id).await?;
+            let chosen: Vec<&IncidentalRow> = rows.iter().filter(|i| ids.contains(&i.id)).collect();
+            // Who may dispute at all comes first (a host is refused as a host, not told of
+            // the incidentals' states).
+            if let Err(e @ (ExtrasError::NotAllowed(_) | ExtrasError::NotFound)) =
+                may_dispute(actor, DateTime::<Utc>::MAX_UTC, now)
+            {
+                return Err(e.into());
+            }
+            if chosen.len() != ids.len() || chosen.iter().any(|i| i.status != "pending") {
+                return Err(TripsError::IncidentalNotDisputable);
+            }
+            for i in &chosen {
+                may_dispute(actor, i.dispute_until, now)?;
+            }
+            if extras::dispute_incidentals(c, t.id, &ids, &reason, now).await? != ids.len() {
+                return Err(TripsError::IncidentalNotDisputable);
+            }
+            let claims: Vec<String> = chosen
+                .iter()
+                .map(|i| {
+                    let what = if i.description.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", i.description)
+                    };
+                    format!("{} {}{what}", i.label, dollars(i.total_cents))
+                })
+                .collect();
+            let total = chosen.iter().map(|i| i.total_cents).sum();
+            note(c, &t, Some(&who), "guest", "dispute_incidentals", &reason, now).await?;
+            crate::events::incidentals_disputed(c, &t, &ids, claims, total, &reason, now).await?;
+            reply(c, &t, Actor::Guest, "Incidentals disputed: support will look at them.").await
+        })
         .await?;
-    crate::events::incidentals_charged(c, &t, total, id_list, state.payments.name(), now).await?;
-    reply(c, &t, Actor::Guest, "Incidentals accepted and paid.").await
+    state.relay.wake();
+    Ok(reply)
+}
+
+/// `admin/trips/decideDispute/{id}` `{incidentalIds, uphold}`: support upholds disputed
+/// incidentals (charged on the guest's card) or waives them (removed).
+pub async fn decide(
+    state: &AppState,
+    who: Identity,
+    r: pb::DecideDisputeRequest,
+) -> TripsResult<pb::IncidentalsReply> {
+    let ids = incidental_ids(&r.incidental_ids)?;
+    let mut conn = state.conn().await?;
+    let reply = conn
+        .transaction::<_, TripsError, _>(async |c| {
+            let (t, actor, _) = load(c, &who, &r.trip_id, true).await?;
+            may_decide_dispute(actor)?;
+            let now = state.clock.now();
+            let chosen: Vec<IncidentalRow> = extras::incidentals(c, t.id)
+                .await?
+                .into_iter()
+                .filter(|i| ids.contains(&i.id) && i.status == "disputed")
+                .collect();
+            if chosen.len() != ids.len() {
+                return Err(TripsError::IncidentalNotDisputed);
+            }
+            if r.uphold {
+                let by = Charge {
+                    initiated: Initiated::Merchant,
+                    who: Some(&who),
+                    role: "admin",
+                    action: "uphold_incidentals",
+                };
+                charge(state.payments.as_ref(), c, &t, &chosen, by, now).await?;
+            } else {
+                extras::remove_incidentals(c, t.id, &ids, who.user_id).await?;
+                let why = format!("{} waived", ids.len());
+                note(c, &t, Some(&who), "admin", "waive_incidentals", &why, now).await?;
+            }
+            let message = if r.uphold { "Dispute upheld: charged." } else { "Dispute waived." };
+            reply(c, &t, Actor::Admin, message).await
+        })
+        .await?;
+    state.relay.wake();
+    Ok(reply)
+}
+
+/// What a run of the unanswered-incidentals job did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct UnansweredRun {
+    /// Trips whose unanswered incidentals were charged.
+    pub charged: usize,
+    /// Trips whose charge the card refused or the provider could not make (retried next run).
+    pub retry: usize,
+}
+
+/// Charges the pending incidentals whose 48 hours closed unanswered, one trip at a time under
+/// the trip's lock (a trip another replica holds is skipped until the next run).
+pub async fn charge_unanswered(
+    pool: &upcar_db::PgPool,
+    provider: &dyn PaymentProvider,
+    now: DateTime<Utc>,
+) -> anyhow::Result<UnansweredRun> {
+    let mut run = UnansweredRun::default();
+    let mut conn = pool.get().await?;
+    for trip in extras::trips_with_unanswered(&mut conn, now).await? {
+        let done = conn
+            .transaction::<_, TripsError, _>(async |c| {
+                let Some(t) = crate::store::trips::get(c, trip, true).await? else {
+                    return Ok(false);
+                };
+                let due: Vec<IncidentalRow> = extras::incidentals(c, t.id)
+                    .await?
+                    .into_iter()
+                    .filter(|i| i.status == "pending" && charged_unanswered(i.dispute_until, now))
+                    .collect();
+                if due.is_empty() {
+                    return Ok(false);
+                }
+                let by = Charge {
+                    initiated: Initiated::Merchant,
+                    who: None,
+                    role: "system",
+                    action: "charge_incidentals",
+                };
+                charge(provider, c, &t, &due, by, now).await?;
+                Ok(true)
+            })
+            .await;
+        match done {
+            Ok(true) => run.charged += 1,
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(trip = %trip, error = %e, "unanswered incidentals not charged; retried later");
+                run.retry += 1;
+            }
+        }
+    }
+    Ok(run)
 }
 
 #[cfg(test)]

@@ -253,6 +253,22 @@ impl Trips for TripsApi {
         call("AcceptIncidentals", r, async |who, b| incidentals::accept(&self.state, who, b).await)
             .await
     }
+    async fn dispute_incidentals(
+        &self,
+        r: Request<pb::DisputeIncidentalsRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("DisputeIncidentals", r, async |who, b| {
+            incidentals::dispute(&self.state, who, b).await
+        })
+        .await
+    }
+    async fn decide_dispute(
+        &self,
+        r: Request<pb::DecideDisputeRequest>,
+    ) -> Result<Response<pb::IncidentalsReply>, Status> {
+        call("DecideDispute", r, async |who, b| incidentals::decide(&self.state, who, b).await)
+            .await
+    }
     async fn get_report_issue_options(
         &self,
         r: Request<pb::TripIdRequest>,

@@ -38,10 +38,16 @@ pub struct IncidentalRow {
     pub removed_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Timestamptz>)]
     pub paid_at: Option<DateTime<Utc>>,
+    /// Until when the guest may dispute it; unanswered, it is charged then.
+    #[diesel(sql_type = Timestamptz)]
+    pub dispute_until: DateTime<Utc>,
+    /// The guest's reason (a disputed incidental).
+    #[diesel(sql_type = Text)]
+    pub dispute_reason: String,
 }
 
 const INCIDENTAL_COLUMNS: &str = "id, trip_id, kind, label, description, charges, total_cents, \
-    inputs, status, added_by, created_at, removed_at, paid_at";
+    inputs, status, added_by, created_at, removed_at, paid_at, dispute_until, dispute_reason";
 
 /// Records a pending incidental.
 pub async fn insert_incidental(
@@ -50,7 +56,7 @@ pub async fn insert_incidental(
 ) -> diesel::QueryResult<()> {
     diesel::sql_query(
         "INSERT INTO trip_incidentals (id, trip_id, kind, label, description, charges, total_cents, inputs, \
-         status, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9)",
+         status, added_by, created_at, dispute_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11)",
     )
     .bind::<SqlUuid, _>(i.id)
     .bind::<SqlUuid, _>(i.trip_id)
@@ -61,10 +67,53 @@ pub async fn insert_incidental(
     .bind::<BigInt, _>(i.total_cents)
     .bind::<Jsonb, _>(&i.inputs)
     .bind::<SqlUuid, _>(i.added_by)
+    .bind::<Timestamptz, _>(i.created_at)
+    .bind::<Timestamptz, _>(i.dispute_until)
     .prepared()
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The guest disputes pending incidentals of a trip; answers how many changed.
+pub async fn dispute_incidentals(
+    conn: &mut AsyncPgConnection,
+    trip: Uuid,
+    ids: &[Uuid],
+    reason: &str,
+    at: DateTime<Utc>,
+) -> diesel::QueryResult<usize> {
+    diesel::sql_query(
+        "UPDATE trip_incidentals SET status = 'disputed', dispute_reason = $3, disputed_at = $4 \
+         WHERE trip_id = $1 AND id = ANY($2) AND status = 'pending'",
+    )
+    .bind::<SqlUuid, _>(trip)
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Text, _>(reason)
+    .bind::<Timestamptz, _>(at)
+    .prepared()
+    .execute(conn)
+    .await
+}
+
+/// Trips with pending incidentals whose window to answer closed at `now`.
+pub async fn trips_with_unanswered(
+    conn: &mut AsyncPgConnection,
+    now: DateTime<Utc>,
+) -> diesel::QueryResult<Vec<Uuid>> {
+    #[derive(QueryableByName)]
+    struct T {
+        #[diesel(sql_type = SqlUuid)]
+        trip_id: Uuid,
+    }
+    let rows: Vec<T> = diesel::sql_query(
+        "SELECT DISTINCT trip_id FROM trip_incidentals WHERE status = 'pending' AND dispute_until <= $1 LIMIT 500",
+    )
+    .bind::<Timestamptz, _>(now)
+    .prepared()
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.trip_id).collect())
 }
 
 /// A trip's incidentals, oldest first.
@@ -80,7 +129,8 @@ pub async fn incidentals(
     .await
 }
 
-/// Marks pending incidentals of a trip removed; answers how many changed.
+/// Marks pending or disputed incidentals of a trip removed (the host withdraws them, support
+/// waives a dispute); answers how many changed.
 pub async fn remove_incidentals(
     conn: &mut AsyncPgConnection,
     trip: Uuid,
@@ -89,7 +139,7 @@ pub async fn remove_incidentals(
 ) -> diesel::QueryResult<usize> {
     diesel::sql_query(
         "UPDATE trip_incidentals SET status = 'removed', removed_at = now(), removed_by = $3 \
-         WHERE trip_id = $1 AND id = ANY($2) AND status = 'pending'",
+         WHERE trip_id = $1 AND id = ANY($2) AND status IN ('pending', 'disputed')",
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<Array<SqlUuid>, _>(ids)
@@ -99,7 +149,7 @@ pub async fn remove_incidentals(
     .await
 }
 
-/// Marks the given pending incidentals paid by a charge.
+/// Marks the given pending (or, upheld by support, disputed) incidentals paid by a charge.
 pub async fn mark_paid(
     conn: &mut AsyncPgConnection,
     trip: Uuid,
@@ -108,7 +158,7 @@ pub async fn mark_paid(
 ) -> diesel::QueryResult<usize> {
     diesel::sql_query(
         "UPDATE trip_incidentals SET status = 'paid', paid_at = now(), charge_id = $3 \
-         WHERE trip_id = $1 AND id = ANY($2) AND status = 'pending'",
+         WHERE trip_id = $1 AND id = ANY($2) AND status IN ('pending', 'disputed')",
     )
     .bind::<SqlUuid, _>(trip)
     .bind::<Array<SqlUuid>, _>(ids)

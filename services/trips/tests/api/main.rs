@@ -5,6 +5,7 @@
 
 mod booking;
 mod cancelling;
+mod disputes;
 mod eligibility;
 mod helpers;
 mod holds;

@@ -19,7 +19,7 @@ export function IncidentalCard({ incidental: i, tripId, timeZone, action }: Prop
     <li className="panel" data-testid="incidental" data-status={i.status}>
       <div className="trip-care__row">
         <h2>{i.label || i.type.replace(/_/g, ' ')}</h2>
-        <span className={`tag tag--${i.status}`}>{INCIDENTAL_STATUS[i.status] ?? i.status}</span>
+        <span className={`tag tag--${i.status}`}>{INCIDENTAL_STATUS[i.status]}</span>
       </div>
       <p className="muted">Type: {i.type.replace(/_/g, ' ')}</p>
       {i.description && <p className="trip-care__text">{i.description}</p>}
@@ -40,9 +40,17 @@ export function IncidentalCard({ incidental: i, tripId, timeZone, action }: Prop
       </p>
       <p className="muted">
         Added {formatInTimeZone(i.createdAt, timeZone)}
-        {i.paidAt && ` · paid ${formatInTimeZone(i.paidAt, timeZone)}`}
+        {i.paidAt && ` · charged ${formatInTimeZone(i.paidAt, timeZone)}`}
         {i.removedAt && ` · removed ${formatInTimeZone(i.removedAt, timeZone)}`}
       </p>
+      {i.status === 'pending' && (
+        <p data-testid="dispute-until">Accept or dispute by {formatInTimeZone(i.disputeUntil, timeZone)}; unanswered, it is charged then.</p>
+      )}
+      {i.status === 'disputed' && (
+        <p data-testid="dispute-reason">
+          Disputed{i.disputeReason ? `: “${i.disputeReason}”` : ''}. Support decides; nothing is charged until then.
+        </p>
+      )}
       {i.photoUrls.length > 0 && (
         <ul className="trip-care__gallery" aria-label={`Photos of ${i.label}`}>
           {i.photoUrls.map((u, n) => (

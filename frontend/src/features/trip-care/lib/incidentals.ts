@@ -1,5 +1,6 @@
 import { money } from '@/lib/format';
 import type { IncidentalItem } from '../api/add-incidentals';
+import type { Incidental } from '../api/get-incidentals';
 import type { IncidentalOption, IncidentalOptionsData } from '../api/get-incidental-options';
 
 /** The spec's texts for incidentals (spec 002 section 8). */
@@ -7,9 +8,13 @@ export const INCIDENTAL_MESSAGES = {
   addFailed: 'Failed to add Incidentals',
   removeFailed: 'Failed to remove incidentals.',
   acceptFailed: 'Failed to accept incidentals.',
+  disputeFailed: 'The dispute could not be sent.',
 } as const;
 
-export const INCIDENTAL_STATUS: Record<string, string> = { pending: 'Pending', paid: 'Paid', removed: 'Removed' };
+export const INCIDENTAL_STATUS: Record<Incidental['status'], string> = { pending: 'Pending', disputed: 'Disputed', charged: 'Charged', removed: 'Removed' };
+
+/** The longest reason a guest may give for a dispute (the server refuses more). */
+export const MAX_DISPUTE_REASON = 2000;
 
 /** The longest note the server keeps with an incidental. */
 export const MAX_INCIDENTAL_NOTE = 1000;

@@ -29,13 +29,15 @@ const incidental = (over: Partial<Incidental>): Incidental => ({
   createdAt: '2030-01-12T20:00:00Z',
   removedAt: null,
   paidAt: null,
+  disputeUntil: '2030-01-14T20:00:00Z',
+  disputeReason: null,
   photoUrls: [],
   ...over,
 });
 
 const list = (items: Incidental[], message = ''): Incidentals => {
   const sum = (s: string) => items.filter((i) => i.status === s).reduce((t, i) => t + i.total, 0);
-  return { status: true, message, data: { incidentals: items, pendingTotal: sum('pending'), priceToPay: sum('pending'), paidTotal: sum('paid'), role: 'host' } };
+  return { status: true, message, data: { incidentals: items, pendingTotal: sum('pending'), priceToPay: sum('pending'), paidTotal: sum('charged'), role: 'host' } };
 };
 
 /** The kinds pricing answers (services/pricing: KINDS), for a trip returned 45 minutes late. */
@@ -63,7 +65,7 @@ type Call = { path: string; body?: unknown; role?: string | null };
 
 function backend({ opts = options(), add, remove }: { opts?: Options; add?: [number, unknown] | 'network'; remove?: [number, unknown] | 'network' } = {}) {
   const calls: Call[] = [];
-  let current = list([incidental({}), incidental({ _id: 'i2', incidentalId: 'i2', type: 'smoking', label: 'Smoking', description: '', charges: [{ label: 'Smoking fine', amount: 250, platform: false }], total: 250, status: 'paid', paidAt: '2030-01-13T10:00:00Z' })]);
+  let current = list([incidental({}), incidental({ _id: 'i2', incidentalId: 'i2', type: 'smoking', label: 'Smoking', description: '', charges: [{ label: 'Smoking fine', amount: 250, platform: false }], total: 250, status: 'charged', paidAt: '2030-01-13T10:00:00Z' })]);
   server.use(
     http.get('*/v1/trips/getTrip/:id', () => HttpResponse.json<Answer<'/v1/trips/getTrip/{id}', 'get'>>({ status: true, message: '', data: trip({ viewerRole: 'host', status: 'completed' }) })),
     http.get('*/v1/trips/getIncidentals/:id', ({ request }) => {
@@ -104,7 +106,7 @@ describe("the host's incidentals", () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Cleaning');
     expect(items[0]).toHaveTextContent('Pending');
-    expect(items[1]).toHaveTextContent('Paid');
+    expect(items[1]).toHaveTextContent('Charged');
     expect(calls.filter((c) => c.path === 'list').map((c) => c.role)).toEqual(['host']);
     expect(screen.getByTestId('pending-total')).toHaveTextContent('$154.50');
     // The guest's accept button is not the host's.

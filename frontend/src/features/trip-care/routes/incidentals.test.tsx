@@ -28,6 +28,8 @@ const incidental = (over: Partial<Incidental>): Incidental => ({
   createdAt: '2030-01-12T20:00:00Z',
   removedAt: null,
   paidAt: null,
+  disputeUntil: '2030-01-14T20:00:00Z',
+  disputeReason: null,
   photoUrls: [],
   ...over,
 });
@@ -36,7 +38,7 @@ const pending: Incidentals = {
   status: true,
   message: '',
   data: {
-    incidentals: [incidental({}), incidental({ _id: 'i2', incidentalId: 'i2', type: 'tolls', label: 'Tolls', description: 'Bay Bridge', charges: [{ label: 'Tolls', amount: 7, platform: false }], total: 7, status: 'paid', paidAt: '2030-01-12T21:00:00Z' })],
+    incidentals: [incidental({}), incidental({ _id: 'i2', incidentalId: 'i2', type: 'tolls', label: 'Tolls', description: 'Bay Bridge', charges: [{ label: 'Tolls', amount: 7, platform: false }], total: 7, status: 'charged', paidAt: '2030-01-12T21:00:00Z' })],
     pendingTotal: 154.5,
     priceToPay: 154.5,
     paidTotal: 7,
@@ -67,7 +69,7 @@ function backend(accept: [number, unknown]) {
 const paid: Incidentals = {
   status: true,
   message: 'Incidentals accepted: $154.50 charged.',
-  data: { ...pending.data, incidentals: pending.data.incidentals.map((i) => ({ ...i, status: 'paid', paidAt: i.paidAt ?? '2030-01-13T10:00:00Z' })), pendingTotal: 0, priceToPay: 0, paidTotal: 161.5 },
+  data: { ...pending.data, incidentals: pending.data.incidentals.map((i) => ({ ...i, status: 'charged', paidAt: i.paidAt ?? '2030-01-13T10:00:00Z' })), pendingTotal: 0, priceToPay: 0, paidTotal: 161.5 },
 };
 
 describe('incidentals', () => {
@@ -83,7 +85,8 @@ describe('incidentals', () => {
     expect(items[0]).toHaveTextContent('Sand all over the back seats');
     expect(items[0]).toHaveTextContent('Price: $154.50');
     expect(items[0]).toHaveTextContent('Pending');
-    expect(items[1]).toHaveTextContent('Paid');
+    expect(items[1]).toHaveTextContent('Charged');
+    expect(within(items[0]).getByTestId('dispute-until')).toHaveTextContent(/^Accept or dispute by .+; unanswered, it is charged then\.$/);
     expect(screen.getByTestId('price-to-pay')).toHaveTextContent('$154.50');
     expect(sent[0].role).toBe('guest');
 
@@ -112,5 +115,35 @@ describe('incidentals', () => {
     server.use(http.get('*/v1/trips/getIncidentals/:id', () => HttpResponse.json({ error: 'not_allowed', message: 'role must be guest or host' }, { status: 403 })));
     renderRoutes(tripCareRoutes, '/trip/incidentals?tripId=trip-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('role must be guest or host');
+  });
+
+  it('disputes a pending one with a reason: nothing is charged and support decides', async () => {
+    const sent = backend([200, paid]);
+    const disputed: Incidentals = {
+      status: true,
+      message: 'Incidentals disputed: support will look at them.',
+      data: { ...pending.data, incidentals: [incidental({ status: 'disputed', disputeReason: 'The car was clean.' }), pending.data.incidentals[1]], pendingTotal: 0, priceToPay: 0 },
+    };
+    server.use(
+      http.post('*/v1/trips/disputeIncidentals/:id', async ({ request, params }) => {
+        sent.push({ body: { path: params.id, ...((await request.json()) as object) }, key: null });
+        return HttpResponse.json<Incidentals>(disputed);
+      }),
+    );
+    renderRoutes(tripCareRoutes, '/trip/incidentals?tripId=trip-1');
+    const [first] = await screen.findAllByTestId('incidental');
+    await userEvent.click(within(first).getByRole('button', { name: 'Dispute' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dispute Cleaning' });
+    const send = within(dialog).getByRole('button', { name: 'Send dispute' });
+    expect(send).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Why do you dispute it?'), 'The car was clean.');
+    await userEvent.click(send);
+    expect(await screen.findByTestId('accept-done')).toHaveTextContent('Incidentals disputed: support will look at them.');
+    expect(sent.find((s) => s.body && (s.body as { path?: string }).path)?.body).toEqual({ path: 'trip-1', incidentalIds: ['i1'], reason: 'The car was clean.' });
+    const [after] = screen.getAllByTestId('incidental');
+    expect(after).toHaveTextContent('Disputed');
+    expect(within(after).getByTestId('dispute-reason')).toHaveTextContent('Disputed: “The car was clean.”. Support decides; nothing is charged until then.');
+    expect(within(after).queryByRole('button', { name: 'Dispute' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('price-to-pay')).toHaveTextContent('$0.00');
   });
 });

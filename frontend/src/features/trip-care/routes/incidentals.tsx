@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/format';
 import { useAcceptIncidentals } from '../api/accept-incidentals';
+import { useDisputeIncidentals } from '../api/dispute-incidentals';
 import { useIncidentals } from '../api/get-incidentals';
 import { useTrip } from '@/api/get-trip';
 import type { Trip } from '@/api/types';
@@ -12,7 +13,7 @@ import { useSession } from '@/lib/auth';
 import { CarePage } from '../components/care-page';
 import { HostIncidentals } from '../components/host-incidentals';
 import { IncidentalCard } from '../components/incidental-card';
-import { INCIDENTAL_MESSAGES } from '../lib/incidentals';
+import { INCIDENTAL_MESSAGES, MAX_DISPUTE_REASON } from '../lib/incidentals';
 import '../trip-care.css';
 
 /**
@@ -45,7 +46,10 @@ function GuestIncidentals({ trip }: { trip: Trip }) {
   const tripId = trip.tripId;
   const list = useIncidentals(tripId, 'guest');
   const accept = useAcceptIncidentals();
+  const dispute = useDisputeIncidentals(tripId);
   const [confirming, setConfirming] = useState(false);
+  const [disputing, setDisputing] = useState<{ id: string; label: string } | null>(null);
+  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const priceToPay = list.data?.priceToPay ?? 0;
   // One key per total shown: a retried click replays the first answer; a new total is a new charge.
@@ -55,6 +59,21 @@ function GuestIncidentals({ trip }: { trip: Trip }) {
   if (list.isPending) return <Skeleton className="skeleton--block" />;
   if (list.isError) return <p role="alert">{errorMessage(list.error, 'The incidentals could not be loaded.')}</p>;
   const { incidentals, paidTotal } = list.data;
+
+  const sendDispute = () => {
+    if (!disputing || !reason.trim()) return;
+    setDone(null);
+    dispute.mutate(
+      { incidentalIds: [disputing.id], reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          setDisputing(null);
+          setReason('');
+          setDone(r.message || 'Disputed.');
+        },
+      },
+    );
+  };
 
   const confirm = () => {
     setDone(null);
@@ -79,7 +98,19 @@ function GuestIncidentals({ trip }: { trip: Trip }) {
       ) : (
         <ul className="trip-care__incidentals" aria-label="Incidentals">
           {incidentals.map((i) => (
-            <IncidentalCard key={i.incidentalId} incidental={i} tripId={tripId} timeZone={tz} />
+            <IncidentalCard
+              key={i.incidentalId}
+              incidental={i}
+              tripId={tripId}
+              timeZone={tz}
+              action={
+                i.status === 'pending' ? (
+                  <button type="button" className="btn btn--outline" onClick={() => setDisputing({ id: i.incidentalId, label: i.label })}>
+                    Dispute
+                  </button>
+                ) : undefined
+              }
+            />
           ))}
         </ul>
       )}
@@ -104,6 +135,27 @@ function GuestIncidentals({ trip }: { trip: Trip }) {
           Accept and pay {priceToPay > 0 ? money(priceToPay) : ''}
         </button>
       </section>
+
+      {disputing && (
+        <Modal title={`Dispute ${disputing.label}`} onClose={() => setDisputing(null)} closeDisabled={dispute.isPending} size="sm">
+          <p>Nothing is charged for a disputed incidental: support reads your reason with the host&apos;s and decides.</p>
+          <label htmlFor="dispute-reason">Why do you dispute it?</label>
+          <textarea id="dispute-reason" className="input" rows={4} maxLength={MAX_DISPUTE_REASON} value={reason} onChange={(e) => setReason(e.target.value)} />
+          {dispute.isError && (
+            <p className="form__error" role="alert">
+              {errorMessage(dispute.error, INCIDENTAL_MESSAGES.disputeFailed)}
+            </p>
+          )}
+          <div className="trip-care__actions">
+            <button type="button" className="btn btn--primary" onClick={sendDispute} disabled={dispute.isPending || !reason.trim()}>
+              {dispute.isPending ? 'Sending…' : 'Send dispute'}
+            </button>
+            <button type="button" className="btn btn--outline" onClick={() => setDisputing(null)} disabled={dispute.isPending}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
 
       {confirming && (
         <Modal title="Accept incidentals" onClose={() => setConfirming(false)} closeDisabled={accept.isPending} size="sm">
