@@ -337,6 +337,8 @@ async fn apply(conn: &mut AsyncPgConnection, c: ScheduleChange) -> diesel::Query
 pub struct Consumer {
     /// The service's clock: a room opens at its event's time, never after this one's now.
     pub clock: upcar_clock::Clock,
+    /// Accounts: the name and email a dispute's ticket is answered at (the guest's).
+    pub accounts: upcar_proto::accounts::accounts_client::AccountsClient<upcar_grpc::Channel>,
 }
 
 #[async_trait::async_trait]
@@ -350,7 +352,32 @@ impl EventHandler for Consumer {
             }
         } else if kind == IncidentalsDisputed::ROUTING_KEY {
             match dispute_ticket_of(event, self.clock.now()) {
-                Ok(row) => {
+                Ok(mut row) => {
+                    // The guest is answered as any signed-in requester: at their own name and
+                    // email, read from accounts on the guest's behalf (the guest's own act
+                    // caused the event; accounts away: the event is retried).
+                    let guest = row.created_by.unwrap_or_default();
+                    let on_behalf = upcar_identity::Identity {
+                        user_id: guest,
+                        role: upcar_identity::Role::User,
+                        token_id: format!("event:{}", event.id),
+                        expires_at: self.clock.now().timestamp() + 60,
+                        session: upcar_identity::Session {
+                            id: format!("event:{}", event.id),
+                            auth_time: 0,
+                        },
+                    };
+                    let req = upcar_identity::outgoing(
+                        upcar_proto::accounts::IdRequest { id: guest.to_string() },
+                        Some(&on_behalf),
+                    );
+                    let user = self.accounts.clone().get_user(req).await?.into_inner().user;
+                    let user = user.unwrap_or_default();
+                    row.email = user.email;
+                    let name = crate::domain::display_name(&user.first_name, &user.last_name);
+                    if !name.trim().is_empty() {
+                        row.name = name.chars().take(100).collect();
+                    }
                     crate::store::tickets::insert(conn, &row).await?;
                     Ok(true)
                 }

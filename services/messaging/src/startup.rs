@@ -119,7 +119,10 @@ impl Application {
             self.amqp.exchange.clone(),
             self.queue_name(),
             crate::events::routing_keys(),
-            Arc::new(crate::events::Consumer { clock: self.state.clock.clone() }),
+            Arc::new(crate::events::Consumer {
+                clock: self.state.clock.clone(),
+                accounts: self.state.accounts.clone(),
+            }),
             token.clone().cancelled_owned(),
         ));
         let job = tokio::spawn(crate::scheduled::run(

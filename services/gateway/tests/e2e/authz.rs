@@ -840,6 +840,26 @@ fn rows() -> Vec<Row> {
         .over(&[Driver], 403, "not_allowed")
         .deny(404, "trip_not_found")
         .writes(Snap::Incidentals, &[]),
+        row("POST", "/v1/trips/disputeIncidentals/{id}", |f, a| {
+            rb(
+                format!("/v1/trips/disputeIncidentals/{}", f.side(a).done),
+                json!({"incidentalIds": [f.incidental], "reason": "Not mine"}),
+            )
+        })
+        .allow(&[Guest])
+        .over(&[Owner, CoBooking, CoPricing, CoFull, Admin], 403, "not_allowed")
+        .over(&[Driver], 403, "not_allowed")
+        .deny(404, "trip_not_found")
+        .writes(Snap::Incidentals, &[]),
+        row("POST", "/v1/admin/trips/decideDispute/{id}", |f, a| {
+            rb(
+                format!("/v1/admin/trips/decideDispute/{}", f.side(a).done),
+                json!({"incidentalIds": [f.incidental], "uphold": false}),
+            )
+        })
+        // The fixture's incidental is pending, never disputed: support is told so.
+        .over(&[Admin], 409, "incidental_not_disputed")
+        .deny(403, "admin_only"),
         row("GET", "/v1/trips/getAllReportIssuesOption/{id}", |f, a| {
             r(format!("/v1/trips/getAllReportIssuesOption/{}", f.side(a).done))
         })

@@ -370,7 +370,11 @@ async fn cleaning_processing_goes_to_the_platform() {
 #[tokio::test]
 async fn a_disputed_incidental_opens_a_support_ticket_and_support_decides() {
     let host = host_token().await;
+    // Car 4 books on request (no other test moves a trip of it to now): the host accepts.
     let (g, id) = booked(4, 178).await;
+    let (s, b) =
+        parts(post(&format!("/v1/trips/acceptTrip/{id}"), json!({}), Some(&host)).await).await;
+    assert_eq!((s, b["data"]["status"].as_str()), (200, Some("confirmed")), "{b}");
     completed_three_hours_late(&g, &host, &id).await;
     let (s, b) = parts(
         post(

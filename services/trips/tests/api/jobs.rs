@@ -259,8 +259,9 @@ async fn holds_are_released_5_days_after_the_trip_or_30_with_pending_claims() {
     let (_, plain) = held_trip(&url, end).await;
     let (t_inc, with_incidental) = held_trip(&url, end).await;
     sql(&url, &format!(
-        "INSERT INTO trip_incidentals (id, trip_id, kind, label, charges, total_cents, status, added_by) \
-         VALUES (gen_random_uuid(), '{t_inc}', 'smoking', 'Smoking', '[]', 25000, 'pending', gen_random_uuid())"
+        "INSERT INTO trip_incidentals (id, trip_id, kind, label, charges, total_cents, status, added_by, dispute_until) \
+         VALUES (gen_random_uuid(), '{t_inc}', 'smoking', 'Smoking', '[]', 25000, 'pending', gen_random_uuid(), '{until}')",
+        until = (end + Duration::days(2)).to_rfc3339()
     )).await;
     let (t_dmg, with_damage) = held_trip(&url, end).await;
     sql(&url, &format!(
