@@ -381,8 +381,17 @@ impl TestApp {
 
     /// Puts a Visa test card on file for `user`.
     pub async fn add_card(&self, user: Uuid) -> Result<pb::PaymentMethodReply, Status> {
+        self.add_test_card(user, "pm_card_visa").await
+    }
+
+    /// Puts one of the provider's test cards (`pm_card_...`) on file for `user`.
+    pub async fn add_test_card(
+        &self,
+        user: Uuid,
+        card: &str,
+    ) -> Result<pb::PaymentMethodReply, Status> {
         let r = pb::AddPaymentMethodRequest {
-            payment_method_id: "pm_card_visa".into(),
+            payment_method_id: card.into(),
             billing_details: Some(pb::BillingDetails {
                 street: "1 Main St".into(),
                 city: "Fremont".into(),

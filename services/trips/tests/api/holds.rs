@@ -5,7 +5,7 @@
 //! a lapsed authorisation, so "never captured lapsed" is checked against the card network's
 //! own record.
 
-use crate::helpers::{TestApp, as_user, spawn_app};
+use crate::helpers::{TestApp, spawn_app};
 use chrono::{DateTime, Duration, Utc};
 use trips::holds::{PlanRun, run};
 use upcar_proto::trips as pb;
@@ -64,18 +64,7 @@ async fn charged(app: &TestApp, trip: &str) -> i64 {
 
 async fn guest_with(app: &TestApp, card: &str) -> Uuid {
     let id = app.person(&format!("guest-{}@example.com", Uuid::now_v7()), "1990-01-01", true);
-    let r = pb::AddPaymentMethodRequest {
-        payment_method_id: card.into(),
-        billing_details: Some(pb::BillingDetails {
-            street: "1 Main St".into(),
-            city: "Fremont".into(),
-            state: "CA".into(),
-            zip: "94536".into(),
-            country: "US".into(),
-            ..Default::default()
-        }),
-    };
-    app.trips.clone().add_payment_method(as_user(r, id)).await.unwrap();
+    app.add_test_card(id, card).await.unwrap();
     id
 }
 
